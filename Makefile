@@ -1,0 +1,35 @@
+# The two commands of the quick start: `make play` and `make test`.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test setup lint typecheck pytest bench simulate clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/meeple play namibia --players 4 --seats human,heuristic,random,random
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check meeple tests
+	$(VENV)/bin/ruff format --check meeple tests
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy meeple/engine meeple/games
+
+pytest: $(STAMP)
+	$(VENV)/bin/pytest
+
+bench: $(STAMP)
+	$(VENV)/bin/meeple bench
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""Bots that play through the engine contract only (views and legal actions)."""

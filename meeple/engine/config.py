@@ -1,0 +1,52 @@
+"""Game configuration: player count and variant options, JSON round-trippable."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.engine.errors import BadConfig
+
+OptionValue = int | str | bool
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A variant option a game accepts: its default and, if finite, its choices."""
+
+    name: str
+    default: OptionValue
+    description: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def check(self, value: OptionValue) -> OptionValue:
+        if type(value) is not type(self.default):
+            raise BadConfig(
+                f"option {self.name!r} takes a {type(self.default).__name__}, got {value!r}"
+            )
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise BadConfig(f"option {self.name!r} must be one of {allowed}, got {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """How many players and which options; every game validates it on creation."""
+
+    players: int
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+
+    def option(self, name: str) -> OptionValue:
+        return self.options[name]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": self.players, "options": dict(sorted(self.options.items()))}
+
+    @staticmethod
+    def from_json(raw: Mapping[str, Any]) -> GameConfig:
+        try:
+            return GameConfig(int(raw["players"]), dict(raw.get("options", {})))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadConfig(f"config needs 'players' (an integer) and 'options': {exc}") from exc

@@ -1,0 +1,182 @@
+"""The contract every game meets, and the shared checked path written once.
+
+A ``Game`` is a stateless rules object. Its state lives in a ``GameState`` that
+the game creates, and every decision goes through one of two doors:
+
+* ``apply(state, seat, index)``: trusted and fast, for search and simulation; the
+  caller guarantees that ``index`` is in ``legal_actions(state, seat)``.
+* ``play(state, seat, action)``: checked, for outside input; a refused action
+  raises a typed error naming the rule and changes nothing.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from meeple.engine.actions import Action, ActionSpace
+from meeple.engine.config import GameConfig, OptionSpec, OptionValue
+from meeple.engine.errors import BadConfig, IllegalAction, NotYourTurn, UnknownAction
+from meeple.engine.events import Event
+from meeple.engine.result import Result
+from meeple.engine.rng import Rng
+from meeple.engine.state import GameState, restore_fields, snapshot_fields
+
+S = TypeVar("S", bound=GameState)
+
+JSON = dict[str, Any]
+
+
+class Game(ABC, Generic[S]):
+    """Rules of one game. Subclasses fill in the abstract methods, nothing else."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules_version: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    state_type: ClassVar[type[GameState]]
+
+    def __init__(self, actions: ActionSpace) -> None:
+        self.actions = actions
+
+    # ---- configuration and creation -------------------------------------------------
+
+    def make_config(
+        self, players: int, options: Mapping[str, OptionValue] | None = None
+    ) -> GameConfig:
+        """A validated config; unknown options and out-of-range counts are refused."""
+        if not self.min_players <= players <= self.max_players:
+            raise BadConfig(
+                f"{self.title} takes {self.min_players} to {self.max_players} players,"
+                f" not {players}"
+            )
+        chosen = dict(options or {})
+        specs = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(chosen) - set(specs))
+        if unknown:
+            known = ", ".join(specs) or "none"
+            raise BadConfig(f"unknown option(s) {unknown} for {self.name}; known: {known}")
+        values = {name: spec.check(chosen.get(name, spec.default)) for name, spec in specs.items()}
+        return GameConfig(players, values)
+
+    def new_game(self, config: GameConfig, seed: int) -> S:
+        """The initial state: setup done up to the first decision."""
+        checked = self.make_config(config.players, config.options)
+        return self.setup(checked, seed)
+
+    @abstractmethod
+    def setup(self, config: GameConfig, seed: int) -> S:
+        """Build the initial state from a validated config."""
+
+    @abstractmethod
+    def seat_names(self, config: GameConfig) -> tuple[str, ...]:
+        """Display names of the seats (colours, countries)."""
+
+    # ---- the decision loop ----------------------------------------------------------
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]:
+        """Seats that must decide now; several means simultaneous secret decisions."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[int]:
+        """Indices of the actions ``seat`` may take now (empty if it need not act)."""
+
+    @abstractmethod
+    def apply(self, state: S, seat: int, index: int) -> None:
+        """Trusted fast path: apply a legal action in place."""
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result:
+        """Scores, breakdown and ranks of a finished game."""
+
+    @abstractmethod
+    def explain_illegal(self, state: S, seat: int, action: Action) -> IllegalAction:
+        """Why ``action`` is not legal for ``seat`` now, naming the rulebook section."""
+
+    # ---- information ----------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> JSON:
+        """Everything ``seat`` may know, as plain JSON data (None: a spectator)."""
+
+    @abstractmethod
+    def determinize(self, state: S, seat: int, rng: Rng) -> S:
+        """A full state consistent with ``seat``'s view, hidden parts sampled from rng."""
+
+    @abstractmethod
+    def render_text(self, view: JSON) -> str:
+        """The board and status of a view as terminal text."""
+
+    # ---- shared machinery, written once ---------------------------------------------
+
+    def parse(self, text: str) -> Action:
+        return self.actions.parse(text)
+
+    def legal(self, state: S, seat: int) -> list[Action]:
+        """Legal actions of ``seat`` as action objects, in index order."""
+        return [self.actions[i] for i in self.legal_actions(state, seat)]
+
+    def to_action(self, action: Action | str | int) -> Action:
+        if isinstance(action, Action):
+            return self.actions[action.index]
+        if isinstance(action, int):
+            if not 0 <= action < len(self.actions):
+                raise UnknownAction(
+                    f"action index {action} is outside 0..{len(self.actions) - 1}"
+                )
+            return self.actions[action]
+        return self.actions.parse(action)
+
+    def check(self, state: S, seat: int, action: Action) -> None:
+        """Raise the typed error that forbids ``action``, or return if it is legal."""
+        if self.is_over(state):
+            raise IllegalAction("End of the Game", "the game is over; no more actions")
+        waiting = self.to_act(state)
+        if seat not in waiting:
+            names = self.seat_names(state.config)
+            who = ", ".join(names[s] for s in waiting)
+            raise NotYourTurn(
+                "Turn order", f"it is not {names[seat]}'s decision now; waiting for {who}"
+            )
+        if action.index not in self.legal_actions(state, seat):
+            raise self.explain_illegal(state, seat, action)
+
+    def play(self, state: S, seat: int, action: Action | str | int) -> Action:
+        """Checked path: validate fully, then apply; a refusal changes nothing."""
+        if not 0 <= seat < state.config.players:
+            raise IllegalAction(
+                "Setup", f"seat {seat} does not exist; seats are 0..{state.config.players - 1}"
+            )
+        chosen = self.to_action(action)
+        self.check(state, seat, chosen)
+        self.apply(state, seat, chosen.index)
+        return chosen
+
+    def events(self, state: S, seat: int | None, start: int = 0) -> list[Event]:
+        """Log entries from ``start`` on that ``seat`` may see."""
+        return [e for e in state.log[start:] if e.visible_to(seat)]
+
+    def snapshot(self, state: S) -> JSON:
+        """A JSON document from which ``restore`` rebuilds an equal state."""
+        return {"game": self.name, "rules_version": self.rules_version,
+                "fields": snapshot_fields(state)}
+
+    def restore(self, data: JSON) -> S:
+        if data.get("game") != self.name:
+            raise BadConfig(f"snapshot is of {data.get('game')!r}, not {self.name!r}")
+        if data.get("rules_version") != self.rules_version:
+            raise BadConfig(
+                f"snapshot is of rules version {data.get('rules_version')!r};"
+                f" this build plays {self.rules_version!r}"
+            )
+        state = self.state_type.__new__(self.state_type)
+        restore_fields(state, data["fields"])
+        return state  # type: ignore[return-value]
