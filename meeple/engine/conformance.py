@@ -88,9 +88,7 @@ def _check_snapshot(game: Game[Any], state: GameState) -> None:
     assert game.restore(data) == state, "snapshot does not restore an equal state"
 
 
-def check_random_game(
-    game: Game[Any], config: GameConfig, seed: int, every: int = 1
-) -> GameRecord:
+def check_random_game(game: Game[Any], config: GameConfig, seed: int, every: int = 1) -> GameRecord:
     """Play one random game, checking the contract every ``every`` decisions."""
     final, record = random_playout(game, config, seed)
     state = game.new_game(config, seed)

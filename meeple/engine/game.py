@@ -129,9 +129,7 @@ class Game(ABC, Generic[S]):
             return self.actions[action.index]
         if isinstance(action, int):
             if not 0 <= action < len(self.actions):
-                raise UnknownAction(
-                    f"action index {action} is outside 0..{len(self.actions) - 1}"
-                )
+                raise UnknownAction(f"action index {action} is outside 0..{len(self.actions) - 1}")
             return self.actions[action]
         return self.actions.parse(action)
 
@@ -166,8 +164,11 @@ class Game(ABC, Generic[S]):
 
     def snapshot(self, state: S) -> JSON:
         """A JSON document from which ``restore`` rebuilds an equal state."""
-        return {"game": self.name, "rules_version": self.rules_version,
-                "fields": snapshot_fields(state)}
+        return {
+            "game": self.name,
+            "rules_version": self.rules_version,
+            "fields": snapshot_fields(state),
+        }
 
     def restore(self, data: JSON) -> S:
         if data.get("game") != self.name:

@@ -1,0 +1,105 @@
+"""Namibia's fixed action space and the canonical text of each action.
+
+Kinds (text form in quotes):
+  place    setup cube          "place gold c4"
+  mine     start a mine        "mine c4"   (setup starting mine, mine under
+                                            construction, or 2.2 Start a New Mine)
+  prospect prospect cubes      "prospect gold c4"
+  rail     place one rail      "rail c4-c5"
+  truck    move the truck      "truck c4"
+  bid/pass the auction         "bid 7", "pass"
+  ship     choose shipment     "ship gold luderitz"
+  load/skip truck shipping     "load truck", "skip truck"
+  shipmine rail-ship a mine    "ship mine c4"
+  stop     end rail shipping   "stop shipping"
+  buy      buy reputation      "buy 3"   (0 buys nothing)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from meeple.engine import ActionSpace
+from meeple.engine.actions import ArgValue
+from meeple.games.namibia.board import COMMODITIES, Board
+
+MAX_BID = 999
+MAX_BUY = 333
+
+
+@dataclass(frozen=True)
+class NamibiaActions:
+    """The action space plus direct index tables for the fast path."""
+
+    space: ActionSpace
+    place: tuple[tuple[int, ...], ...]  # [kind][space]
+    mine: tuple[int, ...]  # [space]
+    prospect: tuple[tuple[int, ...], ...]  # [kind][space]
+    rail: tuple[int, ...]  # [edge]
+    truck: tuple[int, ...]  # [space]
+    bid: tuple[int, ...]  # [amount], index 0 unused
+    pass_: int
+    ship: tuple[tuple[int, ...], ...]  # [kind][port]
+    load: int
+    skip: int
+    ship_mine: tuple[int, ...]  # [space]
+    stop: int
+    buy: tuple[int, ...]  # [points]
+
+
+def _entries(board: Board) -> Iterator[tuple[str, tuple[ArgValue, ...], str]]:
+    usable = [i for i, ok in enumerate(board.usable) if ok]
+    for k, name in enumerate(COMMODITIES):
+        for i in usable:
+            yield "place", (k, i), f"place {name} {board.labels[i]}"
+    for i in usable:
+        yield "mine", (i,), f"mine {board.labels[i]}"
+    for k, name in enumerate(COMMODITIES):
+        for i in usable:
+            yield "prospect", (k, i), f"prospect {name} {board.labels[i]}"
+    for e in range(len(board.edges)):
+        yield "rail", (e,), f"rail {board.edge_label(e)}"
+    for i in usable:
+        yield "truck", (i,), f"truck {board.labels[i]}"
+    for amount in range(1, MAX_BID + 1):
+        yield "bid", (amount,), f"bid {amount}"
+    yield "pass", (), "pass"
+    for k, name in enumerate(COMMODITIES):
+        for p, key in enumerate(board.port_keys):
+            yield "ship", (k, p), f"ship {name} {key}"
+    yield "load", (), "load truck"
+    yield "skip", (), "skip truck"
+    for i in usable:
+        yield "shipmine", (i,), f"ship mine {board.labels[i]}"
+    yield "stop", (), "stop shipping"
+    for points in range(MAX_BUY + 1):
+        yield "buy", (points,), f"buy {points}"
+
+
+def build_actions(board: Board) -> NamibiaActions:
+    space = ActionSpace(_entries(board))
+    spaces = range(len(board.labels))
+    kinds = range(len(COMMODITIES))
+
+    def per_space(kind: str, *prefix: int) -> tuple[int, ...]:
+        return tuple(space.index(kind, *prefix, i) if board.usable[i] else -1 for i in spaces)
+
+    return NamibiaActions(
+        space=space,
+        place=tuple(per_space("place", k) for k in kinds),
+        mine=per_space("mine"),
+        prospect=tuple(per_space("prospect", k) for k in kinds),
+        rail=tuple(space.index("rail", e) for e in range(len(board.edges))),
+        truck=per_space("truck"),
+        bid=(-1, *(space.index("bid", a) for a in range(1, MAX_BID + 1))),
+        pass_=space.index("pass"),
+        ship=tuple(
+            tuple(space.index("ship", k, p) for p in range(len(board.ports))) for k in kinds
+        ),
+        load=space.index("load"),
+        skip=space.index("skip"),
+        ship_mine=per_space("shipmine"),
+        stop=space.index("stop"),
+        buy=tuple(space.index("buy", n) for n in range(MAX_BUY + 1)),
+    )

@@ -1,0 +1,1 @@
+"""Namibia's rules split by phase; ``flow`` moves the game to its next decision."""

@@ -1,0 +1,250 @@
+"""Namibia's game state: flat lists of ints, cheap to clone, one phase field.
+
+Phases name the single decision the game waits for; there are no boolean flags
+beside them. ``actor`` is the seat that decides now (-1 once the game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from meeple.engine import GameConfig, GameState
+from meeple.games.namibia.board import COMMODITIES, Board
+
+NO_ONE = -1
+
+# Phases, in the order they occur.
+SETUP_CUBES = 0  # Getting Started: place prospected cubes
+SETUP_MINES = 1  # Getting Started: starting mines
+SETUP_BUILDING = 2  # Getting Started: mines under construction, reverse order
+SETUP_RAILS = 3  # Getting Started: two rails each
+BID = 4  # 1. Bribe Colonial Officials
+START_MINE = 5  # 2.2 Start a New Mine
+PROSPECT = 6  # 2.3 Prospect
+PLACE_RAIL = 7  # 2.4 Place Rails
+MOVE_TRUCK = 8  # 2.5 Move Truck to Completed Mine
+SELECT_SHIPMENT = 9  # 3. Shipping: choose commodity and port
+TRUCK_SHIPPING = 10  # 3.1 Truck Shipping
+RAIL_SHIPPING = 11  # 3.2 Rail Shipping
+BUY_REPUTATION = 12  # 4. Purchasing Reputation
+GAME_OVER = 13
+
+PHASE_NAMES = (
+    "setup: place cubes",
+    "setup: starting mine",
+    "setup: mine under construction",
+    "setup: place rails",
+    "bribe colonial officials",
+    "construction: start a new mine",
+    "construction: prospect",
+    "construction: place rails",
+    "construction: move truck",
+    "shipping: choose commodity and port",
+    "shipping: truck shipping",
+    "shipping: rail shipping",
+    "administration: purchase reputation",
+    "game over",
+)
+
+CUBES_PER_COMMODITY = 15
+RAILS_IN_BOX = 44
+MINE_HEADS_PER_PLAYER = 5
+ABANDONED_MARKERS = 60
+ROUNDS = 6
+START_MONEY = 15
+START_REPUTATION = 15
+
+
+class NamibiaState(GameState):
+    __slots__ = (
+        "abandoned",
+        "actor",
+        "barrel",
+        "bid",
+        "bidders",
+        "card",
+        "chosen_kinds",
+        "chosen_ports",
+        "cube_count",
+        "cube_kind",
+        "demand",
+        "excluded",
+        "final",
+        "halved",
+        "hand",
+        "heads",
+        "high_bid",
+        "last_seat",
+        "linked",
+        "mine_done",
+        "mine_owner",
+        "money",
+        "options",
+        "order",
+        "out",
+        "passed",
+        "phase",
+        "pos",
+        "price",
+        "rails",
+        "rails_held",
+        "reputation",
+        "round",
+        "shipment",
+        "shippers",
+        "supply",
+        "supply_markers",
+        "supply_rails",
+        "todo",
+        "truck",
+    )
+
+    phase: int
+    round: int
+    actor: int
+    options: list[int]  # legal action indices of ``actor``, computed once per decision
+    pos: int
+    todo: int
+    order: list[int]
+    money: list[int]
+    reputation: list[int]
+    out: list[int]  # 0 while in the game, else the order of elimination (1, 2, ...)
+    card: list[int]
+    excluded: list[int]
+    hand: list[int]
+    heads: list[int]
+    truck: list[int]
+    rails_held: list[int]
+    cube_kind: list[int]
+    cube_count: list[int]
+    mine_owner: list[int]
+    mine_done: list[bool]
+    abandoned: list[bool]
+    rails: list[bool]
+    supply: list[int]
+    supply_rails: int
+    supply_markers: int
+    price: list[int]
+    demand: list[int]
+    # Auction: the current high bid, each seat's own bid, seats still bidding,
+    # seats in the order they passed, and the seat placed last.
+    high_bid: int
+    bid: list[int]
+    bidders: list[int]
+    passed: list[int]
+    last_seat: int
+    # Shipping: [kind, port] of the current shipment (-1 when none), per commodity
+    # its supply marker (-1 when off the index) and whether its price has halved,
+    # who ships in which order, and per space whether it is linked to the port by rail.
+    shipment: list[int]
+    barrel: list[int]
+    halved: list[bool]
+    chosen_kinds: list[bool]
+    chosen_ports: list[bool]
+    shippers: list[int]
+    linked: tuple[bool, ...]
+    # End-of-game breakdown per seat, filled when the game ends.
+    final: list[list[int]]
+
+    @classmethod
+    def empty(cls, config: GameConfig, seed: int, board: Board) -> NamibiaState:
+        s = cls.__new__(cls)
+        s._init_common(config, seed)
+        n = config.players
+        spaces = len(board.labels)
+        s.phase, s.round, s.actor, s.pos, s.todo = SETUP_CUBES, 1, NO_ONE, 0, 0
+        s.order = list(range(n))
+        s.money = [START_MONEY] * n
+        s.reputation = [START_REPUTATION] * n
+        s.out = [0] * n
+        s.card, s.excluded = [0] * n, [0] * n
+        s.hand = [0] * (n * len(COMMODITIES))
+        s.heads = [MINE_HEADS_PER_PLAYER] * n
+        s.truck = [NO_ONE] * n
+        s.rails_held = [0] * n
+        s.cube_kind = [NO_ONE] * spaces
+        s.cube_count = [0] * spaces
+        s.mine_owner = [NO_ONE] * spaces
+        s.mine_done = [False] * spaces
+        s.abandoned = [False] * spaces
+        s.rails = [False] * len(board.edges)
+        s.supply = [CUBES_PER_COMMODITY - (3 if n == 3 else 0)] * len(COMMODITIES)
+        s.supply_rails = RAILS_IN_BOX
+        s.supply_markers = ABANDONED_MARKERS
+        s.price = [6] * len(COMMODITIES)
+        s.demand = [6] * len(COMMODITIES)
+        s.high_bid, s.bid, s.bidders, s.passed, s.last_seat = 0, [0] * n, [], [], NO_ONE
+        s.options = []
+        s.shipment = [NO_ONE, NO_ONE]
+        s.barrel = [NO_ONE] * len(COMMODITIES)
+        s.halved = [False] * len(COMMODITIES)
+        s.chosen_kinds = [False] * len(COMMODITIES)
+        s.chosen_ports = [False] * len(board.ports)
+        s.shippers = []
+        s.linked = ()
+        s.final = []
+        return s
+
+    def clone(self) -> Self:
+        c = self.__class__.__new__(self.__class__)
+        self._copy_common(c)
+        c.phase, c.round, c.actor, c.pos, c.todo = (
+            self.phase,
+            self.round,
+            self.actor,
+            self.pos,
+            self.todo,
+        )
+        c.order = self.order.copy()
+        c.money = self.money.copy()
+        c.reputation = self.reputation.copy()
+        c.out = self.out.copy()
+        c.card = self.card.copy()
+        c.excluded = self.excluded.copy()
+        c.hand = self.hand.copy()
+        c.heads = self.heads.copy()
+        c.truck = self.truck.copy()
+        c.rails_held = self.rails_held.copy()
+        c.cube_kind = self.cube_kind.copy()
+        c.cube_count = self.cube_count.copy()
+        c.mine_owner = self.mine_owner.copy()
+        c.mine_done = self.mine_done.copy()
+        c.abandoned = self.abandoned.copy()
+        c.rails = self.rails.copy()
+        c.supply = self.supply.copy()
+        c.supply_rails = self.supply_rails
+        c.supply_markers = self.supply_markers
+        c.price = self.price.copy()
+        c.demand = self.demand.copy()
+        c.high_bid = self.high_bid
+        c.bid = self.bid.copy()
+        c.bidders = self.bidders.copy()
+        c.passed = self.passed.copy()
+        c.last_seat = self.last_seat
+        c.options = self.options.copy()
+        c.shipment = self.shipment.copy()
+        c.barrel = self.barrel.copy()
+        c.halved = self.halved.copy()
+        c.chosen_kinds = self.chosen_kinds.copy()
+        c.chosen_ports = self.chosen_ports.copy()
+        c.shippers = self.shippers.copy()
+        c.linked = self.linked
+        c.final = [row.copy() for row in self.final]
+        return c
+
+    # ---- small derived facts used by every phase ------------------------------------
+
+    def may_collect(self, seat: int, kind: int) -> bool:
+        return self.excluded[seat] != kind
+
+    def active_order(self) -> list[int]:
+        """Player order without eliminated players."""
+        return [seat for seat in self.order if not self.out[seat]]
+
+    def is_empty(self, space: int) -> bool:
+        """No cube, no mine head, no abandoned marker (the rulebook's "empty space")."""
+        return (
+            self.cube_count[space] == 0
+            and self.mine_owner[space] == NO_ONE
+            and not self.abandoned[space]
+        )
