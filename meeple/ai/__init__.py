@@ -1,1 +1,17 @@
-"""Bots that play through the engine contract only (views and legal actions)."""
+"""Bots that play through the engine contract only (views and legal actions).
+
+``load_bots()`` imports every bot module so that each registers its names.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+BOT_MODULES = ("meeple.ai.base",)
+
+
+def load_bots() -> None:
+    import meeple.games  # noqa: F401  (bots are registered per game)
+
+    for module in BOT_MODULES:
+        importlib.import_module(module)

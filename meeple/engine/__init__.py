@@ -12,7 +12,7 @@ from meeple.engine.errors import (
 )
 from meeple.engine.events import Event
 from meeple.engine.game import JSON, Game
-from meeple.engine.record import GameRecord, replay, start_record, verify
+from meeple.engine.record import GameRecord, replay, start_record, undo_point, verify
 from meeple.engine.registry import all_games, get_game, register
 from meeple.engine.result import Result, rank_by
 from meeple.engine.rng import Rng
@@ -42,5 +42,6 @@ __all__ = [
     "register",
     "replay",
     "start_record",
+    "undo_point",
     "verify",
 ]

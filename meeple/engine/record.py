@@ -94,3 +94,26 @@ def verify(game: Game[Any], record: GameRecord) -> GameState:
         if replayed != record.result:
             raise BadRecord(f"stored result {record.result} differs from replayed {replayed}")
     return state
+
+
+def undo_point(
+    game: Game[Any], record: GameRecord, seat: int, *, others_may_follow: bool
+) -> int | None:
+    """How many moves of ``record`` to keep so that ``seat``'s last decision is undone.
+
+    Refused (None) when ``seat`` has made no decision, when an event that reveals
+    randomness or hidden information was logged since that decision, or, unless
+    ``others_may_follow``, when another seat has acted since.
+    """
+    mine = [i for i, (who, _) in enumerate(record.moves) if who == seat]
+    if not mine:
+        return None
+    keep = mine[-1]
+    later = record.moves[keep + 1 :]
+    if not others_may_follow and any(who != seat for who, _ in later):
+        return None
+    before = replay(game, record, keep)
+    after = replay(game, record)
+    if any(event.reveals for event in after.log[len(before.log) :]):
+        return None
+    return keep

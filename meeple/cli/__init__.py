@@ -1,0 +1,1 @@
+"""The terminal: Typer commands over the engine, reading seats' views only."""

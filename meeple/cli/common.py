@@ -1,0 +1,49 @@
+"""Helpers the commands share: loading games and bots, turning errors into messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from meeple.ai import load_bots
+from meeple.ai.base import Bot, bot_names, make_bot
+from meeple.engine import Game, MeepleError, get_game
+
+console = Console(highlight=False)
+errors = Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> typer.Exit:
+    errors.print(f"[bold red]error:[/] {message}")
+    return typer.Exit(code=2)
+
+
+def load_game(name: str) -> Game[Any]:
+    load_bots()
+    try:
+        return get_game(name)
+    except MeepleError as exc:
+        raise fail(str(exc)) from None
+
+
+def parse_seats(game: Game[Any], seats: str | None, players: int, default: str) -> list[str]:
+    """Seat kinds from "human,random,..."; missing seats get ``default``."""
+    kinds = [s.strip() for s in seats.split(",")] if seats else []
+    if len(kinds) > players:
+        raise fail(f"{len(kinds)} seats given for {players} players")
+    kinds += [default] * (players - len(kinds))
+    allowed = ["human", *bot_names(game.name)]
+    for kind in kinds:
+        if kind not in allowed:
+            raise fail(f"unknown seat kind {kind!r}; choose from: {', '.join(allowed)}")
+    return kinds
+
+
+def make_bots(game: Game[Any], kinds: list[str], seed: int) -> dict[int, Bot]:
+    return {
+        seat: make_bot(kind, game, seed * 1009 + seat)
+        for seat, kind in enumerate(kinds)
+        if kind != "human"
+    }
