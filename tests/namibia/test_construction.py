@@ -1,0 +1,184 @@
+"""2. Construction: the five actions in order, for every player in player order."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.engine import IllegalAction
+from meeple.games.namibia.rules.construction import begin_turn
+from meeple.games.namibia.state import (
+    MOVE_TRUCK,
+    PLACE_RAIL,
+    PROSPECT,
+    SELECT_SHIPMENT,
+    START_MINE,
+)
+from tests.namibia.helpers import (
+    COPPER,
+    DIAMOND,
+    GOLD,
+    SILVER,
+    cleared,
+    go,
+    lay,
+    legal_texts,
+    play,
+    put_cubes,
+    put_mine,
+    space,
+)
+
+
+def turn_of(s, seat: int, last: int = 3, pos: int = 0):  # type: ignore[no-untyped-def]
+    s.last_seat = last
+    begin_turn(s, seat)
+    return go(s, s.phase, pos=pos)
+
+
+def test_complete_mines_adds_a_cube_unless_next_to_an_abandoned_mine() -> None:
+    """2.1 Complete Mines: +1 cube, none if adjacent to an abandoned mine marker."""
+    s = cleared()
+    a = put_mine(s, 0, "D4", GOLD, 1, complete=False)
+    b = put_mine(s, 0, "H6", SILVER, 1, complete=False)
+    s.abandoned[space("H7")] = True
+    turn_of(s, 0)
+    assert s.mine_done[a] and s.mine_done[b]
+    assert s.cube_count[a] == 2
+    assert s.cube_count[b] == 1
+
+
+def test_complete_mines_adds_nothing_when_the_supply_is_empty() -> None:
+    s = cleared()
+    a = put_mine(s, 0, "D4", GOLD, 1, complete=False)
+    s.supply[GOLD] = 0
+    turn_of(s, 1)
+    assert s.cube_count[a] == 1
+
+
+def test_a_new_mine_must_be_started_on_a_collectable_prospected_space() -> None:
+    """2.2 Start a New Mine: mandatory if possible, only collectable commodities."""
+    s = cleared()
+    put_cubes(s, "D4", DIAMOND, 1)  # seat 0 may not collect diamonds
+    put_cubes(s, "H6", GOLD, 2)
+    turn_of(s, 0)
+    assert (s.phase, s.actor) == (START_MINE, 0)
+    assert legal_texts(s, 0) == ["mine h6"]
+    with pytest.raises(IllegalAction, match="does not allow you to collect diamond"):
+        play(s, 0, "mine d4")
+    play(s, 0, "mine h6")
+    assert s.mine_owner[space("H6")] == 0 and not s.mine_done[space("H6")]
+    assert s.phase == PROSPECT
+
+
+def test_the_last_player_starts_two_mines_and_prospects_twice() -> None:
+    """2.2 and 2.3: the last player starts two mines and prospects twice, no rails."""
+    s = cleared()
+    put_cubes(s, "D4", GOLD, 1)
+    put_cubes(s, "H6", GOLD, 2)
+    s.rails_held[3] = 0
+    turn_of(s, 3, last=3)
+    play(s, 3, "mine d4", "mine h6")
+    assert s.phase == PROSPECT
+    play(s, 3, legal_texts(s, 3)[0])
+    assert s.phase == PROSPECT
+    play(s, 3, legal_texts(s, 3)[0])
+    assert s.phase == MOVE_TRUCK or s.actor != 3
+
+
+def test_prospecting_extends_a_seam_with_two_cubes() -> None:
+    """2.3 Prospect: two cubes on an empty space next to cubes of that type."""
+    s = cleared()
+    put_cubes(s, "H6", SILVER, 1)
+    s.heads[0] = 0  # no mine to start
+    turn_of(s, 0)
+    texts = legal_texts(s, 0)
+    assert texts and all(t.startswith("prospect silver") for t in texts)
+    assert "prospect silver h7" in texts
+    with pytest.raises(IllegalAction, match="seam can still be extended"):
+        play(s, 0, "prospect gold a1")
+    play(s, 0, "prospect silver h7")
+    assert (s.cube_kind[space("H7")], s.cube_count[space("H7")]) == (SILVER, 2)
+
+
+def test_a_new_seam_only_when_no_seam_can_be_extended() -> None:
+    """2.3: one cube on any empty space only if no existing seam can be extended."""
+    s = cleared()
+    s.heads[0] = 0
+    turn_of(s, 0)
+    texts = legal_texts(s, 0)
+    kinds = {t.split()[1] for t in texts}
+    assert kinds == {"gold", "silver", "copper"}  # seat 0 may not collect diamonds
+    play(s, 0, "prospect gold a1")
+    assert s.cube_count[space("A1")] == 1
+
+
+def test_prospecting_with_one_cube_left_places_one() -> None:
+    """2.3: "If there is only one resource cube of the selected type left ..."."""
+    s = cleared()
+    put_cubes(s, "H6", COPPER, 1)
+    s.supply = [0, 0, 0, 1]
+    s.heads[0] = 0
+    turn_of(s, 0)
+    play(s, 0, "prospect copper h7")
+    assert s.cube_count[space("H7")] == 1
+    assert s.supply[COPPER] == 0
+
+
+def test_no_prospecting_when_the_supply_is_empty() -> None:
+    s = cleared()
+    s.supply = [0, 0, 0, 0]
+    s.heads[0] = 0
+    s.rails_held[0] = 1
+    turn_of(s, 0)
+    assert s.phase == PLACE_RAIL
+
+
+def test_rails_must_connect_and_all_must_be_placed() -> None:
+    """2.4 Place Rails: every new rail touches an existing rail."""
+    s = cleared()
+    s.heads[0] = 0
+    s.supply = [0, 0, 0, 0]
+    s.rails_held[0] = 2
+    turn_of(s, 0)
+    assert s.phase == PLACE_RAIL
+    with pytest.raises(IllegalAction, match="would not connect"):
+        play(s, 0, "rail a1-a2")
+    play(s, 0, "rail i5-j5")
+    assert s.rails_held[0] == 1 and s.phase == PLACE_RAIL
+    assert "rail i5-i6" in legal_texts(s, 0)  # now connected through I5-J5
+    play(s, 0, "rail i5-i6")
+    assert s.rails_held[0] == 0
+
+
+def test_the_truck_moves_to_one_of_the_players_completed_mines() -> None:
+    """2.5 Move Truck to Completed Mine."""
+    s = cleared()
+    put_mine(s, 0, "D4", GOLD, 2)
+    put_mine(s, 0, "H6", SILVER, 1, complete=False)  # completed in 2.1 this turn
+    s.supply = [0, 0, 0, 0]
+    turn_of(s, 0)
+    assert s.phase == MOVE_TRUCK
+    assert legal_texts(s, 0) == ["truck d4", "truck h6"]
+    play(s, 0, "truck h6")
+    assert s.truck[0] == space("H6")
+
+
+def test_construction_passes_to_the_next_player_then_to_shipping() -> None:
+    s = cleared()
+    s.supply = [0, 0, 0, 0]
+    s.order = [0, 1, 2, 3]
+    turn_of(s, 3, pos=3)
+    assert s.phase == SELECT_SHIPMENT
+
+
+def test_a_rail_elsewhere_than_a_corner_of_the_network_is_refused_unchanged() -> None:
+    s = cleared()
+    s.heads[0] = 0
+    s.supply = [0, 0, 0, 0]
+    s.rails_held[0] = 1
+    turn_of(s, 0)
+    lay(s, "I5", "J5")
+    before = s.clone()
+    with pytest.raises(IllegalAction):
+        play(s, 0, "rail a1-a2")
+    assert s == before

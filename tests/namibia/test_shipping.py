@@ -1,0 +1,143 @@
+"""3. Shipping, with the rulebook's Shipping Example reproduced move by move."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.games.namibia.state import BID, RAIL_SHIPPING, SELECT_SHIPMENT, TRUCK_SHIPPING
+from tests.namibia.helpers import (
+    DIAMOND,
+    GOLD,
+    SILVER,
+    cleared,
+    go,
+    lay,
+    legal_texts,
+    play,
+    put_mine,
+    space,
+)
+
+BRIAN, GERY, GARETH, GRANT = range(4)
+WALVIS = 1
+
+
+def shipping_example_position():  # type: ignore[no-untyped-def]
+    """Brian 1st (cannot collect gold), Gery 2nd, Gareth 3rd, Grant 4th.
+
+    Brian has already shipped diamonds through Walvis Bay. Gold is at price 11 and
+    demand 6. Gery's truck is on a gold mine that rail does not reach; Grant's truck
+    is on his rail-connected gold mine of 3 cubes; Gery has a 3-cube gold mine and
+    Gareth two gold mines (2 + 3 cubes) connected to Lüderitz.
+    """
+    s = cleared(4)
+    s.excluded = [GOLD, DIAMOND, DIAMOND, SILVER]
+    s.price[GOLD], s.demand[GOLD] = 11, 6
+    lay(s, "I5", "J5")
+    lay(s, "I5", "I6")
+    gery_far = put_mine(s, GERY, "A5", GOLD, 2)
+    put_mine(s, GERY, "I5", GOLD, 3)
+    put_mine(s, GARETH, "J5", GOLD, 2)
+    put_mine(s, GARETH, "K5", GOLD, 3)
+    grant_mine = put_mine(s, GRANT, "I6", GOLD, 3)
+    brian_mine = put_mine(s, BRIAN, "A9", SILVER, 2)
+    gareth_copper = put_mine(s, GARETH, "E4", 3, 2)
+    s.truck = [brian_mine, gery_far, gareth_copper, grant_mine]
+    s.chosen_kinds[DIAMOND] = True
+    s.chosen_ports[WALVIS] = True
+    s.money = [10, 10, 10, 10]
+    s.reputation = [20, 20, 20, 20]
+    return go(s, SELECT_SHIPMENT, pos=1)
+
+
+def test_shipping_example_reproduced_exactly() -> None:
+    """3. Shipping, "Shipping Example": every payment and reputation gain."""
+    s = shipping_example_position()
+    assert s.actor == GERY
+    assert "ship diamond luderitz" not in legal_texts(s, GERY)  # diamond already chosen
+    assert "ship gold walvis" not in legal_texts(s, GERY)  # Walvis Bay already chosen
+    play(s, GERY, "ship gold luderitz")
+    assert s.barrel[GOLD] == 0
+
+    # Truck shipping: Gery first (his mine is not on the rail network).
+    assert (s.phase, s.actor) == (TRUCK_SHIPPING, GERY)
+    play(s, GERY, "load truck")
+    assert (s.money[GERY], s.barrel[GOLD]) == (10 + 11, 1)
+    # Brian and Gareth have no truck at a gold mine: Grant is next.
+    assert s.actor == GRANT
+    play(s, GRANT, "load truck")
+    assert (s.money[GRANT], s.barrel[GOLD]) == (10 + 11, 2)
+    assert s.reputation[GERY] == 20 + 2
+
+    # Rail shipping: Gery ships his 3 cubes for 33 GM.
+    assert (s.phase, s.actor) == (RAIL_SHIPPING, GERY)
+    assert legal_texts(s, GERY) == ["ship mine i5", "stop shipping"]
+    play(s, GERY, "ship mine i5")
+    assert (s.money[GERY], s.barrel[GOLD]) == (10 + 11 + 33, 5)
+    assert s.reputation[GERY] == 22  # his own shipment earns him nothing
+
+    # Brian cannot collect gold, so Gareth ships next: 5 cubes, the price halves
+    # to 6 GM when the supply reaches 7: 1 x 11 + 4 x 6 = 35 GM.
+    assert s.actor == GARETH
+    play(s, GARETH, "ship mine j5")
+    play(s, GARETH, "ship mine k5")
+    assert s.money[GARETH] == 10 + 35
+    assert (s.barrel[GOLD], s.price[GOLD]) == (10, 6)
+    assert s.reputation[GERY] == 22 + 4
+
+    # Grant keeps his 2 remaining cubes.
+    assert s.actor == GRANT
+    assert legal_texts(s, GRANT) == ["ship mine i6", "stop shipping"]
+    play(s, GRANT, "stop shipping")
+    assert s.cube_count[space("I6")] == 2
+    assert s.cube_count[space("A5")] == 1
+    # The third leader (Gareth) chooses next.
+    assert (s.phase, s.actor) == (SELECT_SHIPMENT, GARETH)
+
+
+def test_the_price_halves_once_when_supply_first_exceeds_demand() -> None:
+    """3. Shipping: the price halves (rounded up) the moment supply exceeds demand."""
+    s = shipping_example_position()
+    play(s, GERY, "ship gold luderitz", "skip truck")
+    play(s, GRANT, "skip truck")
+    play(s, GERY, "ship mine i5")
+    play(s, GARETH, "ship mine j5", "ship mine k5")
+    assert s.barrel[GOLD] == 8
+    assert s.price[GOLD] == 6  # halved once at the 7th cube, not again
+    assert s.money[GARETH] == 10 + 3 * 11 + 2 * 6
+
+
+def test_a_mine_ships_all_its_cubes_and_only_if_rail_connected() -> None:
+    """3.2 Rail Shipping: only connected mines, and a mine ships all its cubes."""
+    s = shipping_example_position()
+    play(s, GERY, "ship gold luderitz", "skip truck")
+    play(s, GRANT, "skip truck")
+    assert "ship mine a5" not in legal_texts(s, GERY)  # not connected to Lüderitz
+    with pytest.raises(Exception, match="not connected by rail"):
+        play(s, GERY, "ship mine a5")
+    play(s, GERY, "ship mine i5")
+    assert s.cube_count[space("I5")] == 0
+
+
+def test_a_selected_commodity_or_port_cannot_be_selected_again() -> None:
+    """3. Shipping: a player may not select a commodity or port already selected."""
+    s = shipping_example_position()
+    with pytest.raises(Exception, match="already been selected"):
+        play(s, GERY, "ship diamond luderitz")
+    with pytest.raises(Exception, match="already been selected"):
+        play(s, GERY, "ship gold walvis")
+
+
+def test_only_three_players_lead_a_shipment_in_four_player_games() -> None:
+    """3. Shipping: only three commodities and three ports ship each round."""
+    s = shipping_example_position()
+    play(s, GERY, "ship gold luderitz", "skip truck")
+    play(s, GRANT, "skip truck")
+    play(s, GERY, "stop shipping")
+    play(s, GARETH, "stop shipping")
+    play(s, GRANT, "stop shipping")
+    assert s.actor == GARETH
+    play(s, GARETH, "ship copper oranjemund", "skip truck")
+    # Grant, fourth, does not lead: administration ran and round 2's auction began.
+    assert (s.phase, s.round) == (BID, 2)
+    assert not any(s.chosen_kinds)  # the discs were removed in administration
