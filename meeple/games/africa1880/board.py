@@ -1,0 +1,152 @@
+"""The board of Africa 1880: territories, borders, coasts and development squares.
+
+The territory names and their order (the order sheet's rows, which is the order the
+rulebook calls alphabetical) are printed; coasts, borders and squares are
+reconstructed (see data/board.json and docs/games/africa1880.md). The loader
+validates every constraint the rulebook states and refuses a file that breaks one.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).parent / "data" / "board.json"
+
+TERRITORY_COUNT = 32
+MIN_SQUARES = 1
+MAX_SQUARES = 4
+
+# The six countries in the order the rulebook lists them for the first placement.
+COUNTRY_IDS = ("great britain", "france", "germany", "italy", "netherlands", "belgium")
+COUNTRY_NAMES = ("Great Britain", "France", "Germany", "Italy", "Netherlands", "Belgium")
+COUNTRY_SHORT = ("GB", "FR", "DE", "IT", "NL", "BE")
+# Optional Rule: the imposed historical first presence of each country.
+HISTORICAL_START = ("alexandria", "algiers", "dahomey", "mogadishu", "cape town", "angola")
+# Turn Structure: eight turns, 1880 to 1914.
+YEARS = (1880, 1885, 1890, 1895, 1900, 1905, 1910, 1914)
+
+
+class BoardError(ValueError):
+    """The board data file breaks a constraint of the rulebook or of its schema."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """Static board data, indexed by territory number (order-sheet order)."""
+
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    sheet_names: tuple[str, ...]
+    coastal: tuple[bool, ...]
+    squares: tuple[int, ...]
+    borders: tuple[tuple[int, ...], ...]
+    markers_per_country: int
+    development_tiles: int
+    colony_pieces: int
+
+    def index(self, territory_id: str) -> int:
+        return self.ids.index(territory_id)
+
+    @property
+    def coastal_indices(self) -> tuple[int, ...]:
+        return tuple(t for t in range(len(self.ids)) if self.coastal[t])
+
+
+def load_board(path: Path = DATA) -> Board:
+    """Read and validate the board file."""
+    return parse_board(json.loads(path.read_text(encoding="utf-8")))
+
+
+def parse_board(raw: dict[str, Any]) -> Board:
+    """Build a Board from the JSON document, raising BoardError on any violation."""
+    provenance = raw.get("provenance", {})
+    if "RECONSTRUCTED" not in str(provenance.get("reconstructed", "")):
+        raise BoardError("the provenance note must mark reconstructed data as RECONSTRUCTED")
+    parts = raw["components"]
+    entries = raw["territories"]
+    if len(entries) != TERRITORY_COUNT:
+        raise BoardError(f"the board has {TERRITORY_COUNT} territories, not {len(entries)}")
+    ids = tuple(str(e["id"]) for e in entries)
+    if len(set(ids)) != len(ids):
+        raise BoardError("territory ids must be unique")
+    position = {tid: i for i, tid in enumerate(ids)}
+    borders = tuple(_borders_of(e, position) for e in entries)
+    squares = tuple(int(e["squares"]) for e in entries)
+    board = Board(
+        ids=ids,
+        names=tuple(str(e["name"]) for e in entries),
+        sheet_names=tuple(str(e["sheet_name"]) for e in entries),
+        coastal=tuple(bool(e["coastal"]) for e in entries),
+        squares=squares,
+        borders=borders,
+        markers_per_country=int(parts["presence_markers_per_country"]),
+        development_tiles=int(parts["development_tiles"]),
+        colony_pieces=int(parts["colony_pieces"]),
+    )
+    validate(board)
+    return board
+
+
+def _borders_of(entry: dict[str, Any], position: dict[str, int]) -> tuple[int, ...]:
+    found = []
+    for name in entry["borders"]:
+        if name not in position:
+            raise BoardError(f"{entry['id']} borders unknown territory {name!r}")
+        found.append(position[name])
+    if len(set(found)) != len(found):
+        raise BoardError(f"{entry['id']} lists a border twice")
+    return tuple(sorted(found))
+
+
+def validate(board: Board) -> None:
+    """Check every rulebook constraint on the board data."""
+    for t, near in enumerate(board.borders):
+        name = board.ids[t]
+        if not MIN_SQUARES <= board.squares[t] <= MAX_SQUARES:
+            raise BoardError(f"{name} has {board.squares[t]} squares; each has 1 to 4")
+        if t in near:
+            raise BoardError(f"{name} borders itself")
+        if not near:
+            raise BoardError(f"{name} borders no territory")
+        for other in near:
+            if t not in board.borders[other]:
+                raise BoardError(f"{name} borders {board.ids[other]} but not the reverse")
+    if sum(board.squares) != board.development_tiles:
+        raise BoardError(
+            f"the squares total {sum(board.squares)}; the box holds"
+            f" {board.development_tiles} development tiles"
+        )
+    if sorted(board.sheet_names, key=_sheet_key) != list(board.sheet_names):
+        raise BoardError("territories must be listed in the order sheet's alphabetical order")
+    for start in HISTORICAL_START:
+        if start not in board.ids or not board.coastal[board.index(start)]:
+            raise BoardError(f"historical start {start!r} must be a coastal territory")
+    if (board.markers_per_country, board.colony_pieces) != (22, 22):
+        raise BoardError("the rulebook gives 22 presence markers per country and 22 colonies")
+    _check_connected(board)
+
+
+def _sheet_key(name: str) -> str:
+    plain = name.lower()
+    for accented, bare in (("é", "e"), ("è", "e")):
+        plain = plain.replace(accented, bare)
+    return plain
+
+
+def _check_connected(board: Board) -> None:
+    seen = {0}
+    frontier = [0]
+    while frontier:
+        for other in board.borders[frontier.pop()]:
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    if len(seen) != len(board.ids):
+        missing = sorted(board.ids[t] for t in set(range(len(board.ids))) - seen)
+        raise BoardError(f"the map is not connected; unreachable: {missing}")
+
+
+BOARD = load_board()

@@ -1,0 +1,163 @@
+"""Who decides now, what they may do, and the decisions themselves.
+
+Setup places the first presences one country at a time (rulebook order). Phase 1
+(diplomatic action) waits for every seat's ``ready``. Phase 2 (writing orders)
+lets every unsealed seat edit its own sheet, one atomic order at a time, in
+secret; the last ``seal orders`` runs phases 3 to 5 (see turn.py).
+"""
+
+from __future__ import annotations
+
+from meeple.engine import Event
+from meeple.games.africa1880 import texts, turn
+from meeple.games.africa1880.actions import LAND, ORDER, PLACE, READY, RELATION, SEAL, TABLES
+from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.state import (
+    ALLIANCE,
+    DEVELOP,
+    DIPLOMACY,
+    NO_LANDING,
+    NOTHING,
+    SETUP,
+    WRITING,
+    AfricaState,
+)
+
+T = len(BOARD.ids)
+COASTAL = BOARD.coastal_indices
+
+
+def placement_order(state: AfricaState) -> list[int]:
+    """Seats in the order of their countries as the rulebook lists them (Setup)."""
+    return sorted(range(state.players), key=lambda s: state.countries[s])
+
+
+def to_act(state: AfricaState) -> tuple[int, ...]:
+    n = state.players
+    if state.phase == SETUP:
+        return (placement_order(state)[state.placer],)
+    if state.phase == DIPLOMACY:
+        return tuple(s for s in range(n) if not state.ready >> s & 1)
+    if state.phase == WRITING:
+        return tuple(s for s in range(n) if not state.sealed >> s & 1)
+    return ()
+
+
+def legal_actions(state: AfricaState, seat: int) -> list[int]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == SETUP:
+        return [TABLES.place[t] for t in COASTAL]
+    if state.phase == DIPLOMACY:
+        return [TABLES.ready]
+    return writing_actions(state, seat)
+
+
+def explore_targets(state: AfricaState, seat: int, territory: int) -> list[int]:
+    """Borders a presence may explore: never a colony, never where one already is."""
+    bit = 1 << seat
+    return [
+        u for u in BOARD.borders[territory] if not state.colony[u] and not state.presence[u] & bit
+    ]
+
+
+def landing_targets(state: AfricaState) -> list[int]:
+    """2.2: coastal territories empty of any presence."""
+    return [t for t in COASTAL if not state.presence[t]]
+
+
+def writing_actions(state: AfricaState, seat: int) -> list[int]:
+    """Every edit that changes the sheet, plus sealing it."""
+    out = [TABLES.seal]
+    bit = 1 << seat
+    base = seat * T
+    for t in range(T):
+        if not state.presence[t] & bit:
+            continue
+        current = state.orders[base + t]
+        if current != DEVELOP:
+            out.append(TABLES.develop[t])
+        if current != NOTHING:
+            out.append(TABLES.nothing[t])
+        explore = TABLES.explore[t]
+        out.extend(explore[u] for u in explore_targets(state, seat, t) if u != current)
+    current = state.landing[seat]
+    if current != NO_LANDING:
+        out.append(TABLES.no_landing)
+    out.extend(TABLES.land[t] for t in landing_targets(state) if t != current)
+    n = state.players
+    for other in range(n):
+        if other != seat:
+            war, alliance = TABLES.relation[state.countries[other]]
+            out.append(war if state.stance[seat * n + other] == ALLIANCE else alliance)
+    out.sort()
+    return out
+
+
+def apply(state: AfricaState, seat: int, index: int) -> None:
+    """Trusted path: ``index`` is one of ``legal_actions(state, seat)``."""
+    action = TABLES.space[index]
+    kind = action.kind
+    if kind == ORDER:
+        _write_order(state, seat, int(action.args[0]), int(action.args[1]))
+    elif kind == RELATION:
+        _write_relation(state, seat, int(action.args[0]), int(action.args[1]))
+    elif kind == LAND:
+        _write_landing(state, seat, int(action.args[0]))
+    elif kind == SEAL:
+        _seal(state, seat)
+    elif kind == READY:
+        _ready(state, seat)
+    elif kind == PLACE:
+        _place_first(state, seat, int(action.args[0]))
+    state.version += 1
+
+
+def _place_first(state: AfricaState, seat: int, territory: int) -> None:
+    state.presence[territory] |= 1 << seat
+    state.stock[seat] -= 1
+    name = texts.country(state, seat)
+    state.log.append(
+        Event(
+            "first_presence",
+            f"{name} places its first presence in {texts.place(territory)}.",
+            {"seat": seat, "territory": BOARD.ids[territory]},
+        )
+    )
+    state.placer += 1
+    if state.placer == state.players:
+        turn.begin_turn(state)
+
+
+def _ready(state: AfricaState, seat: int) -> None:
+    state.ready |= 1 << seat
+    state.log.append(
+        Event("ready", f"{texts.country(state, seat)} is ready to write orders.", {"seat": seat})
+    )
+    if state.ready == (1 << state.players) - 1:
+        turn.begin_writing(state)
+
+
+def _write_order(state: AfricaState, seat: int, territory: int, code: int) -> None:
+    state.orders[seat * T + territory] = code
+
+
+def _write_landing(state: AfricaState, seat: int, territory: int) -> None:
+    state.landing[seat] = territory
+
+
+def _write_relation(state: AfricaState, seat: int, country: int, value: int) -> None:
+    state.stance[seat * state.players + state.seat_of_country(country)] = value
+
+
+def _seal(state: AfricaState, seat: int) -> None:
+    """Draft edits leave no trace in the log (the view shows the draft); the sealed
+    sheet is recorded privately for its writer, and publicly only that it is sealed."""
+    state.sealed |= 1 << seat
+    sheet = texts.sheet_sentence(state, seat, state.orders, state.landing, state.stance)
+    state.log.append(Event("sheet_sealed", f"You sealed your sheet: {sheet}", {}, private_to=seat))
+    state.log.append(
+        Event("sealed", f"{texts.country(state, seat)} has sealed its orders.", {"seat": seat})
+    )
+    if state.sealed == (1 << state.players) - 1:
+        turn.play_out_turn(state)

@@ -1,0 +1,113 @@
+"""The state of a game of Africa 1880: flat lists of integers, cheap to clone.
+
+Seats are numbered 0..n-1; ``countries[seat]`` is the country index (0..5, in
+rulebook order). Per-seat tables are flat: ``orders[seat * 32 + territory]`` and
+``stance[seat * n + other]`` (1 = alliance, 0 = war, as declared by ``seat``).
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from meeple.engine import GameState
+from meeple.games.africa1880.board import TERRITORY_COUNT
+
+# Phases that wait for decisions; phases 3 to 5 run inside the last seal.
+SETUP, DIPLOMACY, WRITING, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("setup", "diplomacy", "writing", "over")
+
+# Order codes written for a presence: a territory index means "explore it".
+NOTHING = -1
+DEVELOP = -2
+NO_LANDING = -1
+
+ALLIANCE = 1
+WAR = 0
+
+
+class AfricaState(GameState):
+    """Everything about one game; drafts of unsealed sheets are hidden information."""
+
+    __slots__ = (
+        "colony",
+        "countries",
+        "dev",
+        "embassy",
+        "landing",
+        "last_colonies",
+        "last_removed",
+        "orders",
+        "phase",
+        "placer",
+        "presence",
+        "ready",
+        "sealed",
+        "shown_landing",
+        "shown_orders",
+        "shown_stance",
+        "stance",
+        "stock",
+        "turn",
+    )
+
+    countries: tuple[int, ...]
+    phase: int
+    turn: int
+    placer: int  # setup: how many first presences have been placed
+    presence: list[int]  # per territory: bitmask of seats present
+    dev: list[int]  # per territory: development tiles placed
+    colony: list[bool]  # per territory: a colony piece stands there
+    stock: list[int]  # per seat: presence markers not on the board
+    ready: int  # diplomacy: bitmask of seats that said they are ready
+    sealed: int  # writing: bitmask of seats that sealed their sheet
+    orders: list[int]  # the sheets being written (hidden until the reveal)
+    landing: list[int]
+    stance: list[int]
+    embassy: list[int]  # declarations shown in the embassies (public)
+    shown_orders: list[int]  # the last revealed sheets (public)
+    shown_landing: list[int]
+    shown_stance: list[int]
+    last_removed: list[tuple[int, int]]  # (territory, seat) removed in the last phase 4
+    last_colonies: list[int]  # territories that became colonies in the last phase 5
+
+    def clone(self) -> Self:
+        twin = type(self).__new__(type(self))
+        self._copy_common(twin)
+        twin.countries = self.countries
+        twin.phase = self.phase
+        twin.turn = self.turn
+        twin.placer = self.placer
+        twin.presence = self.presence.copy()
+        twin.dev = self.dev.copy()
+        twin.colony = self.colony.copy()
+        twin.stock = self.stock.copy()
+        twin.ready = self.ready
+        twin.sealed = self.sealed
+        twin.orders = self.orders.copy()
+        twin.landing = self.landing.copy()
+        twin.stance = self.stance.copy()
+        twin.embassy = self.embassy.copy()
+        twin.shown_orders = self.shown_orders.copy()
+        twin.shown_landing = self.shown_landing.copy()
+        twin.shown_stance = self.shown_stance.copy()
+        twin.last_removed = self.last_removed.copy()
+        twin.last_colonies = self.last_colonies.copy()
+        return twin
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def seat_of_country(self, country: int) -> int:
+        """The seat playing ``country``, or -1 if nobody plays it."""
+        try:
+            return self.countries.index(country)
+        except ValueError:
+            return -1
+
+    def reset_drafts(self) -> None:
+        """Blank sheets: every order left out counts as nothing / no landing / alliance."""
+        n = self.players
+        self.orders = [NOTHING] * (n * TERRITORY_COUNT)
+        self.landing = [NO_LANDING] * n
+        self.stance = [ALLIANCE] * (n * n)

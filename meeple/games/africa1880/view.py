@@ -1,0 +1,138 @@
+"""What a seat may know, and hidden sheets sampled for search.
+
+While sheets are written, a seat sees its own draft and, of the others, only
+whether they have sealed. After the reveal every sheet of that turn is public,
+as at the table. Nothing else in this game is hidden (there is no chance).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine import Rng
+from meeple.games.africa1880 import decisions, texts
+from meeple.games.africa1880.board import BOARD, YEARS
+from meeple.games.africa1880.scoring import result
+from meeple.games.africa1880.state import (
+    ALLIANCE,
+    DEVELOP,
+    NO_LANDING,
+    NOTHING,
+    OVER,
+    PHASE_NAMES,
+    WRITING,
+    AfricaState,
+)
+
+T = len(BOARD.ids)
+JSON = dict[str, Any]
+
+
+def view(state: AfricaState, seat: int | None) -> JSON:
+    n = state.players
+    out: JSON = {
+        "game": "africa1880",
+        "seat": seat,
+        "players": n,
+        "countries": [texts.country(state, s) for s in range(n)],
+        "country_ids": [texts.country_id(state, s) for s in range(n)],
+        "year": YEARS[state.turn],
+        "turn": state.turn + 1,
+        "turns": len(YEARS),
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": list(decisions.to_act(state)),
+        "diplomacy_seconds": state.config.options.get("diplomacy_seconds", 480),
+        "territories": list(BOARD.ids),
+        "names": list(BOARD.names),
+        "coastal": list(BOARD.coastal),
+        "squares": list(BOARD.squares),
+        "development": state.dev.copy(),
+        "colony": state.colony.copy(),
+        "presences": [[s for s in range(n) if bits >> s & 1] for bits in state.presence],
+        "stock": list(state.stock),
+        "colonies": sum(state.colony),
+        "colony_pieces": BOARD.colony_pieces,
+        "ready": [bool(state.ready >> s & 1) for s in range(n)],
+        "sealed": [bool(state.sealed >> s & 1) for s in range(n)],
+        "sheet": None,
+        "revealed": None,
+        "embassies": None,
+        "last_removed": [[BOARD.ids[t], s] for t, s in state.last_removed],
+        "last_colonies": [BOARD.ids[t] for t in state.last_colonies],
+        "result": result(state).to_json() if state.phase == OVER else None,
+    }
+    if state.phase == WRITING and seat is not None:
+        out["sheet"] = _sheet(state, seat, state.orders, state.landing, state.stance, own=True)
+    if state.shown_orders:
+        out["revealed"] = [
+            _sheet(state, s, state.shown_orders, state.shown_landing, state.shown_stance)
+            for s in range(n)
+        ]
+        out["embassies"] = [
+            {
+                texts.country_id(state, b): _word(state.embassy[a * n + b])
+                for b in range(n)
+                if b != a
+            }
+            for a in range(n)
+        ]
+    return out
+
+
+def _word(value: int) -> str:
+    return "alliance" if value == ALLIANCE else "war"
+
+
+def _sheet(
+    state: AfricaState,
+    seat: int,
+    orders: list[int],
+    landing: list[int],
+    stance: list[int],
+    own: bool = False,
+) -> JSON:
+    """A sheet as JSON; a draft lists every presence, a revealed sheet its orders."""
+    n = state.players
+    base = seat * T
+    written = {
+        BOARD.ids[t]: texts.order_value(orders[base + t])
+        for t in range(T)
+        if (own and state.presence[t] >> seat & 1) or orders[base + t] != NOTHING
+    }
+    target = landing[seat]
+    return {
+        "seat": seat,
+        "orders": written,
+        "landing": None if target == NO_LANDING else BOARD.ids[target],
+        "relations": {
+            texts.country_id(state, o): _word(stance[seat * n + o]) for o in range(n) if o != seat
+        },
+    }
+
+
+def determinize(state: AfricaState, seat: int, rng: Rng) -> AfricaState:
+    """A copy in which every other seat's sheet (sealed or not) is sampled afresh and
+    every event private to another seat is dropped."""
+    twin = state.clone()
+    twin.log = [e for e in twin.log if e.private_to is None or e.private_to == seat]
+    if twin.phase == WRITING:
+        for other in range(twin.players):
+            if other != seat:
+                sample_sheet(twin, other, rng)
+    return twin
+
+
+def sample_sheet(state: AfricaState, seat: int, rng: Rng) -> None:
+    """Overwrite ``seat``'s draft with uniformly drawn legal orders."""
+    base = seat * T
+    for t in range(T):
+        if state.presence[t] >> seat & 1:
+            choices = [NOTHING, DEVELOP, *decisions.explore_targets(state, seat, t)]
+            state.orders[base + t] = rng.choice(choices)
+        else:
+            state.orders[base + t] = NOTHING
+    state.landing[seat] = rng.choice([NO_LANDING, *decisions.landing_targets(state)])
+    n = state.players
+    for other in range(n):
+        if other != seat:
+            state.stance[seat * n + other] = rng.below(2)
