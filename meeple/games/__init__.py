@@ -1,4 +1,4 @@
 """Every game package; importing this module registers them all."""
 
+from meeple.games import africa1880 as africa1880
 from meeple.games import namibia as namibia
-from meeple.games import africa1880 as africa1880  # noqa: F401  (registers Africa 1880)
