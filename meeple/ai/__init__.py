@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-BOT_MODULES = ("meeple.ai.base",)
+BOT_MODULES = ("meeple.ai.base", "meeple.ai.namibia_heuristic")
 
 
 def load_bots() -> None:

@@ -1,0 +1,62 @@
+"""Game knowledge that search may use: a rollout policy, candidate pruning, a leaf value.
+
+IS-MCTS (``meeple.ai.mcts``) is generic; a game may register a ``Knowledge`` that
+makes it stronger. Every method receives a *determinized sample* (a state built by
+``Game.determinize`` for the searching seat), never the true state, so whatever it
+reads is consistent with that seat's information only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from meeple.engine import Game, GameState, Rng
+
+
+class Knowledge(Protocol):
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        """A quick action for ``seat`` in a rollout (must be one of ``legal``)."""
+        ...
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        """The legal actions worth a tree branch (a non-empty subset of ``legal``)."""
+        ...
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        """Per seat, a value in [0, 1] (a win chance) of an unfinished sample,
+        judged from ``observer``'s view of it."""
+        ...
+
+
+class NoKnowledge:
+    """Uniform rollouts, every legal action a branch; games are played to the end."""
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        return rng.choice(legal)
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        return legal
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        n = state.config.players
+        return [1.0 / n] * n
+
+
+_KNOWLEDGE: dict[str, Knowledge] = {}
+
+
+def register_knowledge(game: str, knowledge: Knowledge) -> None:
+    _KNOWLEDGE[game] = knowledge
+
+
+def knowledge_for(game: Game[Any]) -> Knowledge | None:
+    """The registered knowledge of ``game``, or None (search plays to the end)."""
+    return _KNOWLEDGE.get(game.name)

@@ -1,0 +1,238 @@
+"""A Namibia position read from a seat's view: rail links, and each seat's worth.
+
+Everything here is computed from ``Game.view`` data plus the public, static board
+geometry (``meeple.games.namibia.common.BOARD``); nothing reads a game state.
+
+``worth(view)`` estimates each seat's final reputation: reputation now, money at
+the end-of-game rate, and the cubes its mines can still turn into money, weighted
+by how well each mine reaches the ports (rulebook hints: spread over commodities,
+keep access to ports, balance cash against the rising prices).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from meeple.games.namibia.board import COMMODITIES
+from meeple.games.namibia.common import BOARD
+
+JSON = dict[str, Any]
+ROUNDS = 6
+END_GM_PER_POINT = 5
+SHIPPING_PHASES = ("setup", "bribe", "construction", "shipping")
+
+
+@cache
+def _edge_by_label() -> dict[str, int]:
+    return {BOARD.edge_label(e): e for e in range(len(BOARD.edges))}
+
+
+@cache
+def _space_by_label() -> dict[str, int]:
+    return {label: i for i, label in enumerate(BOARD.labels)}
+
+
+def space_index(label: str) -> int:
+    return _space_by_label()[label]
+
+
+def railed_edges(view: JSON) -> frozenset[int]:
+    table = _edge_by_label()
+    return frozenset(table[label] for label in view["rails"])
+
+
+def port_reach(rails: frozenset[int]) -> tuple[frozenset[int], ...]:
+    """Per port, the spaces with a railed side in that port's rail network."""
+    reach = []
+    for port_space in BOARD.ports:
+        start = [e for e in BOARD.space_edges[port_space] if e in rails]
+        seen = set(start)
+        frontier = list(start)
+        while frontier:
+            edge = frontier.pop()
+            for corner in BOARD.edge_corners[edge]:
+                for other in BOARD.corner_edges[corner]:
+                    if other in rails and other not in seen:
+                        seen.add(other)
+                        frontier.append(other)
+        reach.append(
+            frozenset(
+                i for i in range(len(BOARD.labels)) if any(e in seen for e in BOARD.space_edges[i])
+            )
+        )
+    return tuple(reach)
+
+
+def rail_distance(rails: frozenset[int], linked: frozenset[int]) -> dict[int, int]:
+    """Per space: how many more rails join one of its sides to a port network.
+
+    A breadth-first search over edges from every railed edge of a linked space;
+    the answer is 0 for linked spaces and grows by one per rail to lay.
+    """
+    dist: dict[int, int] = {}
+    frontier = [e for e in rails if any(s in linked for s in BOARD.edges[e])]
+    for e in frontier:
+        dist[e] = 0
+    head = 0
+    while head < len(frontier):
+        edge = frontier[head]
+        head += 1
+        for corner in BOARD.edge_corners[edge]:
+            for other in BOARD.corner_edges[corner]:
+                if other not in dist:
+                    dist[other] = dist[edge] + (0 if other in rails else 1)
+                    frontier.append(other)
+    result: dict[int, int] = {}
+    for space in range(len(BOARD.labels)):
+        options = [dist[e] for e in BOARD.space_edges[space] if e in dist]
+        result[space] = min(options) if options else 99
+    return result
+
+
+@dataclass(frozen=True)
+class Links:
+    """How each space reaches the ports through the rail network."""
+
+    ports: tuple[frozenset[int], ...]
+    distance: dict[int, int]
+
+    def count(self, space: int) -> int:
+        return sum(space in reach for reach in self.ports)
+
+
+def links(view: JSON) -> Links:
+    return _links(railed_edges(view))
+
+
+@lru_cache(maxsize=4096)
+def _links(rails: frozenset[int]) -> Links:
+    ports = port_reach(rails)
+    linked = frozenset().union(*ports)
+    return Links(ports, rail_distance(rails, linked))
+
+
+def rounds_of_shipping_left(view: JSON) -> int:
+    """Shipping phases still to come, this round's included if not yet past."""
+    phase: str = view["phase"]
+    later = ROUNDS - view["round"]
+    if phase.startswith(SHIPPING_PHASES):
+        return later + 1
+    return later
+
+
+def reach_factor(links: Links, space: int) -> float:
+    """Share of a mine's cubes we expect to sell, by its access to ports."""
+    linked = links.count(space)
+    if linked >= 2:
+        return 0.85
+    if linked == 1:
+        return 0.7
+    gap = links.distance.get(space, 99)
+    return max(0.2, 0.5 - 0.05 * gap)
+
+
+def mine_worth(view: JSON, links: Links, space: JSON, shipping_left: int) -> float:
+    """Expected GM a mine will still earn its owner."""
+    price = view["market"][space["commodity"]]["price"] if space["commodity"] else 0
+    cubes = space["cubes"]
+    index = space_index(space["label"])
+    if not space["mine"]["complete"]:
+        if shipping_left <= 1:
+            return float(cubes * max(1, price - 1))  # paid at the end of the game
+        cubes += 1
+        shipping_left -= 1
+    if shipping_left <= 0:
+        return 0.0
+    factor = reach_factor(links, index)
+    if shipping_left == 1:
+        factor *= 0.8
+    return cubes * price * factor
+
+
+def prospect_worth(view: JSON, links: Links, seat: int) -> float:
+    """Worth of the best free seam the seat may still mine, discounted for rivals."""
+    shipping_left = rounds_of_shipping_left(view)
+    if shipping_left < 2 or view["players"][seat]["mine_heads"] == 0:
+        return 0.0
+    banned = view["players"][seat]["excluded"]
+    best = 0.0
+    for space in view["spaces"]:
+        kind = space["commodity"]
+        if not kind or kind == banned or space["mine"] is not None:
+            continue
+        price = view["market"][kind]["price"]
+        value = (space["cubes"] + 1) * price * reach_factor(links, space_index(space["label"]))
+        best = max(best, value)
+    return 0.3 * best
+
+
+def truck_worth(view: JSON, links: Links, seat: int) -> float:
+    label = view["players"][seat]["truck"]
+    if not label or rounds_of_shipping_left(view) == 0:
+        return 0.0
+    space = view["spaces"][space_index(label)]
+    if not space["cubes"] or not space["commodity"]:
+        return 0.0
+    price = view["market"][space["commodity"]]["price"]
+    return price * (0.25 if links.count(space_index(label)) else 0.6)
+
+
+def money_rate(view: JSON) -> float:
+    """GM per reputation point the seat can still convert at."""
+    return 4.0 if view["round"] <= 3 else 4.5 if view["round"] <= 5 else END_GM_PER_POINT
+
+
+def spread_bonus(kinds: Sequence[str]) -> float:
+    """Hint: do not concentrate on one commodity; a small bonus per extra kind."""
+    return 0.6 * max(0, len(set(kinds)) - 1)
+
+
+def worth(view: JSON, link: Links | None = None) -> list[float]:
+    """Estimated final reputation of every seat (eliminated seats: -100)."""
+    link = link or links(view)
+    shipping_left = rounds_of_shipping_left(view)
+    rate = money_rate(view)
+    result = []
+    for player in view["players"]:
+        seat = player["seat"]
+        if player["eliminated"]:
+            result.append(-100.0)
+            continue
+        gm = float(player["money"])
+        kinds = []
+        for space in view["spaces"]:
+            if space["mine"] and space["mine"]["owner"] == seat:
+                gm += mine_worth(view, link, space, shipping_left)
+                if space["commodity"]:
+                    kinds.append(space["commodity"])
+        gm += prospect_worth(view, link, seat) + truck_worth(view, link, seat)
+        value = player["reputation"] + gm / rate
+        if shipping_left >= 2:
+            value += spread_bonus(kinds)
+        result.append(value)
+    return result
+
+
+def relative(values: Sequence[float], seat: int) -> float:
+    """A seat's lead: its worth against the best and the average rival."""
+    others = [v for i, v in enumerate(values) if i != seat]
+    if not others:
+        return values[seat]
+    return values[seat] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
+
+
+def win_chances(values: Sequence[float], view: JSON) -> list[float]:
+    """Softmax of worth: the less game is left, the sharper the estimate."""
+    spread = 1.5 + 1.2 * rounds_of_shipping_left(view)
+    top = max(values)
+    weights = [math.exp((v - top) / spread) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def commodity_index(name: str) -> int:
+    return COMMODITIES.index(name)
