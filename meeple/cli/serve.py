@@ -1,0 +1,30 @@
+"""``meeple serve``: the web server (lobby, tables, live play, replays)."""
+
+from __future__ import annotations
+
+import typer
+
+from meeple.cli.common import console
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on"),
+    port: int = typer.Option(8000, help="port to listen on"),
+    db: str = typer.Option(
+        "sqlite:///meeple.db",
+        help="database URL: sqlite:///FILE (default) or postgresql://user:pass@host/db",
+    ),
+    bot_delay: float = typer.Option(0.4, help="seconds a bot waits before each move"),
+) -> None:
+    """Serve the browser client and the HTTP API (OpenAPI page at /docs)."""
+    import uvicorn
+
+    from meeple.server.app import create_app
+
+    app = create_app(db, bot_delay=bot_delay)
+    console.print(f"meeple is serving on [bold]http://{host}:{port}[/] (database {db})")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def register(app: typer.Typer) -> None:
+    app.command()(serve)

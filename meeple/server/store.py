@@ -1,0 +1,273 @@
+"""Storage of tables as game records (seed and moves) plus chat, with SQLAlchemy 2.
+
+SQLite by default, PostgreSQL with a ``postgresql+psycopg://`` URL. A move is
+committed before it is acknowledged, so a table is rebuilt exactly by replaying
+its stored moves after any restart, even after ``kill -9``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    delete,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "meeple_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    rules_version: Mapped[str] = mapped_column(String(64))
+    config: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    seats: Mapped[str] = mapped_column(Text)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[float] = mapped_column(Float)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    timer_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class MoveRow(Base):
+    __tablename__ = "meeple_moves"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("meeple_tables.id"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(200))
+
+
+class ChatRow(Base):
+    __tablename__ = "meeple_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("meeple_tables.id"), index=True)
+    sender: Mapped[int] = mapped_column(Integer)
+    recipient: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    time: Mapped[float] = mapped_column(Float)
+
+
+@dataclass
+class StoredTable:
+    """One table as stored: enough to rebuild it by replay."""
+
+    id: str
+    game: str
+    rules_version: str
+    config: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    version: int
+    status: str
+    created: float
+    updated: float
+    deadline: float | None
+    timer_key: str | None
+    moves: list[tuple[int, str]] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+
+
+def normalize_url(url: str) -> str:
+    """Accept plain ``postgresql://`` URLs and use psycopg 3 for them."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+class Store:
+    """Synchronous storage; the server calls it from one worker thread at a time."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalize_url(url)
+        kwargs: dict[str, Any] = {}
+        if self.url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---- writes ---------------------------------------------------------------------
+
+    def create_table(self, table: StoredTable) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                TableRow(
+                    id=table.id,
+                    game=table.game,
+                    rules_version=table.rules_version,
+                    config=json.dumps(table.config),
+                    seed=table.seed,
+                    seats=json.dumps(table.seats),
+                    version=table.version,
+                    status=table.status,
+                    created=table.created,
+                    updated=table.updated,
+                    deadline=table.deadline,
+                    timer_key=table.timer_key,
+                )
+            )
+
+    def add_move(
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        text: str,
+        version: int,
+        status: str,
+        now: float,
+        timer: tuple[float | None, str | None] | None = None,
+    ) -> None:
+        """Store one move and the table's new version in one transaction."""
+        values: dict[str, Any] = {"version": version, "status": status, "updated": now}
+        if timer is not None:
+            values["deadline"], values["timer_key"] = timer
+        with Session(self.engine) as session, session.begin():
+            session.add(MoveRow(table_id=table_id, ply=ply, seat=seat, text=text))
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def truncate_moves(
+        self,
+        table_id: str,
+        keep: int,
+        version: int,
+        now: float,
+        timer: tuple[float | None, str | None],
+    ) -> None:
+        """Undo: forget the moves from ply ``keep`` on."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= keep)
+            )
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(
+                    version=version,
+                    status="playing",
+                    updated=now,
+                    deadline=timer[0],
+                    timer_key=timer[1],
+                )
+            )
+
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]], version: int) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(seats=json.dumps(seats), version=version)
+            )
+
+    def set_timer(self, table_id: str, deadline: float | None, key: str | None) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(deadline=deadline, timer_key=key)
+            )
+
+    def add_chat(
+        self, table_id: str, sender: int, recipient: int | None, text: str, now: float
+    ) -> int:
+        with Session(self.engine) as session, session.begin():
+            row = ChatRow(
+                table_id=table_id, sender=sender, recipient=recipient, text=text, time=now
+            )
+            session.add(row)
+            session.flush()
+            return int(row.id)
+
+    # ---- reads ----------------------------------------------------------------------
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            table = _stored(row)
+            moves = session.execute(
+                select(MoveRow.seat, MoveRow.text)
+                .where(MoveRow.table_id == table_id)
+                .order_by(MoveRow.ply)
+            ).all()
+            table.moves = [(int(seat), str(text)) for seat, text in moves]
+            chats = session.execute(
+                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
+            ).scalars()
+            table.chat = [
+                {
+                    "id": c.id,
+                    "from": c.sender,
+                    "to": c.recipient,
+                    "text": c.text,
+                    "time": c.time,
+                }
+                for c in chats
+            ]
+            return table
+
+    def list_tables(self, status: str | None = None, limit: int = 200) -> list[StoredTable]:
+        with Session(self.engine) as session:
+            query = select(TableRow).order_by(TableRow.updated.desc()).limit(limit)
+            if status is not None:
+                query = query.where(TableRow.status == status)
+            return [_stored(row) for row in session.execute(query).scalars()]
+
+    def table_ids(self, status: str) -> list[str]:
+        with Session(self.engine) as session:
+            rows = session.execute(select(TableRow.id).where(TableRow.status == status)).all()
+            return [str(r[0]) for r in rows]
+
+
+def _stored(row: TableRow) -> StoredTable:
+    return StoredTable(
+        id=row.id,
+        game=row.game,
+        rules_version=row.rules_version,
+        config=json.loads(row.config),
+        seed=row.seed,
+        seats=json.loads(row.seats),
+        version=row.version,
+        status=row.status,
+        created=row.created,
+        updated=row.updated,
+        deadline=row.deadline,
+        timer_key=row.timer_key,
+    )
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

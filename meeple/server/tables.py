@@ -1,0 +1,686 @@
+"""Live tables: one game each, its seats, bots, clock and connected clients.
+
+Every change to a table (a move, an undo, a seat handed to a bot) happens under
+that table's ``asyncio.Lock`` and is committed to storage before it is
+acknowledged or broadcast. Bots choose on a clone of the state in a thread pool,
+so the event loop keeps serving other tables while they think.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from meeple.ai import load_bots
+from meeple.ai.base import Bot, bot_names, make_bot
+from meeple.engine import (
+    BadConfig,
+    Game,
+    GameConfig,
+    GameRecord,
+    GameState,
+    IllegalAction,
+    MeepleError,
+    NotYourTurn,
+    UnknownAction,
+    get_game,
+    replay,
+    undo_point,
+)
+from meeple.engine.config import OptionValue
+from meeple.server import render
+from meeple.server.store import Store, StoredTable
+
+log = logging.getLogger("meeple.server")
+
+T = TypeVar("T")
+HUMAN = "human"
+MAX_SEED = 2**62
+
+
+class ApiError(Exception):
+    """A refusal with its HTTP status; ``rule`` names the rulebook section if any."""
+
+    def __init__(self, status: int, detail: str, rule: str | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.rule = rule
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status, "detail": self.detail}
+        if self.rule is not None:
+            out["rule"] = self.rule
+        return out
+
+
+class Client(Protocol):
+    """A connected WebSocket client of one table."""
+
+    seat: int | None
+    svg: bool
+    log_to: int
+
+    async def send_text(self, text: str) -> None: ...
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Table:
+    """A table in memory: the stored facts plus the replayed state."""
+
+    id: str
+    game: Game[Any]
+    record: GameRecord
+    state: GameState
+    seats: list[dict[str, Any]]
+    version: int
+    created: float
+    chat: list[dict[str, Any]]
+    deadline: float | None = None
+    timer_key: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    decided: list[tuple[int, ...]] = field(default_factory=list)
+    decision_version: list[int] = field(default_factory=list)
+    bot_task: asyncio.Task[None] | None = None
+    timer_task: asyncio.Task[None] | None = None
+    cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.game.is_over(self.state))
+
+    @property
+    def players(self) -> int:
+        return int(self.state.config.players)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a token holds; None for no token; ApiError 403 for a wrong one."""
+        if token is None or token == "":
+            return None
+        digest = hash_token(token)
+        for seat, info in enumerate(self.seats):
+            stored = info.get("token_hash")
+            if stored and hmac.compare_digest(stored, digest):
+                return seat
+        raise ApiError(403, "this token holds no seat at this table")
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+
+class Hub:
+    """Every live table, the storage and the worker pools."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_delay: float = 0.0,
+        bot_workers: int = 2,
+    ) -> None:
+        load_bots()
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        self.bot_pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="meeple-bot")
+        self.replays: dict[str, tuple[int, GameState]] = {}
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.db_pool, fn, *args)
+
+    async def start(self) -> None:
+        """Resume every unfinished table: its bots play on and its clock runs."""
+        for table_id in await self.db(self.store.table_ids, "playing"):
+            try:
+                await self.get(table_id)
+            except Exception:  # a table that no longer replays must not stop the server
+                log.exception("table %s does not load", table_id)
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            for task in (table.bot_task, table.timer_task):
+                if task is not None:
+                    task.cancel()
+        self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.db_pool.shutdown(wait=True)
+        self.store.close()
+
+    # ---- loading and creating -------------------------------------------------------
+
+    async def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        lock = self.loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            stored = await self.db(self.store.load_table, table_id)
+            if stored is None:
+                raise ApiError(404, f"no table {table_id!r}")
+            table = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, self._rebuild, stored
+            )
+            self.tables[table_id] = table
+        self.loading.pop(table_id, None)
+        self._after_change(table)
+        return table
+
+    def _rebuild(self, stored: StoredTable) -> Table:
+        """Replay a stored table (in a worker thread: long games take a moment)."""
+        game = get_game(stored.game)
+        record = GameRecord(
+            stored.game,
+            stored.rules_version,
+            GameConfig.from_json(stored.config),
+            stored.seed,
+            list(stored.moves),
+        )
+        state = replay(game, record)
+        if game.is_over(state):
+            record.result = game.result(state).to_json()
+        table = Table(
+            id=stored.id,
+            game=game,
+            record=record,
+            state=state,
+            seats=stored.seats,
+            version=stored.version,
+            created=stored.created,
+            chat=stored.chat,
+            deadline=stored.deadline,
+            timer_key=stored.timer_key,
+        )
+        self._make_bots(table)
+        self._track_decisions(table, reset=True)
+        return table
+
+    def _make_bots(self, table: Table) -> None:
+        table.bots = {
+            seat: make_bot(info["kind"], table.game, table.record.seed * 1009 + seat)
+            for seat, info in enumerate(table.seats)
+            if info["kind"] != HUMAN
+        }
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        seats: list[dict[str, Any]],
+        options: dict[str, OptionValue],
+        seed: int | None,
+    ) -> tuple[Table, dict[int, str]]:
+        try:
+            game = get_game(game_name)
+            config = game.make_config(players, options)
+        except BadConfig as exc:
+            raise ApiError(422, str(exc)) from None
+        if len(seats) != players:
+            raise ApiError(422, f"give {players} seats, one per player, not {len(seats)}")
+        allowed = [HUMAN, *bot_names(game.name)]
+        tokens: dict[int, str] = {}
+        stored_seats: list[dict[str, Any]] = []
+        for seat, spec in enumerate(seats):
+            kind = spec["kind"]
+            if kind not in allowed:
+                raise ApiError(422, f"seat {seat}: unknown kind {kind!r}; choose from {allowed}")
+            info: dict[str, Any] = {"kind": kind, "name": spec.get("name") or None}
+            if kind == HUMAN:
+                token = secrets.token_urlsafe(18)
+                tokens[seat] = token
+                info["token_hash"] = hash_token(token)
+                info["claimed"] = bool(spec.get("name"))
+            else:
+                info["name"] = f"{kind} bot"
+                info["claimed"] = True
+            stored_seats.append(info)
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED)
+        try:
+            state = game.new_game(config, seed)
+        except MeepleError as exc:
+            raise ApiError(422, str(exc)) from None
+        now = time.time()
+        table_id = secrets.token_hex(6)
+        record = GameRecord(game.name, game.rules_version, config, seed, [])
+        table = Table(
+            id=table_id,
+            game=game,
+            record=record,
+            state=state,
+            seats=stored_seats,
+            version=0,
+            created=now,
+            chat=[],
+        )
+        self._make_bots(table)
+        self._track_decisions(table, reset=True)
+        table.deadline, table.timer_key = self._timer_for(table, None, None)
+        await self.db(
+            self.store.create_table,
+            StoredTable(
+                id=table_id,
+                game=game.name,
+                rules_version=game.rules_version,
+                config=config.to_json(),
+                seed=seed,
+                seats=stored_seats,
+                version=0,
+                status="playing",
+                created=now,
+                updated=now,
+                deadline=table.deadline,
+                timer_key=table.timer_key,
+            ),
+        )
+        self.tables[table_id] = table
+        self._after_change(table)
+        return table, tokens
+
+    # ---- decisions ------------------------------------------------------------------
+
+    async def act(self, table: Table, seat: int, text: str, expected: int | None) -> int:
+        """Apply a seat's action through the checked path; returns the log length before."""
+        async with table.lock:
+            if expected is not None and (
+                expected > table.version or expected < table.decision_version[seat]
+            ):
+                raise ApiError(
+                    409,
+                    f"stale version {expected}: this seat's decision changed at version"
+                    f" {table.decision_version[seat]}; the table is at {table.version}",
+                )
+            before = len(table.state.log)
+            await self._apply(table, seat, text)
+            return before
+
+    async def _apply(self, table: Table, seat: int, text: str) -> None:
+        """Checked move, stored before anything else sees it. Caller holds the lock."""
+        try:
+            action = table.game.play(table.state, seat, text)
+        except NotYourTurn as exc:
+            raise ApiError(422, exc.message, exc.rule) from None
+        except IllegalAction as exc:
+            raise ApiError(422, exc.message, exc.rule) from None
+        except UnknownAction as exc:
+            raise ApiError(422, str(exc)) from None
+        table.record.moves.append((seat, action.text))
+        version = table.version + 1
+        over = table.over
+        timer = self._timer_for(table, table.deadline, table.timer_key)
+        try:
+            await self.db(
+                self.store.add_move,
+                table.id,
+                len(table.record.moves) - 1,
+                seat,
+                action.text,
+                version,
+                "over" if over else "playing",
+                time.time(),
+                timer,
+            )
+        except Exception:
+            log.exception("table %s: storing a move failed; rebuilding", table.id)
+            table.record.moves.pop()
+            table.state = replay(table.game, table.record)
+            raise ApiError(503, "the move could not be stored; try again") from None
+        table.version = version
+        table.deadline, table.timer_key = timer
+        if over:
+            table.record.result = table.game.result(table.state).to_json()
+        self._after_change(table)
+
+    async def undo(self, table: Table, seat: int) -> None:
+        async with table.lock:
+            keep = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool,
+                lambda: undo_point(table.game, table.record, seat, others_may_follow=False),
+            )
+            if keep is None:
+                raise ApiError(
+                    422,
+                    "nothing to undo: you have made no decision, another seat acted since,"
+                    " or something was revealed since",
+                    "Undo",
+                )
+            moves = table.record.moves[:keep]
+            record = GameRecord(
+                table.record.game,
+                table.record.rules_version,
+                table.record.config,
+                table.record.seed,
+                moves,
+            )
+            state = replay(table.game, record)
+            version = table.version + 1
+            old_state, old_record = table.state, table.record
+            table.state, table.record = state, record
+            timer = self._timer_for(table, table.deadline, table.timer_key)
+            try:
+                await self.db(
+                    self.store.truncate_moves, table.id, keep, version, time.time(), timer
+                )
+            except Exception:
+                table.state, table.record = old_state, old_record
+                raise ApiError(503, "the undo could not be stored; try again") from None
+            table.version = version
+            table.deadline, table.timer_key = timer
+            self._after_change(table)
+
+    async def claim(self, table: Table, seat: int, name: str) -> str:
+        """Take a free human seat: returns a fresh token for it (old links stop working)."""
+        async with table.lock:
+            self._check_seat(table, seat)
+            info = table.seats[seat]
+            if info["kind"] != HUMAN or info.get("claimed"):
+                raise ApiError(409, f"seat {seat} is not free")
+            token = secrets.token_urlsafe(18)
+            seats = [dict(s) for s in table.seats]
+            seats[seat].update(name=name, claimed=True, token_hash=hash_token(token))
+            await self.db(self.store.set_seats, table.id, seats, table.version + 1)
+            table.seats = seats
+            table.version += 1
+            self._after_change(table)
+            return token
+
+    async def hand_to_bot(self, table: Table, seat: int, by: int, level: str) -> None:
+        async with table.lock:
+            self._check_seat(table, seat)
+            if level not in bot_names(table.game.name):
+                raise ApiError(422, f"no bot {level!r}; choose from {bot_names(table.game.name)}")
+            if table.seats[seat]["kind"] != HUMAN:
+                raise ApiError(409, f"seat {seat} is already played by a bot")
+            if by != seat and table.connected(seat):
+                raise ApiError(403, "that player is still connected; only they can leave")
+            seats = [dict(s) for s in table.seats]
+            seats[seat] = {"kind": level, "name": f"{level} bot", "claimed": True}
+            await self.db(self.store.set_seats, table.id, seats, table.version + 1)
+            table.seats = seats
+            table.version += 1
+            table.bots[seat] = make_bot(level, table.game, table.record.seed * 1009 + seat)
+            self._after_change(table)
+
+    async def chat(self, table: Table, seat: int, text: str, to: int | None) -> dict[str, Any]:
+        if to is not None:
+            self._check_seat(table, to)
+            if to == seat:
+                raise ApiError(422, "a private message goes to another seat")
+        text = text.strip()
+        if not text:
+            raise ApiError(422, "empty message")
+        now = time.time()
+        message_id = await self.db(self.store.add_chat, table.id, seat, to, text, now)
+        message = {"id": message_id, "from": seat, "to": to, "text": text, "time": now}
+        table.chat.append(message)
+        data = json.dumps({"type": "chat", "message": message})
+        for client in list(table.clients):
+            if to is None or client.seat in (seat, to):
+                await self._send(table, client, data)
+        return message
+
+    @staticmethod
+    def _check_seat(table: Table, seat: int) -> None:
+        if not 0 <= seat < table.players:
+            raise ApiError(422, f"seat {seat} does not exist; seats are 0..{table.players - 1}")
+
+    # ---- after every change ---------------------------------------------------------
+
+    def _track_decisions(self, table: Table, reset: bool = False) -> None:
+        """Remember, per seat, the version at which its legal actions last changed."""
+        game, state = table.game, table.state
+        now = [tuple(game.legal_actions(state, s)) for s in range(table.players)]
+        if reset or len(table.decided) != len(now):
+            table.decision_version = [table.version] * len(now)
+        else:
+            for seat, legal in enumerate(now):
+                if legal != table.decided[seat]:
+                    table.decision_version[seat] = table.version
+        table.decided = now
+
+    def _after_change(self, table: Table) -> None:
+        self._track_decisions(table)
+        table.cache.clear()
+        self._ensure_bots(table)
+        self._ensure_timer(table)
+        asyncio.get_running_loop().create_task(self.broadcast(table))
+
+    def _timer_for(
+        self, table: Table, deadline: float | None, key: str | None
+    ) -> tuple[float | None, str | None]:
+        """The phase clock: (deadline, phase key) for a timed phase, else (None, None).
+
+        A game times a phase by a view field named ``<phase>_seconds`` (Africa
+        1880's ``diplomacy_seconds``) or a ``timed_phase(state)`` method returning
+        (key, seconds). When the clock runs out the server plays, for each seat
+        still deciding, its ``ready`` action (or its only legal action).
+        """
+        spec = self._timed_phase(table)
+        if spec is None:
+            return None, None
+        new_key, seconds = spec
+        if new_key == key and deadline is not None:
+            return deadline, key
+        return time.time() + seconds, new_key
+
+    def _timed_phase(self, table: Table) -> tuple[str, float] | None:
+        game, state = table.game, table.state
+        if game.is_over(state) or not game.to_act(state):
+            return None
+        method = getattr(game, "timed_phase", None)
+        if callable(method):
+            spec = method(state)
+            return None if spec is None else (str(spec[0]), float(spec[1]))
+        view = self.view(table, None)
+        phase = view.get("phase")
+        seconds = view.get(f"{phase}_seconds")
+        if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
+            return None
+        when = view.get("turn", view.get("round", ""))
+        return f"{phase}:{when}", float(seconds)
+
+    def _ensure_timer(self, table: Table) -> None:
+        if table.timer_task is not None:
+            table.timer_task.cancel()
+            table.timer_task = None
+        if table.deadline is not None and table.timer_key is not None:
+            table.timer_task = asyncio.get_running_loop().create_task(
+                self._clock(table, table.deadline, table.timer_key)
+            )
+
+    async def _clock(self, table: Table, deadline: float, key: str) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        async with table.lock:
+            if table.timer_key != key:
+                return
+            table.timer_task = None  # _apply must not cancel this very task
+            for seat in table.game.to_act(table.state):
+                legal = [a.text for a in table.game.legal(table.state, seat)]
+                choice = "ready" if "ready" in legal else legal[0] if len(legal) == 1 else None
+                if choice is not None and table.timer_key == key:
+                    try:
+                        await self._apply(table, seat, choice)
+                    except ApiError:
+                        log.exception("table %s: the clock could not play %s", table.id, choice)
+
+    def _ensure_bots(self, table: Table) -> None:
+        if table.bot_task is None and self._bot_seat(table) is not None:
+            table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
+
+    @staticmethod
+    def _bot_seat(table: Table) -> int | None:
+        if table.over:
+            return None
+        for seat in table.game.to_act(table.state):
+            if seat in table.bots and table.seats[seat]["kind"] != HUMAN:
+                return seat
+        return None
+
+    async def _drive_bots(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            async with table.lock:
+                seat = self._bot_seat(table)
+                if seat is None:
+                    table.bot_task = None
+                    return
+                bot = table.bots[seat]
+                clone = table.state.clone()
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            try:
+                index = await loop.run_in_executor(
+                    self.bot_pool, bot.choose, table.game, clone, seat
+                )
+            except Exception:
+                log.exception(
+                    "table %s: bot of seat %d failed; playing its first option", table.id, seat
+                )
+                legal = table.game.legal_actions(clone, seat)
+                if not legal:
+                    continue
+                index = legal[0]
+            async with table.lock:
+                if table.bots.get(seat) is not bot:
+                    continue
+                if index not in table.game.legal_actions(table.state, seat):
+                    continue  # the table moved on while the bot thought
+                try:
+                    await self._apply(table, seat, table.game.actions[index].text)
+                except ApiError:
+                    log.exception("table %s: bot move refused", table.id)
+                    await asyncio.sleep(0.5)
+
+    # ---- what clients see -----------------------------------------------------------
+
+    def view(self, table: Table, seat: int | None) -> dict[str, Any]:
+        key = ("view", seat)
+        cached = table.cache.get(key)
+        if cached is None:
+            cached = table.game.view(table.state, seat)
+            table.cache[key] = cached
+        return dict(cached)
+
+    def svg(self, table: Table, seat: int | None) -> str | None:
+        key = ("svg", seat)
+        if key not in table.cache:
+            table.cache[key] = render.render_svg(table.game, self.view(table, seat))
+        value = table.cache[key]
+        return None if value is None else str(value)
+
+    def seats_public(self, table: Table) -> list[dict[str, Any]]:
+        key = ("seats",)
+        if key not in table.cache:
+            view = self.view(table, None)
+            waiting = list(table.game.to_act(table.state))
+            names = table.game.seat_names(table.state.config)
+            table.cache[key] = [
+                {
+                    "seat": seat,
+                    "name": names[seat],
+                    "player": info.get("name"),
+                    "kind": info["kind"],
+                    "claimed": bool(info.get("claimed")),
+                    "status": "finished"
+                    if table.over
+                    else render.seat_status(table.game, view, seat, waiting),
+                    "panel": render.panel(table.game, view, seat),
+                }
+                for seat, info in enumerate(table.seats)
+            ]
+        out: list[dict[str, Any]] = [dict(s) for s in table.cache[key]]
+        for entry in out:
+            entry["connected"] = entry["kind"] != HUMAN or table.connected(entry["seat"])
+        return out
+
+    def snapshot(
+        self, table: Table, seat: int | None, *, svg: bool = False, since: int = 0
+    ) -> dict[str, Any]:
+        """Everything one seat (or a spectator) may see of the table now."""
+        game, state = table.game, table.state
+        since = max(0, min(since, len(state.log)))
+        out: dict[str, Any] = {
+            "type": "state",
+            "table": table.id,
+            "game": game.name,
+            "title": game.title,
+            "seat": seat,
+            "version": table.version,
+            "over": table.over,
+            "to_act": list(game.to_act(state)),
+            "legal": [a.text for a in game.legal(state, seat)] if seat is not None else [],
+            "decision_version": None if seat is None else table.decision_version[seat],
+            "seats": self.seats_public(table),
+            "view": self.view(table, seat),
+            "result": table.record.result,
+            "deadline": table.deadline,
+            "now": time.time(),
+            "bots": bot_names(game.name),
+            "log_from": since,
+            "log_to": len(state.log),
+            "events": [e.to_json() for e in game.events(state, seat, since)],
+            "chat": [m for m in table.chat if visible(m, seat)],
+        }
+        for event in out["events"]:
+            event.pop("private_to", None)
+        if svg:
+            out["svg"] = self.svg(table, seat)
+        return out
+
+    async def broadcast(self, table: Table) -> None:
+        texts: dict[tuple[Any, ...], str] = {}
+        for client in list(table.clients):
+            since = client.log_to if client.log_to <= len(table.state.log) else 0
+            key = (client.seat, client.svg, since)
+            text = texts.get(key)
+            if text is None:
+                payload = self.snapshot(table, client.seat, svg=client.svg, since=since)
+                payload["chat"] = None  # chat travels as its own messages
+                text = json.dumps(payload)
+                texts[key] = text
+            client.log_to = len(table.state.log)
+            await self._send(table, client, text)
+
+    async def _send(self, table: Table, client: Client, text: str) -> None:
+        try:
+            await asyncio.wait_for(client.send_text(text), timeout=10)
+        except Exception:
+            table.clients.discard(client)
+
+    # ---- replays --------------------------------------------------------------------
+
+    def replay_state(self, table: Table, ply: int) -> GameState:
+        cached = self.replays.get(table.id)
+        if cached is not None and cached[0] <= ply:
+            done, state = cached[0], cached[1].clone()
+        else:
+            done, state = 0, table.game.new_game(table.record.config, table.record.seed)
+        for seat, text in table.record.moves[done:ply]:
+            table.game.play(state, seat, text)
+        self.replays[table.id] = (ply, state.clone())
+        if len(self.replays) > 256:
+            self.replays.pop(next(iter(self.replays)))
+        return state
+
+
+def visible(message: dict[str, Any], seat: int | None) -> bool:
+    return message["to"] is None or seat in (message["from"], message["to"])
