@@ -8,7 +8,9 @@ Texts (canonical, lowercase):
   ``<territory>: explore <territory>``: the order of one's presence (2.1);
 * ``land <territory>`` / ``no landing``: the landing order (2.2);
 * ``alliance with <country>`` / ``war on <country>``: a relation (2.3);
-* ``seal orders``: hand in the finished sheet (2. Writing Orders).
+* ``seal orders``: hand in the sheet; items not written keep their value, which
+  for a blank sheet is the rulebook's default (2. Writing Orders);
+* ``revise orders``: go through one's sheet again from its first item.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from meeple.engine.actions import ArgValue
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, Board
 from meeple.games.africa1880.state import ALLIANCE, DEVELOP, NO_LANDING, NOTHING, WAR
 
-PLACE, READY, ORDER, LAND, RELATION, SEAL = "place", "ready", "order", "land", "relation", "seal"
+PLACE, READY, ORDER, LAND, RELATION = "place", "ready", "order", "land", "relation"
+SEAL, REVISE = "seal", "revise"
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,7 @@ class ActionTables:
     space: ActionSpace
     ready: int
     seal: int
+    revise: int
     place: tuple[int, ...]  # per territory, -1 if it is not coastal
     develop: tuple[int, ...]  # per territory
     nothing: tuple[int, ...]  # per territory
@@ -68,6 +72,7 @@ def build_tables(board: Board = BOARD) -> ActionTables:
 
     ready = add(READY, (), "ready")
     seal = add(SEAL, (), "seal orders")
+    revise = add(REVISE, (), "revise orders")
     relation = tuple(
         (
             add(RELATION, (c, WAR), relation_text(c, WAR)),
@@ -94,6 +99,7 @@ def build_tables(board: Board = BOARD) -> ActionTables:
         space=ActionSpace(entries),
         ready=ready,
         seal=seal,
+        revise=revise,
         place=place,
         develop=tuple(develop),
         nothing=tuple(nothing),

@@ -2,22 +2,31 @@
 
 Setup places the first presences one country at a time (rulebook order). Phase 1
 (diplomatic action) waits for every seat's ``ready``. Phase 2 (writing orders)
-lets every unsealed seat edit its own sheet, one atomic order at a time, in
-secret; the last ``seal orders`` runs phases 3 to 5 (see turn.py).
+lets every unsealed seat write its own sheet in secret, one line at a time: the
+order of each presence (order-sheet order), the landing, then the relation with
+each other country (DIPLO table order). ``seal orders`` is possible at any line
+(lines not written keep their value: the rulebook's default on a blank sheet);
+after the last line ``revise orders`` starts again from the first. The last seal
+runs phases 3 to 5 (see turn.py).
 """
 
 from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.africa1880 import texts, turn
-from meeple.games.africa1880.actions import LAND, ORDER, PLACE, READY, RELATION, SEAL, TABLES
+from meeple.games.africa1880.actions import (
+    LAND,
+    ORDER,
+    PLACE,
+    READY,
+    RELATION,
+    REVISE,
+    SEAL,
+    TABLES,
+)
 from meeple.games.africa1880.board import BOARD
 from meeple.games.africa1880.state import (
-    ALLIANCE,
-    DEVELOP,
     DIPLOMACY,
-    NO_LANDING,
-    NOTHING,
     SETUP,
     WRITING,
     AfricaState,
@@ -66,30 +75,48 @@ def landing_targets(state: AfricaState) -> list[int]:
     return [t for t in COASTAL if not state.presence[t]]
 
 
-def writing_actions(state: AfricaState, seat: int) -> list[int]:
-    """Every edit that changes the sheet, plus sealing it."""
-    out = [TABLES.seal]
+def sheet_territories(state: AfricaState, seat: int) -> list[int]:
+    """The sheet's order lines: the seat's presences, in order-sheet order."""
     bit = 1 << seat
-    base = seat * T
-    for t in range(T):
-        if not state.presence[t] & bit:
-            continue
-        current = state.orders[base + t]
-        if current != DEVELOP:
-            out.append(TABLES.develop[t])
-        if current != NOTHING:
-            out.append(TABLES.nothing[t])
-        explore = TABLES.explore[t]
-        out.extend(explore[u] for u in explore_targets(state, seat, t) if u != current)
-    current = state.landing[seat]
-    if current != NO_LANDING:
+    return [t for t in range(T) if state.presence[t] & bit]
+
+
+def relation_seats(state: AfricaState, seat: int) -> list[int]:
+    """The sheet's diplomacy lines: the other seats, in the DIPLO table's order."""
+    return [s for s in placement_order(state) if s != seat]
+
+
+def sheet_item(state: AfricaState, seat: int) -> tuple[str, int]:
+    """The item the seat writes next: ("order", territory), ("landing", -1),
+    ("relation", other seat) or ("end", -1) once every line has been written."""
+    lines = sheet_territories(state, seat)
+    c = state.cursor[seat]
+    if c < len(lines):
+        return "order", lines[c]
+    if c == len(lines):
+        return "landing", -1
+    others = relation_seats(state, seat)
+    if c <= len(lines) + len(others):
+        return "relation", others[c - len(lines) - 1]
+    return "end", -1
+
+
+def writing_actions(state: AfricaState, seat: int) -> list[int]:
+    """The choices for the next line of the sheet; sealing is always possible."""
+    item, target = sheet_item(state, seat)
+    out = [TABLES.seal]
+    if item == "order":
+        out.append(TABLES.develop[target])
+        out.append(TABLES.nothing[target])
+        explore = TABLES.explore[target]
+        out.extend(explore[u] for u in explore_targets(state, seat, target))
+    elif item == "landing":
         out.append(TABLES.no_landing)
-    out.extend(TABLES.land[t] for t in landing_targets(state) if t != current)
-    n = state.players
-    for other in range(n):
-        if other != seat:
-            war, alliance = TABLES.relation[state.countries[other]]
-            out.append(war if state.stance[seat * n + other] == ALLIANCE else alliance)
+        out.extend(TABLES.land[t] for t in landing_targets(state))
+    elif item == "relation":
+        out.extend(TABLES.relation[state.countries[target]])
+    else:
+        out.append(TABLES.revise)
     out.sort()
     return out
 
@@ -106,6 +133,8 @@ def apply(state: AfricaState, seat: int, index: int) -> None:
         _write_landing(state, seat, int(action.args[0]))
     elif kind == SEAL:
         _seal(state, seat)
+    elif kind == REVISE:
+        state.cursor[seat] = 0
     elif kind == READY:
         _ready(state, seat)
     elif kind == PLACE:
@@ -140,14 +169,17 @@ def _ready(state: AfricaState, seat: int) -> None:
 
 def _write_order(state: AfricaState, seat: int, territory: int, code: int) -> None:
     state.orders[seat * T + territory] = code
+    state.cursor[seat] += 1
 
 
 def _write_landing(state: AfricaState, seat: int, territory: int) -> None:
     state.landing[seat] = territory
+    state.cursor[seat] += 1
 
 
 def _write_relation(state: AfricaState, seat: int, country: int, value: int) -> None:
     state.stance[seat * state.players + state.seat_of_country(country)] = value
+    state.cursor[seat] += 1
 
 
 def _seal(state: AfricaState, seat: int) -> None:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from meeple.engine import Action, IllegalAction
-from meeple.games.africa1880 import texts
-from meeple.games.africa1880.actions import LAND, ORDER, PLACE, READY, RELATION, SEAL
-from meeple.games.africa1880.board import BOARD, COUNTRY_NAMES
+from meeple.games.africa1880 import decisions, texts
+from meeple.games.africa1880.actions import LAND, ORDER, PLACE, READY, RELATION, REVISE, SEAL
+from meeple.games.africa1880.board import COUNTRY_NAMES
 from meeple.games.africa1880.state import (
     DIPLOMACY,
     NO_LANDING,
@@ -21,6 +21,7 @@ PHASE_RULE = {
     LAND: ("2) Writing Orders", "orders are written only during the writing phase"),
     RELATION: ("2) Writing Orders", "orders are written only during the writing phase"),
     SEAL: ("2) Writing Orders", "a sheet is sealed only during the writing phase"),
+    REVISE: ("2) Writing Orders", "a sheet is revised only during the writing phase"),
 }
 PHASE_OF = {PLACE: SETUP, READY: DIPLOMACY}
 
@@ -31,50 +32,71 @@ def explain(state: AfricaState, seat: int, action: Action) -> IllegalAction:
     if state.phase != PHASE_OF.get(kind, WRITING):
         rule, message = PHASE_RULE[kind]
         return IllegalAction(rule, message)
+    found: IllegalAction | None = None
     if kind == ORDER:
-        return _order(state, seat, int(action.args[0]), int(action.args[1]))
-    if kind == LAND:
-        return _landing(state, seat, int(action.args[0]))
-    if kind == RELATION:
-        return _relation(state, seat, int(action.args[0]))
-    return IllegalAction("Turn Structure", f"'{action.text}' is not possible now")
+        found = _order(state, seat, int(action.args[0]), int(action.args[1]))
+    elif kind == LAND:
+        found = _landing(state, int(action.args[0]))
+    elif kind == RELATION:
+        found = _relation(state, seat, int(action.args[0]))
+    return found or _out_of_turn(state, seat, action)
 
 
-def _order(state: AfricaState, seat: int, territory: int, code: int) -> IllegalAction:
+def _out_of_turn(state: AfricaState, seat: int, action: Action) -> IllegalAction:
+    item, target = decisions.sheet_item(state, seat)
+    if item == "order":
+        line = f"the order for {texts.place(target)}"
+    elif item == "landing":
+        line = "the landing order"
+    elif item == "relation":
+        line = f"the relation with {texts.country(state, target)}"
+    else:
+        return IllegalAction(
+            "2) Writing Orders",
+            f"'{action.text}': every line is written; seal your orders or revise them",
+        )
+    return IllegalAction(
+        "2) Writing Orders",
+        f"'{action.text}': your sheet's next line is {line}; write the lines in order,"
+        " seal, or revise from the first line once all are written",
+    )
+
+
+def _order(state: AfricaState, seat: int, territory: int, code: int) -> IllegalAction | None:
     name = texts.country(state, seat)
-    where = texts.place(territory)
     if not state.presence[territory] >> seat & 1:
         return IllegalAction(
             "2.1) Orders Given to Presences",
-            f"{name} has no presence in {where}; orders are given only to your presences",
+            f"{name} has no presence in {texts.place(territory)}; orders are given only to"
+            " your presences",
         )
-    if state.orders[seat * len(BOARD.ids) + territory] == code:
-        return IllegalAction("2.1) Orders Given to Presences", "that order is already written")
+    if code < 0:
+        return None
     if state.colony[code]:
         return IllegalAction(
             "Special Rules Concerning Colonies",
             f"{texts.place(code)} is a colony; nobody may explore into it",
         )
-    return IllegalAction(
-        "3.1) Orders Given to Presences",
-        f"{name} is already present in {texts.place(code)}; a country can have only one"
-        " presence per territory",
-    )
+    if state.presence[code] >> seat & 1:
+        return IllegalAction(
+            "3.1) Orders Given to Presences",
+            f"{name} is already present in {texts.place(code)}; a country can have only one"
+            " presence per territory",
+        )
+    return None
 
 
-def _landing(state: AfricaState, seat: int, territory: int) -> IllegalAction:
-    if state.landing[seat] == territory:
-        return IllegalAction("2.2) The Landing Order", "that landing order is already written")
-    if territory == NO_LANDING:
-        return IllegalAction("2.2) The Landing Order", "no landing is ordered yet")
-    return IllegalAction(
-        "2.2) The Landing Order",
-        f"{texts.place(territory)} is not empty of presences; a landing may be ordered only on"
-        " an empty coastal territory",
-    )
+def _landing(state: AfricaState, territory: int) -> IllegalAction | None:
+    if territory != NO_LANDING and state.presence[territory]:
+        return IllegalAction(
+            "2.2) The Landing Order",
+            f"{texts.place(territory)} is not empty of presences; a landing may be ordered"
+            " only on an empty coastal territory",
+        )
+    return None
 
 
-def _relation(state: AfricaState, seat: int, country: int) -> IllegalAction:
+def _relation(state: AfricaState, seat: int, country: int) -> IllegalAction | None:
     other = state.seat_of_country(country)
     if other == -1:
         return IllegalAction(
@@ -84,4 +106,4 @@ def _relation(state: AfricaState, seat: int, country: int) -> IllegalAction:
         return IllegalAction(
             "2.3) Diplomatic Relations", "a country declares relations only with the others"
         )
-    return IllegalAction("2.3) Diplomatic Relations", "that relation is already written")
+    return None

@@ -31,6 +31,7 @@ class AfricaState(GameState):
     __slots__ = (
         "colony",
         "countries",
+        "cursor",
         "dev",
         "embassy",
         "landing",
@@ -63,6 +64,7 @@ class AfricaState(GameState):
     orders: list[int]  # the sheets being written (hidden until the reveal)
     landing: list[int]
     stance: list[int]
+    cursor: list[int]  # per seat: the sheet item it writes next (hidden too)
     embassy: list[int]  # declarations shown in the embassies (public)
     shown_orders: list[int]  # the last revealed sheets (public)
     shown_landing: list[int]
@@ -86,6 +88,7 @@ class AfricaState(GameState):
         twin.orders = self.orders.copy()
         twin.landing = self.landing.copy()
         twin.stance = self.stance.copy()
+        twin.cursor = self.cursor.copy()
         twin.embassy = self.embassy.copy()
         twin.shown_orders = self.shown_orders.copy()
         twin.shown_landing = self.shown_landing.copy()
@@ -111,3 +114,4 @@ class AfricaState(GameState):
         self.orders = [NOTHING] * (n * TERRITORY_COUNT)
         self.landing = [NO_LANDING] * n
         self.stance = [ALLIANCE] * (n * n)
+        self.cursor = [0] * n

@@ -63,6 +63,8 @@ def view(state: AfricaState, seat: int | None) -> JSON:
     }
     if state.phase == WRITING and seat is not None:
         out["sheet"] = _sheet(state, seat, state.orders, state.landing, state.stance, own=True)
+        item, target = decisions.sheet_item(state, seat)
+        out["sheet"]["next"] = _next_line(state, item, target)
     if state.shown_orders:
         out["revealed"] = [
             _sheet(state, s, state.shown_orders, state.shown_landing, state.shown_stance)
@@ -77,6 +79,14 @@ def view(state: AfricaState, seat: int | None) -> JSON:
             for a in range(n)
         ]
     return out
+
+
+def _next_line(state: AfricaState, item: str, target: int) -> str:
+    if item == "order":
+        return BOARD.ids[target]
+    if item == "relation":
+        return texts.country_id(state, target)
+    return item
 
 
 def _word(value: int) -> str:
@@ -136,3 +146,5 @@ def sample_sheet(state: AfricaState, seat: int, rng: Rng) -> None:
     for other in range(n):
         if other != seat:
             state.stance[seat * n + other] = rng.below(2)
+    lines = len(decisions.sheet_territories(state, seat)) + n
+    state.cursor[seat] = rng.below(lines + 1)
