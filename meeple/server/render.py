@@ -60,6 +60,6 @@ def panel(game: Game[Any], view: dict[str, Any], seat: int) -> dict[str, Any]:
         return {
             k: v
             for k, v in players[seat].items()
-            if k not in ("seat", "name") and isinstance(v, (int, str, bool)) or isinstance(v, dict)
+            if k not in ("seat", "name") and isinstance(v, int | str | bool | dict)
         }
     return {}
