@@ -48,6 +48,7 @@ class Board:
     edge_corners: tuple[tuple[int, int], ...]
     corner_edges: tuple[tuple[int, ...], ...]
     space_edges: tuple[tuple[int, ...], ...]
+    edge_neighbors: tuple[tuple[int, ...], ...]
     preprinted_rails: tuple[int, ...]
     etosha_rails: tuple[int, ...]
     card_excludes: dict[int, tuple[int, ...]]
@@ -105,6 +106,10 @@ def build_board(data: dict[str, Any], cards: dict[str, Any]) -> Board:
         edge_corners=edge_corners,
         corner_edges=corner_edges,
         space_edges=space_edges,
+        edge_neighbors=tuple(
+            tuple(sorted({f for c in corners for f in corner_edges[c]} - {e}))
+            for e, corners in enumerate(edge_corners)
+        ),
         preprinted_rails=(),
         etosha_rails=(),
         card_excludes=_cards(cards),

@@ -7,6 +7,7 @@ from meeple.games.namibia.common import ACT, BOARD, say, what, where, who
 from meeple.games.namibia.rules.geometry import (
     empty_spaces,
     rail_options,
+    seam_ends,
     touches_abandoned,
     touches_seam,
 )
@@ -66,14 +67,8 @@ def start_mine(s: NamibiaState, seat: int, space: int) -> None:
 
 def extension_targets(s: NamibiaState, seat: int) -> list[tuple[int, int]]:
     """(kind, space) pairs that extend an existing seam (2.3)."""
-    empty = empty_spaces(s)
-    return [
-        (kind, space)
-        for kind in range(len(COMMODITIES))
-        if s.may_collect(seat, kind) and s.supply[kind]
-        for space in empty
-        if touches_seam(s, space, kind)
-    ]
+    kinds = [k for k in range(len(COMMODITIES)) if s.may_collect(seat, k) and s.supply[k]]
+    return seam_ends(s, kinds)
 
 
 def new_seam_targets(s: NamibiaState, seat: int) -> list[tuple[int, int]]:

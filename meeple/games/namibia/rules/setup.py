@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.engine import GameConfig
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import ACT, BOARD, say, what, where, who
-from meeple.games.namibia.rules.geometry import empty_spaces, rail_options, touches_cube
+from meeple.games.namibia.rules.geometry import empty_spaces, rail_options, spaces_next_to_cubes
 from meeple.games.namibia.state import NO_ONE, SETUP_CUBES, NamibiaState
 
 KINDS = len(COMMODITIES)
@@ -85,7 +85,8 @@ def cube_placer(s: NamibiaState) -> int:
 def cube_options(s: NamibiaState, seat: int) -> list[int]:
     """Empty spaces, avoiding spaces next to a cube where possible (Getting Started)."""
     spaces = empty_spaces(s)
-    apart = [i for i in spaces if not touches_cube(s, i)]
+    crowded = spaces_next_to_cubes(s)
+    apart = [i for i in spaces if i not in crowded]
     targets = apart or spaces
     return [
         ACT.place[kind][i] for kind in range(KINDS) if s.hand[seat * KINDS + kind] for i in targets

@@ -115,14 +115,11 @@ def skip_truck(s: NamibiaState, seat: int) -> None:
 def mine_options(s: NamibiaState, seat: int) -> list[int]:
     """Completed mines of the seat with cubes of the commodity, linked to the port by rail."""
     kind = s.shipment[0]
+    done, counts, kinds, linked = s.mine_done, s.cube_count, s.cube_kind, s.linked
     mines = [
         ACT.ship_mine[i]
         for i, owner in enumerate(s.mine_owner)
-        if owner == seat
-        and s.mine_done[i]
-        and s.cube_count[i]
-        and s.cube_kind[i] == kind
-        and s.linked[i]
+        if owner == seat and done[i] and counts[i] and kinds[i] == kind and linked[i]
     ]
     return [*mines, ACT.stop] if mines else []
 
