@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 play: $(STAMP)
-	$(VENV)/bin/meeple play namibia --players 4 --seats human,heuristic,random,random
+	$(VENV)/bin/meeple play namibia --players 4 --seats human,random,random,random
 
 test: $(STAMP) lint typecheck pytest
 

@@ -75,7 +75,7 @@ class TerminalTable:
         legal = self.game.legal(self.state, seat)
         self.show_actions(legal, everything=len(legal) <= LIST_LIMIT)
         while True:
-            answer = self.ask("your choice").strip()
+            answer = self.ask("your choice> ").strip()
             outcome = self.handle(seat, answer, legal)
             if outcome is not None:
                 return outcome
