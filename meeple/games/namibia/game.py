@@ -12,6 +12,7 @@ from meeple.games.namibia.rules.explain import explain
 from meeple.games.namibia.rules.flow import advance
 from meeple.games.namibia.rules.setup import new_state
 from meeple.games.namibia.state import GAME_OVER, NamibiaState
+from meeple.games.namibia.svg import render_svg
 from meeple.games.namibia.view import build_view
 
 BREAKDOWN_KEYS = (
@@ -87,3 +88,6 @@ class NamibiaGame(Game[NamibiaState]):
 
     def render_text(self, view: dict[str, Any]) -> str:
         return render_text(view)
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        return render_svg(view)

@@ -1,0 +1,218 @@
+"""Namibia's board as SVG, drawn from a view alone (what the browser client shows).
+
+Spaces are pointy-top hexes in odd-r offset rows (odd rows shifted half a space
+east), as the board data describes them. Elements a player can point at carry a
+``data-target`` attribute: a space's label ("c4") or a rail edge ("c4-c5"); the
+generic web client offers the legal actions whose text names that target.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+R = 26.0
+W = math.sqrt(3) * R
+MARGIN = 30.0
+SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e")
+COMMODITY_COLOURS = {
+    "diamond": "#e8f4ff",
+    "gold": "#f2c12e",
+    "silver": "#b9bec4",
+    "copper": "#b8733a",
+}
+KIND_FILL = {"land": "#ead9b5", "port": "#9cc7e8", "expansion": "#cfcfcf"}
+_EVEN = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
+_ODD = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
+
+JSON = dict[str, Any]
+
+
+def centre(row: int, col: int) -> tuple[float, float]:
+    return MARGIN + W * (col + 0.5 * (row & 1)) + W / 2, MARGIN + 1.5 * R * row + R
+
+
+def hex_points(x: float, y: float) -> str:
+    corners = []
+    for k in range(6):
+        angle = math.radians(60 * k - 30)
+        corners.append(f"{x + R * math.cos(angle):.1f},{y + R * math.sin(angle):.1f}")
+    return " ".join(corners)
+
+
+def edges(spaces: list[JSON]) -> list[tuple[int, int]]:
+    """Pairs (i, j), i < j, of neighbouring spaces, in the view's space order."""
+    where = {(s["row"], s["col"]): i for i, s in enumerate(spaces)}
+    out = []
+    for i, s in enumerate(spaces):
+        steps = _ODD if s["row"] & 1 else _EVEN
+        for dr, dc in steps:
+            j = where.get((s["row"] + dr, s["col"] + dc))
+            if j is not None and j > i:
+                out.append((i, j))
+    return out
+
+
+def shared_side(a: JSON, b: JSON) -> tuple[float, float, float, float]:
+    x1, y1 = centre(a["row"], a["col"])
+    x2, y2 = centre(b["row"], b["col"])
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    length = math.hypot(x2 - x1, y2 - y1)
+    px, py = -(y2 - y1) / length, (x2 - x1) / length
+    half = R / 2
+    return mx - px * half, my - py * half, mx + px * half, my + py * half
+
+
+def render_svg(view: JSON) -> str:
+    spaces: list[JSON] = view["spaces"]
+    rows = max(s["row"] for s in spaces) + 1
+    cols = max(s["col"] for s in spaces) + 1
+    board_w = MARGIN * 2 + W * (cols + 0.5)
+    height = MARGIN * 2 + 1.5 * R * rows + R
+    width = board_w + 300
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
+        f' class="board namibia" role="img" aria-label="Namibia board">',
+        '<rect x="0" y="0" width="100%" height="100%" fill="#f7f1e3"/>',
+    ]
+    parts.extend(_space(s) for s in spaces)
+    parts.extend(_rails(view, spaces))
+    parts.extend(_trucks(view, spaces))
+    parts.extend(_ports(view, spaces))
+    parts.extend(_market(view, board_w))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _space(s: JSON) -> str:
+    x, y = centre(s["row"], s["col"])
+    label = escape(str(s["label"]))
+    fill = KIND_FILL.get(str(s["kind"]), "#eee")
+    out = [
+        f'<g class="space" data-target="{label.lower()}" data-kind="{escape(str(s["kind"]))}">',
+        f'<polygon points="{hex_points(x, y)}" fill="{fill}" stroke="#8a7a5a" stroke-width="1"/>',
+        f'<text x="{x:.1f}" y="{y - R * 0.55:.1f}" font-size="8" text-anchor="middle"'
+        f' fill="#555">{label}</text>',
+    ]
+    if s.get("cubes"):
+        colour = COMMODITY_COLOURS.get(str(s.get("commodity")), "#888")
+        out.append(
+            f'<rect x="{x - 14:.1f}" y="{y - 6:.1f}" width="11" height="11" fill="{colour}"'
+            f' stroke="#333" stroke-width="0.8"><title>{escape(str(s.get("commodity")))}'
+            f" x{int(s['cubes'])}</title></rect>"
+            f'<text x="{x - 8.5:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle">'
+            f"{int(s['cubes'])}</text>"
+        )
+    mine = s.get("mine")
+    if mine:
+        colour = SEAT_COLOURS[int(mine["owner"]) % len(SEAT_COLOURS)]
+        fill = colour if mine.get("complete") else "white"
+        out.append(
+            f'<circle cx="{x + 7:.1f}" cy="{y + 1:.1f}" r="7" fill="{fill}" stroke="{colour}"'
+            f' stroke-width="2.5" class="mine"/>'
+        )
+    if s.get("abandoned"):
+        out.append(
+            f'<path d="M{x - 6:.1f},{y + 8:.1f} l12,8 m0,-8 l-12,8" stroke="#444"'
+            f' stroke-width="2" class="abandoned"/>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _rails(view: JSON, spaces: list[JSON]) -> list[str]:
+    railed = {str(r).lower() for r in view.get("rails", [])}
+    out = []
+    for i, j in edges(spaces):
+        a, b = spaces[i], spaces[j]
+        name = f"{a['label']}-{b['label']}".lower()
+        x1, y1, x2, y2 = shared_side(a, b)
+        if name in railed:
+            out.append(
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#222"'
+                f' stroke-width="4" stroke-linecap="round" class="rail"/>'
+            )
+        out.append(
+            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="transparent"'
+            f' stroke-width="7" class="edge" data-target="{escape(name)}"/>'
+        )
+    return out
+
+
+def _trucks(view: JSON, spaces: list[JSON]) -> list[str]:
+    where = {str(s["label"]): s for s in spaces}
+    out = []
+    for p in view.get("players", []):
+        s = where.get(str(p.get("truck")))
+        if s is None:
+            continue
+        x, y = centre(s["row"], s["col"])
+        colour = SEAT_COLOURS[int(p["seat"]) % len(SEAT_COLOURS)]
+        dx = 4 * int(p["seat"])
+        out.append(
+            f'<rect x="{x - 12 + dx:.1f}" y="{y + 8:.1f}" width="10" height="6" rx="1"'
+            f' fill="{colour}" stroke="#111" class="truck"><title>truck of'
+            f" {escape(str(p['name']))}</title></rect>"
+        )
+    return out
+
+
+def _ports(view: JSON, spaces: list[JSON]) -> list[str]:
+    where = {str(s["label"]): s for s in spaces}
+    out = []
+    for port in view.get("ports", []):
+        s = where.get(str(port["label"]))
+        if s is None:
+            continue
+        x, y = centre(s["row"], s["col"])
+        weight = "bold" if port.get("selected") else "normal"
+        out.append(
+            f'<text x="{x - R - 2:.1f}" y="{y + 3:.1f}" font-size="9" text-anchor="end"'
+            f' font-weight="{weight}" fill="#134">{escape(str(port["name"]))}</text>'
+        )
+    return out
+
+
+def _market(view: JSON, left: float) -> list[str]:
+    x = left + 10
+    out = [
+        f'<g class="market"><text x="{x:.0f}" y="40" font-size="13" font-weight="bold">'
+        f"Round {int(view.get('round', 0))}</text>",
+        f'<text x="{x:.0f}" y="54" font-size="11">{escape(str(view.get("phase", "")))}</text>',
+        f'<text x="{x:.0f}" y="76" font-size="12" font-weight="bold">Market</text>',
+        f'<text x="{x + 70:.0f}" y="76" font-size="10">price</text>',
+        f'<text x="{x + 110:.0f}" y="76" font-size="10">demand</text>',
+        f'<text x="{x + 160:.0f}" y="76" font-size="10">supply</text>',
+    ]
+    for row, (name, info) in enumerate(dict(view.get("market", {})).items()):
+        y = 96 + 20 * row
+        colour = COMMODITY_COLOURS.get(str(name), "#888")
+        supplier = info.get("supply")
+        who = "" if supplier is None else str(supplier)
+        out.append(
+            f'<rect x="{x:.0f}" y="{y - 10}" width="11" height="11" fill="{colour}" stroke="#333"/>'
+            f'<text x="{x + 16:.0f}" y="{y}" font-size="11">{escape(str(name))}</text>'
+            f'<text x="{x + 75:.0f}" y="{y}" font-size="11">{int(info["price"])}</text>'
+            f'<text x="{x + 120:.0f}" y="{y}" font-size="11">{int(info["demand"])}</text>'
+            f'<text x="{x + 165:.0f}" y="{y}" font-size="11">{escape(who)}</text>'
+        )
+    y = 96 + 20 * 4 + 16
+    out.append(f'<text x="{x:.0f}" y="{y}" font-size="12" font-weight="bold">Players</text>')
+    for p in view.get("players", []):
+        y += 18
+        colour = SEAT_COLOURS[int(p["seat"]) % len(SEAT_COLOURS)]
+        out.append(
+            f'<circle cx="{x + 5:.0f}" cy="{y - 4}" r="5" fill="{colour}"/>'
+            f'<text x="{x + 14:.0f}" y="{y}" font-size="11">{escape(str(p["name"]))}:'
+            f" £{int(p['money'])}, reputation {int(p['reputation'])}</text>"
+        )
+    supply = view.get("supply") or {}
+    if supply:
+        y += 24
+        out.append(
+            f'<text x="{x:.0f}" y="{y}" font-size="10">rails in supply:'
+            f" {int(supply.get('rails', 0))}</text>"
+        )
+    out.append("</g>")
+    return out
