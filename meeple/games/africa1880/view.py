@@ -64,7 +64,8 @@ def view(state: AfricaState, seat: int | None) -> JSON:
     if state.phase == WRITING and seat is not None:
         out["sheet"] = _sheet(state, seat, state.orders, state.landing, state.stance, own=True)
         item, target = decisions.sheet_item(state, seat)
-        out["sheet"]["next"] = _next_line(state, item, target)
+        sealed = state.sealed >> seat & 1
+        out["sheet"]["next"] = "sealed" if sealed else _next_line(state, item, target)
     if state.shown_orders:
         out["revealed"] = [
             _sheet(state, s, state.shown_orders, state.shown_landing, state.shown_stance)
