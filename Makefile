@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test setup lint typecheck pytest bench simulate clean
+.PHONY: play serve test setup lint typecheck pytest bench simulate clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,6 +15,9 @@ setup: $(STAMP)
 
 play: $(STAMP)
 	$(VENV)/bin/meeple play namibia --players 4 --seats human,random,random,random
+
+serve: $(STAMP)
+	$(VENV)/bin/meeple serve --host 127.0.0.1 --port 8000 --db sqlite:///meeple.db
 
 test: $(STAMP) lint typecheck pytest
 

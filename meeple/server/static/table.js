@@ -1,0 +1,256 @@
+// The generic table page: works for every game from the seat's view alone.
+// The board is SVG from the game's renderer; elements with data-target offer the
+// legal actions whose text names that target.
+import { api, clear, el, myTables, remember } from "/static/common.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split("/")[2];
+const params = new URLSearchParams(location.hash.slice(1));
+let token = params.get("token") || (myTables()[tableId] || {}).token || "";
+let snap = null;          // the last state message
+let events = [];          // visible log entries, by global index from logFrom
+let chat = [];
+let socket = null;
+let retry = 0;
+let clockOffset = 0;      // server time minus client time, seconds
+let nextId = 1;
+
+function send(message) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    showError("not connected; reconnecting…");
+    return false;
+  }
+  message.id = nextId++;
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+function showError(text) { $("error").textContent = text || ""; }
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = new URLSearchParams({ svg: "1" });
+  if (token) query.set("token", token);
+  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?${query}`);
+  socket.onopen = () => { retry = 0; $("conn").textContent = "live"; $("conn").className = ""; };
+  socket.onmessage = (event) => handle(JSON.parse(event.data));
+  socket.onclose = (event) => {
+    $("conn").textContent = "reconnecting…";
+    $("conn").className = "bad";
+    if (event.code === 4403 || event.code === 4404) { $("conn").textContent = "closed"; return; }
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  };
+}
+
+function handle(message) {
+  if (message.type === "state") {
+    if (!snap || message.log_from === 0) events = [];
+    events.push(...message.events);
+    if (message.chat) chat = message.chat;
+    snap = message;
+    clockOffset = message.now - Date.now() / 1000;
+    if (token && message.seat !== null) remember(tableId, { token, seat: message.seat, game: message.game, title: message.title });
+    draw();
+  } else if (message.type === "chat") {
+    if (!chat.some((m) => m.id === message.message.id)) chat.push(message.message);
+    drawChat();
+  } else if (message.type === "error") {
+    showError(message.rule ? `${message.detail} [${message.rule}]` : message.detail);
+    if (message.status === 409) send({ type: "sync" });
+  } else if (message.type === "ack") {
+    showError("");
+  }
+}
+
+function play(text) {
+  showError("");
+  send({ type: "action", action: text, version: snap.version });
+}
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "spectator";
+  const s = snap.seats[seat];
+  return s ? (s.player && s.kind === "human" ? `${s.name} (${s.player})` : s.name) : `seat ${seat}`;
+}
+
+function draw() {
+  document.title = `meeple: ${snap.title}`;
+  $("title").textContent = `${snap.title} · table ${tableId}`;
+  $("version").textContent = `v${snap.version}`;
+  $("spectate").href = `/t/${tableId}`;
+  $("spectate").textContent = `${location.origin}/t/${tableId}`;
+  drawBoard();
+  drawDecision();
+  drawSeats();
+  drawLog();
+  drawChat();
+  drawResult();
+  tick();
+}
+
+function targetsOf(text) { return text.toLowerCase().split(/[\s:,]+/).filter(Boolean); }
+
+function drawBoard() {
+  const board = $("board");
+  board.innerHTML = snap.svg || "";  // produced by the game's renderer, which escapes its text
+  if (!snap.svg) board.append(el("pre", { text: JSON.stringify(snap.view, null, 1) }));
+  const legal = snap.legal || [];
+  for (const node of board.querySelectorAll("[data-target]")) {
+    const target = node.dataset.target.toLowerCase();
+    const matching = legal.filter((a) => targetsOf(a).includes(target));
+    if (!matching.length) continue;
+    node.classList.add("playable");
+    node.addEventListener("click", (event) => choose(matching, event));
+  }
+  const direct = board.querySelectorAll("[data-action]");
+  for (const node of direct) {
+    const text = node.dataset.action;
+    if (!legal.includes(text)) continue;
+    node.classList.add("playable");
+    node.addEventListener("click", (event) => choose([text], event));
+  }
+}
+
+function closeMenu() { for (const m of document.querySelectorAll(".menu")) m.remove(); }
+
+function choose(actions, event) {
+  closeMenu();
+  if (actions.length === 1) { play(actions[0]); return; }
+  const menu = el("div", { class: "menu" });
+  for (const a of actions.slice(0, 40)) menu.append(el("button", { text: a, onclick: () => { closeMenu(); play(a); } }));
+  menu.style.left = `${event.pageX + 4}px`;
+  menu.style.top = `${event.pageY + 4}px`;
+  document.body.append(menu);
+  event.stopPropagation();
+}
+document.addEventListener("click", (event) => { if (!event.target.closest(".menu")) closeMenu(); });
+
+function drawDecision() {
+  const box = $("actions");
+  clear(box);
+  const legal = snap.legal || [];
+  const mine = snap.seat;
+  let prompt;
+  if (snap.over) prompt = "The game is over.";
+  else if (mine === null) prompt = `Watching. Waiting for ${snap.to_act.map(seatName).join(", ") || "nobody"}.`;
+  else if (legal.length) prompt = `Your decision (${snap.view.phase || "play"}):`;
+  else prompt = `Waiting for ${snap.to_act.map(seatName).join(", ") || "nobody"}.`;
+  $("prompt").textContent = prompt;
+  $("freeform").hidden = mine === null || snap.over;
+  $("leave").hidden = mine === null || snap.over;
+  const groups = new Map();
+  for (const a of legal) {
+    const key = a.includes(":") ? a.split(":")[0] : a.split(" ")[0];
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  for (const [key, list] of groups) {
+    const row = el("div", { class: "group" }, el("span", { text: key }));
+    if (list.length <= 14) {
+      for (const a of list) row.append(el("button", { text: a, "data-action-text": a, onclick: () => play(a) }));
+    } else {
+      const select = el("select", { "data-group": key });
+      for (const a of list) select.append(el("option", { value: a, text: a }));
+      row.append(select, el("button", { text: "play", class: "primary", onclick: () => play(select.value) }));
+    }
+    box.append(row);
+  }
+}
+
+function drawSeats() {
+  const box = $("seats");
+  clear(box);
+  const chatTo = $("chatto");
+  const keep = chatTo.value;
+  clear(chatTo);
+  chatTo.append(el("option", { value: "", text: "to everyone" }));
+  for (const s of snap.seats) {
+    const acting = snap.to_act.includes(s.seat) && !snap.over;
+    const who = s.kind === "human" ? (s.player || (s.claimed ? "a person" : "free seat")) : `${s.kind} bot`;
+    const facts = Object.entries(s.panel || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+    const row = el("div", { class: `seat${s.seat === snap.seat ? " me" : ""}`, "data-seat": s.seat },
+      el("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "connected" : "away" }),
+      el("span", { text: s.name }), el("span", { class: "muted", text: who }),
+      el("span", { class: `status${acting ? " acting" : ""}`, text: s.status }),
+      el("div", { class: "panel", text: facts }));
+    if (snap.seat !== null && s.seat !== snap.seat && s.kind === "human" && !s.connected && !snap.over) {
+      row.append(el("button", { text: "hand to a bot", onclick: () => handToBot(s.seat) }));
+    }
+    box.append(row);
+    if (snap.seat !== null && s.seat !== snap.seat) chatTo.append(el("option", { value: s.seat, text: `only to ${s.name}` }));
+  }
+  chatTo.value = keep;
+}
+
+function drawLog() {
+  const box = $("log");
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  clear(box);
+  for (const e of events.slice(-300)) box.append(el("div", { text: e.text }));
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+function drawChat() {
+  const box = $("chatlog");
+  clear(box);
+  for (const m of chat) {
+    const to = m.to === null ? "" : ` → ${snap ? seatName(m.to) : m.to}`;
+    box.append(el("div", { class: m.to === null ? "" : "private" },
+      el("b", { text: `${snap ? seatName(m.from) : m.from}${to}: ` }), el("span", { text: m.text })));
+  }
+  box.scrollTop = box.scrollHeight;
+  $("chatform").hidden = !snap || snap.seat === null;
+}
+
+function drawResult() {
+  const box = $("scores");
+  const result = snap.result;
+  $("result").hidden = !result;
+  if (!result) return;
+  clear(box);
+  const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
+  const head = el("tr", {}, el("th", { text: "rank" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })));
+  const table = el("table", {}, head);
+  const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
+  for (const i of order) {
+    table.append(el("tr", {}, el("td", { text: result.ranks[i] }), el("td", { text: seatName(i) }), el("td", { text: result.scores[i] }),
+      ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" }))));
+  }
+  box.append(table);
+  if (result.note) box.append(el("p", { class: "muted", text: result.note }));
+  box.append(el("p", {}, el("a", { href: `/t/${tableId}/replay`, text: "step through the replay" })));
+}
+
+function tick() {
+  const clock = $("clock");
+  if (!snap || !snap.deadline || snap.over) { clock.textContent = ""; return; }
+  const left = Math.max(0, Math.round(snap.deadline - (Date.now() / 1000 + clockOffset)));
+  clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.title = "time left in this phase";
+}
+setInterval(tick, 500);
+
+async function handToBot(seat) {
+  const level = snap.bots.includes("medium") ? "medium" : snap.bots[0];
+  try {
+    await api("POST", `/api/tables/${tableId}/seats/${seat}/bot`, { token, level });
+  } catch (error) { showError(error.message); }
+}
+
+$("freeform").onsubmit = (event) => {
+  event.preventDefault();
+  const text = $("actiontext").value.trim();
+  if (text) { play(text); $("actiontext").value = ""; }
+};
+$("undo").onclick = () => { showError(""); send({ type: "undo" }); };
+$("leave").onclick = () => { if (confirm("Leave this game? A bot takes your seat.")) handToBot(snap.seat); };
+$("chatform").onsubmit = (event) => {
+  event.preventDefault();
+  const text = $("chattext").value.trim();
+  if (!text) return;
+  const to = $("chatto").value;
+  if (send({ type: "chat", text, to: to === "" ? null : Number(to) })) $("chattext").value = "";
+};
+
+connect();
