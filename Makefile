@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 play: $(STAMP)
-	$(VENV)/bin/meeple play namibia --players 4 --seats human,random,random,random
+	$(VENV)/bin/meeple play namibia --players 4 --seats human,heuristic,heuristic,heuristic
 
 serve: $(STAMP)
 	$(VENV)/bin/meeple serve --host 127.0.0.1 --port 8000 --db sqlite:///meeple.db
