@@ -19,10 +19,8 @@ def _ints(args: tuple[ArgValue, ...]) -> list[int]:
 
 def _mine(s: NamibiaState, seat: int, args: tuple[ArgValue, ...]) -> None:
     space = int(args[0])
-    if s.phase == SETUP_MINES:
-        setup.place_starting_mine(s, seat, space)
-    elif s.phase == SETUP_BUILDING:
-        setup.place_setup_construction(s, seat, space)
+    if s.phase in (SETUP_MINES, SETUP_BUILDING):
+        setup.place_setup_mine(s, seat, space, upright=s.phase == SETUP_MINES)
     else:
         construction.start_mine(s, seat, space)
 

@@ -144,29 +144,17 @@ def put_mine_head(s: NamibiaState, seat: int, space: int, upright: bool) -> None
     s.heads[seat] -= 1
 
 
-def place_starting_mine(s: NamibiaState, seat: int, space: int) -> None:
-    put_mine_head(s, seat, space, upright=True)
-    added = add_cubes(s, space, 2)
+def place_setup_mine(s: NamibiaState, seat: int, space: int, upright: bool) -> None:
+    """A starting mine stands upright with +2 cubes; one under construction lies flat, +1."""
+    put_mine_head(s, seat, space, upright)
+    added = add_cubes(s, space, 2 if upright else 1)
     s.pos += 1
+    state_word = "opens a starting" if upright else "starts building a"
     say(
         s,
         "mine",
-        f"{who(seat)} opens a starting {what(s.cube_kind[space])} mine on "
-        f"{where(space)} (+{added} cubes)",
-        seat=seat,
-        space=space,
-    )
-
-
-def place_setup_construction(s: NamibiaState, seat: int, space: int) -> None:
-    put_mine_head(s, seat, space, upright=False)
-    added = add_cubes(s, space, 1)
-    s.pos += 1
-    say(
-        s,
-        "mine",
-        f"{who(seat)} starts building a {what(s.cube_kind[space])} mine on "
-        f"{where(space)} (+{added} cube)",
+        f"{who(seat)} {state_word} {what(s.cube_kind[space])} mine on {where(space)} "
+        f"(+{added} cubes)",
         seat=seat,
         space=space,
     )
