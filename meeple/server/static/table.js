@@ -168,7 +168,7 @@ function drawSeats() {
   for (const s of snap.seats) {
     const acting = snap.to_act.includes(s.seat) && !snap.over;
     const who = s.kind === "human" ? (s.player || (s.claimed ? "a person" : "free seat")) : `${s.kind} bot`;
-    const facts = Object.entries(s.panel || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+    const facts = Object.entries(s.panel || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "object" && v !== null ? Object.entries(v).map(([a, b]) => `${a} ${b}`).join(", ") : v}`).join(" · ");
     const row = el("div", { class: `seat${s.seat === snap.seat ? " me" : ""}`, "data-seat": s.seat },
       el("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "connected" : "away" }),
       el("span", { text: s.name }), el("span", { class: "muted", text: who }),
