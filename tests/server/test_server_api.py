@@ -72,10 +72,10 @@ def test_unknown_table_is_404(client: TestClient) -> None:
 
 
 def test_wrong_token_is_403(client: TestClient) -> None:
-    tid, tokens = create(client)
+    tid, _ = create(client)
     assert client.get(f"/api/tables/{tid}", params={"token": "forged"}).status_code == 403
     assert act(client, tid, "forged", "pass").status_code == 403
-    other_tid, other_tokens = create(client)
+    _, other_tokens = create(client)
     assert act(client, tid, other_tokens[0], "pass").status_code == 403
     r = client.post(f"/api/tables/{tid}/chat", json={"token": "forged", "text": "hi"})
     assert r.status_code == 403
