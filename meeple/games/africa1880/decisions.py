@@ -41,25 +41,31 @@ def placement_order(state: AfricaState) -> list[int]:
     return sorted(range(state.players), key=lambda s: state.countries[s])
 
 
+# Seats still waited for, by player count and bitmask of seats done (ready/sealed).
+_WAITING = {
+    n: tuple(tuple(s for s in range(n) if not done >> s & 1) for done in range(1 << n))
+    for n in range(1, 7)
+}
+
+
 def to_act(state: AfricaState) -> tuple[int, ...]:
-    n = state.players
     if state.phase == SETUP:
         return (placement_order(state)[state.placer],)
     if state.phase == DIPLOMACY:
-        return tuple(s for s in range(n) if not state.ready >> s & 1)
+        return _WAITING[state.players][state.ready]
     if state.phase == WRITING:
-        return tuple(s for s in range(n) if not state.sealed >> s & 1)
+        return _WAITING[state.players][state.sealed]
     return ()
 
 
 def legal_actions(state: AfricaState, seat: int) -> list[int]:
-    if seat not in to_act(state):
-        return []
-    if state.phase == SETUP:
-        return [TABLES.place[t] for t in COASTAL]
+    if state.phase == WRITING:
+        return [] if state.sealed >> seat & 1 else writing_actions(state, seat)
     if state.phase == DIPLOMACY:
-        return [TABLES.ready]
-    return writing_actions(state, seat)
+        return [] if state.ready >> seat & 1 else [TABLES.ready]
+    if state.phase == SETUP and seat == placement_order(state)[state.placer]:
+        return [TABLES.place[t] for t in COASTAL]
+    return []
 
 
 def explore_targets(state: AfricaState, seat: int, territory: int) -> list[int]:
