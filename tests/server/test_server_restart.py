@@ -1,0 +1,125 @@
+"""A real uvicorn server killed with SIGKILL mid-game continues exactly where it was."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import pg_url_or_skip, sqlite_url
+
+import meeple.games  # noqa: F401  (registers the games)
+from meeple.engine import GameRecord, get_game, verify
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "meeple.cli.main", "serve"),
+                *("--port", str(self.port), "--db", self.db, "--bot-delay", "0.002"),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    db = sqlite_url(tmp_path) if request.param == "sqlite" else pg_url_or_skip()
+    srv = Server(db)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def get(srv: Server, path: str, **params: Any) -> Any:
+    r = httpx.get(f"{srv.base}{path}", params=params, timeout=10)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play(srv: Server, tid: str, tokens: dict[str, str], moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        snap = get(srv, f"/api/tables/{tid}")
+        humans = [s for s in snap["to_act"] if str(s) in tokens]
+        if not humans:
+            time.sleep(0.02)
+            continue
+        token = tokens[str(humans[0])]
+        mine = get(srv, f"/api/tables/{tid}", token=token)
+        body = {"token": token, "action": rng.choice(mine["legal"]), "version": mine["version"]}
+        r = httpx.post(f"{srv.base}/api/tables/{tid}/actions", json=body, timeout=10)
+        assert r.status_code == 200, r.text
+
+
+def test_kill_9_mid_game_and_continue(server: Server) -> None:
+    rng = random.Random(4)
+    made = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "namibia", "players": 3, "seats": ["human"] * 3, "seed": 21},
+    ).json()
+    tid, tokens = made["id"], made["tokens"]
+    play(server, tid, tokens, 30, rng)
+    before = {s: get(server, f"/api/tables/{tid}", token=t) for s, t in tokens.items()}
+    bots = httpx.post(
+        f"{server.base}/api/tables",
+        json={"game": "namibia", "players": 3, "seats": ["random"] * 3, "seed": 22},
+    ).json()["id"]
+    time.sleep(0.3)  # the bots' table is in full swing
+    server.kill9()
+    server.start()
+    for s, t in tokens.items():
+        after = get(server, f"/api/tables/{tid}", token=t)
+        assert after["version"] == before[s]["version"]
+        assert after["view"] == before[s]["view"]
+        assert after["legal"] == before[s]["legal"]
+    play(server, tid, tokens, 10, rng)
+    assert get(server, f"/api/tables/{tid}")["version"] == 40
+    # The bots' table resumed on startup and finishes; its record verifies.
+    deadline = time.time() + 90
+    while not get(server, f"/api/tables/{bots}")["over"]:
+        assert time.time() < deadline, "the bots' table did not finish after the restart"
+        time.sleep(0.2)
+    record = get(server, f"/api/tables/{bots}/record")
+    game = get_game("namibia")
+    assert game.is_over(verify(game, GameRecord.from_json(record)))

@@ -1,0 +1,75 @@
+"""Storage: tables survive the server, on SQLite and on a real PostgreSQL server."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+import pytest
+from conftest import create, pg_url_or_skip, play_random, sqlite_url, state
+from fastapi.testclient import TestClient
+
+from meeple.engine import GameRecord, get_game, replay
+from meeple.server.app import create_app
+from meeple.server.store import Store, normalize_url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return sqlite_url(tmp_path)
+    return pg_url_or_skip()
+
+
+def test_a_table_is_rebuilt_exactly_by_a_new_server(any_db: str) -> None:
+    with TestClient(create_app(any_db, rate=1e6, burst=1e6)) as c:
+        tid, tokens = create(c, seed=secrets.randbelow(10**9))
+        before = play_random(c, tid, tokens, 25)
+        c.post(f"/api/tables/{tid}/chat", json={"token": tokens[0], "text": "keep me"})
+        c.post(f"/api/tables/{tid}/chat", json={"token": tokens[1], "text": "only 2", "to": 2})
+        seat_views = {s: state(c, tid, tokens[s]) for s in range(3)}
+    with TestClient(create_app(any_db, rate=1e6, burst=1e6)) as c:
+        after = state(c, tid)
+        assert after["version"] == before["version"] == 25
+        assert after["view"] == before["view"]
+        for s in range(3):
+            again = state(c, tid, tokens[s])
+            assert again["legal"] == seat_views[s]["legal"]
+            assert again["chat"] == seat_views[s]["chat"]
+        assert [m["text"] for m in state(c, tid, tokens[2])["chat"]] == ["keep me", "only 2"]
+        assert [m["text"] for m in state(c, tid, tokens[0])["chat"]] == ["keep me"]
+        play_random(c, tid, tokens, 5, seed=2)
+        assert state(c, tid)["version"] == 30
+
+
+def test_the_store_holds_the_record(any_db: str) -> None:
+    with TestClient(create_app(any_db, rate=1e6, burst=1e6)) as c:
+        tid, tokens = create(c, seed=5)
+        play_random(c, tid, tokens, 10)
+        view = state(c, tid)["view"]
+    store = Store(any_db)
+    try:
+        stored = store.load_table(tid)
+        assert stored is not None and len(stored.moves) == 10
+        game = get_game(stored.game)
+        record = GameRecord(
+            stored.game, stored.rules_version, game.make_config(3), stored.seed, stored.moves
+        )
+        assert game.view(replay(game, record), None) == view
+        assert tid in store.table_ids("playing")
+    finally:
+        store.close()
+
+
+def test_postgres_urls_use_psycopg3() -> None:
+    assert normalize_url("postgresql://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
+    assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_postgres_is_reachable_when_configured() -> None:
+    url = pg_url_or_skip()
+    store = Store(url)
+    try:
+        assert store.engine.dialect.name == "postgresql"
+    finally:
+        store.close()
