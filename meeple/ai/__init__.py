@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-BOT_MODULES = ("meeple.ai.base", "meeple.ai.namibia_heuristic")
+BOT_MODULES = ("meeple.ai.base", "meeple.ai.namibia_heuristic", "meeple.ai.levels")
 
 
 def load_bots() -> None:

@@ -12,6 +12,7 @@ keep access to ports, balance cash against the rising prices).
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -45,51 +46,55 @@ def railed_edges(view: JSON) -> frozenset[int]:
     return frozenset(table[label] for label in view["rails"])
 
 
+@cache
+def _edge_neighbors() -> tuple[tuple[int, ...], ...]:
+    """Per edge, the edges that share a corner with it (where a rail may continue)."""
+    return tuple(
+        tuple(sorted({o for c in BOARD.edge_corners[e] for o in BOARD.corner_edges[c] if o != e}))
+        for e in range(len(BOARD.edges))
+    )
+
+
 def port_reach(rails: frozenset[int]) -> tuple[frozenset[int], ...]:
     """Per port, the spaces with a railed side in that port's rail network."""
+    near = _edge_neighbors()
     reach = []
     for port_space in BOARD.ports:
-        start = [e for e in BOARD.space_edges[port_space] if e in rails]
-        seen = set(start)
-        frontier = list(start)
+        seen = {e for e in BOARD.space_edges[port_space] if e in rails}
+        frontier = list(seen)
         while frontier:
-            edge = frontier.pop()
-            for corner in BOARD.edge_corners[edge]:
-                for other in BOARD.corner_edges[corner]:
-                    if other in rails and other not in seen:
-                        seen.add(other)
-                        frontier.append(other)
-        reach.append(
-            frozenset(
-                i for i in range(len(BOARD.labels)) if any(e in seen for e in BOARD.space_edges[i])
-            )
-        )
+            for other in near[frontier.pop()]:
+                if other in rails and other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+        reach.append(frozenset(space for e in seen for space in BOARD.edges[e]))
     return tuple(reach)
 
 
 def rail_distance(rails: frozenset[int], linked: frozenset[int]) -> dict[int, int]:
     """Per space: how many more rails join one of its sides to a port network.
 
-    A breadth-first search over edges from every railed edge of a linked space;
-    the answer is 0 for linked spaces and grows by one per rail to lay.
+    A 0-1 breadth-first search over edges from every railed edge touching a linked
+    space; crossing a railed edge costs 0, an empty one 1 (a rail to lay).
     """
-    dist: dict[int, int] = {}
-    frontier = [e for e in rails if any(s in linked for s in BOARD.edges[e])]
-    for e in frontier:
-        dist[e] = 0
-    head = 0
-    while head < len(frontier):
-        edge = frontier[head]
-        head += 1
-        for corner in BOARD.edge_corners[edge]:
-            for other in BOARD.corner_edges[corner]:
-                if other not in dist:
-                    dist[other] = dist[edge] + (0 if other in rails else 1)
-                    frontier.append(other)
+    near = _edge_neighbors()
+    dist = {e: 0 for e in rails if any(s in linked for s in BOARD.edges[e])}
+    queue = deque(dist)
+    while queue:
+        edge = queue.popleft()
+        for other in near[edge]:
+            step = dist[edge] + (0 if other in rails else 1)
+            if step < dist.get(other, 999):
+                dist[other] = step
+                if step == dist[edge]:
+                    queue.appendleft(other)
+                else:
+                    queue.append(other)
     result: dict[int, int] = {}
-    for space in range(len(BOARD.labels)):
-        options = [dist[e] for e in BOARD.space_edges[space] if e in dist]
-        result[space] = min(options) if options else 99
+    for edge, d in dist.items():
+        for space in BOARD.edges[edge]:
+            if d < result.get(space, 99):
+                result[space] = d
     return result
 
 
@@ -118,7 +123,7 @@ def _links(rails: frozenset[int]) -> Links:
 def rounds_of_shipping_left(view: JSON) -> int:
     """Shipping phases still to come, this round's included if not yet past."""
     phase: str = view["phase"]
-    later = ROUNDS - view["round"]
+    later = ROUNDS - int(view["round"])
     if phase.startswith(SHIPPING_PHASES):
         return later + 1
     return later
@@ -150,7 +155,7 @@ def mine_worth(view: JSON, links: Links, space: JSON, shipping_left: int) -> flo
     factor = reach_factor(links, index)
     if shipping_left == 1:
         factor *= 0.8
-    return cubes * price * factor
+    return float(cubes * price * factor)
 
 
 def prospect_worth(view: JSON, links: Links, seat: int) -> float:
@@ -178,7 +183,7 @@ def truck_worth(view: JSON, links: Links, seat: int) -> float:
     if not space["cubes"] or not space["commodity"]:
         return 0.0
     price = view["market"][space["commodity"]]["price"]
-    return price * (0.25 if links.count(space_index(label)) else 0.6)
+    return float(price) * (0.25 if links.count(space_index(label)) else 0.6)
 
 
 def money_rate(view: JSON) -> float:

@@ -1,0 +1,202 @@
+"""Information-set Monte Carlo tree search (single-observer IS-MCTS), for every game.
+
+Each iteration samples a full state consistent with the searching seat's view
+(``Game.determinize``), walks a tree of atomic decisions with UCT, restricted to
+the actions available in that sample, expands one node, rolls out with the
+uniform or the game's knowledge policy, and backs the result up.
+
+Secret simultaneous decisions (several seats in ``to_act``): the searching seat's
+own choices are tree nodes; the other seats' pending choices are chance events
+drawn from the rollout policy and never enter the tree, so the search never
+conditions on what an opponent wrote in secret (the sample does not know it).
+
+The budget is a number of iterations, a time in milliseconds, or both (whichever
+ends first). Decisions with a single candidate return at once.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeple.ai.knowledge import Knowledge, NoKnowledge, knowledge_for
+from meeple.engine import Game, GameState, Rng
+
+WIN_WEIGHT = 0.8  # terminal reward: share of the win, plus the rest by rank
+
+
+@dataclass
+class Node:
+    """Statistics of the action that led here, for the seat that took it."""
+
+    seat: int = -1
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    children: dict[int, Node] = field(default_factory=dict)
+
+    def ucb(self, c: float) -> float:
+        mean = self.total / self.visits
+        return mean + c * math.sqrt(math.log(max(1, self.available)) / self.visits)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Stop after ``iterations`` or ``millis``, whichever comes first (None: no limit)."""
+
+    iterations: int | None = None
+    millis: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.millis is None:
+            raise ValueError("a search budget needs iterations, millis or both")
+
+
+def terminal_rewards(game: Game[Any], state: GameState) -> list[float]:
+    """Per seat: WIN_WEIGHT times its share of the win, plus the rest by rank."""
+    result = game.result(state)
+    n = len(result.scores)
+    rewards = []
+    for seat in range(n):
+        won = WIN_WEIGHT / len(result.winners) if seat in result.winners else 0.0
+        by_rank = (n - result.ranks[seat]) / max(1, n - 1)
+        rewards.append(won + (1.0 - WIN_WEIGHT) * by_rank)
+    return rewards
+
+
+class MctsBot:
+    """IS-MCTS for one seat; see the module docstring.
+
+    ``rollout``: "random" (uniform) or "heuristic" (the game's knowledge policy).
+    ``depth``: rollout length before the knowledge's evaluation judges the sample
+    (None, or a game without knowledge: play to the end).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int,
+        budget: Budget,
+        rollout: str = "heuristic",
+        depth: int | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        if rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be 'random' or 'heuristic', not {rollout!r}")
+        self.rng = Rng(seed)
+        self.budget = budget
+        found = knowledge_for(game)
+        self.knowledge: Knowledge = found or NoKnowledge()
+        self.policy: Knowledge = self.knowledge if rollout == "heuristic" else NoKnowledge()
+        self.depth = depth if found is not None else None
+        self.exploration = exploration
+        self.last_iterations = 0
+
+    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+        legal = game.legal_actions(state, seat)
+        candidates = self.knowledge.candidates(game, state, seat, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        root = Node(seat=seat)
+        start = time.perf_counter()
+        done = 0
+        while not self._spent(done, start):
+            sample = game.determinize(state, seat, self.rng)
+            self._iterate(game, sample, seat, root)
+            done += 1
+            if done % 8 == 0 and self._settled(root, done, start):
+                break
+        self.last_iterations = done
+        return self._best(root, candidates)
+
+    def _spent(self, done: int, start: float) -> bool:
+        limit, millis = self.budget.iterations, self.budget.millis
+        if limit is not None and done >= limit:
+            return True
+        return millis is not None and (time.perf_counter() - start) * 1000.0 >= millis
+
+    def _settled(self, root: Node, done: int, start: float) -> bool:
+        """True when no other root action can overtake the most visited one in the
+        iterations the budget still allows."""
+        elapsed = time.perf_counter() - start
+        left = [float("inf")]
+        if self.budget.iterations is not None:
+            left.append(self.budget.iterations - done)
+        if self.budget.millis is not None:
+            left.append(done / max(elapsed, 1e-9) * (self.budget.millis / 1000.0 - elapsed))
+        visits = sorted((child.visits for child in root.children.values()), reverse=True)
+        if len(visits) < 2:
+            return False
+        return visits[0] - visits[1] > min(left)
+
+    def _best(self, root: Node, candidates: list[int]) -> int:
+        visited = [(child.visits, child.total, a) for a, child in root.children.items()]
+        if not visited:
+            return self.rng.choice(candidates)
+        return max(visited)[2]
+
+    # ---- one iteration --------------------------------------------------------------
+
+    def _iterate(self, game: Game[Any], sample: GameState, me: int, root: Node) -> None:
+        path = [root]
+        node = root
+        while not game.is_over(sample):
+            seat = self._mover(game, sample, me)
+            if seat is None:
+                continue  # a chance event was applied
+            legal = game.legal_actions(sample, seat)
+            options = self.knowledge.candidates(game, sample, seat, legal)
+            untried = [a for a in options if a not in node.children]
+            if untried:
+                action = self.rng.choice(untried)
+                child = Node(seat=seat)
+                node.children[action] = child
+                game.apply(sample, seat, action)
+                path.append(child)
+                break
+            action, node = self._select(node, options)
+            game.apply(sample, seat, action)
+            path.append(node)
+        rewards = self._rollout(game, sample, me)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += rewards[visited.seat]
+
+    def _mover(self, game: Game[Any], sample: GameState, me: int) -> int | None:
+        """The seat whose decision is a tree node, or None after applying a secret
+        decision of another seat as a chance event."""
+        waiting = game.to_act(sample)
+        if len(waiting) == 1 or me in waiting:
+            return me if me in waiting else waiting[0]
+        other = waiting[0]
+        legal = game.legal_actions(sample, other)
+        game.apply(sample, other, self.policy.rollout(game, sample, other, legal, self.rng))
+        return None
+
+    def _select(self, node: Node, options: list[int]) -> tuple[int, Node]:
+        """UCT over the children available in this sample (each counts one more
+        availability, as in IS-MCTS)."""
+        best = options[0]
+        best_value = float("-inf")
+        for action in options:
+            child = node.children[action]
+            child.available += 1
+            value = child.ucb(self.exploration)
+            if value > best_value:
+                best, best_value = action, value
+        return best, node.children[best]
+
+    def _rollout(self, game: Game[Any], sample: GameState, me: int) -> list[float]:
+        steps = 0
+        while not game.is_over(sample):
+            if self.depth is not None and steps >= self.depth:
+                return self.knowledge.evaluate(game, sample, me)
+            seat = game.to_act(sample)[0]
+            legal = game.legal_actions(sample, seat)
+            game.apply(sample, seat, self.policy.rollout(game, sample, seat, legal, self.rng))
+            steps += 1
+        return terminal_rewards(game, sample)
