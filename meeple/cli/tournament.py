@@ -1,0 +1,75 @@
+"""``meeple tournament``: bots play a seat-rotated series; win rates, CIs and ratings."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import Progress
+from rich.table import Table
+
+from meeple.cli.common import console, errors, fail, load_game, parse_seats
+from meeple.engine import BadConfig
+from meeple.tournament import TournamentSpec, run, summarise
+from meeple.tournament.stats import write_csv
+
+
+def _table(data: dict[str, Any], title: str) -> Table:
+    table = Table(title=f"{data['games']} games of {title}")
+    for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "ms/decision"):
+        table.add_column(column)
+    table.add_column("rating")
+    for bot in data["bots"]:
+        low, high = bot["ci95"]
+        table.add_row(
+            bot["name"],
+            str(bot["games"]),
+            str(bot["wins"]),
+            f"{100 * bot['win_rate']:.1f}%",
+            f"{100 * low:.1f}-{100 * high:.1f}%",
+            f"{bot['mean_score']:.2f}",
+            f"{bot['mean_decision_ms']:.1f}",
+            f"{bot['rating']:.2f}",
+        )
+    return table
+
+
+def tournament(
+    game_name: str = typer.Argument(..., help="a registered game"),
+    bots: str = typer.Option(..., help="comma-separated bot per seat, e.g. hard,random,random"),
+    n: int = typer.Option(100, "-n", help="number of games"),
+    seed: int = typer.Option(1, help="seed of the first game; game i uses seed+i"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="worker processes (or Ray CPUs)"),
+    ray: str = typer.Option(None, "--ray", help="Ray cluster address, or 'local'"),
+    csv_path: Path = typer.Option(None, "--csv", help="write one row per game to this file"),
+    as_json: bool = typer.Option(False, "--json", help="print a JSON summary on stdout"),
+) -> None:
+    """Play a seat-rotated tournament between bots; report win rates and ratings."""
+    game = load_game(game_name)
+    players = len([b for b in bots.split(",") if b.strip()])
+    kinds = parse_seats(game, bots, players, "random")
+    if "human" in kinds:
+        raise fail("a tournament plays bots only; 'human' is not a bot")
+    if n < 1 or jobs < 1:
+        raise fail("-n and --jobs must be at least 1")
+    try:
+        game.make_config(players)
+    except BadConfig as exc:
+        raise fail(str(exc)) from None
+    spec = TournamentSpec(game.name, tuple(kinds), n, seed)
+    with Progress(console=errors, transient=True) as bar:
+        task = bar.add_task(f"{game.name}: {','.join(kinds)}", total=n)
+        results = run(spec, jobs, ray, progress=lambda _: bar.advance(task))
+    if csv_path is not None:
+        write_csv(csv_path, results)
+    data = summarise(spec, results)
+    if as_json:
+        print(json.dumps(data, indent=1))
+        return
+    console.print(_table(data, game.title))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("tournament")(tournament)
