@@ -33,6 +33,7 @@ class Server:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.http = httpx.Client(base_url=self.base, timeout=10)
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
@@ -46,7 +47,7 @@ class Server:
         deadline = time.time() + 30
         while time.time() < deadline:
             try:
-                if httpx.get(f"{self.base}/api/games", timeout=1).status_code == 200:
+                if self.http.get("/api/games", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
@@ -61,6 +62,7 @@ class Server:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(timeout=10)
+        self.http.close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -73,7 +75,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
 
 
 def get(srv: Server, path: str, **params: Any) -> Any:
-    r = httpx.get(f"{srv.base}{path}", params=params, timeout=10)
+    r = srv.http.get(path, params=params)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -88,21 +90,21 @@ def play(srv: Server, tid: str, tokens: dict[str, str], moves: int, rng: random.
         token = tokens[str(humans[0])]
         mine = get(srv, f"/api/tables/{tid}", token=token)
         body = {"token": token, "action": rng.choice(mine["legal"]), "version": mine["version"]}
-        r = httpx.post(f"{srv.base}/api/tables/{tid}/actions", json=body, timeout=10)
+        r = srv.http.post(f"/api/tables/{tid}/actions", json=body)
         assert r.status_code == 200, r.text
 
 
 def test_kill_9_mid_game_and_continue(server: Server) -> None:
     rng = random.Random(4)
-    made = httpx.post(
-        f"{server.base}/api/tables",
+    made = server.http.post(
+        "/api/tables",
         json={"game": "namibia", "players": 3, "seats": ["human"] * 3, "seed": 21},
     ).json()
     tid, tokens = made["id"], made["tokens"]
     play(server, tid, tokens, 30, rng)
     before = {s: get(server, f"/api/tables/{tid}", token=t) for s, t in tokens.items()}
-    bots = httpx.post(
-        f"{server.base}/api/tables",
+    bots = server.http.post(
+        "/api/tables",
         json={"game": "namibia", "players": 3, "seats": ["random"] * 3, "seed": 22},
     ).json()["id"]
     time.sleep(0.3)  # the bots' table is in full swing
