@@ -207,8 +207,8 @@ def create_app(
     db_url: str = "sqlite:///meeple.db",
     *,
     bot_delay: float = 0.0,
-    rate: float = 30.0,
-    burst: float = 60.0,
+    rate: float = 100.0,
+    burst: float = 200.0,
     ws_rate: float = 20.0,
     ws_burst: float = 40.0,
 ) -> FastAPI:
