@@ -8,7 +8,7 @@ reads is consistent with that seat's information only.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from meeple.engine import Game, GameState, Rng
 
@@ -30,6 +30,28 @@ class Knowledge(Protocol):
         """Per seat, a value in [0, 1] (a win chance) of an unfinished sample,
         judged from ``observer``'s view of it."""
         ...
+
+
+@runtime_checkable
+class Shortlisting(Protocol):
+    """Optional extra of a Knowledge: fewer, better branches at the search root."""
+
+    def shortlist(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> list[int]:
+        """The root's branches: ``candidates`` narrowed further, at a cost paid once
+        per decision (the true state: read it only through determinize and views)."""
+        ...
+
+
+def root_options(
+    knowledge: Knowledge, game: Game[Any], state: GameState, seat: int, rng: Rng
+) -> list[int]:
+    """The branches of the search root: the shortlist if the knowledge has one."""
+    legal = game.legal_actions(state, seat)
+    if isinstance(knowledge, Shortlisting):
+        return knowledge.shortlist(game, state, seat, legal, rng)
+    return knowledge.candidates(game, state, seat, legal)
 
 
 class NoKnowledge:

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.ai.knowledge import Knowledge, NoKnowledge, knowledge_for
+from meeple.ai.knowledge import Knowledge, NoKnowledge, knowledge_for, root_options
 from meeple.engine import Game, GameState, Rng
 
 WIN_WEIGHT = 0.8  # terminal reward: share of the win, plus the rest by rank
@@ -97,8 +97,7 @@ class MctsBot:
         self.last_iterations = 0
 
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
-        legal = game.legal_actions(state, seat)
-        candidates = self.knowledge.candidates(game, state, seat, legal)
+        candidates = root_options(self.knowledge, game, state, seat, self.rng)
         if len(candidates) == 1:
             return candidates[0]
         root = Node(seat=seat)
@@ -106,7 +105,7 @@ class MctsBot:
         done = 0
         while not self._spent(done, start):
             sample = game.determinize(state, seat, self.rng)
-            self._iterate(game, sample, seat, root)
+            self._iterate(game, sample, seat, root, candidates)
             done += 1
             if done % 8 == 0 and self._settled(root, done, start):
                 break
@@ -141,15 +140,20 @@ class MctsBot:
 
     # ---- one iteration --------------------------------------------------------------
 
-    def _iterate(self, game: Game[Any], sample: GameState, me: int, root: Node) -> None:
+    def _iterate(
+        self, game: Game[Any], sample: GameState, me: int, root: Node, root_options: list[int]
+    ) -> None:
         path = [root]
         node = root
         while not game.is_over(sample):
             seat = self._mover(game, sample, me)
             if seat is None:
                 continue  # a chance event was applied
-            legal = game.legal_actions(sample, seat)
-            options = self.knowledge.candidates(game, sample, seat, legal)
+            if node is root:
+                options = root_options
+            else:
+                legal = game.legal_actions(sample, seat)
+                options = self.knowledge.candidates(game, sample, seat, legal)
             untried = [a for a in options if a not in node.children]
             if untried:
                 action = self.rng.choice(untried)

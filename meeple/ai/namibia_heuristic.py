@@ -34,6 +34,8 @@ BUY_RESERVE = 6  # GM kept back for the next auctions when buying reputation
 POSITION_COSTS = {4: ((5, 3), (3, 2), (1, 1), (0, 0)), 3: ((4, 3), (2, 2), (0, 0))}
 RAIL_WORTH = 0.6  # reputation a rail is worth to its owner
 EXTRA_MINE_WORTH = 2.0  # the last player starts a second mine
+SHORTLIST = 6  # root branches of IS-MCTS on board decisions
+RULED_KINDS = frozenset({"pass", "bid", "buy", "load", "skip", "shipmine", "stop", "ship"})
 
 
 def _kind(game: Game[Any], index: int) -> str:
@@ -72,20 +74,27 @@ class NamibiaHeuristic:
 
     def greedy(self, game: Game[Any], state: GameState, seat: int, legal: list[int]) -> int:
         """The action whose resulting view scores best for ``seat``."""
-        options = list(legal)
-        if len(options) > GREEDY_LIMIT:
-            self.rng.shuffle(options)
-            options = options[:GREEDY_LIMIT]
-        sample = game.determinize(state, seat, self.rng)
-        best, best_score = options[0], float("-inf")
-        for index in options:
-            child = sample.clone()
-            game.apply(child, seat, index)
-            score = relative(worth(game.view(child, seat)), seat)
-            score += 1e-6 * self.rng.below(1000)  # break ties without a bias
-            if score > best_score:
-                best, best_score = index, score
-        return best
+        return lookahead_ranking(game, state, seat, legal, self.rng)[0]
+
+
+def lookahead_ranking(
+    game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+) -> list[int]:
+    """Actions best first, by the worth of the view each leads to in a determinized
+    sample; more than GREEDY_LIMIT options are first cut to a random GREEDY_LIMIT."""
+    options = list(legal)
+    if len(options) > GREEDY_LIMIT:
+        rng.shuffle(options)
+        options = options[:GREEDY_LIMIT]
+    sample = game.determinize(state, seat, rng)
+    scored = []
+    for index in options:
+        child = sample.clone()
+        game.apply(child, seat, index)
+        score = relative(worth(game.view(child, seat)), seat)
+        scored.append((score + 1e-6 * rng.below(1000), index))  # ties broken at random
+    scored.sort(reverse=True)
+    return [index for _, index in scored]
 
 
 # ---- shipping ---------------------------------------------------------------------
@@ -253,6 +262,16 @@ class NamibiaKnowledge:
         if first == "buy":
             return sorted({legal[0], legal[len(legal) // 2], legal[(len(legal) * 2) // 3]})
         return legal
+
+    def shortlist(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> list[int]:
+        """Rule-decided kinds keep their candidates; board decisions keep the
+        SHORTLIST best by one-step lookahead."""
+        pruned = self.candidates(game, state, seat, legal)
+        if len(pruned) <= SHORTLIST or _kind(game, legal[0]) in RULED_KINDS:
+            return pruned
+        return lookahead_ranking(game, state, seat, pruned, rng)[:SHORTLIST]
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
         view = game.view(state, observer)
