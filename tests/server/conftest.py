@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import random
+import signal
+import socket
+import subprocess
+import sys
 import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
@@ -103,3 +108,50 @@ def play_random(
         r = act(c, tid, tokens[seat], rng.choice(mine["legal"]), mine["version"])
         assert r.status_code == 200, r.text
     return state(c, tid)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """A real ``meeple serve`` process (uvicorn) on a free port."""
+
+    def __init__(self, db: str, bot_delay: float = 0.002) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.http = httpx.Client(base_url=self.base, timeout=10)
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "meeple.cli.main", "serve"),
+                *("--port", str(self.port), "--db", self.db, "--bot-delay", str(self.bot_delay)),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                if self.http.get("/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("the server did not start")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self.http.close()

@@ -2,67 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from conftest import pg_url_or_skip, sqlite_url
+from conftest import Server, pg_url_or_skip, sqlite_url
 
 import meeple.games  # noqa: F401  (registers the games)
 from meeple.engine import GameRecord, get_game, verify
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    def __init__(self, db: str) -> None:
-        self.db = db
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.http = httpx.Client(base_url=self.base, timeout=10)
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "meeple.cli.main", "serve"),
-                *("--port", str(self.port), "--db", self.db, "--bot-delay", "0.002"),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                if self.http.get("/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("the server did not start")
-
-    def kill9(self) -> None:
-        assert self.proc is not None
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
-        self.http.close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

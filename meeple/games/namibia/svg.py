@@ -133,9 +133,25 @@ def _rails(view: JSON, spaces: list[JSON]) -> list[str]:
                 f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#222"'
                 f' stroke-width="4" stroke-linecap="round" class="rail"/>'
             )
+        ax, ay = centre(a["row"], a["col"])
+        bx, by = centre(b["row"], b["col"])
+        near = 0.3
+        quad = [
+            (x1, y1),
+            (
+                (x1 + x2) / 2 + (ax - (x1 + x2) / 2) * near,
+                (y1 + y2) / 2 + (ay - (y1 + y2) / 2) * near,
+            ),
+            (x2, y2),
+            (
+                (x1 + x2) / 2 + (bx - (x1 + x2) / 2) * near,
+                (y1 + y2) / 2 + (by - (y1 + y2) / 2) * near,
+            ),
+        ]
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in quad)
         out.append(
-            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="transparent"'
-            f' stroke-width="7" class="edge" data-target="{escape(name)}"/>'
+            f'<polygon points="{points}" fill="transparent" class="edge"'
+            f' data-target="{escape(name)}"/>'
         )
     return out
 

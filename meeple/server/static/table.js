@@ -254,3 +254,6 @@ $("chatform").onsubmit = (event) => {
 };
 
 connect();
+
+// For programs driving the page (browser tests, accessibility tools): the last state.
+window.meeple = { get state() { return snap; }, play };
