@@ -89,7 +89,9 @@ function draw() {
   tick();
 }
 
-function targetsOf(text) { return text.toLowerCase().split(/[\s:,]+/).filter(Boolean); }
+// An action names a target when the target is one of its words or phrases ("cape town").
+function spaced(text) { return ` ${text.toLowerCase().replace(/[:,]/g, " ").replace(/\s+/g, " ").trim()} `; }
+function names(action, target) { return spaced(action).includes(spaced(target)); }
 
 function drawBoard() {
   const board = $("board");
@@ -98,7 +100,7 @@ function drawBoard() {
   const legal = snap.legal || [];
   for (const node of board.querySelectorAll("[data-target]")) {
     const target = node.dataset.target.toLowerCase();
-    const matching = legal.filter((a) => targetsOf(a).includes(target));
+    const matching = legal.filter((a) => names(a, target));
     if (!matching.length) continue;
     node.classList.add("playable");
     node.addEventListener("click", (event) => choose(matching, event));
