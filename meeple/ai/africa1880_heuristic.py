@@ -11,9 +11,11 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from meeple.ai.base import register_bot
+from meeple.ai.knowledge import register_knowledge
 from meeple.engine import Game, GameState, Rng
 
 JSON = dict[str, Any]
@@ -95,4 +97,46 @@ def explore_cost(view: JSON, target: str) -> tuple[int, int]:
     return left + 3 * len(view["presences"][t]), t
 
 
+def worth(view: JSON) -> list[float]:
+    """Expected points per seat: colonies as scored, unfinished territories at half
+    their colony value times their development, alliances shown in the embassies."""
+    values = [0.0] * view["players"]
+    for t, seats in enumerate(view["presences"]):
+        if not seats:
+            continue
+        per = 8.0 if len(seats) == 1 else 3.0
+        done = 1.0 if view["colony"][t] else 0.5 * view["development"][t] / view["squares"][t]
+        for seat in seats:
+            values[seat] += per * done
+    for declared in view["embassies"] or []:
+        for other, word in declared.items():
+            if word == "alliance":
+                values[view["country_ids"].index(other)] += 1.0
+    return values
+
+
+class AfricaKnowledge:
+    """For IS-MCTS: uniform rollouts, every action a branch, a worth-based value."""
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        return rng.choice(legal)
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        return legal
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        view = game.view(state, observer)
+        values = worth(view)
+        spread = 2.0 + 2.0 * (view["turns"] - view["turn"])
+        top = max(values)
+        weights = [math.exp((v - top) / spread) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
 register_bot("heuristic", AfricaHeuristic, game=GAME)
+register_knowledge(GAME, AfricaKnowledge())
