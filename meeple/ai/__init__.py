@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import importlib
 
-BOT_MODULES = ("meeple.ai.base", "meeple.ai.namibia_heuristic", "meeple.ai.levels")
+BOT_MODULES = (
+    "meeple.ai.base",
+    "meeple.ai.namibia_heuristic",
+    "meeple.ai.africa1880_heuristic",
+    "meeple.ai.levels",
+)
 
 
 def load_bots() -> None:

@@ -1,0 +1,95 @@
+"""Every bot name returns legal actions; budgets hold; the Namibia heuristic beats random."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from meeple.ai import load_bots
+from meeple.ai.base import bot_names, make_bot
+from meeple.ai.mcts import Budget, MctsBot
+from meeple.engine import Game, GameState, Rng, get_game
+
+load_bots()
+
+FAST_NAMES = ("random", "heuristic", "easy", "mcts")
+
+
+def advance(game: Game[Any], seed: int, steps: int) -> GameState:
+    """A 4-player game after ``steps`` random decisions."""
+    state = game.new_game(game.make_config(4), seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        seat = rng.choice(game.to_act(state))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize("game_name", ["namibia", "africa1880"])
+def test_levels_are_registered_for_every_game(game_name: str) -> None:
+    names = bot_names(game_name)
+    for name in ("random", "easy", "medium", "hard", "mcts"):
+        assert name in names
+
+
+@pytest.mark.parametrize("game_name", ["namibia", "africa1880"])
+@pytest.mark.parametrize("name", FAST_NAMES)
+def test_bots_choose_legal_actions(game_name: str, name: str) -> None:
+    game = get_game(game_name)
+    if name not in bot_names(game_name):
+        pytest.skip(f"no {name} bot for {game_name}")
+    bots: dict[int, Any] = {}
+    for steps in (0, 37, 90):
+        state = advance(game, 3 + steps, steps)
+        if game.is_over(state):
+            continue
+        seat = game.to_act(state)[0]
+        bot = bots.setdefault(seat, make_bot(name, game, 11))
+        if name == "mcts":
+            bot = MctsBot(game, 11, Budget(iterations=20))
+        assert bot.choose(game, state, seat) in game.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game_name", ["namibia", "africa1880"])
+def test_time_budget_is_respected(game_name: str) -> None:
+    game = get_game(game_name)
+    state = advance(game, 5, 40)
+    seat = game.to_act(state)[0]
+    bot = MctsBot(game, 1, Budget(millis=150))
+    start = time.perf_counter()
+    assert bot.choose(game, state, seat) in game.legal_actions(state, seat)
+    # one iteration may run past the deadline; allow for it and for a busy machine
+    assert time.perf_counter() - start < 0.6
+
+
+def test_iteration_budget_is_respected() -> None:
+    game = get_game("namibia")
+    state = advance(game, 2, 60)
+    seat = game.to_act(state)[0]
+    bot = MctsBot(game, 1, Budget(iterations=25))
+    bot.choose(game, state, seat)
+    assert bot.last_iterations <= 25
+
+
+def test_budget_needs_a_limit() -> None:
+    with pytest.raises(ValueError):
+        Budget()
+
+
+def test_namibia_heuristic_beats_random_players() -> None:
+    game = get_game("namibia")
+    wins = 0
+    for seed in range(6):
+        state = game.new_game(game.make_config(4), seed)
+        kinds = ["random"] * 4
+        kinds[seed % 4] = "heuristic"
+        bots = [make_bot(kind, game, seed * 10 + s) for s, kind in enumerate(kinds)]
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            game.play(state, seat, bots[seat].choose(game, state, seat))  # checked path
+        wins += game.result(state).winners == (seed % 4,)
+    assert wins >= 5
