@@ -474,6 +474,7 @@ class Hub:
         (key, seconds). When the clock runs out the server plays, for each seat
         still deciding, its ``ready`` action (or its only legal action).
         """
+        table.cache.clear()  # the state has just changed
         spec = self._timed_phase(table)
         if spec is None:
             return None, None
