@@ -37,7 +37,7 @@ if not Path(CHROMIUM).exists():
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(sqlite_url(tmp_path_factory.mktemp("browser")), bot_delay=0.01)
+    srv = Server(sqlite_url(tmp_path_factory.mktemp("browser")), bot_delay=0.002)
     srv.start()
     yield srv
     srv.stop()
