@@ -17,7 +17,7 @@ CASES = [
 ]
 
 FULL_CHECK_GAMES = 4  # every property at every decision
-SAMPLED_GAMES = 60  # every property at every 17th decision
+SAMPLED_GAMES = 100  # every property at every 17th decision
 
 
 @pytest.mark.parametrize(("game", "players"), CASES, ids=[f"{g.name}-{n}p" for g, n in CASES])
