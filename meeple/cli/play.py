@@ -75,7 +75,11 @@ class TerminalTable:
         legal = self.game.legal(self.state, seat)
         self.show_actions(legal, everything=len(legal) <= LIST_LIMIT)
         while True:
-            answer = self.ask("your choice> ").strip()
+            try:
+                answer = self.ask("your choice> ").strip()
+            except EOFError:
+                console.print("\nInput ended: game left.")
+                return False
             outcome = self.handle(seat, answer, legal)
             if outcome is not None:
                 return outcome
