@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from meeple.ai.base import bot_names
 from meeple.engine import Game, MeepleError, all_games
-from meeple.server.tables import ApiError, Hub, Table
+from meeple.server.tables import ApiError, Hub, Table, dumps
 
 log = logging.getLogger("meeple.server")
 
@@ -192,15 +192,36 @@ async def _reply(send: Send, status: int, detail: str) -> None:
 
 
 class WsClient:
-    """One WebSocket connection of a table."""
+    """One WebSocket connection of a table: messages leave in order from a queue, so
+    a broadcast never waits for a slow client; one that falls too far behind is cut
+    off (its page reconnects and resyncs)."""
+
+    MAX_QUEUE = 200
 
     def __init__(self, websocket: WebSocket, seat: int | None, svg: bool) -> None:
         self.websocket, self.seat, self.svg, self.log_to = websocket, seat, svg, 0
-        self.lock = asyncio.Lock()
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.get_running_loop().create_task(self._write())
 
-    async def send_text(self, text: str) -> None:
-        async with self.lock:
-            await self.websocket.send_text(text)
+    def push(self, text: str) -> bool:
+        if self.writer.done() or self.queue.qsize() >= self.MAX_QUEUE:
+            self.close()
+            return False
+        self.queue.put_nowait(text)
+        return True
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                break
+            try:
+                await self.websocket.send_text(text)
+            except Exception:
+                break
 
 
 def create_app(
@@ -412,7 +433,7 @@ def create_app(
         snap = hub.snapshot(table, seat, svg=client.svg)
         client.log_to = snap["log_to"]
         table.clients.add(client)
-        await client.send_text(json.dumps(snap))
+        client.push(dumps(snap))
         if seat is not None:
             asyncio.get_running_loop().create_task(hub.broadcast(table))
         bucket = Bucket(ws_rate, ws_burst)
@@ -421,11 +442,12 @@ def create_app(
                 text = await websocket.receive_text()
                 reply = await _ws_message(table, client, text, bucket)
                 if reply is not None:
-                    await client.send_text(json.dumps(reply))
+                    client.push(dumps(reply))
         except WebSocketDisconnect:
             pass
         finally:
             table.clients.discard(client)
+            client.close()
             if seat is not None:
                 asyncio.get_running_loop().create_task(hub.broadcast(table))
 

@@ -2,8 +2,9 @@
 
 A game package may hold an ``svg`` module with ``render_svg(view) -> str`` and,
 optionally, ``seat_status(view, seat) -> str`` (what a seat is doing, e.g.
-"writing orders", "sealed") and ``panel(view, seat) -> dict`` (facts for the
-player's panel). Without them the server falls back to generic wording.
+"writing orders", "sealed"), ``panel(view, seat) -> dict`` (facts for the
+player's panel) and ``PUBLIC_VIEW = True`` (a game that hides nothing). Without
+them the server falls back to generic wording.
 """
 
 from __future__ import annotations
@@ -24,6 +25,13 @@ def presentation(game_name: str) -> ModuleType | None:
         return importlib.import_module(f"meeple.games.{game_name}.svg")
     except ModuleNotFoundError:
         return None
+
+
+def public_view(game: Game[Any]) -> bool:
+    """True if the game declares (``PUBLIC_VIEW = True`` in its svg module) that every
+    seat's view is the spectator's with its own ``seat``: the server then builds one."""
+    module = presentation(game.name)
+    return bool(getattr(module, "PUBLIC_VIEW", False))
 
 
 def render_svg(game: Game[Any], view: dict[str, Any]) -> str | None:

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -110,6 +111,14 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        moves, tables = MoveRow.__table__, TableRow.__table__
+        self._insert_move = moves.insert()
+        by_id = tables.update().where(tables.c.id == bindparam("tid"))
+        fields = {"version": bindparam("v"), "status": bindparam("st"), "updated": bindparam("up")}
+        self._update_version = by_id.values(**fields)
+        self._update_timer = by_id.values(
+            **fields, deadline=bindparam("dl"), timer_key=bindparam("tk")
+        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -146,13 +155,22 @@ class Store:
         now: float,
         timer: tuple[float | None, str | None] | None = None,
     ) -> None:
-        """Store one move and the table's new version in one transaction."""
-        values: dict[str, Any] = {"version": version, "status": status, "updated": now}
-        if timer is not None:
-            values["deadline"], values["timer_key"] = timer
-        with Session(self.engine) as session, session.begin():
-            session.add(MoveRow(table_id=table_id, ply=ply, seat=seat, text=text))
-            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+        """Store one move and the table's new version in one transaction (SQL Core:
+        this is the hot path of every move)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                self._insert_move, {"table_id": table_id, "ply": ply, "seat": seat, "text": text}
+            )
+            if timer is None:
+                conn.execute(
+                    self._update_version, {"tid": table_id, "v": version, "st": status, "up": now}
+                )
+            else:
+                conn.execute(
+                    self._update_timer,
+                    {"tid": table_id, "v": version, "st": status, "up": now, "dl": timer[0]}
+                    | {"tk": timer[1]},
+                )
 
     def truncate_moves(
         self,

@@ -232,3 +232,8 @@ def _market(view: JSON, left: float) -> list[str]:
         )
     out.append("</g>")
     return out
+
+
+# Namibia hides nothing (view.py): every seat's view is the spectator's with its own
+# "seat", so the server builds one view per change instead of one per seat.
+PUBLIC_VIEW = True

@@ -1,0 +1,278 @@
+"""Load benchmark of the web server: many tables playing at once, with spectators.
+
+By default it starts ``meeple serve`` (uvicorn, SQLite in a temporary directory) on
+a free port, creates ``--tables`` Namibia tables whose every seat is played by this
+script over WebSockets (the browser's path), connects ``--spectators`` spectator
+WebSockets per table, and plays one action per table per second for
+``--duration`` seconds. It prints the move round trip (action sent -> ack after
+the move is stored) at p50/p95/p99, the delay until spectators see the move, and
+every error.
+
+    .venv/bin/python benchmarks/load.py                    # 90 tables, 2 spectators, 60 s
+    .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --tables 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import orjson
+from websockets.asyncio.client import ClientConnection, connect
+
+
+@dataclass
+class Stats:
+    rtt: list[float] = field(default_factory=list)
+    spectator_delay: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    moves: int = 0
+
+
+@dataclass
+class Seat:
+    ws: ClientConnection
+    state: dict[str, Any] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    acks: dict[int, asyncio.Future[dict[str, Any]]] = field(default_factory=dict)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
+    try:
+        async for raw in seat.ws:
+            message = orjson.loads(raw)
+            kind = message.get("type")
+            if kind == "state":
+                seat.state = message
+                seat.changed.set()
+            elif kind in ("ack", "error"):
+                future = seat.acks.pop(message.get("id"), None)
+                if future is not None and not future.done():
+                    future.set_result(message)
+                if kind == "error":
+                    stats.errors.append(f"error: {message.get('status')} {message.get('detail')}")
+    except Exception as exc:
+        if not stop.is_set():
+            stats.errors.append(f"player connection lost: {exc!r}")
+
+
+async def spectator(
+    url: str, sent: dict[int, float], stats: Stats, stop: asyncio.Event, ready: asyncio.Event
+) -> None:
+    try:
+        async with connect(url, max_size=2**22, open_timeout=60, compression=None) as ws:
+            ready.set()
+            async for raw in ws:
+                message = orjson.loads(raw)
+                if message.get("type") == "state":
+                    started = sent.pop(message["version"], None)
+                    if started is not None:
+                        stats.spectator_delay.append(time.perf_counter() - started)
+                if stop.is_set():
+                    return
+    except Exception as exc:
+        ready.set()
+        if not stop.is_set():
+            stats.errors.append(f"spectator connection lost: {exc!r}")
+
+
+async def table(
+    base: str,
+    http: httpx.AsyncClient,
+    index: int,
+    args: argparse.Namespace,
+    stats: Stats,
+    stop: asyncio.Event,
+    go: asyncio.Event,
+    setup_done: list[int],
+) -> None:
+    rng = random.Random(index)
+    r = await http.post(
+        "/api/tables",
+        json={"game": "namibia", "players": 3, "seats": ["human"] * 3, "seed": 1000 + index},
+    )
+    r.raise_for_status()
+    made = r.json()
+    tid = made["id"]
+    ws_base = base.replace("http", "ws", 1) + f"/api/tables/{tid}/ws"
+    seats: dict[int, Seat] = {}
+    tasks = []
+    for s, token in made["tokens"].items():
+        ws = await connect(f"{ws_base}?token={token}", max_size=2**22, open_timeout=60, compression=None)
+        seats[int(s)] = Seat(ws)
+        tasks.append(asyncio.create_task(reader(seats[int(s)], stats, stop)))
+    sent: dict[int, float] = {}
+    readies = []
+    for _ in range(args.spectators):
+        ready = asyncio.Event()
+        readies.append(ready)
+        tasks.append(asyncio.create_task(spectator(ws_base, sent, stats, stop, ready)))
+    for ready in readies:
+        await ready.wait()
+    setup_done.append(index)
+    await go.wait()
+    await asyncio.sleep(rng.random() / args.rate)
+    next_at = time.perf_counter()
+    message_id = 0
+    while not stop.is_set():
+        next_at += 1 / args.rate
+        actor = None
+        for seat in seats.values():
+            st = seat.state
+            if st and st.get("legal") and not st.get("over"):
+                actor = seat
+                break
+        if actor is None:
+            if any(s.state.get("over") for s in seats.values()):
+                break
+            await asyncio.sleep(0.01)
+            next_at = time.perf_counter()
+            continue
+        st = actor.state
+        message_id += 1
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        actor.acks[message_id] = future
+        actor.changed.clear()
+        body = {
+            "type": "action",
+            "id": message_id,
+            "action": rng.choice(st["legal"]),
+            "version": st["version"],
+        }
+        started = time.perf_counter()
+        sent[st["version"] + 1] = started
+        await actor.ws.send(json.dumps(body))
+        try:
+            reply = await asyncio.wait_for(future, timeout=10)
+        except TimeoutError:
+            stats.errors.append("timeout waiting for an ack")
+            continue
+        if reply.get("type") == "ack":
+            stats.rtt.append(time.perf_counter() - started)
+            stats.moves += 1
+            # Wait until every seat has seen the new version before deciding again.
+            for seat in seats.values():
+                while seat.state.get("version", -1) < reply["version"] and not stop.is_set():
+                    seat.changed.clear()
+                    try:
+                        await asyncio.wait_for(seat.changed.wait(), timeout=10)
+                    except TimeoutError:
+                        stats.errors.append("timeout waiting for a state push")
+                        break
+        delay = next_at - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+    for seat in seats.values():
+        await seat.ws.close()
+    for task in tasks:
+        task.cancel()
+
+
+async def run(base: str, args: argparse.Namespace) -> Stats:
+    stats = Stats()
+    stop, go = asyncio.Event(), asyncio.Event()
+    setup_done: list[int] = []
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        tasks = [
+            asyncio.create_task(table(base, http, i, args, stats, stop, go, setup_done))
+            for i in range(args.tables)
+        ]
+        while len(setup_done) < args.tables:
+            failed = [t for t in tasks if t.done() and t.exception()]
+            if failed:
+                raise RuntimeError(f"setup failed: {failed[0].exception()!r}")
+            await asyncio.sleep(0.1)
+        print(
+            f"{args.tables} tables, {args.tables * 3} player and"
+            f" {args.tables * args.spectators} spectator WebSockets connected; playing"
+            f" {args.rate:g} action/s per table for {args.duration:g} s",
+            flush=True,
+        )
+        go.set()
+        await asyncio.sleep(args.duration)
+        stop.set()
+        await asyncio.sleep(0.5)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", help="an already running server (default: start one)")
+    parser.add_argument("--db", help="database URL for the started server (default: SQLite)")
+    parser.add_argument("--tables", type=int, default=90)
+    parser.add_argument("--spectators", type=int, default=2)
+    parser.add_argument("--rate", type=float, default=1.0, help="actions per second per table")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play")
+    args = parser.parse_args()
+
+    server = None
+    base = args.url
+    if base is None:
+        port = free_port()
+        db = args.db or f"sqlite:///{tempfile.mkdtemp()}/load.db"
+        server = subprocess.Popen(
+            [sys.executable, "-m", "meeple.cli.main", "serve", "--port", str(port), "--db", db],
+            stdout=subprocess.DEVNULL,
+        )
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+    try:
+        stats = asyncio.run(run(base, args))
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=10)
+    ms = [x * 1000 for x in stats.rtt]
+    spec = [x * 1000 for x in stats.spectator_delay]
+    print(f"moves: {stats.moves} ({stats.moves / args.duration:.1f}/s)")
+    if ms:
+        print(
+            f"move round trip ms: p50 {percentile(ms, 50):.1f}  p95 {percentile(ms, 95):.1f}"
+            f"  p99 {percentile(ms, 99):.1f}  max {max(ms):.1f}  mean {statistics.mean(ms):.1f}"
+        )
+    if spec:
+        print(
+            f"spectator sees the move ms: p50 {percentile(spec, 50):.1f}"
+            f"  p95 {percentile(spec, 95):.1f}  p99 {percentile(spec, 99):.1f}"
+        )
+    print(f"errors: {len(stats.errors)}")
+    for line in sorted(set(stats.errors))[:20]:
+        print("  ", line)
+
+
+if __name__ == "__main__":
+    main()
