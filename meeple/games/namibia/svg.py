@@ -221,7 +221,7 @@ def _market(view: JSON, left: float) -> list[str]:
         out.append(
             f'<circle cx="{x + 5:.0f}" cy="{y - 4}" r="5" fill="{colour}"/>'
             f'<text x="{x + 14:.0f}" y="{y}" font-size="11">{escape(str(p["name"]))}:'
-            f" £{int(p['money'])}, reputation {int(p['reputation'])}</text>"
+            f" {int(p['money'])} GM, reputation {int(p['reputation'])}</text>"
         )
     supply = view.get("supply") or {}
     if supply:
