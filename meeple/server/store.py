@@ -18,7 +18,6 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
-    bindparam,
     create_engine,
     delete,
     event,
@@ -111,14 +110,6 @@ class Store:
         if self.url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
-        moves, tables = MoveRow.__table__, TableRow.__table__
-        self._insert_move = moves.insert()
-        by_id = tables.update().where(tables.c.id == bindparam("tid"))
-        fields = {"version": bindparam("v"), "status": bindparam("st"), "updated": bindparam("up")}
-        self._update_version = by_id.values(**fields)
-        self._update_timer = by_id.values(
-            **fields, deadline=bindparam("dl"), timer_key=bindparam("tk")
-        )
 
     def close(self) -> None:
         self.engine.dispose()
@@ -157,20 +148,30 @@ class Store:
     ) -> None:
         """Store one move and the table's new version in one transaction (SQL Core:
         this is the hot path of every move)."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                self._insert_move, {"table_id": table_id, "ply": ply, "seat": seat, "text": text}
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        values: tuple[Any, ...] = (version, status, now)
+        sets = f"version = {mark}, status = {mark}, updated = {mark}"
+        if timer is not None:
+            values += timer
+            sets += f", deadline = {mark}, timer_key = {mark}"
+        raw = self.engine.raw_connection()  # the DBAPI directly: this runs on every move
+        try:
+            cursor = raw.cursor()
+            cursor.execute(
+                f"INSERT INTO meeple_moves (table_id, ply, seat, text)"
+                f" VALUES ({mark}, {mark}, {mark}, {mark})",
+                (table_id, ply, seat, text),
             )
-            if timer is None:
-                conn.execute(
-                    self._update_version, {"tid": table_id, "v": version, "st": status, "up": now}
-                )
-            else:
-                conn.execute(
-                    self._update_timer,
-                    {"tid": table_id, "v": version, "st": status, "up": now, "dl": timer[0]}
-                    | {"tk": timer[1]},
-                )
+            cursor.execute(
+                f"UPDATE meeple_tables SET {sets} WHERE id = {mark}", (*values, table_id)
+            )
+            cursor.close()
+            raw.commit()
+        except BaseException:
+            raw.rollback()
+            raise
+        finally:
+            raw.close()
 
     def truncate_moves(
         self,
