@@ -201,6 +201,7 @@ class WsClient:
 
     def __init__(self, websocket: WebSocket, seat: int | None, svg: bool) -> None:
         self.websocket, self.seat, self.svg, self.log_to = websocket, seat, svg, 0
+        self.version = -1
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -296,7 +297,7 @@ def create_app(
                     "game": t.game,
                     "players": t.config.get("players"),
                     "status": t.status,
-                    "version": live.version if live else t.version,
+                    "version": live.seen.get(None, live.version) if live else t.version,
                     "updated": t.updated,
                     "seats": [
                         {
@@ -435,11 +436,11 @@ def create_app(
             return
         client = WsClient(websocket, seat, bool(svg))
         snap = hub.snapshot(table, seat, svg=client.svg)
-        client.log_to = snap["log_to"]
+        client.log_to, client.version = snap["log_to"], snap["version"]
         table.clients.add(client)
         client.push(dumps(snap))
         if seat is not None:
-            asyncio.get_running_loop().create_task(hub.broadcast(table))
+            asyncio.get_running_loop().create_task(hub.broadcast(table, force=True))
         bucket = Bucket(ws_rate, ws_burst)
         try:
             while True:
@@ -453,7 +454,7 @@ def create_app(
             table.clients.discard(client)
             client.close()
             if seat is not None:
-                asyncio.get_running_loop().create_task(hub.broadcast(table))
+                asyncio.get_running_loop().create_task(hub.broadcast(table, force=True))
 
     async def _ws_message(
         table: Table, client: WsClient, text: str, bucket: Bucket
@@ -470,10 +471,11 @@ def create_app(
                 raise ApiError(422, f"malformed message: {exc.errors()[0]['msg']}") from None
             msg_id = message.id
             if message.type == "ping":
-                return {"type": "pong", "id": msg_id, "version": table.version}
+                version = table.seen.get(client.seat, table.version)
+                return {"type": "pong", "id": msg_id, "version": version}
             if message.type == "sync":
                 snap = hub.snapshot(table, client.seat, svg=client.svg)
-                client.log_to = snap["log_to"]
+                client.log_to, client.version = snap["log_to"], snap["version"]
                 return snap
             seat = client.seat
             if seat is None:
@@ -488,7 +490,7 @@ def create_app(
                 if not message.text:
                     raise ApiError(422, "a chat message needs 'text'")
                 await hub.chat(table, seat, message.text, message.to)
-            return {"type": "ack", "id": msg_id, "version": table.version}
+            return {"type": "ack", "id": msg_id, "version": table.seen.get(seat, table.version)}
         except ApiError as exc:
             return {"type": "error", "id": msg_id, **exc.to_json()}
         except MeepleError as exc:

@@ -74,6 +74,7 @@ class Client(Protocol):
     seat: int | None
     svg: bool
     log_to: int
+    version: int
 
     def push(self, text: str) -> bool:
         """Queue a message; False if the client is too far behind (then it is dropped)."""
@@ -103,6 +104,9 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     decided: list[tuple[int, ...]] = field(default_factory=list)
     decision_version: list[int] = field(default_factory=list)
+    seen: dict[int | None, int] = field(default_factory=dict)
+    content: dict[int | None, int] = field(default_factory=dict)
+    event_counts: dict[int | None, tuple[int, int]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
     cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
@@ -219,6 +223,7 @@ class Hub:
         )
         self._make_bots(table)
         self._track_decisions(table, reset=True)
+        self._track_seen(table, reset=True)
         return table
 
     def _make_bots(self, table: Table) -> None:
@@ -280,8 +285,9 @@ class Hub:
             chat=[],
         )
         self._make_bots(table)
-        self._track_decisions(table, reset=True)
         table.deadline, table.timer_key = self._timer_for(table, None, None)
+        self._track_decisions(table, reset=True)
+        self._track_seen(table, reset=True)
         await self.db(
             self.store.create_table,
             StoredTable(
@@ -314,7 +320,7 @@ class Hub:
                 raise ApiError(
                     409,
                     f"stale version {expected}: this seat's decision changed at version"
-                    f" {table.decision_version[seat]}; the table is at {table.version}",
+                    f" {table.decision_version[seat]}; it is now at {table.seen[seat]}",
                 )
             before = len(table.state.log)
             await self._apply(table, seat, text)
@@ -470,10 +476,38 @@ class Hub:
                     table.decision_version[seat] = table.version
         table.decided = now
 
+    def _track_seen(self, table: Table, reset: bool = False) -> None:
+        """Per seat (None: spectators), the version at which what it may see last changed.
+
+        A seat is shown this version, not the table's, and is pushed a new state only
+        when it changes: so nobody learns how often, or when, another seat edited a
+        secret decision (e.g. a line of its order sheet).
+        """
+        game, state, log = table.game, table.state, table.state.log
+        self.seats_public(table)
+        common = (
+            dumps(table.cache[("seats",)]),
+            tuple(game.to_act(state)),
+            table.deadline,
+            table.record.result is not None,
+        )
+        for seat in (None, *range(table.players)):
+            done, count = table.event_counts.get(seat, (0, 0))
+            if reset or done > len(log):
+                done, count = 0, 0
+            count += sum(1 for e in log[done:] if e.visible_to(seat))
+            table.event_counts[seat] = (len(log), count)
+            legal = () if seat is None else table.decided[seat]
+            key = hash((common, dumps(self.view(table, seat)), legal, count))
+            if reset or table.content.get(seat) != key:
+                table.content[seat] = key
+                table.seen[seat] = table.version
+
     def _after_change(self, table: Table) -> None:
         """After every change: decision versions, bots, clock, and a push to every client.
         Whoever changed the table cleared ``table.cache`` right after the change."""
         self._track_decisions(table)
+        self._track_seen(table)
         self._ensure_bots(table)
         self._ensure_timer(table)
         asyncio.get_running_loop().create_task(self.broadcast(table))
@@ -647,7 +681,7 @@ class Hub:
             "game": game.name,
             "title": game.title,
             "seat": seat,
-            "version": table.version,
+            "version": table.seen.get(seat, table.version),
             "over": table.over,
             "to_act": list(game.to_act(state)),
             "legal": [a.text for a in game.legal(state, seat)] if seat is not None else [],
@@ -669,9 +703,14 @@ class Hub:
             out["svg"] = self.svg(table, seat)
         return out
 
-    async def broadcast(self, table: Table) -> None:
+    async def broadcast(self, table: Table, force: bool = False) -> None:
+        """Push the new state to every client that can see a change (all if ``force``)."""
         texts: dict[tuple[Any, ...], str] = {}
         for client in list(table.clients):
+            version = table.seen.get(client.seat, table.version)
+            if not force and version == client.version:
+                continue
+            client.version = version
             since = client.log_to if client.log_to <= len(table.state.log) else 0
             key = (client.seat, client.svg, since)
             text = texts.get(key)

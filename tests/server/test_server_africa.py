@@ -42,17 +42,19 @@ def test_orders_are_secret_until_the_reveal(client: TestClient) -> None:
         for s in (1, 2):
             now = state(client, tid, tokens[s])
             assert now["view"] == watchers[s]["view"], "a draft leaked into another seat's view"
+            assert now["version"] == watchers[s]["version"], "edits are not even counted"
             assert now["events"] == watchers[s]["events"]
         now = state(client, tid)
         assert now["view"] == spectator["view"] and now["events"] == spectator["events"]
-        # Whatever seat 1 was pushed carries no part of seat 0's draft.
-        message = first
-        while message["version"] < version:
-            message = ws.receive_json()
-            assert message["view"] == first["view"]
-            assert message["events"] == []
-        # Seat 0 seals: others learn only that it sealed.
+        assert now["version"] == spectator["version"] == version
+        # Seat 1 was pushed nothing about the edits: the next push is the seal.
         assert act(client, tid, tokens[0], "seal orders").status_code == 200
+        pushed = ws.receive_json()
+        while pushed["type"] != "state" or pushed["version"] == first["version"]:
+            pushed = ws.receive_json()  # (its own connection's presence push)
+        assert pushed["view"]["sealed"][0] is True
+        assert pushed["events"] == [e for e in pushed["events"] if "seal" in e["text"].lower()]
+        # Others learn only that seat 0 sealed.
         sealed = state(client, tid, tokens[1])["view"]
         assert sealed["sealed"][0] is True and sealed["revealed"] is None
         assert json.dumps(own["orders"]) not in json.dumps(sealed)
