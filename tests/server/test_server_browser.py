@@ -155,12 +155,15 @@ def test_africa_two_people_write_and_seal_orders(server: Server, browser: Any) -
     snap = wait_state(first, "window.meeple.state.view.phase === 'writing'")
     shot(first, "africa-writing")
     # The first writes an order and seals; the second sees "sealed", never the orders.
-    hidden = wait_state(second, "window.meeple.state.view.phase === 'writing'")["view"]
+    seen = wait_state(second, "window.meeple.state.view.phase === 'writing'")
+    hidden = seen["view"]
     order = next(a for a in snap["legal"] if ":" in a)
     first.locator(f"#actions button[data-action-text='{order}']").click()
-    edited = wait_state(first, f"window.meeple.state.version > {snap['version']}")
-    after = wait_state(second, f"window.meeple.state.version >= {edited['version']}")
+    wait_state(first, f"window.meeple.state.version > {snap['version']}")
+    second.wait_for_timeout(300)
+    after = second.evaluate("() => window.meeple.state")
     assert after["view"] == hidden, "another seat's draft changed nothing the second sees"
+    assert after["version"] == seen["version"], "nor was the second told that it happened"
     first.locator("#actions button[data-action-text='seal orders']").click()
     other = wait_state(second, "window.meeple.state.view.sealed[0] === true")
     assert other["seats"][0]["status"] == "sealed"
