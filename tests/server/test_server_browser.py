@@ -197,3 +197,51 @@ def test_replay_viewer_steps_through_a_finished_game(server: Server, browser: An
     page.click("#last")
     page.wait_for_selector("#result:not([hidden])")
     shot(page, "replay-end")
+
+
+def test_a_dropped_connection_resyncs_without_a_reload(server: Server, browser: Any) -> None:
+    made = server.http.post(
+        "/api/tables", json={"game": "namibia", "players": 3, "seats": ["human"] * 3, "seed": 8}
+    ).json()
+    page = browser.new_page()
+    page.goto(server.base + made["links"]["0"])
+    snap = wait_state(page, "true")
+    page.evaluate("() => { window.notReloaded = true; window.meeple.drop(); }")
+    # Meanwhile the game goes on (seat by seat, through the HTTP API).
+    for _ in range(3):
+        now = server.http.get(f"/api/tables/{made['id']}").json()
+        seat = str(now["to_act"][0])
+        mine = server.http.get(
+            f"/api/tables/{made['id']}", params={"token": made["tokens"][seat]}
+        ).json()
+        body = {"token": made["tokens"][seat], "action": mine["legal"][0]}
+        assert server.http.post(f"/api/tables/{made['id']}/actions", json=body).status_code == 200
+    wait_state(page, f"window.meeple.state.version >= {snap['version'] + 3}")
+    assert page.evaluate("() => window.notReloaded") is True
+    assert page.locator("#conn").inner_text() == "live"
+
+
+def test_take_a_free_seat_in_the_lobby_and_find_the_table_again(
+    server: Server, browser: Any
+) -> None:
+    made = server.http.post(
+        "/api/tables",
+        json={
+            "game": "namibia",
+            "players": 3,
+            "seats": [{"kind": "human", "name": "Host"}, "human", "random"],
+        },
+    ).json()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.fill("#myname", "Guest")
+    page.locator(f"button.take[data-table='{made['id']}']").click()
+    page.wait_for_url(f"**/t/{made['id']}#token=*")
+    snap = wait_state(page, "true")
+    assert snap["seat"] == 1
+    assert snap["seats"][1]["player"] == "Guest"
+    # After closing the tab, the lobby lists the table among "My tables".
+    page.goto(server.base + "/")
+    page.wait_for_selector(f"#mylist a[href^='/t/{made['id']}']")
+    shot(page, "lobby-my-tables")

@@ -134,7 +134,7 @@ async function drawLists() {
   const rows = playing.slice(0, 50).map((t) => el("div", { class: "seat" },
     el("span", { text: `${t.game} · ${t.players} players` }),
     el("a", { href: `/t/${t.id}`, text: "watch" }),
-    ...t.seats.filter((s) => s.free).map((s) => el("button", { onclick: () => take(t, s.seat), text: `take seat ${s.seat + 1}`, class: "take" })),
+    ...t.seats.filter((s) => s.free).map((s) => el("button", { onclick: () => take(t, s.seat), text: `take seat ${s.seat + 1}`, class: "take", "data-table": t.id })),
     el("span", { class: "status", text: t.seats.map((s) => s.player || (s.free ? "free" : s.kind)).join(", ") })));
   if (rows.length) open.append(...rows); else open.append(el("span", { class: "muted", text: "no tables yet" }));
 

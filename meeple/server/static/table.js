@@ -258,4 +258,4 @@ $("chatform").onsubmit = (event) => {
 connect();
 
 // For programs driving the page (browser tests, accessibility tools): the last state.
-window.meeple = { get state() { return snap; }, play };
+window.meeple = { get state() { return snap; }, play, drop: () => socket && socket.close() };
