@@ -11,6 +11,7 @@ BOT_MODULES = (
     "meeple.ai.base",
     "meeple.ai.namibia_heuristic",
     "meeple.ai.africa1880_heuristic",
+    "meeple.ai.africa1880_search",
     "meeple.ai.levels",
 )
 

@@ -44,6 +44,26 @@ class Shortlisting(Protocol):
         ...
 
 
+@runtime_checkable
+class Settling(Protocol):
+    """Optional extra of a Knowledge: where a cut-off rollout may be judged.
+
+    A rollout that has reached its depth goes on until ``settled`` (for instance
+    until secret orders have been revealed and resolved), then is evaluated."""
+
+    def settled(self, game: Game[Any], state: GameState) -> bool: ...
+
+
+def is_settled(knowledge: Knowledge, game: Game[Any], state: GameState) -> bool:
+    return not isinstance(knowledge, Settling) or knowledge.settled(game, state)
+
+
+def preferred_depth(game: Game[Any], default: int) -> int:
+    """The rollout depth a game's knowledge asks for (its ``depth`` attribute)."""
+    depth = getattr(knowledge_for(game), "depth", default)
+    return int(depth)
+
+
 def root_options(
     knowledge: Knowledge, game: Game[Any], state: GameState, seat: int, rng: Rng
 ) -> list[int]:

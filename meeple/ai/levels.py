@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.ai.base import Bot, make_bot, register_bot
+from meeple.ai.knowledge import preferred_depth
 from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Game, GameState, Rng
 
@@ -25,7 +26,8 @@ EASY_BLUNDER = 3  # one decision in this many is random
 
 
 def mcts(game: Game[Any], seed: int, budget: Budget) -> MctsBot:
-    return MctsBot(game, seed, budget, rollout="heuristic", depth=ROLLOUT_DEPTH)
+    depth = preferred_depth(game, ROLLOUT_DEPTH)
+    return MctsBot(game, seed, budget, rollout="heuristic", depth=depth)
 
 
 class EasyBot:

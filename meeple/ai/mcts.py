@@ -21,7 +21,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.ai.knowledge import Knowledge, NoKnowledge, knowledge_for, root_options
+from meeple.ai.knowledge import (
+    Knowledge,
+    NoKnowledge,
+    is_settled,
+    knowledge_for,
+    root_options,
+)
 from meeple.engine import Game, GameState, Rng
 
 WIN_WEIGHT = 0.8  # terminal reward: share of the win, plus the rest by rank
@@ -197,7 +203,11 @@ class MctsBot:
     def _rollout(self, game: Game[Any], sample: GameState, me: int) -> list[float]:
         steps = 0
         while not game.is_over(sample):
-            if self.depth is not None and steps >= self.depth:
+            if (
+                self.depth is not None
+                and steps >= self.depth
+                and is_settled(self.knowledge, game, sample)
+            ):
                 return self.knowledge.evaluate(game, sample, me)
             seat = game.to_act(sample)[0]
             legal = game.legal_actions(sample, seat)

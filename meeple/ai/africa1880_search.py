@@ -1,0 +1,67 @@
+"""Search knowledge for Africa 1880: IS-MCTS that expects its rivals to play like the
+heuristic bot, and judges a sample only once the orders of a turn are resolved.
+
+The rollout policy is the heuristic of ``meeple.ai.africa1880_heuristic`` (one
+decision in ``NOISE`` is uniform, so that rivals are not perfectly predictable);
+it reads each rollout seat's view of the *sample*, so secret orders of the true
+state are never seen. Rollouts stop at the first point after ``depth`` steps where
+no order sheet is open, and the heuristic module's worth judges the position.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from meeple.ai.africa1880_heuristic import AfricaHeuristic, worth
+from meeple.ai.knowledge import register_knowledge
+from meeple.engine import Game, GameState, Rng
+
+GAME = "africa1880"
+NOISE = 8
+DIPLOMACY = ("war on ", "alliance with ")
+SHEET = frozenset({"seal orders", "revise orders"})  # branches only once a sheet is full
+SPREAD = 3.0  # points of worth that make one seat e times likelier to win
+
+
+class AfricaSearchKnowledge:
+    """Heuristic rollouts to the end of the turn, then the heuristic's worth."""
+
+    depth = 1
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        if rng.below(NOISE) == 0:
+            return rng.choice(legal)
+        # a fresh heuristic per decision: its tie-breaks come from the search's rng
+        return AfricaHeuristic(game, rng.next_u64()).choose(game, state, seat)
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        """Every order is a branch; a diplomatic line before the last turn keeps the
+        heuristic's tit-for-tat answer (a rollout ends with the turn, too soon to
+        see a betrayal answered), while on the last turn both answers are open."""
+        texts = [game.actions[i].text for i in legal]
+        if not any(text.startswith(DIPLOMACY) for text in texts):
+            writing = [i for i, text in zip(legal, texts, strict=True) if text not in SHEET]
+            return writing or legal
+        view = game.view(state, seat)
+        if view["turn"] >= view["turns"]:
+            return legal
+        return [AfricaHeuristic(game, 0).choose(game, state, seat)]
+
+    def settled(self, game: Game[Any], state: GameState) -> bool:
+        return bool(game.view(state, None)["phase"] != "writing")
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        """A softmax of the heuristic module's worth, sharper than its own."""
+        values = worth(game.view(state, observer))
+        top = max(values)
+        weights = [math.exp((v - top) / SPREAD) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+register_knowledge(GAME, AfricaSearchKnowledge())
