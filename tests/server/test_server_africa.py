@@ -6,8 +6,8 @@ import json
 import time
 from typing import Any
 
-from conftest import act, create, state, wait_for
 from fastapi.testclient import TestClient
+from server_support import act, create, state, wait_for
 
 
 def advance_to(c: TestClient, tid: str, tokens: dict[int, str], phase: str) -> dict[str, Any]:

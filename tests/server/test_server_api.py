@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import act, create, play_random, sqlite_url, state, wait_for
 from fastapi.testclient import TestClient
+from server_support import act, create, play_random, sqlite_url, state, wait_for
 
 from meeple.engine import GameRecord, get_game, verify
 from meeple.server.app import create_app

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Server, sqlite_url
+from server_support import Server, sqlite_url
 
 sync_api = pytest.importorskip("playwright.sync_api")
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Server, pg_url_or_skip, sqlite_url
+from server_support import Server, pg_url_or_skip, sqlite_url
 
 import meeple.games  # noqa: F401  (registers the games)
 from meeple.engine import GameRecord, get_game, verify

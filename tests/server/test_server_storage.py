@@ -6,8 +6,8 @@ import secrets
 from pathlib import Path
 
 import pytest
-from conftest import create, pg_url_or_skip, play_random, sqlite_url, state
 from fastapi.testclient import TestClient
+from server_support import create, pg_url_or_skip, play_random, sqlite_url, state
 
 from meeple.engine import GameRecord, get_game, replay
 from meeple.server.app import create_app

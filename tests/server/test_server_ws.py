@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import act, create, sqlite_url, state
 from fastapi.testclient import TestClient
+from server_support import act, create, sqlite_url, state
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
