@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
-from server_support import sqlite_url
+from server_support import sqlite_url, test_client
 
 from meeple.server.app import create_app
 
@@ -18,6 +18,6 @@ def db_url(tmp_path: Path) -> str:
 
 
 @pytest.fixture
-def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, rate=10_000, burst=10_000)) as c:
+def client(db_url: str) -> Iterator[Any]:
+    with test_client(create_app(db_url, rate=10_000, burst=10_000)) as c:
         yield c

@@ -23,6 +23,14 @@ from fastapi.testclient import TestClient  # noqa: E402
 PG_ENV = "MEEPLE_TEST_PG_URL"
 
 
+def test_client(app: Any) -> TestClient:
+    """A TestClient (its lifespan runs inside ``with``)."""
+    return TestClient(app)
+
+
+test_client.__test__ = False  # type: ignore[attr-defined]  (not a test)
+
+
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'meeple.db'}"
 
