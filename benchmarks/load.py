@@ -64,7 +64,8 @@ def percentile(values: list[float], p: float) -> float:
 
 async def reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
     try:
-        async for raw in seat.ws:
+        while True:
+            raw = await seat.ws.recv(decode=False)  # bytes: orjson needs no str
             message = orjson.loads(raw)
             kind = message.get("type")
             if kind == "state":
@@ -87,8 +88,8 @@ async def spectator(
     try:
         async with connect(url, max_size=2**22, open_timeout=60, compression=None) as ws:
             ready.set()
-            async for raw in ws:
-                message = orjson.loads(raw)
+            while True:
+                message = orjson.loads(await ws.recv(decode=False))
                 if message.get("type") == "state":
                     started = sent.pop(message["version"], None)
                     if started is not None:
@@ -123,7 +124,9 @@ async def table(
     seats: dict[int, Seat] = {}
     tasks = []
     for s, token in made["tokens"].items():
-        ws = await connect(f"{ws_base}?token={token}", max_size=2**22, open_timeout=60, compression=None)
+        ws = await connect(
+            f"{ws_base}?token={token}", max_size=2**22, open_timeout=60, compression=None
+        )
         seats[int(s)] = Seat(ws)
         tasks.append(asyncio.create_task(reader(seats[int(s)], stats, stop)))
     sent: dict[int, float] = {}
