@@ -709,6 +709,8 @@ class Hub:
         for client in list(table.clients):
             version = table.seen.get(client.seat, table.version)
             if not force and version == client.version:
+                # Nothing it may see changed; what an undo removed was hidden from it.
+                client.log_to = min(client.log_to, len(table.state.log))
                 continue
             client.version = version
             since = client.log_to if client.log_to <= len(table.state.log) else 0
