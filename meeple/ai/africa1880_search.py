@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from meeple.ai.africa1880_heuristic import AfricaHeuristic, worth
+from meeple.ai.africa1880_heuristic import JSON, AfricaHeuristic, worth
 from meeple.ai.knowledge import register_knowledge
 from meeple.engine import Game, GameState, Rng
 
@@ -21,6 +21,7 @@ GAME = "africa1880"
 NOISE = 8
 DIPLOMACY = ("war on ", "alliance with ")
 SHEET = frozenset({"seal orders", "revise orders"})  # branches only once a sheet is full
+WIDTH = 3  # order lines branch on the heuristic's three favourites
 SPREAD = 3.0  # points of worth that make one seat e times likelier to win
 
 
@@ -44,13 +45,24 @@ class AfricaSearchKnowledge:
         heuristic's tit-for-tat answer (a rollout ends with the turn, too soon to
         see a betrayal answered), while on the last turn both answers are open."""
         texts = [game.actions[i].text for i in legal]
-        if not any(text.startswith(DIPLOMACY) for text in texts):
-            writing = [i for i, text in zip(legal, texts, strict=True) if text not in SHEET]
-            return writing or legal
         view = game.view(state, seat)
+        if not any(text.startswith(DIPLOMACY) for text in texts):
+            return self._preferred(game, view, seat, legal, texts)
         if view["turn"] >= view["turns"]:
             return legal
         return [AfricaHeuristic(game, 0).choose(game, state, seat)]
+
+    @staticmethod
+    def _preferred(
+        game: Game[Any], view: JSON, seat: int, legal: list[int], texts: list[str]
+    ) -> list[int]:
+        """The heuristic's WIDTH favourite orders, never sealing a half-written sheet."""
+        offered = dict(zip(texts, legal, strict=True))
+        wishes = AfricaHeuristic(game, 0).wishes(view, seat, offered)
+        ranked = list(dict.fromkeys(offered[t] for t in wishes if t in offered))
+        if not ranked:
+            ranked = [i for i, text in zip(legal, texts, strict=True) if text not in SHEET]
+        return ranked[:WIDTH] or legal
 
     def settled(self, game: Game[Any], state: GameState) -> bool:
         return bool(game.view(state, None)["phase"] != "writing")
