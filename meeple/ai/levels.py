@@ -4,7 +4,8 @@
   game has no heuristic: IS-MCTS with 30 iterations).
 * ``medium``: IS-MCTS with a 700 ms budget per decision (under 1 s a move).
 * ``hard``: IS-MCTS with a 4 s budget per decision (under 5 s a move).
-* ``mcts``: IS-MCTS with 200 iterations, for experiments and tests.
+* ``mcts``, ``mcts-lite``: IS-MCTS with 200 or 40 iterations per decision, for
+  experiments and benchmarks whose figures must not depend on the machine.
 
 Budgets are per decision; a move made of several atomic decisions (a bid, an
 order sheet) takes several budgets.
@@ -50,6 +51,7 @@ class EasyBot:
 
 
 register_bot("mcts", lambda game, seed: mcts(game, seed, Budget(iterations=200)))
+register_bot("mcts-lite", lambda game, seed: mcts(game, seed, Budget(iterations=40)))
 register_bot("easy", EasyBot)
 register_bot("medium", lambda game, seed: mcts(game, seed, Budget(millis=MEDIUM_MS)))
 register_bot("hard", lambda game, seed: mcts(game, seed, Budget(millis=HARD_MS)))
