@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -235,6 +236,9 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=2)
     parser.add_argument("--rate", type=float, default=1.0, help="actions per second per table")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play")
+    parser.add_argument(
+        "--client-nice", type=int, default=0, help="niceness of this client process (0: none)"
+    )
     args = parser.parse_args()
 
     server = None
@@ -253,6 +257,9 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
+    if args.client_nice:
+        # The clients stand for browsers on other machines: let the server go first.
+        os.nice(args.client_nice)
     try:
         stats = asyncio.run(run(base, args))
     finally:
