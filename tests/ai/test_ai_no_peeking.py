@@ -46,7 +46,7 @@ def scribble(state: GameState, seat: int, seed: int, steps: int) -> GameState:
 
 def bot(name: str, seed: int) -> Any:
     if name == "mcts":
-        return MctsBot(GAME, seed, Budget(iterations=60))
+        return MctsBot(GAME, seed, Budget(iterations=15))
     return make_bot(name, GAME, seed)
 
 
