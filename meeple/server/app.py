@@ -339,12 +339,14 @@ def create_app(
     ) -> dict[str, Any]:
         table = await hub.get(table_id)
         seat = table.seat_of(token)
+        await hub.arrived(table, seat)
         return hub.snapshot(table, seat, svg=svg, since=since)
 
     @app.post("/api/tables/{table_id}/actions", summary="Play an action (checked path)")
     async def act(table_id: str, body: ActionBody, svg: bool = False) -> dict[str, Any]:
         table, seat = await _seated(table_id, body.token)
         before = await hub.act(table, seat, body.action, body.version)
+        await hub.arrived(table, seat)
         return hub.snapshot(table, seat, svg=svg, since=before)
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back one's last decision")
@@ -434,6 +436,7 @@ def create_app(
             await websocket.send_text(json.dumps({"type": "error", **exc.to_json()}))
             await websocket.close(code=4000 + exc.status)
             return
+        await hub.arrived(table, seat)
         client = WsClient(websocket, seat, bool(svg))
         snap = hub.snapshot(table, seat, svg=client.svg)
         client.log_to, client.version = snap["log_to"], snap["version"]

@@ -421,6 +421,19 @@ class Hub:
             self._after_change(table)
             return token
 
+    async def arrived(self, table: Table, seat: int | None) -> None:
+        """A seat's token was used: its seat is no longer offered as free in the lobby."""
+        if seat is None or table.seats[seat].get("claimed"):
+            return
+        async with table.lock:
+            seats = [dict(s) for s in table.seats]
+            seats[seat]["claimed"] = True
+            await self.db(self.store.set_seats, table.id, seats, table.version + 1)
+            table.seats = seats
+            table.version += 1
+            table.cache.clear()
+            self._after_change(table)
+
     async def hand_to_bot(self, table: Table, seat: int, by: int, level: str) -> None:
         async with table.lock:
             self._check_seat(table, seat)

@@ -49,7 +49,7 @@ def create(
     seed: int = 7,
     **options: Any,
 ) -> tuple[str, dict[int, str]]:
-    seats = seats or ["human", "human", "human"]
+    seats = seats or [{"kind": "human", "name": f"P{i}"} for i in range(3)]
     body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, "options": options}
     r = c.post("/api/tables", json=body)
     assert r.status_code == 201, r.text

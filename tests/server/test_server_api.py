@@ -132,6 +132,8 @@ def test_refused_requests_store_nothing(tmp_path: Path) -> None:
     url = sqlite_url(tmp_path)
     with TestClient(create_app(url)) as c:
         tid, tokens = create(c)
+        for token in tokens.values():
+            state(c, tid, token)  # the seats are taken (that is a change of the table)
         seat = state(c, tid)["to_act"][0]
         before = state(c, tid)
         act(c, tid, tokens[(seat + 1) % 3], "pass")
@@ -143,7 +145,7 @@ def test_refused_requests_store_nothing(tmp_path: Path) -> None:
         assert after["version"] == before["version"]
         assert after["view"] == before["view"]
     stored = Store(url).load_table(tid)
-    assert stored is not None and stored.moves == [] and stored.version == 0
+    assert stored is not None and stored.moves == [] and stored.version == before["version"]
 
 
 def test_chat_public_private_and_kept(client: TestClient) -> None:
@@ -193,6 +195,14 @@ def test_claim_a_free_seat(client: TestClient) -> None:
     assert client.get(f"/api/tables/{tid}", params={"token": tokens[1]}).status_code == 403
     assert state(client, tid)["seats"][1]["player"] == "Cy"
     assert client.post(f"/api/tables/{tid}/seats/1/claim", json={"name": "D"}).status_code == 409
+
+
+def test_a_seat_whose_link_was_used_is_no_longer_free(client: TestClient) -> None:
+    tid, tokens = create(client, seats=["human", "human", "random"])
+    assert [s["free"] for s in client.get("/api/tables").json()[0]["seats"]] == [True, True, False]
+    state(client, tid, tokens[1])
+    assert [s["free"] for s in client.get("/api/tables").json()[0]["seats"]] == [True, False, False]
+    assert client.post(f"/api/tables/{tid}/seats/1/claim", json={"name": "X"}).status_code == 409
 
 
 def test_hand_a_seat_to_a_bot_and_the_game_goes_on(client: TestClient) -> None:

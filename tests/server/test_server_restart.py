@@ -14,6 +14,8 @@ from server_support import Server, pg_url_or_skip, sqlite_url
 import meeple.games  # noqa: F401  (registers the games)
 from meeple.engine import GameRecord, get_game, verify
 
+PEOPLE = [{"kind": "human", "name": name} for name in ("Ann", "Bo", "Cy")]
+
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
@@ -48,7 +50,7 @@ def test_kill_9_mid_game_and_continue(server: Server) -> None:
     rng = random.Random(4)
     made = server.http.post(
         "/api/tables",
-        json={"game": "namibia", "players": 3, "seats": ["human"] * 3, "seed": 21},
+        json={"game": "namibia", "players": 3, "seats": PEOPLE, "seed": 21},
     ).json()
     tid, tokens = made["id"], made["tokens"]
     play(server, tid, tokens, 30, rng)
