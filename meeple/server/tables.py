@@ -504,6 +504,8 @@ class Hub:
             table.deadline,
             table.record.result is not None,
         )
+        public = render.public_view(game)
+        spectators = dumps(self.view(table, None))
         for seat in (None, *range(table.players)):
             done, count = table.event_counts.get(seat, (0, 0))
             if reset or done > len(log):
@@ -511,7 +513,8 @@ class Hub:
             count += sum(1 for e in log[done:] if e.visible_to(seat))
             table.event_counts[seat] = (len(log), count)
             legal = () if seat is None else table.decided[seat]
-            key = hash((common, dumps(self.view(table, seat)), legal, count))
+            seen = spectators if public or seat is None else dumps(self.view(table, seat))
+            key = hash((common, seen, legal, count))
             if reset or table.content.get(seat) != key:
                 table.content[seat] = key
                 table.seen[seat] = table.version
