@@ -9,6 +9,7 @@ generic web client offers the legal actions whose text names that target.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -85,16 +86,23 @@ def render_svg(view: JSON) -> str:
     return "\n".join(parts)
 
 
+@lru_cache(maxsize=1024)
+def _space_head(label: str, row: int, col: int, kind: str) -> str:
+    """The unchanging part of a space (its hex and label), drawn once per board."""
+    x, y = centre(row, col)
+    text = escape(label)
+    fill = KIND_FILL.get(kind, "#eee")
+    return (
+        f'<g class="space" data-target="{text.lower()}" data-kind="{escape(kind)}">'
+        f'<polygon points="{hex_points(x, y)}" fill="{fill}" stroke="#8a7a5a" stroke-width="1"/>'
+        f'<text x="{x:.1f}" y="{y - R * 0.55:.1f}" font-size="8" text-anchor="middle"'
+        f' fill="#555">{text}</text>'
+    )
+
+
 def _space(s: JSON) -> str:
     x, y = centre(s["row"], s["col"])
-    label = escape(str(s["label"]))
-    fill = KIND_FILL.get(str(s["kind"]), "#eee")
-    out = [
-        f'<g class="space" data-target="{label.lower()}" data-kind="{escape(str(s["kind"]))}">',
-        f'<polygon points="{hex_points(x, y)}" fill="{fill}" stroke="#8a7a5a" stroke-width="1"/>',
-        f'<text x="{x:.1f}" y="{y - R * 0.55:.1f}" font-size="8" text-anchor="middle"'
-        f' fill="#555">{label}</text>',
-    ]
+    out = [_space_head(str(s["label"]), int(s["row"]), int(s["col"]), str(s["kind"]))]
     if s.get("cubes"):
         colour = COMMODITY_COLOURS.get(str(s.get("commodity")), "#888")
         out.append(
@@ -123,37 +131,45 @@ def _space(s: JSON) -> str:
 
 def _rails(view: JSON, spaces: list[JSON]) -> list[str]:
     railed = {str(r).lower() for r in view.get("rails", [])}
+    geometry = tuple((str(s["label"]), int(s["row"]), int(s["col"])) for s in spaces)
+    out = []
+    for name, rail, hit in _edge_parts(geometry):
+        if name in railed:
+            out.append(rail)
+        out.append(hit)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _edge_parts(geometry: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, str, str], ...]:
+    """Per edge between neighbouring spaces: its name, its rail and its click area."""
+    spaces: list[JSON] = [{"label": lab, "row": row, "col": col} for lab, row, col in geometry]
     out = []
     for i, j in edges(spaces):
         a, b = spaces[i], spaces[j]
         name = f"{a['label']}-{b['label']}".lower()
         x1, y1, x2, y2 = shared_side(a, b)
-        if name in railed:
-            out.append(
-                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#222"'
-                f' stroke-width="4" stroke-linecap="round" class="rail"/>'
-            )
+        rail = (
+            f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#222"'
+            f' stroke-width="4" stroke-linecap="round" class="rail"/>'
+        )
         ax, ay = centre(a["row"], a["col"])
         bx, by = centre(b["row"], b["col"])
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
         near = 0.3
         quad = [
             (x1, y1),
-            (
-                (x1 + x2) / 2 + (ax - (x1 + x2) / 2) * near,
-                (y1 + y2) / 2 + (ay - (y1 + y2) / 2) * near,
-            ),
+            (mx + (ax - mx) * near, my + (ay - my) * near),
             (x2, y2),
-            (
-                (x1 + x2) / 2 + (bx - (x1 + x2) / 2) * near,
-                (y1 + y2) / 2 + (by - (y1 + y2) / 2) * near,
-            ),
+            (mx + (bx - mx) * near, my + (by - my) * near),
         ]
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in quad)
-        out.append(
+        hit = (
             f'<polygon points="{points}" fill="transparent" class="edge"'
             f' data-target="{escape(name)}"/>'
         )
-    return out
+        out.append((name, rail, hit))
+    return tuple(out)
 
 
 def _trucks(view: JSON, spaces: list[JSON]) -> list[str]:
