@@ -3,7 +3,7 @@
 By default it starts ``meeple serve`` (uvicorn, SQLite in a temporary directory) on
 a free port, creates ``--tables`` Namibia tables whose every seat is played by this
 script over WebSockets (the browser's path), connects ``--spectators`` spectator
-WebSockets per table, and plays one action per table per second for
+WebSockets per table (asking for the SVG board, as the browser does), and plays one action per table per second for
 ``--duration`` seconds. It prints the move round trip (action sent -> ack after
 the move is stored) at p50/p95/p99, the delay until spectators see the move, and
 every error.
@@ -135,7 +135,8 @@ async def table(
     for _ in range(args.spectators):
         ready = asyncio.Event()
         readies.append(ready)
-        tasks.append(asyncio.create_task(spectator(ws_base, sent, stats, stop, ready)))
+        url = ws_base + ("?svg=1" if args.spectator_svg else "")
+        tasks.append(asyncio.create_task(spectator(url, sent, stats, stop, ready)))
     for ready in readies:
         await ready.wait()
     setup_done.append(index)
@@ -236,6 +237,12 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=2)
     parser.add_argument("--rate", type=float, default=1.0, help="actions per second per table")
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of play")
+    parser.add_argument(
+        "--spectator-svg",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="spectators ask for the SVG board, as the browser does",
+    )
     parser.add_argument(
         "--client-nice", type=int, default=0, help="niceness of this client process (0: none)"
     )
