@@ -3,10 +3,10 @@
 By default it starts ``meeple serve`` (uvicorn, SQLite in a temporary directory) on
 a free port, creates ``--tables`` Namibia tables whose every seat is played by this
 script over WebSockets (the browser's path), connects ``--spectators`` spectator
-WebSockets per table (asking for the SVG board, as the browser does), and plays one action per table per second for
-``--duration`` seconds. It prints the move round trip (action sent -> ack after
-the move is stored) at p50/p95/p99, the delay until spectators see the move, and
-every error.
+WebSockets per table (asking for the SVG board, as the browser does), and plays
+one action per table per second for ``--duration`` seconds. It prints the move
+round trip (action sent -> ack after the move is stored) at p50/p95/p99, the delay
+until spectators see the move, and every error.
 
     .venv/bin/python benchmarks/load.py                    # 90 tables, 2 spectators, 60 s
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --tables 10
