@@ -35,7 +35,8 @@ function drawResult(step) {
   clear(box);
   const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
   const table = el("table", {}, el("tr", {}, el("th", { text: "rank" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") }))));
-  for (let i = 0; i < result.scores.length; i++) {
+  const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
+  for (const i of order) {
     table.append(el("tr", {}, el("td", { text: result.ranks[i] }), el("td", { text: step.seat_names[i] }), el("td", { text: result.scores[i] }), ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" }))));
   }
   box.append(table);
