@@ -16,14 +16,29 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 
-from meeple.tournament import TournamentSpec, run, summarise
+from meeple.tournament import MatchResult, TournamentSpec, run, summarise
 
 TARGETS = (
     ("{search} vs 3 random", "{search},random,random,random", 0.60),
     ("{search} vs 3 heuristic", "{search},heuristic,heuristic,heuristic", 0.40),
     ("heuristic vs 3 random", "heuristic,random,random,random", 0.45),
 )
+
+
+def logger(path: str | None) -> Callable[[MatchResult], None] | None:
+    """A progress callback that records each finished game, so that a long run
+    still leaves figures if it has to be stopped."""
+    if path is None:
+        return None
+
+    def log(result: MatchResult) -> None:
+        with open(path, "a", encoding="utf-8") as handle:
+            record = {"seats": result.match.seats, "winners": result.winners}
+            handle.write(json.dumps({**record, "scores": result.scores}) + "\n")
+
+    return log
 
 
 def main() -> None:
@@ -34,6 +49,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--search", default="mcts", help="the search bot to measure")
     parser.add_argument("--only", type=int, action="append", help="line numbers (0, 1, 2)")
+    parser.add_argument("--log", help="append one line per finished game to this file")
     args = parser.parse_args()
     for game in args.game or ["namibia", "africa1880"]:
         for number, (label, bots, target) in enumerate(TARGETS):
@@ -42,7 +58,7 @@ def main() -> None:
             seats = tuple(bots.format(search=args.search).split(","))
             spec = TournamentSpec(game, seats, args.games, args.seed)
             start = time.perf_counter()
-            data = summarise(spec, run(spec, jobs=args.jobs))
+            data = summarise(spec, run(spec, jobs=args.jobs, progress=logger(args.log)))
             first = data["bots"][0]
             low, high = first["ci95"]
             print(
