@@ -10,6 +10,7 @@ Endpoints (see the README and /docs):
 * ``POST /api/tables/{id}/actions``: ``{token, action, version}``.
 * ``POST /api/tables/{id}/undo``, ``/chat``, ``/seats/{seat}/claim``,
   ``/seats/{seat}/bot``.
+* ``GET  /api/tables/{id}/board.svg``: the unchanging board layer (layered games).
 * ``GET  /api/tables/{id}/record`` and ``/replay/{ply}``: once the game is over.
 * ``WS   /api/tables/{id}/ws?token=``: live state, actions, chat.
 """
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
 
@@ -202,6 +203,7 @@ class WsClient:
     def __init__(self, websocket: WebSocket, seat: int | None, svg: bool) -> None:
         self.websocket, self.seat, self.svg, self.log_to = websocket, seat, svg, 0
         self.version = -1
+        self.board: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -372,6 +374,23 @@ def create_app(
         await hub.hand_to_bot(table, seat, by, body.level)
         return {"seat": seat, "kind": body.level, "version": table.version}
 
+    @app.get(
+        "/api/tables/{table_id}/board.svg",
+        summary="The table's unchanging board layer (SVG), for games drawn in two layers",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    async def board_layer(table_id: str, request: Request) -> Response:
+        table = await hub.get(table_id)
+        board = hub.board(table)
+        if board is None:
+            raise ApiError(404, f"{table.game.name} draws its whole board with every state")
+        etag = f'"{board[0]}"'
+        headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(board[1], media_type="image/svg+xml", headers=headers)
+
     @app.get("/api/tables/{table_id}/record", summary="The game record, once the game is over")
     async def record(table_id: str) -> dict[str, Any]:
         table = await hub.get(table_id)
@@ -438,8 +457,9 @@ def create_app(
             return
         await hub.arrived(table, seat)
         client = WsClient(websocket, seat, bool(svg))
-        snap = hub.snapshot(table, seat, svg=client.svg)
+        snap = hub.snapshot(table, seat, svg=client.svg, layered=True)
         client.log_to, client.version = snap["log_to"], snap["version"]
+        client.board = snap.get("board")
         table.clients.add(client)
         client.push(dumps(snap))
         if seat is not None:
@@ -477,8 +497,9 @@ def create_app(
                 version = table.seen.get(client.seat, table.version)
                 return {"type": "pong", "id": msg_id, "version": version}
             if message.type == "sync":
-                snap = hub.snapshot(table, client.seat, svg=client.svg)
+                snap = hub.snapshot(table, client.seat, svg=client.svg, layered=True)
                 client.log_to, client.version = snap["log_to"], snap["version"]
+                client.board = snap.get("board")
                 return snap
             seat = client.seat
             if seat is None:

@@ -75,6 +75,7 @@ class Client(Protocol):
     svg: bool
     log_to: int
     version: int
+    board: str | None  # the id of the board layer it holds
 
     def push(self, text: str) -> bool:
         """Queue a message; False if the client is too far behind (then it is dropped)."""
@@ -152,6 +153,8 @@ class Hub:
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
         self.bot_pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="meeple-bot")
         self.replays: dict[str, tuple[int, GameState]] = {}
+        # Board layers by (game, rules version, config): drawn once, shared by tables.
+        self.boards: dict[tuple[str, str, str], tuple[str, str] | None] = {}
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -647,12 +650,30 @@ class Hub:
             table.cache[key] = cached
         return dict(cached)
 
-    def svg(self, table: Table, seat: int | None) -> str | None:
-        key = ("svg", seat)
+    def svg(self, table: Table, seat: int | None, layered: bool = False) -> str | None:
+        """The seat's whole board as SVG; with ``layered``, only what the state draws
+        on top of the table's board layer (the whole board for a one-layer game)."""
+        key = ("overlay" if layered else "svg", seat)
         if key not in table.cache:
-            table.cache[key] = render.render_svg(table.game, self.view(table, seat))
+            view = self.view(table, seat)
+            if layered:
+                table.cache[key] = render.render_overlay(table.game, view)
+            else:
+                table.cache[key] = render.render_svg(table.game, view)
         value = table.cache[key]
         return None if value is None else str(value)
+
+    def board(self, table: Table) -> tuple[str, str] | None:
+        """The table's board layer as (id, SVG), or None for a one-layer game. Drawn once
+        per game config; the id is a digest of the SVG, so it changes when it does."""
+        config = table.record.config
+        key = (table.game.name, table.game.rules_version, dumps(config.to_json()))
+        if key not in self.boards:
+            svg = render.render_board(table.game, self.view(table, None))
+            self.boards[key] = (
+                None if svg is None else (hashlib.sha256(svg.encode()).hexdigest()[:16], svg)
+            )
+        return self.boards[key]
 
     def seats_public(self, table: Table) -> list[dict[str, Any]]:
         key = ("seats",)
@@ -687,8 +708,14 @@ class Hub:
         svg: bool = False,
         since: int = 0,
         chat: bool = True,
+        layered: bool = False,
+        with_board: bool = True,
     ) -> dict[str, Any]:
-        """Everything one seat (or a spectator) may see of the table now."""
+        """Everything one seat (or a spectator) may see of the table now.
+
+        With ``svg``, the board as SVG: the whole board, or with ``layered`` (the
+        WebSocket) ``svg`` is what this state draws on top of the board layer named by
+        ``board``, whose SVG comes as ``board_svg`` only ``with_board``."""
         game, state = table.game, table.state
         since = max(0, min(since, len(state.log)))
         out: dict[str, Any] = {
@@ -716,12 +743,24 @@ class Hub:
         for event in out["events"]:
             event.pop("private_to", None)
         if svg:
-            out["svg"] = self.svg(table, seat)
+            out["svg"] = self.svg(table, seat, layered)
+            board = self.board(table) if layered else None
+            if board is not None:
+                out["board"] = board[0]
+                if with_board:
+                    out["board_svg"] = board[1]
         return out
 
     async def broadcast(self, table: Table, force: bool = False) -> None:
-        """Push the new state to every client that can see a change (all if ``force``)."""
+        """Push the new state to every client that can see a change (all if ``force``).
+
+        Every distinct message is serialised once and its text shared by every client
+        it goes to. The board layer goes only to clients that do not hold it yet."""
+        # Let the acting client's ack (queued just before this task runs) leave first.
+        await asyncio.sleep(0)
         texts: dict[tuple[Any, ...], str] = {}
+        board = self.board(table)
+        board_id = None if board is None else board[0]
         for client in list(table.clients):
             version = table.seen.get(client.seat, table.version)
             if not force and version == client.version:
@@ -730,14 +769,25 @@ class Hub:
                 continue
             client.version = version
             since = client.log_to if client.log_to <= len(table.state.log) else 0
-            key = (client.seat, client.svg, since)
+            with_board = client.svg and board_id is not None and client.board != board_id
+            key = (client.seat, client.svg, since, with_board)
             text = texts.get(key)
             if text is None:
                 # Chat travels as its own messages.
-                payload = self.snapshot(table, client.seat, svg=client.svg, since=since, chat=False)
+                payload = self.snapshot(
+                    table,
+                    client.seat,
+                    svg=client.svg,
+                    since=since,
+                    chat=False,
+                    layered=True,
+                    with_board=with_board,
+                )
                 text = dumps(payload)
                 texts[key] = text
             client.log_to = len(table.state.log)
+            if with_board:
+                client.board = board_id
             self._send(table, client, text)
 
     def _send(self, table: Table, client: Client, text: str) -> None:

@@ -64,6 +64,27 @@ def test_seat_view_legal_actions_and_version(client: TestClient) -> None:
     assert svg.startswith("<svg") and "data-target" in svg
 
 
+def test_board_layer_endpoint(client: TestClient) -> None:
+    tid, _ = create(client)
+    r = client.get(f"/api/tables/{tid}/board.svg")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text.startswith("<svg") and 'data-target="' in r.text
+    etag = r.headers["etag"]
+    assert (
+        client.get(f"/api/tables/{tid}/board.svg", headers={"if-none-match": etag}).status_code
+        == 304
+    )
+    # Every table of the same game and config shares one board layer.
+    other, _ = create(client, seed=99)
+    again = client.get(f"/api/tables/{other}/board.svg")
+    assert again.text == r.text and again.headers["etag"] == etag
+    # A game drawn in one layer has none; unknown tables are 404 too.
+    seats = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
+    africa, _ = create(client, game="africa1880", seats=seats)
+    assert client.get(f"/api/tables/{africa}/board.svg").status_code == 404
+    assert client.get("/api/tables/nosuchtable/board.svg").status_code == 404
+
+
 def test_unknown_table_is_404(client: TestClient) -> None:
     assert client.get("/api/tables/nosuchtable").status_code == 404
     r = client.post("/api/tables/nosuchtable/actions", json={"token": "x", "action": "pass"})

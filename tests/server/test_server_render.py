@@ -19,6 +19,7 @@ def test_every_game_draws_its_views_as_svg(name: str) -> None:
     game = next(g for g in all_games() if g.name == name)
     state = game.new_game(game.make_config(game.min_players), 3)
     bot = make_bot("random", game, 3)
+    boards: set[str] = set()
     for step in range(300):
         if game.is_over(state):
             break
@@ -26,10 +27,21 @@ def test_every_game_draws_its_views_as_svg(name: str) -> None:
             view = game.view(state, seat)
             svg = render.render_svg(game, view)
             assert svg is not None and svg.startswith("<svg") and svg.endswith("</svg>")
+            board = render.render_board(game, view)
+            overlay = render.render_overlay(game, view)
+            if board is None:
+                assert overlay == svg
+            else:
+                boards.add(board)
+                assert overlay is not None and "<svg" not in overlay
+                assert svg == render.compose(board, overlay)
             if render.public_view(game) and seat is not None:
                 assert view == {**game.view(state, None), "seat": seat}, step
         seat = game.to_act(state)[0]
         game.apply(state, seat, bot.choose(game, state, seat))
+    # The board layer depends only on the config: the same for every state.
+    assert len(boards) <= 1
+    assert (len(boards) == 1) == render.layered(game)
 
 
 def test_namibia_board_targets_name_legal_actions() -> None:

@@ -39,7 +39,8 @@ def test_moves_reach_every_seat_and_spectators(client: TestClient) -> None:
         s0 = until(spectator, is_state(0))
         assert s0["seat"] is None and s0["legal"] == []
         a0 = until(a, is_state(0))
-        assert a0["seat"] == first and a0["legal"] and a0["svg"].startswith("<svg")
+        assert a0["seat"] == first and a0["legal"]
+        assert a0["board_svg"].startswith("<svg") and a0["board"]
         b0 = until(b, is_state(0))
         assert b0["legal"] == []
         a.send_json({"type": "action", "id": 1, "action": a0["legal"][0], "version": a0["version"]})
@@ -48,6 +49,8 @@ def test_moves_reach_every_seat_and_spectators(client: TestClient) -> None:
         seen = until(spectator, is_state(1))
         assert seen["events"] and seen["log_from"] > 0
         assert "svg" not in seen
+        pushed = until(a, is_state(1))
+        assert pushed["board"] == a0["board"] and "board_svg" not in pushed
         mine = until(b, is_state(1))
         assert mine["to_act"] == [second] and mine["legal"]
 
@@ -125,3 +128,45 @@ def test_bots_moves_are_pushed_live(client: TestClient) -> None:
     tid, _tokens = create(client, seats=["random", "random", "random"])
     with client.websocket_connect(f"/api/tables/{tid}/ws") as ws:
         until(ws, is_state(20), limit=500)
+
+
+def test_the_board_layer_is_sent_once_per_connection(client: TestClient) -> None:
+    """A layered game (Namibia) sends its unchanging board with the first state only;
+    later pushes carry just what the state draws on top of it."""
+    tid, tokens = create(client)
+    first = state(client, tid)["to_act"][0]
+    base = f"/api/tables/{tid}/ws"
+    with (
+        client.websocket_connect(f"{base}?svg=1") as spectator,
+        client.websocket_connect(f"{base}?token={tokens[first]}&svg=1") as a,
+    ):
+        s0 = until(spectator, is_state(0))
+        board, overlay = s0["board_svg"], s0["svg"]
+        assert board.startswith("<svg") and board.endswith("</svg>")
+        assert board.count('class="space"') > 50 and 'class="edge"' in board
+        assert "<svg" not in overlay and 'class="space"' not in overlay
+        assert 'class="market"' in overlay and 'class="market"' not in board
+        a0 = until(a, is_state(0))
+        assert a0["board"] == s0["board"] and a0["board_svg"] == board
+        a.send_json({"type": "action", "id": 1, "action": a0["legal"][0]})
+        assert until(a, lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+        pushed = until(spectator, is_state(1))
+        assert pushed["board"] == s0["board"] and "board_svg" not in pushed
+        assert 'class="edge"' not in pushed["svg"] and 'class="space"' not in pushed["svg"]
+        assert len(json.dumps(pushed)) < len(board) / 2
+        assert "board_svg" not in until(a, is_state(1))
+        # The whole board over HTTP is the same board with the overlay drawn on top.
+        whole = client.get(f"/api/tables/{tid}", params={"svg": "true"}).json()["svg"]
+        assert whole.startswith(board[: board.rindex("</svg>")])
+        assert whole.endswith(f'<g class="overlay">{pushed["svg"]}</g></svg>')
+        # A resync answers with the board again (the full state).
+        spectator.send_json({"type": "sync"})
+        assert until(spectator, lambda m: m["type"] == "state")["board_svg"] == board
+
+
+def test_a_one_layer_game_sends_its_whole_board_with_every_state(client: TestClient) -> None:
+    seats = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
+    tid, _ = create(client, game="africa1880", seats=seats)
+    with client.websocket_connect(f"/api/tables/{tid}/ws?svg=1") as ws:
+        s0 = until(ws, is_state(0))
+    assert s0["svg"].startswith("<svg") and "board" not in s0 and "board_svg" not in s0

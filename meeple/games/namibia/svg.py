@@ -66,9 +66,47 @@ def shared_side(a: JSON, b: JSON) -> tuple[float, float, float, float]:
 
 
 def render_svg(view: JSON) -> str:
+    """The whole board: the unchanging board with the state's overlay on top."""
+    board = render_board(view)
+    end = board.rindex("</svg>")
+    return f'{board[:end]}<g class="overlay">{render_overlay(view)}</g>{board[end:]}'
+
+
+def render_board(view: JSON) -> str:
+    """The unchanging board layer: background, hexes with labels and the click areas
+    of the rail edges. It depends only on the board's geometry (the same for every
+    table), so the server draws it once and the client receives it once."""
+    return _board(_geometry(view["spaces"]))
+
+
+def render_overlay(view: JSON) -> str:
+    """What a state draws on top of the board: cubes, mines, rails, trucks, ports, the
+    market and the players. Pieces on a space let clicks through to the space."""
     spaces: list[JSON] = view["spaces"]
-    rows = max(s["row"] for s in spaces) + 1
-    cols = max(s["col"] for s in spaces) + 1
+    parts = [p for p in (_pieces(s) for s in spaces) if p]
+    parts.extend(_rails(view, spaces))
+    parts.extend(_trucks(view, spaces))
+    parts.extend(_ports(view, spaces))
+    parts.extend(_market(view, _board_width(spaces)))
+    return "\n".join(parts)
+
+
+Geometry = tuple[tuple[str, int, int, str], ...]
+
+
+def _geometry(spaces: list[JSON]) -> Geometry:
+    return tuple((str(s["label"]), int(s["row"]), int(s["col"]), str(s["kind"])) for s in spaces)
+
+
+def _board_width(spaces: list[JSON]) -> float:
+    cols = max(int(s["col"]) for s in spaces) + 1
+    return MARGIN * 2 + W * (cols + 0.5)
+
+
+@lru_cache(maxsize=8)
+def _board(geometry: Geometry) -> str:
+    rows = max(row for _, row, _, _ in geometry) + 1
+    cols = max(col for _, _, col, _ in geometry) + 1
     board_w = MARGIN * 2 + W * (cols + 0.5)
     height = MARGIN * 2 + 1.5 * R * rows + R
     width = board_w + 300
@@ -77,11 +115,8 @@ def render_svg(view: JSON) -> str:
         f' class="board namibia" role="img" aria-label="Namibia board">',
         '<rect x="0" y="0" width="100%" height="100%" fill="#f7f1e3"/>',
     ]
-    parts.extend(_space(s) for s in spaces)
-    parts.extend(_rails(view, spaces))
-    parts.extend(_trucks(view, spaces))
-    parts.extend(_ports(view, spaces))
-    parts.extend(_market(view, board_w))
+    parts.extend(_space_head(*space) + "</g>" for space in geometry)
+    parts.extend(hit for _, _, hit in _edge_parts(tuple(g[:3] for g in geometry)))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -100,9 +135,10 @@ def _space_head(label: str, row: int, col: int, kind: str) -> str:
     )
 
 
-def _space(s: JSON) -> str:
+def _pieces(s: JSON) -> str:
+    """A space's cubes, mine and abandoned marker ("" if none), as one group."""
     x, y = centre(s["row"], s["col"])
-    out = [_space_head(str(s["label"]), int(s["row"]), int(s["col"]), str(s["kind"]))]
+    out = []
     if s.get("cubes"):
         colour = COMMODITY_COLOURS.get(str(s.get("commodity")), "#888")
         out.append(
@@ -125,19 +161,20 @@ def _space(s: JSON) -> str:
             f'<path d="M{x - 6:.1f},{y + 8:.1f} l12,8 m0,-8 l-12,8" stroke="#444"'
             f' stroke-width="2" class="abandoned"/>'
         )
-    out.append("</g>")
-    return "".join(out)
+    if not out:
+        return ""
+    # Transparent to clicks: a click on a piece is a click on its space (board layer).
+    return f'<g class="pieces" pointer-events="none">{"".join(out)}</g>'
 
 
 def _rails(view: JSON, spaces: list[JSON]) -> list[str]:
+    """The rails built, above the edges' click areas (which are on the board layer)
+    and transparent to clicks."""
     railed = {str(r).lower() for r in view.get("rails", [])}
+    if not railed:
+        return []
     geometry = tuple((str(s["label"]), int(s["row"]), int(s["col"])) for s in spaces)
-    out = []
-    for name, rail, hit in _edge_parts(geometry):
-        if name in railed:
-            out.append(rail)
-        out.append(hit)
-    return out
+    return [rail for name, rail, _ in _edge_parts(geometry) if name in railed]
 
 
 @lru_cache(maxsize=8)
@@ -151,7 +188,7 @@ def _edge_parts(geometry: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, 
         x1, y1, x2, y2 = shared_side(a, b)
         rail = (
             f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#222"'
-            f' stroke-width="4" stroke-linecap="round" class="rail"/>'
+            f' stroke-width="4" stroke-linecap="round" class="rail" pointer-events="none"/>'
         )
         ax, ay = centre(a["row"], a["col"])
         bx, by = centre(b["row"], b["col"])

@@ -1,6 +1,9 @@
 // The generic table page: works for every game from the seat's view alone.
 // The board is SVG from the game's renderer; elements with data-target offer the
-// legal actions whose text names that target.
+// legal actions whose text names that target. A game may draw in two layers: the
+// unchanging board (`board_svg`, sent once per connection, id `board`) and, with
+// every state, `svg`: what that state draws on top of it. Without `board`, `svg` is
+// the whole board.
 import { api, clear, el, myTables, remember } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,6 +17,9 @@ let socket = null;
 let retry = 0;
 let clockOffset = 0;      // server time minus client time, seconds
 let nextId = 1;
+const boards = {};        // board layers by id
+let shownBoard = null;    // the id of the board layer on the page
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
@@ -48,6 +54,7 @@ function handle(message) {
     if (!snap || message.log_from === 0) events = [];
     events.push(...message.events);
     if (message.chat) chat = message.chat;
+    if (message.board && message.board_svg) boards[message.board] = message.board_svg;
     snap = message;
     clockOffset = message.now - Date.now() / 1000;
     if (token && message.seat !== null) remember(tableId, { token, seat: message.seat, game: message.game, title: message.title });
@@ -95,23 +102,52 @@ function names(action, target) { return spaced(action).includes(spaced(target));
 
 function drawBoard() {
   const board = $("board");
-  board.innerHTML = snap.svg || "";  // produced by the game's renderer, which escapes its text
-  if (!snap.svg) board.append(el("pre", { text: JSON.stringify(snap.view, null, 1) }));
-  const legal = snap.legal || [];
-  for (const node of board.querySelectorAll("[data-target]")) {
-    const target = node.dataset.target.toLowerCase();
-    const matching = legal.filter((a) => names(a, target));
-    if (!matching.length) continue;
-    node.classList.add("playable");
-    node.addEventListener("click", (event) => choose(matching, event));
+  if (snap.board) {
+    if (!(snap.board in boards)) { fetchBoard(snap.board); return; }
+    if (shownBoard !== snap.board) {
+      board.innerHTML = boards[snap.board];  // produced by the game's renderer, which escapes its text
+      const overlay = document.createElementNS(SVG_NS, "g");
+      overlay.setAttribute("class", "overlay");
+      board.querySelector("svg").append(overlay);
+      shownBoard = snap.board;
+    }
+    board.querySelector("svg > g.overlay").innerHTML = snap.svg || "";
+  } else {
+    shownBoard = null;
+    board.innerHTML = snap.svg || "";
+    if (!snap.svg) board.append(el("pre", { text: JSON.stringify(snap.view, null, 1) }));
   }
-  const direct = board.querySelectorAll("[data-action]");
-  for (const node of direct) {
-    const text = node.dataset.action;
-    if (!legal.includes(text)) continue;
-    node.classList.add("playable");
-    node.addEventListener("click", (event) => choose([text], event));
+  for (const node of board.querySelectorAll("[data-target], [data-action]")) {
+    node.classList.toggle("playable", boardActions(node).length > 0);
   }
+}
+
+// The legal actions a board element offers: those naming its target, or its exact action.
+function boardActions(node) {
+  const legal = (snap && snap.legal) || [];
+  if (node.dataset.action !== undefined) return legal.includes(node.dataset.action) ? [node.dataset.action] : [];
+  const target = node.dataset.target.toLowerCase();
+  return legal.filter((a) => names(a, target));
+}
+
+// One listener for the whole board: its elements stay while states change.
+$("board").addEventListener("click", (event) => {
+  const node = event.target.closest("[data-target], [data-action]");
+  if (!node || !$("board").contains(node)) return;
+  const actions = boardActions(node);
+  if (actions.length) choose(actions, event);
+});
+
+// A board layer this page has not received (not sent over the socket): fetch it.
+const fetching = new Set();
+async function fetchBoard(id) {
+  if (fetching.has(id)) return;
+  fetching.add(id);
+  try {
+    const response = await fetch(`/api/tables/${tableId}/board.svg`);
+    if (response.ok) boards[id] = await response.text();
+  } finally { fetching.delete(id); }
+  if (snap && snap.board in boards) drawBoard();
 }
 
 function closeMenu() { for (const m of document.querySelectorAll(".menu")) m.remove(); }
