@@ -31,7 +31,8 @@ def presentation(game_name: str) -> ModuleType | None:
 
 def public_view(game: Game[Any]) -> bool:
     """True if the game declares (``PUBLIC_VIEW = True`` in its svg module) that every
-    seat's view is the spectator's with its own ``seat``: the server then builds one."""
+    seat's view is the spectator's with its own ``seat`` and that its drawing does not
+    depend on ``seat``: the server then builds one view and one drawing per change."""
     module = presentation(game.name)
     return bool(getattr(module, "PUBLIC_VIEW", False))
 

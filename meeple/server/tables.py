@@ -653,6 +653,8 @@ class Hub:
     def svg(self, table: Table, seat: int | None, layered: bool = False) -> str | None:
         """The seat's whole board as SVG; with ``layered``, only what the state draws
         on top of the table's board layer (the whole board for a one-layer game)."""
+        if seat is not None and render.public_view(table.game):
+            seat = None  # a public-view game draws the same board for every seat
         key = ("overlay" if layered else "svg", seat)
         if key not in table.cache:
             view = self.view(table, seat)

@@ -83,11 +83,12 @@ def render_overlay(view: JSON) -> str:
     """What a state draws on top of the board: cubes, mines, rails, trucks, ports, the
     market and the players. Pieces on a space let clicks through to the space."""
     spaces: list[JSON] = view["spaces"]
+    geometry = _geometry(spaces)
     parts = [p for p in (_pieces(s) for s in spaces) if p]
-    parts.extend(_rails(view, spaces))
+    parts.extend(_rails(view, geometry))
     parts.extend(_trucks(view, spaces))
     parts.extend(_ports(view, spaces))
-    parts.extend(_market(view, _board_width(spaces)))
+    parts.extend(_market(view, _board_width(geometry)))
     return "\n".join(parts)
 
 
@@ -98,16 +99,16 @@ def _geometry(spaces: list[JSON]) -> Geometry:
     return tuple((str(s["label"]), int(s["row"]), int(s["col"]), str(s["kind"])) for s in spaces)
 
 
-def _board_width(spaces: list[JSON]) -> float:
-    cols = max(int(s["col"]) for s in spaces) + 1
+@lru_cache(maxsize=8)
+def _board_width(geometry: Geometry) -> float:
+    cols = max(col for _, _, col, _ in geometry) + 1
     return MARGIN * 2 + W * (cols + 0.5)
 
 
 @lru_cache(maxsize=8)
 def _board(geometry: Geometry) -> str:
     rows = max(row for _, row, _, _ in geometry) + 1
-    cols = max(col for _, _, col, _ in geometry) + 1
-    board_w = MARGIN * 2 + W * (cols + 0.5)
+    board_w = _board_width(geometry)
     height = MARGIN * 2 + 1.5 * R * rows + R
     width = board_w + 300
     parts = [
@@ -137,26 +138,49 @@ def _space_head(label: str, row: int, col: int, kind: str) -> str:
 
 def _pieces(s: JSON) -> str:
     """A space's cubes, mine and abandoned marker ("" if none), as one group."""
-    x, y = centre(s["row"], s["col"])
+    cubes, mine, abandoned = s.get("cubes"), s.get("mine"), s.get("abandoned")
+    if not (cubes or mine or abandoned):
+        return ""
+    return _pieces_of(
+        int(s["row"]),
+        int(s["col"]),
+        str(s.get("commodity")),
+        int(cubes or 0),
+        None if not mine else int(mine["owner"]),
+        bool(mine and mine.get("complete")),
+        bool(abandoned),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _pieces_of(
+    row: int,
+    col: int,
+    commodity: str,
+    cubes: int,
+    owner: int | None,
+    complete: bool,
+    abandoned: bool,
+) -> str:
+    x, y = centre(row, col)
     out = []
-    if s.get("cubes"):
-        colour = COMMODITY_COLOURS.get(str(s.get("commodity")), "#888")
+    if cubes:
+        colour = COMMODITY_COLOURS.get(commodity, "#888")
         out.append(
             f'<rect x="{x - 14:.1f}" y="{y - 6:.1f}" width="11" height="11" fill="{colour}"'
-            f' stroke="#333" stroke-width="0.8"><title>{escape(str(s.get("commodity")))}'
-            f" x{int(s['cubes'])}</title></rect>"
+            f' stroke="#333" stroke-width="0.8"><title>{escape(commodity)}'
+            f" x{cubes}</title></rect>"
             f'<text x="{x - 8.5:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle">'
-            f"{int(s['cubes'])}</text>"
+            f"{cubes}</text>"
         )
-    mine = s.get("mine")
-    if mine:
-        colour = SEAT_COLOURS[int(mine["owner"]) % len(SEAT_COLOURS)]
-        fill = colour if mine.get("complete") else "white"
+    if owner is not None:
+        colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
+        fill = colour if complete else "white"
         out.append(
             f'<circle cx="{x + 7:.1f}" cy="{y + 1:.1f}" r="7" fill="{fill}" stroke="{colour}"'
             f' stroke-width="2.5" class="mine"/>'
         )
-    if s.get("abandoned"):
+    if abandoned:
         out.append(
             f'<path d="M{x - 6:.1f},{y + 8:.1f} l12,8 m0,-8 l-12,8" stroke="#444"'
             f' stroke-width="2" class="abandoned"/>'
@@ -167,14 +191,19 @@ def _pieces(s: JSON) -> str:
     return f'<g class="pieces" pointer-events="none">{"".join(out)}</g>'
 
 
-def _rails(view: JSON, spaces: list[JSON]) -> list[str]:
+def _rails(view: JSON, geometry: Geometry) -> list[str]:
     """The rails built, above the edges' click areas (which are on the board layer)
     and transparent to clicks."""
-    railed = {str(r).lower() for r in view.get("rails", [])}
+    railed = [str(r).lower() for r in view.get("rails", [])]
     if not railed:
         return []
-    geometry = tuple((str(s["label"]), int(s["row"]), int(s["col"])) for s in spaces)
-    return [rail for name, rail, _ in _edge_parts(geometry) if name in railed]
+    drawn = _rail_lines(geometry)
+    return [drawn[name] for name in railed if name in drawn]
+
+
+@lru_cache(maxsize=8)
+def _rail_lines(geometry: Geometry) -> dict[str, str]:
+    return {name: rail for name, rail, _ in _edge_parts(tuple(g[:3] for g in geometry))}
 
 
 @lru_cache(maxsize=8)
