@@ -84,7 +84,10 @@ def render_overlay(view: JSON) -> str:
     market and the players. Pieces on a space let clicks through to the space."""
     spaces: list[JSON] = view["spaces"]
     geometry = _geometry(spaces)
-    parts = [p for p in (_pieces(s) for s in spaces) if p]
+    # Pieces use the board layer's <defs> and let clicks through to their space.
+    parts = ['<g class="pieces" pointer-events="none" font-size="8" text-anchor="middle">']
+    parts.extend(p for p in (_pieces(s) for s in spaces) if p)
+    parts.append("</g>")
     parts.extend(_rails(view, geometry))
     parts.extend(_trucks(view, spaces))
     parts.extend(_ports(view, spaces))
@@ -93,6 +96,16 @@ def render_overlay(view: JSON) -> str:
 
 
 Geometry = tuple[tuple[str, int, int, str], ...]
+
+# The pieces' shapes, drawn by the overlay with <use> relative to a space's centre
+# (fill and stroke come from the <use>).
+DEFS = (
+    "<defs>"
+    '<rect id="nb-cube" x="-14" y="-6" width="11" height="11" stroke="#333" stroke-width="0.8"/>'
+    '<circle id="nb-mine" cx="7" cy="1" r="7" stroke-width="2.5"/>'
+    '<path id="nb-abandoned" d="M-6,8 l12,8 m0,-8 l-12,8" stroke="#444" stroke-width="2"/>'
+    "</defs>"
+)
 
 
 def _geometry(spaces: list[JSON]) -> Geometry:
@@ -115,6 +128,7 @@ def _board(geometry: Geometry) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
         f' class="board namibia" role="img" aria-label="Namibia board">',
         '<rect x="0" y="0" width="100%" height="100%" fill="#f7f1e3"/>',
+        DEFS,
     ]
     parts.extend(_space_head(*space) + "</g>" for space in geometry)
     parts.extend(hit for _, _, hit in _edge_parts(tuple(g[:3] for g in geometry)))
@@ -163,47 +177,42 @@ def _pieces_of(
     abandoned: bool,
 ) -> str:
     x, y = centre(row, col)
-    out = []
+    out = [f'<g transform="translate({x:.1f},{y:.1f})">']
     if cubes:
         colour = COMMODITY_COLOURS.get(commodity, "#888")
-        out.append(
-            f'<rect x="{x - 14:.1f}" y="{y - 6:.1f}" width="11" height="11" fill="{colour}"'
-            f' stroke="#333" stroke-width="0.8"><title>{escape(commodity)}'
-            f" x{cubes}</title></rect>"
-            f'<text x="{x - 8.5:.1f}" y="{y + 3:.1f}" font-size="8" text-anchor="middle">'
-            f"{cubes}</text>"
-        )
+        out.append(f'<use href="#nb-cube" fill="{colour}"/><text x="-8.5" y="3">{cubes}</text>')
     if owner is not None:
         colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         fill = colour if complete else "white"
-        out.append(
-            f'<circle cx="{x + 7:.1f}" cy="{y + 1:.1f}" r="7" fill="{fill}" stroke="{colour}"'
-            f' stroke-width="2.5" class="mine"/>'
-        )
+        out.append(f'<use href="#nb-mine" fill="{fill}" stroke="{colour}"/>')
     if abandoned:
-        out.append(
-            f'<path d="M{x - 6:.1f},{y + 8:.1f} l12,8 m0,-8 l-12,8" stroke="#444"'
-            f' stroke-width="2" class="abandoned"/>'
-        )
-    if not out:
-        return ""
-    # Transparent to clicks: a click on a piece is a click on its space (board layer).
-    return f'<g class="pieces" pointer-events="none">{"".join(out)}</g>'
+        out.append('<use href="#nb-abandoned"/>')
+    out.append("</g>")
+    return "".join(out)
 
 
 def _rails(view: JSON, geometry: Geometry) -> list[str]:
     """The rails built, above the edges' click areas (which are on the board layer)
     and transparent to clicks."""
     railed = [str(r).lower() for r in view.get("rails", [])]
-    if not railed:
-        return []
     drawn = _rail_lines(geometry)
-    return [drawn[name] for name in railed if name in drawn]
+    path = "".join(drawn[name] for name in railed if name in drawn)
+    if not path:
+        return []
+    return [
+        f'<path d="{path}" stroke="#222" stroke-width="4" stroke-linecap="round"'
+        ' class="rails" pointer-events="none"/>'
+    ]
 
 
 @lru_cache(maxsize=8)
 def _rail_lines(geometry: Geometry) -> dict[str, str]:
-    return {name: rail for name, rail, _ in _edge_parts(tuple(g[:3] for g in geometry))}
+    """Per edge, its rail as path data (one path draws every rail)."""
+    out = {}
+    for name, rail, _ in _edge_parts(tuple(g[:3] for g in geometry)):
+        x1, y1, x2, y2 = (rail.split(f'{k}="')[1].split('"')[0] for k in ("x1", "y1", "x2", "y2"))
+        out[name] = f"M{x1},{y1}L{x2},{y2}"
+    return out
 
 
 @lru_cache(maxsize=8)
