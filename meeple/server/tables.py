@@ -9,6 +9,7 @@ so the event loop keeps serving other tables while they think.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
@@ -344,29 +345,42 @@ class Hub:
         version = table.version + 1
         over = table.over
         timer = self._timer_for(table, table.deadline, table.timer_key)
+        move = (
+            table.id,
+            len(table.record.moves) - 1,
+            seat,
+            action.text,
+            version,
+            "over" if over else "playing",
+            time.time(),
+            timer,
+        )
         try:
-            await self.db(
-                self.store.add_move,
-                table.id,
-                len(table.record.moves) - 1,
-                seat,
-                action.text,
-                version,
-                "over" if over else "playing",
-                time.time(),
-                timer,
-            )
+            if self.store.inline:
+                self.store.add_move(*move)  # SQLite: a local append, no thread hop
+            else:
+                await self.db(self.store.add_move, *move)
         except Exception:
             log.exception("table %s: storing a move failed; rebuilding", table.id)
             table.record.moves.pop()
             table.state = replay(table.game, table.record)
             table.cache.clear()
             raise ApiError(503, "the move could not be stored; try again") from None
+        if self.store.inline and self.store.moves_since_checkpoint >= self.store.CHECKPOINT_EVERY:
+            self.store.moves_since_checkpoint = 0
+            with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
+                self.db_pool.submit(self._checkpoint)
         table.version = version
         table.deadline, table.timer_key = timer
         if over:
             table.record.result = table.game.result(table.state).to_json()
         self._after_change(table)
+
+    def _checkpoint(self) -> None:
+        try:
+            self.store.checkpoint()
+        except Exception:  # the next one may succeed; moves are safe in the WAL meanwhile
+            log.exception("database checkpoint failed")
 
     async def undo(self, table: Table, seat: int) -> None:
         async with table.lock:
