@@ -522,7 +522,7 @@ class Hub:
             table.record.result is not None,
         )
         public = render.public_view(game)
-        spectators = dumps(self.view(table, None))
+        spectators = self.view_json(table, None)
         for seat in (None, *range(table.players)):
             done, count = table.event_counts.get(seat, (0, 0))
             if reset or done > len(log):
@@ -530,7 +530,7 @@ class Hub:
             count += sum(1 for e in log[done:] if e.visible_to(seat))
             table.event_counts[seat] = (len(log), count)
             legal = () if seat is None else table.decided[seat]
-            seen = spectators if public or seat is None else dumps(self.view(table, seat))
+            seen = spectators if public or seat is None else self.view_json(table, seat)
             key = hash((common, seen, legal, count))
             if reset or table.content.get(seat) != key:
                 table.content[seat] = key
@@ -664,6 +664,24 @@ class Hub:
             table.cache[key] = cached
         return dict(cached)
 
+    def view_json(self, table: Table, seat: int | None) -> str:
+        """The seat's view as JSON text, serialised once per change. A public-view game's
+        views differ only by ``seat``: its text is spliced into the one serialisation."""
+        key = ("view_json", seat)
+        text = table.cache.get(key)
+        if text is None:
+            if render.public_view(table.game):
+                shared = table.cache.get(("view_json",))
+                if shared is None:
+                    rest = {k: v for k, v in self.view(table, None).items() if k != "seat"}
+                    shared = table.cache[("view_json",)] = dumps(rest)
+                head = f'{{"seat":{"null" if seat is None else int(seat)}'
+                text = head + ("}" if shared == "{}" else "," + shared[1:])
+            else:
+                text = dumps(self.view(table, seat))
+            table.cache[key] = text
+        return str(text)
+
     def svg(self, table: Table, seat: int | None, layered: bool = False) -> str | None:
         """The seat's whole board as SVG; with ``layered``, only what the state draws
         on top of the table's board layer (the whole board for a one-layer game)."""
@@ -726,12 +744,14 @@ class Hub:
         chat: bool = True,
         layered: bool = False,
         with_board: bool = True,
+        fragments: bool = False,
     ) -> dict[str, Any]:
         """Everything one seat (or a spectator) may see of the table now.
 
         With ``svg``, the board as SVG: the whole board, or with ``layered`` (the
         WebSocket) ``svg`` is what this state draws on top of the board layer named by
-        ``board``, whose SVG comes as ``board_svg`` only ``with_board``."""
+        ``board``, whose SVG comes as ``board_svg`` only ``with_board``. With
+        ``fragments`` (for ``dumps`` only) the view is its JSON text, serialised once."""
         game, state = table.game, table.state
         since = max(0, min(since, len(state.log)))
         out: dict[str, Any] = {
@@ -746,7 +766,9 @@ class Hub:
             "legal": [a.text for a in game.legal(state, seat)] if seat is not None else [],
             "decision_version": None if seat is None else table.decision_version[seat],
             "seats": self.seats_public(table),
-            "view": self.view(table, seat),
+            "view": orjson.Fragment(self.view_json(table, seat))
+            if fragments and orjson is not None
+            else self.view(table, seat),
             "result": table.record.result,
             "deadline": table.deadline,
             "now": time.time(),
@@ -798,6 +820,7 @@ class Hub:
                     chat=False,
                     layered=True,
                     with_board=with_board,
+                    fragments=True,
                 )
                 text = dumps(payload)
                 texts[key] = text

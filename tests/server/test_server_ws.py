@@ -170,3 +170,22 @@ def test_a_one_layer_game_sends_its_whole_board_with_every_state(client: TestCli
     with client.websocket_connect(f"/api/tables/{tid}/ws?svg=1") as ws:
         s0 = until(ws, is_state(0))
     assert s0["svg"].startswith("<svg") and "board" not in s0 and "board_svg" not in s0
+
+
+def test_pushed_views_are_the_seats_views(client: TestClient) -> None:
+    """Pushes reuse one serialisation of a public-view game's view, spliced per seat."""
+    tid, tokens = create(client)
+    first = state(client, tid)["to_act"][0]
+    base = f"/api/tables/{tid}/ws"
+    with (
+        client.websocket_connect(base) as spectator,
+        client.websocket_connect(f"{base}?token={tokens[first]}") as a,
+    ):
+        until(spectator, is_state(0))
+        a0 = until(a, is_state(0))
+        a.send_json({"type": "action", "id": 1, "action": a0["legal"][0]})
+        pushed = until(a, is_state(1))
+        watched = until(spectator, is_state(1))
+    assert pushed["view"] == state(client, tid, tokens[first])["view"]
+    assert pushed["view"]["seat"] == first
+    assert watched["view"] == state(client, tid)["view"] and watched["view"]["seat"] is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from html import escape
+from operator import itemgetter
 from typing import Any
 
 R = 26.0
@@ -108,8 +109,11 @@ DEFS = (
 )
 
 
+_PLACE = itemgetter("label", "row", "col", "kind")
+
+
 def _geometry(spaces: list[JSON]) -> Geometry:
-    return tuple((str(s["label"]), int(s["row"]), int(s["col"]), str(s["kind"])) for s in spaces)
+    return tuple(map(_PLACE, spaces))
 
 
 @lru_cache(maxsize=8)
