@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,33 @@ def test_postgres_is_reachable_when_configured() -> None:
         assert store.engine.dialect.name == "postgresql"
     finally:
         store.close()
+
+
+def test_sqlite_moves_are_checkpointed_outside_the_move(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SQLite a move is committed on the event loop with autocheckpoint off; the
+    database thread checkpoints every CHECKPOINT_EVERY moves, and a fresh server (a
+    new connection) sees every move."""
+    url = sqlite_url(tmp_path)
+    monkeypatch.setattr(Store, "CHECKPOINT_EVERY", 5)
+    threads: list[str] = []
+    original = Store.checkpoint
+
+    def checkpoint(self: Store) -> None:
+        threads.append(threading.current_thread().name)
+        original(self)
+
+    monkeypatch.setattr(Store, "checkpoint", checkpoint)
+    with TestClient(create_app(url, rate=1e6, burst=1e6)) as c:
+        assert c.app.state.hub.store.inline  # type: ignore[attr-defined]
+        tid, tokens = create(c, seed=11)
+        before = play_random(c, tid, tokens, 23)
+        assert before["version"] == 23
+        for _ in range(100):
+            if len(threads) >= 4:
+                break
+            time.sleep(0.02)
+    assert len(threads) == 4 and all(t.startswith("meeple-db") for t in threads), threads
+    with TestClient(create_app(url, rate=1e6, burst=1e6)) as c:
+        assert state(c, tid)["view"] == before["view"]
