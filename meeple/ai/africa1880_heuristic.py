@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from meeple.ai.base import register_bot
-from meeple.ai.knowledge import register_knowledge
+from meeple.ai.knowledge import NoKnowledge, register_knowledge
 from meeple.engine import Game, GameState, Rng
 
 JSON = dict[str, Any]
@@ -115,18 +115,8 @@ def worth(view: JSON) -> list[float]:
     return values
 
 
-class AfricaKnowledge:
+class AfricaKnowledge(NoKnowledge):
     """For IS-MCTS: uniform rollouts, every action a branch, a worth-based value."""
-
-    def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
-    ) -> int:
-        return rng.choice(legal)
-
-    def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
-    ) -> list[int]:
-        return legal
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
         view = game.view(state, observer)
