@@ -93,3 +93,23 @@ def test_three_players_lose_four_and_two_and_the_third_is_last() -> None:
     assert s.order == [2, 1, 0]
     assert s.reputation == [15, 13, 11]
     assert s.rails_held == [0, 2, 3]
+
+
+def test_after_an_elimination_the_remaining_players_share_the_positions() -> None:
+    """1. Bribe, with an eliminated player (our reading, docs/games/namibia.md):
+    the remaining three take positions 1-3 with the first two positions' costs, and
+    the last remaining position costs nothing and gets no rails."""
+    s = auction()
+    s.out[1] = 1
+    from meeple.games.namibia.rules.auction import begin_auction
+
+    begin_auction(s)
+    go(s, BID)
+    assert s.bidders == [0, 2, 3]
+    play(s, 0, "pass")  # last of three: no reputation, no rails
+    play(s, 2, "pass")  # second
+    assert s.order[:3] == [3, 2, 0]
+    assert s.reputation == [15, 15, 12, 10]
+    assert s.rails_held == [0, 0, 2, 3]
+    assert s.last_seat == 0
+    assert s.active_order() == [3, 2, 0]
