@@ -151,7 +151,7 @@ class Game(ABC, Generic[S]):
         """Checked path: validate fully, then apply; a refusal changes nothing."""
         if not 0 <= seat < state.config.players:
             raise IllegalAction(
-                "Setup", f"seat {seat} does not exist; seats are 0..{state.config.players - 1}"
+                "Seats", f"seat {seat} does not exist; seats are 0..{state.config.players - 1}"
             )
         chosen = self.to_action(action)
         self.check(state, seat, chosen)
