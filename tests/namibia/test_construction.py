@@ -182,3 +182,19 @@ def test_a_rail_elsewhere_than_a_corner_of_the_network_is_refused_unchanged() ->
     with pytest.raises(IllegalAction):
         play(s, 0, "rail a1-a2")
     assert s == before
+
+
+def test_rail_connection_example_space_a_and_space_b() -> None:
+    """2.4 Place Rails, the rulebook's example: a space with rails along its sides is
+    connected to the network (space A); a space with no rail on any side is not (B)."""
+    from meeple.games.namibia.rules.geometry import linked_to_port
+
+    s = cleared()
+    lay(s, "I5", "J5")  # joins Lüderitz's pre-printed rail at a corner
+    lay(s, "I5", "I6")
+    linked = linked_to_port(s, 2)  # Lüderitz
+    assert linked[space("I5")]  # space A: rails along two of its sides
+    assert linked[space("I6")]
+    assert not linked[space("I8")]  # space B: no rail along any side
+    lay(s, "A1", "A2")  # a rail that touches no network links nothing to the port
+    assert not linked_to_port(s, 2)[space("A1")]
