@@ -2,10 +2,13 @@
 
 * ``easy``: the game's heuristic with one move in three chosen at random (where a
   game has no heuristic: IS-MCTS with 30 iterations).
-* ``medium``: IS-MCTS with a 700 ms budget per decision (under 1 s a move).
-* ``hard``: IS-MCTS with a 4 s budget per decision (under 5 s a move).
-* ``mcts``, ``mcts-lite``: IS-MCTS with 200 or 40 iterations per decision, for
-  experiments and benchmarks whose figures must not depend on the machine.
+* ``medium``, ``hard``: IS-MCTS with a per-game number of iterations per decision
+  (``LEVEL_ITERATIONS``), capped at 900 ms (medium) or 4.5 s (hard) per decision.
+  An iteration budget makes a level equally strong on every machine and its
+  measured strength reproducible; the clock only guarantees the promised move
+  times (medium under 1 s, hard under 5 s) on a slow or busy machine.
+* ``mcts``, ``mcts-lite``: IS-MCTS with 200 or 40 iterations per decision in every
+  game, for experiments.
 
 Budgets are per decision; a move made of several atomic decisions (a bid, an
 order sheet) takes several budgets.
@@ -21,8 +24,15 @@ from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Game, GameState, Rng
 
 ROLLOUT_DEPTH = 40  # atomic decisions before a game's evaluation judges a rollout
-MEDIUM_MS = 700.0
-HARD_MS = 4000.0
+MEDIUM_CAP_MS = 900.0
+HARD_CAP_MS = 4500.0
+# iterations per decision of medium and hard, per game (others: DEFAULT_ITERATIONS)
+LEVEL_ITERATIONS = {
+    "namibia": {"medium": 40, "hard": 200},
+    "africa1880": {"medium": 15, "hard": 40},
+}
+DEFAULT_ITERATIONS = {"medium": 40, "hard": 200}
+CAPS_MS = {"medium": MEDIUM_CAP_MS, "hard": HARD_CAP_MS}
 EASY_BLUNDER = 3  # one decision in this many is random
 
 
@@ -53,5 +63,13 @@ class EasyBot:
 register_bot("mcts", lambda game, seed: mcts(game, seed, Budget(iterations=200)))
 register_bot("mcts-lite", lambda game, seed: mcts(game, seed, Budget(iterations=40)))
 register_bot("easy", EasyBot)
-register_bot("medium", lambda game, seed: mcts(game, seed, Budget(millis=MEDIUM_MS)))
-register_bot("hard", lambda game, seed: mcts(game, seed, Budget(millis=HARD_MS)))
+
+
+def level_budget(game: Game[Any], level: str) -> Budget:
+    """The budget of ``level`` ("medium" or "hard") in ``game``."""
+    iterations = LEVEL_ITERATIONS.get(game.name, DEFAULT_ITERATIONS)[level]
+    return Budget(iterations=iterations, millis=CAPS_MS[level])
+
+
+register_bot("medium", lambda game, seed: mcts(game, seed, level_budget(game, "medium")))
+register_bot("hard", lambda game, seed: mcts(game, seed, level_budget(game, "hard")))

@@ -11,7 +11,8 @@ drawn from the rollout policy and never enter the tree, so the search never
 conditions on what an opponent wrote in secret (the sample does not know it).
 
 The budget is a number of iterations, a time in milliseconds, or both (whichever
-ends first). Decisions with a single candidate return at once.
+ends first; with both, the time is a cap and the search is otherwise the same on
+every machine). Decisions with a single candidate return at once.
 """
 
 from __future__ import annotations
@@ -127,16 +128,20 @@ class MctsBot:
     def _settled(self, root: Node, done: int, start: float) -> bool:
         """True when no other root action can overtake the most visited one in the
         iterations the budget still allows."""
-        elapsed = time.perf_counter() - start
-        left = [float("inf")]
-        if self.budget.iterations is not None:
-            left.append(self.budget.iterations - done)
-        if self.budget.millis is not None:
-            left.append(done / max(elapsed, 1e-9) * (self.budget.millis / 1000.0 - elapsed))
         visits = sorted((child.visits for child in root.children.values()), reverse=True)
         if len(visits) < 2:
             return False
-        return visits[0] - visits[1] > min(left)
+        return visits[0] - visits[1] > self._iterations_left(done, start)
+
+    def _iterations_left(self, done: int, start: float) -> float:
+        """What the budget still allows. With an iteration count, the clock is only a
+        safety cap and does not enter the estimate, so the choice does not depend on
+        the machine's speed or load."""
+        if self.budget.iterations is not None:
+            return float(self.budget.iterations - done)
+        assert self.budget.millis is not None  # a Budget has one or the other
+        elapsed = time.perf_counter() - start
+        return done / max(elapsed, 1e-9) * (self.budget.millis / 1000.0 - elapsed)
 
     def _best(self, root: Node, candidates: list[int]) -> int:
         visited = [(child.visits, child.total, a) for a, child in root.children.items()]

@@ -9,6 +9,7 @@ import pytest
 
 from meeple.ai import load_bots
 from meeple.ai.base import bot_names, make_bot
+from meeple.ai.levels import level_budget
 from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Game, GameState, Rng, get_game
 
@@ -93,3 +94,31 @@ def test_namibia_heuristic_beats_random_players() -> None:
             game.play(state, seat, bots[seat].choose(game, state, seat))  # checked path
         wins += game.result(state).winners == (seed % 4,)
     assert wins >= 5
+
+
+@pytest.mark.parametrize("game_name", ["namibia", "africa1880"])
+def test_levels_search_a_fixed_number_of_iterations_under_a_time_cap(game_name: str) -> None:
+    """Issue 5: medium moves in under 1 s and hard in under 5 s; both are iteration
+    budgets, so a level is equally strong on every machine."""
+    game = get_game(game_name)
+    medium, hard = level_budget(game, "medium"), level_budget(game, "hard")
+    assert medium.millis is not None and medium.millis < 1000
+    assert hard.millis is not None and hard.millis < 5000
+    assert medium.iterations is not None and hard.iterations is not None
+    assert medium.iterations < hard.iterations
+
+
+def test_a_slow_clock_under_the_cap_does_not_change_an_iteration_budgeted_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = get_game("namibia")
+    state = advance(game, 7, 45)
+    seat = game.to_act(state)[0]
+    budget = Budget(iterations=60, millis=60_000)
+    quick = MctsBot(game, 3, budget)
+    expected = quick.choose(game, state, seat)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr("meeple.ai.mcts.time.perf_counter", lambda: next(ticks) * 0.05)
+    slow = MctsBot(game, 3, budget)  # 50 ms a clock reading: a very slow machine
+    assert slow.choose(game, state, seat) == expected
+    assert slow.last_iterations == quick.last_iterations
