@@ -13,12 +13,13 @@ to measure the real level.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
 from collections.abc import Callable
 
-from meeple.tournament import MatchResult, TournamentSpec, run, summarise
+from meeple.tournament import Match, MatchResult, TournamentSpec, run, summarise
 
 TARGETS = (
     ("{search} vs 3 random", "{search},random,random,random", 0.60),
@@ -28,17 +29,40 @@ TARGETS = (
 
 
 def logger(path: str | None) -> Callable[[MatchResult], None] | None:
-    """A progress callback that records each finished game, so that a long run
-    still leaves figures if it has to be stopped."""
+    """A progress callback that appends each finished game to ``path`` as one JSON
+    line, so that a long run still leaves figures if it has to be stopped, and runs
+    split over seed ranges can be summed up with ``--summarise``."""
     if path is None:
         return None
 
     def log(result: MatchResult) -> None:
         with open(path, "a", encoding="utf-8") as handle:
-            record = {"seats": result.match.seats, "winners": result.winners}
-            handle.write(json.dumps({**record, "scores": result.scores}) + "\n")
+            handle.write(json.dumps(dataclasses.asdict(result)) + "\n")
 
     return log
+
+
+def read_log(path: str) -> list[MatchResult]:
+    results = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            record = json.loads(line)
+            played = record.pop("match")
+            match = Match(**{**played, "seats": tuple(played["seats"])})
+            fields = {key: tuple(value) for key, value in record.items() if key != "seconds"}
+            results.append(MatchResult(match, **fields, seconds=record["seconds"]))
+    return results
+
+
+def summarise_logs(paths: list[str]) -> None:
+    """Print the summary of the games in the logs, as one tournament: the logs must
+    hold games of one game and one seat list (seeds need not be contiguous)."""
+    results = sorted((r for p in paths for r in read_log(p)), key=lambda r: r.match.seed)
+    first = results[0].match
+    bots = tuple(first.seats[(s - first.index) % len(first.seats)] for s in range(len(first.seats)))
+    spec = TournamentSpec(first.game, bots, len(results), first.seed - first.index)
+    data = summarise(spec, results)
+    print(json.dumps(data, indent=2))
 
 
 def main() -> None:
@@ -50,7 +74,11 @@ def main() -> None:
     parser.add_argument("--search", default="mcts", help="the search bot to measure")
     parser.add_argument("--only", type=int, action="append", help="line numbers (0, 1, 2)")
     parser.add_argument("--log", help="append one line per finished game to this file")
+    parser.add_argument("--summarise", nargs="+", metavar="LOG", help="sum up logged games")
     args = parser.parse_args()
+    if args.summarise:
+        summarise_logs(args.summarise)
+        return
     for game in args.game or ["namibia", "africa1880"]:
         for number, (label, bots, target) in enumerate(TARGETS):
             if args.only and number not in args.only:

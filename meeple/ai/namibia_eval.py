@@ -12,7 +12,6 @@ keep access to ports, balance cash against the rising prices).
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -74,24 +73,61 @@ def port_reach(rails: frozenset[int]) -> tuple[frozenset[int], ...]:
 def rail_distance(rails: frozenset[int], linked: frozenset[int]) -> dict[int, int]:
     """Per space: how many more rails join one of its sides to a port network.
 
-    A 0-1 breadth-first search over edges from every railed edge touching a linked
-    space; crossing a railed edge costs 0, an empty one 1 (a rail to lay).
+    A breadth-first search over edges in layers, from every railed edge touching a
+    linked space: entering a railed edge costs nothing, an empty one a rail to lay.
+    Spaces no edge reaches are absent.
     """
     near = _edge_neighbors()
-    dist = {e: 0 for e in rails if any(s in linked for s in BOARD.edges[e])}
-    queue = deque(dist)
-    while queue:
-        edge = queue.popleft()
+    railed = [False] * len(near)
+    for edge in rails:
+        railed[edge] = True
+    dist = [-1] * len(near)
+    layer = [e for e in rails if any(s in linked for s in BOARD.edges[e])]
+    for edge in layer:
+        dist[edge] = 0
+    cost = 0
+    while layer:
+        _spread_along_rails(layer, near, railed, dist, cost)
+        cost += 1
+        layer = _next_layer(layer, near, dist, cost)
+    return _nearest_per_space(dist)
+
+
+def _spread_along_rails(
+    layer: list[int],
+    near: tuple[tuple[int, ...], ...],
+    railed: list[bool],
+    dist: list[int],
+    cost: int,
+) -> None:
+    """Add to ``layer`` every railed edge reachable from it at no further cost."""
+    stack = list(layer)
+    while stack:
+        for other in near[stack.pop()]:
+            if railed[other] and dist[other] < 0:
+                dist[other] = cost
+                stack.append(other)
+                layer.append(other)
+
+
+def _next_layer(
+    layer: list[int], near: tuple[tuple[int, ...], ...], dist: list[int], cost: int
+) -> list[int]:
+    """The unreached edges next to ``layer``: one rail more away."""
+    found = []
+    for edge in layer:
         for other in near[edge]:
-            step = dist[edge] + (0 if other in rails else 1)
-            if step < dist.get(other, 999):
-                dist[other] = step
-                if step == dist[edge]:
-                    queue.appendleft(other)
-                else:
-                    queue.append(other)
+            if dist[other] < 0:
+                dist[other] = cost
+                found.append(other)
+    return found
+
+
+def _nearest_per_space(dist: list[int]) -> dict[int, int]:
     result: dict[int, int] = {}
-    for edge, d in dist.items():
+    for edge, d in enumerate(dist):
+        if d < 0:
+            continue
         for space in BOARD.edges[edge]:
             if d < result.get(space, 99):
                 result[space] = d
