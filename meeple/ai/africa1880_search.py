@@ -1,5 +1,7 @@
 """Search knowledge for Africa 1880: IS-MCTS that expects its rivals to play like the
 heuristic bot, and judges a sample only once the orders of a turn are resolved.
+(``medium`` and the ``mcts`` bots use it; ``hard`` is the whole-sheet planner of
+``meeple.ai.africa1880_planner``, registered here for this game.)
 
 The rollout policy is the heuristic of ``meeple.ai.africa1880_heuristic`` (one
 decision in ``NOISE`` is uniform, so that rivals are not perfectly predictable);
@@ -14,6 +16,8 @@ import math
 from typing import Any
 
 from meeple.ai.africa1880_heuristic import JSON, AfricaHeuristic, worth
+from meeple.ai.africa1880_planner import AfricaPlanner
+from meeple.ai.base import register_bot
 from meeple.ai.knowledge import register_knowledge
 from meeple.engine import Game, GameState, Rng
 
@@ -77,3 +81,4 @@ class AfricaSearchKnowledge:
 
 
 register_knowledge(GAME, AfricaSearchKnowledge())
+register_bot("hard", AfricaPlanner, game=GAME)

@@ -10,6 +10,10 @@
 * ``mcts``, ``mcts-lite``: IS-MCTS with 200 or 40 iterations per decision in every
   game, for experiments.
 
+A game may register its own bot under a level's name, which then takes precedence:
+Africa 1880's ``hard`` plans whole order sheets (``meeple.ai.africa1880_planner``)
+and does not use its ``LEVEL_ITERATIONS`` entry.
+
 Budgets are per decision; a move made of several atomic decisions (a bid, an
 order sheet) takes several budgets.
 """

@@ -50,7 +50,7 @@ def bot(name: str, seed: int) -> Any:
     return make_bot(name, GAME, seed)
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic", "easy", "mcts"])
+@pytest.mark.parametrize("name", ["random", "heuristic", "easy", "mcts", "hard"])
 @pytest.mark.parametrize("seed", [1, 7])
 def test_choice_ignores_another_seats_secret_orders(name: str, seed: int) -> None:
     if name not in bot_names("africa1880"):
