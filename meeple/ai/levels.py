@@ -12,7 +12,7 @@
 
 A game may register its own bot under a level's name, which then takes precedence:
 Africa 1880's ``hard`` plans whole order sheets (``meeple.ai.africa1880_planner``)
-and does not use its ``LEVEL_ITERATIONS`` entry.
+and has no ``LEVEL_ITERATIONS`` entry.
 
 Budgets are per decision; a move made of several atomic decisions (a bid, an
 order sheet) takes several budgets.
@@ -30,10 +30,10 @@ from meeple.engine import Game, GameState, Rng
 ROLLOUT_DEPTH = 40  # atomic decisions before a game's evaluation judges a rollout
 MEDIUM_CAP_MS = 900.0
 HARD_CAP_MS = 4500.0
-# iterations per decision of medium and hard, per game (others: DEFAULT_ITERATIONS)
+# iterations per decision of medium and hard, per game (missing: DEFAULT_ITERATIONS)
 LEVEL_ITERATIONS = {
     "namibia": {"medium": 40, "hard": 200},
-    "africa1880": {"medium": 15, "hard": 40},
+    "africa1880": {"medium": 15},  # its hard is a planner of its own
 }
 DEFAULT_ITERATIONS = {"medium": 40, "hard": 200}
 CAPS_MS = {"medium": MEDIUM_CAP_MS, "hard": HARD_CAP_MS}
@@ -71,7 +71,7 @@ register_bot("easy", EasyBot)
 
 def level_budget(game: Game[Any], level: str) -> Budget:
     """The budget of ``level`` ("medium" or "hard") in ``game``."""
-    iterations = LEVEL_ITERATIONS.get(game.name, DEFAULT_ITERATIONS)[level]
+    iterations = LEVEL_ITERATIONS.get(game.name, {}).get(level, DEFAULT_ITERATIONS[level])
     return Budget(iterations=iterations, millis=CAPS_MS[level])
 
 
