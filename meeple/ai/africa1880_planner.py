@@ -74,8 +74,7 @@ class AfricaPlanner:
         self.rng = Rng(seed)
         self.samples = samples
         self.noise = noise
-        self.plan: Sheet | None = None
-        self.plan_turn = -1
+        self.plans: dict[int, tuple[int, Sheet]] = {}  # per seat: (turn, planned sheet)
 
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
         legal = game.legal_actions(state, seat)
@@ -87,12 +86,17 @@ class AfricaPlanner:
             return self._place(game, sample, seat)
         if sample.phase != WRITING:
             return legal[0]
-        if self.plan is None or self.plan_turn != sample.turn or sample.cursor[seat] == 0:
-            self.plan = self._plan_sheet(game, sample, seat)
-            self.plan_turn = sample.turn
+        planned = self.plans.get(seat)
+        if planned is None or planned[0] != sample.turn or sample.cursor[seat] == 0:
+            planned = (sample.turn, self._plan_sheet(game, sample, seat))
+            self.plans[seat] = planned
         item, target = sheet_item(sample, seat)
-        action = line_action(sample, seat, self.plan, item, target)
-        return action if action in legal else TABLES.seal
+        action = line_action(sample, seat, planned[1], item, target)
+        if action in legal:
+            return action
+        # not expected; should a plan ever miss, the heuristic's line keeps play legal
+        fallback = line_action(sample, seat, heuristic_sheet(sample, seat), item, target)
+        return fallback if fallback in legal else legal[0]
 
     # ---- setup ------------------------------------------------------------------
 

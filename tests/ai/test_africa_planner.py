@@ -50,3 +50,19 @@ def test_hard_plays_legal_moves_quickly_against_heuristics() -> None:
 
 def test_hard_is_the_planner_in_africa() -> None:
     assert isinstance(make_bot("hard", GAME, 1), AfricaPlanner)
+
+
+def test_one_planner_may_play_several_seats() -> None:
+    """The Bot contract takes the seat with every call: one planner object writes
+    the sheets of two seats, their lines interleaved, and every line is legal."""
+    state = GAME.new_game(GAME.make_config(4), 12)
+    planner = AfricaPlanner(GAME, 3)
+    others = [make_bot("heuristic", GAME, s) for s in range(4)]
+    step = 0
+    while not GAME.is_over(state):
+        waiting = GAME.to_act(state)
+        seat = waiting[step % len(waiting)]  # the seats' lines interleave
+        bot = planner if seat in (0, 2) else others[seat]
+        GAME.play(state, seat, bot.choose(GAME, state, seat))  # checked path
+        step += 1
+    assert GAME.result(state).scores
