@@ -18,9 +18,9 @@ from meeple.tournament.stats import write_csv
 
 def _table(data: dict[str, Any], title: str) -> Table:
     table = Table(title=f"{data['games']} games of {title}")
-    for column in ("bot", "games", "wins", "win rate", "95% CI", "mean score", "ms/decision"):
-        table.add_column(column)
-    table.add_column("rating")
+    # short headers and no wrapping: the table fits a terminal of 80 columns
+    for column in ("bot", "games", "wins", "win", "95% CI", "score", "ms/move", "rating"):
+        table.add_column(column, no_wrap=True, justify="left" if column == "bot" else "right")
     for bot in data["bots"]:
         low, high = bot["ci95"]
         table.add_row(
@@ -28,7 +28,7 @@ def _table(data: dict[str, Any], title: str) -> Table:
             str(bot["games"]),
             str(bot["wins"]),
             f"{100 * bot['win_rate']:.1f}%",
-            f"{100 * low:.1f}-{100 * high:.1f}%",
+            f"{100 * low:.1f}-{100 * high:.1f}",
             f"{bot['mean_score']:.2f}",
             f"{bot['mean_decision_ms']:.1f}",
             f"{bot['rating']:.2f}",

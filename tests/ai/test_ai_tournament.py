@@ -7,9 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
+from meeple.cli.tournament import _table
 from meeple.tournament import TournamentSpec, run, schedule, summarise, wilson
 
 SPEC = TournamentSpec("namibia", ("heuristic", "random", "random", "random"), 4, seed=3)
@@ -81,3 +83,13 @@ def test_local_ray_gives_the_same_games() -> None:
     at_home = run(spec)
     assert [r.scores for r in on_ray] == [r.scores for r in at_home]
     assert [r.match.index for r in on_ray] == [0, 1, 2]
+
+
+def test_the_table_fits_an_80_column_terminal() -> None:
+    spec = TournamentSpec("namibia", ("heuristic", "random", "random", "random"), 2, seed=3)
+    data = summarise(spec, run(spec))
+    console = Console(width=80, record=True)
+    console.print(_table(data, "Namibia"))
+    text = console.export_text()
+    assert "…" not in text
+    assert "heuristic" in text and "rating" in text
