@@ -17,9 +17,10 @@ from meeple.tournament.stats import write_csv
 
 
 def _table(data: dict[str, Any], title: str) -> Table:
-    table = Table(title=f"{data['games']} games of {title}")
+    caption = "win: win rate; ms/dec: mean thinking time per decision; rating: OpenSkill"
+    table = Table(title=f"{data['games']} games of {title}", caption=caption)
     # short headers and no wrapping: the table fits a terminal of 80 columns
-    for column in ("bot", "games", "wins", "win", "95% CI", "score", "ms/move", "rating"):
+    for column in ("bot", "games", "wins", "win", "95% CI", "score", "ms/dec", "rating"):
         table.add_column(column, no_wrap=True, justify="left" if column == "bot" else "right")
     for bot in data["bots"]:
         low, high = bot["ci95"]
