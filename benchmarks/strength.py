@@ -1,23 +1,28 @@
 """Strength figures of the bots: prints win rates with 95% intervals (not a test).
 
 Each line of the table is one seat-rotated tournament, as ``meeple tournament``
-plays it. ``hard`` takes 4 s per decision, far too slow for hundreds of games on a
-small machine, so by default the search bot measured is ``mcts`` (the same IS-MCTS
-as ``hard`` with a budget of 200 iterations per decision); pass ``--search hard``
-to measure the real level.
+plays it: the measured bot (``--search``, default ``hard``) against three
+``random``, against three ``heuristic``, and the heuristic against three
+``random``. ``--log`` keeps every game; runs over consecutive seed ranges that
+start at multiples of the player count add up to one tournament
+(``--summarise``). Figures and commands of the last measurement: docs/bots.md.
 
     .venv/bin/python benchmarks/strength.py --games 400 --jobs 2
-    .venv/bin/python benchmarks/strength.py --game namibia --search hard --games 40
+    .venv/bin/python benchmarks/strength.py --game namibia --only 1 --games 180 \\
+        --seed 1180 --log b.jsonl
+    .venv/bin/python benchmarks/strength.py --summarise a.jsonl b.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import gzip
 import json
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 from meeple.tournament import Match, MatchResult, TournamentSpec, run, summarise
 
@@ -44,7 +49,8 @@ def logger(path: str | None) -> Callable[[MatchResult], None] | None:
 
 def read_log(path: str) -> list[MatchResult]:
     results = []
-    with open(path, encoding="utf-8") as handle:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as handle:
         for line in handle:
             record = json.loads(line)
             played = record.pop("match")
@@ -54,15 +60,40 @@ def read_log(path: str) -> list[MatchResult]:
     return results
 
 
+def unrotated(match: Match) -> tuple[str, ...]:
+    """The tournament's bot list, undoing game ``index``'s seat rotation."""
+    n = len(match.seats)
+    return tuple(match.seats[(s - match.index) % n] for s in range(n))
+
+
 def summarise_logs(paths: list[str]) -> None:
-    """Print the summary of the games in the logs, as one tournament: the logs must
-    hold games of one game and one seat list (seeds need not be contiguous)."""
-    results = sorted((r for p in paths for r in read_log(p)), key=lambda r: r.match.seed)
-    first = results[0].match
-    bots = tuple(first.seats[(s - first.index) % len(first.seats)] for s in range(len(first.seats)))
-    spec = TournamentSpec(first.game, bots, len(results), first.seed - first.index)
-    data = summarise(spec, results)
-    print(json.dumps(data, indent=2))
+    """Sum up logged games as tournaments, one per game and bot list (seeds need not
+    be contiguous): a line each on stdout, the full summaries as JSON on stderr."""
+    groups: dict[tuple[str, tuple[str, ...]], list[MatchResult]] = {}
+    for result in (r for path in paths for r in read_log(path)):
+        groups.setdefault((result.match.game, unrotated(result.match)), []).append(result)
+    for (game, bots), results in groups.items():
+        results.sort(key=lambda r: r.match.seed)
+        first = results[0].match
+        spec = TournamentSpec(game, bots, len(results), first.seed - first.index)
+        data = summarise(spec, results)
+        report(data, f"{bots[0]} vs {','.join(bots[1:])}", None, None)
+        print(json.dumps(data), file=sys.stderr, flush=True)
+
+
+def report(data: dict[str, Any], label: str, target: float | None, seconds: float | None) -> None:
+    first = data["bots"][0]
+    low, high = first["ci95"]
+    line = (
+        f"{data['game']:11} {label:26} games={data['games']:4} "
+        f"win={100 * first['win_rate']:5.1f}% CI95=[{100 * low:.1f}, {100 * high:.1f}] "
+    )
+    if target is not None:
+        line += f"target>={100 * target:.0f}% "
+    line += f"ms/decision={first['mean_decision_ms']:.1f}"
+    if seconds is not None:
+        line += f" ({seconds:.0f} s)"
+    print(line, flush=True)
 
 
 def main() -> None:
@@ -71,10 +102,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--search", default="mcts", help="the search bot to measure")
+    parser.add_argument("--search", default="hard", help="the bot to measure")
     parser.add_argument("--only", type=int, action="append", help="line numbers (0, 1, 2)")
     parser.add_argument("--log", help="append one line per finished game to this file")
-    parser.add_argument("--summarise", nargs="+", metavar="LOG", help="sum up logged games")
+    parser.add_argument(
+        "--summarise", nargs="+", metavar="LOG", help="sum up logged games (.jsonl or .jsonl.gz)"
+    )
     args = parser.parse_args()
     if args.summarise:
         summarise_logs(args.summarise)
@@ -87,15 +120,8 @@ def main() -> None:
             spec = TournamentSpec(game, seats, args.games, args.seed)
             start = time.perf_counter()
             data = summarise(spec, run(spec, jobs=args.jobs, progress=logger(args.log)))
-            first = data["bots"][0]
-            low, high = first["ci95"]
-            print(
-                f"{game:11} {label.format(search=args.search):26} games={data['games']:4} "
-                f"win={100 * first['win_rate']:5.1f}% CI95=[{100 * low:.1f}, {100 * high:.1f}] "
-                f"target>={100 * target:.0f}% ms/decision={first['mean_decision_ms']:.1f} "
-                f"({time.perf_counter() - start:.0f} s)",
-                flush=True,
-            )
+            label = label.format(search=args.search)
+            report(data, label, target, time.perf_counter() - start)
             print(json.dumps(data), file=sys.stderr, flush=True)
 
 
