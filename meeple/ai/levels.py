@@ -28,15 +28,13 @@ from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Game, GameState, Rng
 
 ROLLOUT_DEPTH = 40  # atomic decisions before a game's evaluation judges a rollout
-MEDIUM_CAP_MS = 900.0
-HARD_CAP_MS = 4500.0
 # iterations per decision of medium and hard, per game (missing: DEFAULT_ITERATIONS)
 LEVEL_ITERATIONS = {
     "namibia": {"medium": 40, "hard": 200},
     "africa1880": {"medium": 15},  # its hard is a planner of its own
 }
 DEFAULT_ITERATIONS = {"medium": 40, "hard": 200}
-CAPS_MS = {"medium": MEDIUM_CAP_MS, "hard": HARD_CAP_MS}
+CAPS_MS = {"medium": 900.0, "hard": 4500.0}  # time cap per decision
 EASY_BLUNDER = 3  # one decision in this many is random
 
 
