@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-import meeple.games  # noqa: F401  (registers the games)
 from meeple.engine import Game, all_games
 from meeple.engine.conformance import check_random_game
 

@@ -1,23 +1,17 @@
-"""Bots that play through the engine contract only (views and legal actions).
+"""Generic bots over the engine contract: the registry, IS-MCTS and the levels.
 
-``load_bots()`` imports every bot module so that each registers its names.
+Per-game knowledge (heuristics, search knowledge, planners, level budgets) lives
+in each game's folder and arrives through ``Game.bots()``. ``load_bots()``
+imports the generic bot modules so that their names are registered.
 """
 
 from __future__ import annotations
 
 import importlib
 
-BOT_MODULES = (
-    "meeple.ai.base",
-    "meeple.ai.namibia_heuristic",
-    "meeple.ai.africa1880_heuristic",
-    "meeple.ai.africa1880_search",
-    "meeple.ai.levels",
-)
+BOT_MODULES = ("meeple.ai.base", "meeple.ai.levels")
 
 
 def load_bots() -> None:
-    import meeple.games  # noqa: F401  (bots are registered per game)
-
     for module in BOT_MODULES:
         importlib.import_module(module)

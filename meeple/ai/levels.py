@@ -3,16 +3,16 @@
 * ``easy``: the game's heuristic with one move in three chosen at random (where a
   game has no heuristic: IS-MCTS with 30 iterations).
 * ``medium``, ``hard``: IS-MCTS with a per-game number of iterations per decision
-  (``LEVEL_ITERATIONS``), capped at 900 ms (medium) or 4.5 s (hard) per decision.
+  (the game's ``BotKit.level_iterations``, else ``DEFAULT_ITERATIONS``), capped
+  at 900 ms (medium) or 4.5 s (hard) per decision.
   An iteration budget makes a level equally strong on every machine and its
   measured strength reproducible; the clock only guarantees the promised move
   times (medium under 1 s, hard under 5 s) on a slow or busy machine.
 * ``mcts``, ``mcts-lite``: IS-MCTS with 200 or 40 iterations per decision in every
   game, for experiments.
 
-A game may register its own bot under a level's name, which then takes precedence:
-Africa 1880's ``hard`` plans whole order sheets (``meeple.ai.africa1880_planner``)
-and has no ``LEVEL_ITERATIONS`` entry.
+A game may offer its own player under a level's name (``BotKit.players``), which
+then takes precedence: Africa 1880's ``hard`` plans whole order sheets.
 
 Budgets are per decision; a move made of several atomic decisions (a bid, an
 order sheet) takes several budgets.
@@ -22,17 +22,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.ai.base import Bot, make_bot, register_bot
+from meeple.ai.base import Bot, register_bot
 from meeple.ai.knowledge import preferred_depth
 from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Game, GameState, Rng
 
 ROLLOUT_DEPTH = 40  # atomic decisions before a game's evaluation judges a rollout
-# iterations per decision of medium and hard, per game (missing: DEFAULT_ITERATIONS)
-LEVEL_ITERATIONS = {
-    "namibia": {"medium": 40, "hard": 200},
-    "africa1880": {"medium": 15},  # its hard is a planner of its own
-}
 DEFAULT_ITERATIONS = {"medium": 40, "hard": 200}
 CAPS_MS = {"medium": 900.0, "hard": 4500.0}  # time cap per decision
 EASY_BLUNDER = 3  # one decision in this many is random
@@ -50,11 +45,10 @@ class EasyBot:
 
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.rng = Rng(seed)
-        self.inner: Bot
-        try:
-            self.inner = make_bot("heuristic", game, seed)
-        except ValueError:
-            self.inner = mcts(game, seed, Budget(iterations=30))
+        heuristic = game.bots().heuristic
+        self.inner: Bot = (
+            mcts(game, seed, Budget(iterations=30)) if heuristic is None else heuristic(game, seed)
+        )
 
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
         if self.rng.below(EASY_BLUNDER) == 0:
@@ -69,7 +63,7 @@ register_bot("easy", EasyBot)
 
 def level_budget(game: Game[Any], level: str) -> Budget:
     """The budget of ``level`` ("medium" or "hard") in ``game``."""
-    iterations = LEVEL_ITERATIONS.get(game.name, {}).get(level, DEFAULT_ITERATIONS[level])
+    iterations = game.bots().level_iterations.get(level, DEFAULT_ITERATIONS[level])
     return Budget(iterations=iterations, millis=CAPS_MS[level])
 
 

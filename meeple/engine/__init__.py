@@ -1,19 +1,30 @@
 """The engine contract shared by every game (no I/O, no third-party imports)."""
 
 from meeple.engine.actions import Action, ActionSpace
+from meeple.engine.bots import (
+    Bot,
+    BotFactory,
+    BotKit,
+    Knowledge,
+    NoKnowledge,
+    Settling,
+    Shortlisting,
+)
 from meeple.engine.config import GameConfig, OptionSpec
 from meeple.engine.errors import (
     BadConfig,
     BadRecord,
     IllegalAction,
+    InvalidState,
     MeepleError,
     NotYourTurn,
     UnknownAction,
 )
 from meeple.engine.events import Event
-from meeple.engine.game import JSON, Game
+from meeple.engine.game import JSON, Game, TimedPhase
+from meeple.engine.presentation import Presentation
 from meeple.engine.record import GameRecord, replay, start_record, undo_point, verify
-from meeple.engine.registry import all_games, get_game, register
+from meeple.engine.registry import all_games, discover, get_game, register
 from meeple.engine.result import Result, rank_by
 from meeple.engine.rng import Rng
 from meeple.engine.state import GameState
@@ -24,19 +35,30 @@ __all__ = [
     "ActionSpace",
     "BadConfig",
     "BadRecord",
+    "Bot",
+    "BotFactory",
+    "BotKit",
     "Event",
     "Game",
     "GameConfig",
     "GameRecord",
     "GameState",
     "IllegalAction",
+    "InvalidState",
+    "Knowledge",
     "MeepleError",
+    "NoKnowledge",
     "NotYourTurn",
     "OptionSpec",
+    "Presentation",
     "Result",
     "Rng",
+    "Settling",
+    "Shortlisting",
+    "TimedPhase",
     "UnknownAction",
     "all_games",
+    "discover",
     "get_game",
     "rank_by",
     "register",

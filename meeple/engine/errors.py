@@ -30,3 +30,11 @@ class BadConfig(MeepleError):
 
 class BadRecord(MeepleError):
     """A game record that does not replay or does not match its stored outcome."""
+
+
+class InvalidState(MeepleError):
+    """A position that breaks an invariant of its game (a hand-built one, or a bug)."""
+
+    def __init__(self, game: str, problems: list[str]) -> None:
+        super().__init__(f"{game}: invalid position: " + "; ".join(problems))
+        self.problems = problems

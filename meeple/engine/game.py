@@ -1,24 +1,34 @@
 """The contract every game meets, and the shared checked path written once.
 
 A ``Game`` is a stateless rules object. Its state lives in a ``GameState`` that
-the game creates, and every decision goes through one of two doors:
+the engine creates (``new_game``: common fields, then the game's ``setup``), and
+every decision goes through one of two doors:
 
 * ``apply(state, seat, index)``: trusted and fast, for search and simulation; the
   caller guarantees that ``index`` is in ``legal_actions(state, seat)``.
 * ``play(state, seat, action)``: checked, for outside input; a refused action
   raises a typed error naming the rule and changes nothing.
+
+Both count the decision in ``state.version``; a game writes only its rules
+(``apply_action``). Besides the rules, a game may fill in the optional parts the
+adapters use, each with a default: ``presentation`` (board drawing, seat status,
+panels), ``timed_phase`` and ``on_timeout`` (phase clocks), ``bots`` (its
+heuristic, search knowledge, own players and level budgets) and ``validate``
+(invariants of a position, checked by the conformance battery at every step).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from meeple.engine.actions import Action, ActionSpace
+from meeple.engine.bots import BotKit
 from meeple.engine.config import GameConfig, OptionSpec, OptionValue
 from meeple.engine.errors import BadConfig, IllegalAction, NotYourTurn, UnknownAction
 from meeple.engine.events import Event
+from meeple.engine.presentation import Presentation
 from meeple.engine.result import Result
 from meeple.engine.rng import Rng
 from meeple.engine.state import GameState, restore_fields, snapshot_fields
@@ -26,6 +36,17 @@ from meeple.engine.state import GameState, restore_fields, snapshot_fields
 S = TypeVar("S", bound=GameState)
 
 JSON = dict[str, Any]
+
+GENERIC_PRESENTATION = Presentation()
+NO_BOT_KIT = BotKit()
+
+
+class TimedPhase(NamedTuple):
+    """A phase that runs against a clock: ``key`` names this occurrence of it (a new
+    key restarts the clock), ``seconds`` is its length."""
+
+    key: str
+    seconds: float
 
 
 class Game(ABC, Generic[S]):
@@ -37,10 +58,10 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
-    state_type: ClassVar[type[GameState]]
 
-    def __init__(self, actions: ActionSpace) -> None:
+    def __init__(self, actions: ActionSpace, state_type: type[S]) -> None:
         self.actions = actions
+        self.state_type = state_type
 
     # ---- configuration and creation -------------------------------------------------
 
@@ -63,13 +84,16 @@ class Game(ABC, Generic[S]):
         return GameConfig(players, values)
 
     def new_game(self, config: GameConfig, seed: int) -> S:
-        """The initial state: setup done up to the first decision."""
+        """The initial state: setup done up to the first decision, ``version`` 0."""
         checked = self.make_config(config.players, config.options)
-        return self.setup(checked, seed)
+        state = self.state_type.begin(checked, seed)
+        self.setup(state)
+        return state
 
     @abstractmethod
-    def setup(self, config: GameConfig, seed: int) -> S:
-        """Build the initial state from a validated config."""
+    def setup(self, state: S) -> None:
+        """Fill the game's own fields of a state whose common fields (config, seed,
+        rng, empty log, version 0) the engine has set, up to the first decision."""
 
     @abstractmethod
     def seat_names(self, config: GameConfig) -> tuple[str, ...]:
@@ -85,9 +109,14 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, seat: int) -> list[int]:
         """Indices of the actions ``seat`` may take now (empty if it need not act)."""
 
-    @abstractmethod
     def apply(self, state: S, seat: int, index: int) -> None:
-        """Trusted fast path: apply a legal action in place."""
+        """Trusted fast path: apply a legal action in place and count it."""
+        self.apply_action(state, seat, index)
+        state.version += 1
+
+    @abstractmethod
+    def apply_action(self, state: S, seat: int, index: int) -> None:
+        """The rules of one legal action, applied in place (``apply`` counts it)."""
 
     @abstractmethod
     def is_over(self, state: S) -> bool:
@@ -114,6 +143,30 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def render_text(self, view: JSON) -> str:
         """The board and status of a view as terminal text."""
+
+    # ---- optional parts, with defaults -------------------------------------------
+
+    def presentation(self) -> Presentation:
+        """How adapters draw this game's views (default: no board, generic words)."""
+        return GENERIC_PRESENTATION
+
+    def bots(self) -> BotKit:
+        """This game's bot knowledge (default: none; search plays uniformly)."""
+        return NO_BOT_KIT
+
+    def timed_phase(self, state: S) -> TimedPhase | None:
+        """The clock of the phase ``state`` is in, or None if it is not timed."""
+        return None
+
+    def on_timeout(self, state: S, seat: int) -> int | None:
+        """The action played for ``seat`` when a timed phase runs out while it is
+        still deciding (default: its only legal action; None: nothing)."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def validate(self, state: S) -> None:
+        """Raise ``InvalidState`` listing every broken invariant of ``state``
+        (conservation of pieces, consistent phase); the default checks nothing."""
 
     # ---- shared machinery, written once ---------------------------------------------
 
@@ -180,4 +233,4 @@ class Game(ABC, Generic[S]):
             )
         state = self.state_type.__new__(self.state_type)
         restore_fields(state, data["fields"])
-        return state  # type: ignore[return-value]
+        return state

@@ -26,12 +26,17 @@ class GameState(ABC):
     log: list[Event]
     version: int
 
-    def _init_common(self, config: GameConfig, seed: int) -> None:
-        self.config = config
-        self.seed = seed
-        self.rng = Rng(seed)
-        self.log = []
-        self.version = 0
+    @classmethod
+    def begin(cls, config: GameConfig, seed: int) -> Self:
+        """A state with only its common fields set: ``config``, ``seed``, a generator
+        seeded with it, an empty log and version 0 (the game's ``setup`` does the rest)."""
+        state = cls.__new__(cls)
+        state.config = config
+        state.seed = seed
+        state.rng = Rng(seed)
+        state.log = []
+        state.version = 0
+        return state
 
     def _copy_common(self, twin: GameState) -> None:
         twin.config = self.config

@@ -1,4 +1,2 @@
-"""Every game package; importing this module registers them all."""
-
-from meeple.games import africa1880 as africa1880
-from meeple.games import namibia as namibia
+"""meeple's own games, one package each, registered as plugins through the
+``meeple.games`` entry-point group in pyproject.toml (see docs/adding-a-game.md)."""

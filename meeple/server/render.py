@@ -1,61 +1,34 @@
-"""The per-game presentation hooks the generic server and client use.
-
-A game package may hold an ``svg`` module with ``render_svg(view) -> str`` and,
-optionally, ``render_board(view) -> str`` with ``render_overlay(view) -> str`` (the
-board in two layers: the unchanging board, which must depend only on the game's
-config, and what a state draws on top of it), ``seat_status(view, seat) -> str``
-(what a seat is doing, e.g. "writing orders", "sealed"), ``panel(view, seat) ->
-dict`` (facts for the player's panel) and ``PUBLIC_VIEW = True`` (a game that hides
-nothing). Without them the server falls back to generic wording.
-"""
+"""The server's access to a game's presentation (``Game.presentation()``, part of
+the engine contract): board layers, whole boards, seat status and panels."""
 
 from __future__ import annotations
 
-import importlib
-from functools import cache
-from types import ModuleType
 from typing import Any
 
 from meeple.engine import Game
+from meeple.engine.presentation import PanelValue, compose
 
-PHASE_VERBS = {"writing": "writing orders", "diplomacy": "negotiating"}
-
-
-@cache
-def presentation(game_name: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"meeple.games.{game_name}.svg")
-    except ModuleNotFoundError:
-        return None
+__all__ = [
+    "compose",
+    "panel",
+    "public_view",
+    "render_board",
+    "render_overlay",
+    "render_svg",
+    "seat_status",
+]
 
 
 def public_view(game: Game[Any]) -> bool:
-    """True if the game declares (``PUBLIC_VIEW = True`` in its svg module) that every
-    seat's view is the spectator's with its own ``seat`` and that its drawing does not
-    depend on ``seat``: the server then builds one view and one drawing per change."""
-    module = presentation(game.name)
-    return bool(getattr(module, "PUBLIC_VIEW", False))
+    """True if every seat's view is the spectator's with its own ``seat`` and the
+    drawing does not depend on the seat: the server then builds one view and one
+    drawing per change."""
+    return game.presentation().public_view
 
 
 def render_svg(game: Game[Any], view: dict[str, Any]) -> str | None:
-    """The whole board of a view, as one SVG document."""
-    method = getattr(game, "render_svg", None)
-    if callable(method):
-        return str(method(view))
-    module = presentation(game.name)
-    if module is not None and hasattr(module, "render_svg"):
-        return str(module.render_svg(view))
-    board = render_board(game, view)
-    if board is not None:
-        return compose(board, render_overlay(game, view) or "")
-    return None
-
-
-def layered(game: Game[Any]) -> bool:
-    """True if the game draws its board in two layers (``render_board`` and
-    ``render_overlay`` in its svg module)."""
-    module = presentation(game.name)
-    return hasattr(module, "render_board") and hasattr(module, "render_overlay")
+    """The whole board of a view, as one SVG document (None: the game draws none)."""
+    return game.presentation().svg(view)
 
 
 def render_board(game: Game[Any], view: dict[str, Any]) -> str | None:
@@ -63,49 +36,19 @@ def render_board(game: Game[Any], view: dict[str, Any]) -> str | None:
 
     It depends only on the game and its config, so the server draws it once per
     config and a client fetches it once per table."""
-    if not layered(game):
-        return None
-    return str(presentation(game.name).render_board(view))  # type: ignore[union-attr]
+    return game.presentation().board_layer(view)
 
 
 def render_overlay(game: Game[Any], view: dict[str, Any]) -> str | None:
     """What one state draws: the SVG elements drawn on top of the board layer, in its
-    coordinates; for a game without a board layer, its whole board (``render_svg``)."""
-    if not layered(game):
-        return render_svg(game, view)
-    return str(presentation(game.name).render_overlay(view))  # type: ignore[union-attr]
-
-
-def compose(board: str, overlay: str) -> str:
-    """The whole board: the overlay's elements drawn last inside the board's <svg>."""
-    end = board.rindex("</svg>")
-    return f'{board[:end]}<g class="overlay">{overlay}</g>{board[end:]}'
+    coordinates; for a game without a board layer, its whole board."""
+    return game.presentation().overlay(view)
 
 
 def seat_status(game: Game[Any], view: dict[str, Any], seat: int, waiting: list[int]) -> str:
-    module = presentation(game.name)
-    if module is not None and hasattr(module, "seat_status"):
-        return str(module.seat_status(view, seat))
-    if seat in waiting:
-        phase = str(view.get("phase", ""))
-        return PHASE_VERBS.get(phase, "to decide")
-    for flag in ("sealed", "ready"):
-        marks = view.get(flag)
-        if isinstance(marks, list) and seat < len(marks) and marks[seat]:
-            return flag
-    return "waiting"
+    return game.presentation().seat_status(view, seat, waiting)
 
 
-def panel(game: Game[Any], view: dict[str, Any], seat: int) -> dict[str, Any]:
+def panel(game: Game[Any], view: dict[str, Any], seat: int) -> dict[str, PanelValue]:
     """Scalar facts about one seat for its panel."""
-    module = presentation(game.name)
-    if module is not None and hasattr(module, "panel"):
-        return dict(module.panel(view, seat))
-    players = view.get("players")
-    if isinstance(players, list) and seat < len(players) and isinstance(players[seat], dict):
-        return {
-            k: v
-            for k, v in players[seat].items()
-            if k not in ("seat", "name") and isinstance(v, int | str | bool | dict)
-        }
-    return {}
+    return game.presentation().panel(view, seat)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import meeple.ai.africa1880_heuristic  # noqa: F401  (registers the bot)
 from meeple.ai.base import bot_names, make_bot
 from meeple.games.africa1880 import GAME
 

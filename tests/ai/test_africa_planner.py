@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 from meeple.ai import load_bots
-from meeple.ai.africa1880_plan import Sheet, heuristic_sheet, line_action
-from meeple.ai.africa1880_planner import AfricaPlanner
 from meeple.ai.base import make_bot
 from meeple.engine import get_game
+from meeple.games.africa1880.bots.planner import AfricaPlanner
+from meeple.games.africa1880.bots.sheets import Sheet, heuristic_sheet, line_action
 from meeple.games.africa1880.decisions import sheet_item
 from meeple.games.africa1880.state import WRITING, AfricaState
 

@@ -42,16 +42,12 @@ class ToyGame(Game[ToyState]):
     rules_version: ClassVar[str] = "toy-1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    state_type = ToyState
 
     def __init__(self) -> None:
-        super().__init__(ActionSpace(("pick", (n,), f"pick {n}") for n in range(3)))
+        super().__init__(ActionSpace(("pick", (n,), f"pick {n}") for n in range(3)), ToyState)
 
-    def setup(self, config: GameConfig, seed: int) -> ToyState:
-        s = ToyState.__new__(ToyState)
-        s._init_common(config, seed)
-        s.picks, s.totals, s.round = [-1, -1], [0, 0], 1
-        return s
+    def setup(self, state: ToyState) -> None:
+        state.picks, state.totals, state.round = [-1, -1], [0, 0], 1
 
     def seat_names(self, config: GameConfig) -> tuple[str, ...]:
         return ("North", "South")
@@ -62,10 +58,9 @@ class ToyGame(Game[ToyState]):
     def legal_actions(self, state: ToyState, seat: int) -> list[int]:
         return [0, 1, 2] if seat in self.to_act(state) else []
 
-    def apply(self, state: ToyState, seat: int, index: int) -> None:
+    def apply_action(self, state: ToyState, seat: int, index: int) -> None:
         state.picks[seat] = index
         state.log.append(Event("pick", f"you pick {index}", {}, seat))
-        state.version += 1
         if min(state.picks) >= 0:
             coin = state.rng.below(2)
             for s in (0, 1):

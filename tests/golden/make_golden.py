@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import meeple.games  # noqa: F401
 from meeple.engine import get_game
 from meeple.engine.conformance import random_playout
 

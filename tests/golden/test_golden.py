@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-import meeple.games  # noqa: F401
 from meeple.engine import GameRecord, get_game, verify
 from meeple.engine.conformance import random_playout
 

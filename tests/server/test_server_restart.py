@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from server_support import Server, pg_url_or_skip, sqlite_url
 
-import meeple.games  # noqa: F401  (registers the games)
 from meeple.engine import GameRecord, get_game, verify
 
 PEOPLE = [{"kind": "human", "name": name} for name in ("Ann", "Bo", "Cy")]

@@ -145,7 +145,6 @@ def apply(state: AfricaState, seat: int, index: int) -> None:
         _ready(state, seat)
     elif kind == PLACE:
         _place_first(state, seat, int(action.args[0]))
-    state.version += 1
 
 
 def _place_first(state: AfricaState, seat: int, territory: int) -> None:

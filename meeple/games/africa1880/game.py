@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.engine import Action, BadConfig, Game, GameConfig, IllegalAction, OptionSpec, Result
-from meeple.engine.rng import Rng
+from meeple.engine import (
+    Action,
+    BadConfig,
+    BotKit,
+    Game,
+    GameConfig,
+    IllegalAction,
+    OptionSpec,
+    Presentation,
+    Result,
+    Rng,
+    TimedPhase,
+)
 from meeple.games.africa1880 import decisions, explain, render, scoring, view
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, HISTORICAL_START
-from meeple.games.africa1880.state import ALLIANCE, OVER, SETUP, AfricaState
+from meeple.games.africa1880.state import ALLIANCE, DIPLOMACY, GAME_OVER, SETUP, AfricaState
+from meeple.games.africa1880.svg import PRESENTATION
 
 JSON = dict[str, Any]
 
@@ -19,7 +31,7 @@ class AfricaGame(Game[AfricaState]):
 
     name: ClassVar[str] = "africa1880"
     title: ClassVar[str] = "Africa 1880"
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "africa1880-1"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
@@ -40,17 +52,15 @@ class AfricaGame(Game[AfricaState]):
             " 'france,germany,belgium'; empty: the first ones in rulebook order",
         ),
     )
-    state_type: ClassVar[type[AfricaState]] = AfricaState
 
     def __init__(self) -> None:
-        super().__init__(TABLES.space)
+        super().__init__(TABLES.space, AfricaState)
 
     # ---- configuration and creation ---------------------------------------------
 
-    def setup(self, config: GameConfig, seed: int) -> AfricaState:
+    def setup(self, state: AfricaState) -> None:
+        config = state.config
         n = config.players
-        state = AfricaState.__new__(AfricaState)
-        state._init_common(config, seed)
         state.countries = countries_of(config)
         state.turn = 0
         state.placer = 0
@@ -71,8 +81,6 @@ class AfricaGame(Game[AfricaState]):
             for seat in decisions.placement_order(state):
                 start = BOARD.index(HISTORICAL_START[state.countries[seat]])
                 decisions.apply(state, seat, TABLES.place[start])
-            state.version = 0
-        return state
 
     def seat_names(self, config: GameConfig) -> tuple[str, ...]:
         return tuple(COUNTRY_NAMES[c] for c in countries_of(config))
@@ -85,11 +93,11 @@ class AfricaGame(Game[AfricaState]):
     def legal_actions(self, state: AfricaState, seat: int) -> list[int]:
         return decisions.legal_actions(state, seat)
 
-    def apply(self, state: AfricaState, seat: int, index: int) -> None:
+    def apply_action(self, state: AfricaState, seat: int, index: int) -> None:
         decisions.apply(state, seat, index)
 
     def is_over(self, state: AfricaState) -> bool:
-        return state.phase == OVER
+        return state.phase == GAME_OVER
 
     def result(self, state: AfricaState) -> Result:
         return scoring.result(state)
@@ -107,6 +115,30 @@ class AfricaGame(Game[AfricaState]):
 
     def render_text(self, view: JSON) -> str:
         return render.render_text(view)
+
+    def presentation(self) -> Presentation:
+        return PRESENTATION
+
+    # ---- clocks and bots ----------------------------------------------------------
+
+    def timed_phase(self, state: AfricaState) -> TimedPhase | None:
+        """1) Diplomatic Action runs against the negotiation time limit (the option
+        ``diplomacy_seconds``; 0 means no limit)."""
+        seconds = float(state.config.options.get("diplomacy_seconds", 0) or 0)
+        if state.phase != DIPLOMACY or seconds <= 0:
+            return None
+        return TimedPhase(f"diplomacy:{state.turn}", seconds)
+
+    def on_timeout(self, state: AfricaState, seat: int) -> int | None:
+        """When the negotiation time is up, a seat still negotiating is ready."""
+        if state.phase == DIPLOMACY and TABLES.ready in self.legal_actions(state, seat):
+            return TABLES.ready
+        return super().on_timeout(state, seat)
+
+    def bots(self) -> BotKit:
+        from meeple.games.africa1880.bots import BOT_KIT  # bots load only when asked for
+
+        return BOT_KIT
 
 
 def countries_of(config: GameConfig) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from meeple.engine import GameState
 from meeple.games.africa1880.board import TERRITORY_COUNT
 
 # Phases that wait for decisions; phases 3 to 5 run inside the last seal.
-SETUP, DIPLOMACY, WRITING, OVER = 0, 1, 2, 3
+SETUP, DIPLOMACY, WRITING, GAME_OVER = 0, 1, 2, 3
 PHASE_NAMES = ("setup", "diplomacy", "writing", "over")
 
 # Order codes written for a presence: a territory index means "explore it".

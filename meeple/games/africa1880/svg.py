@@ -9,9 +9,11 @@ landings and placements that name it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
+from meeple.engine import Presentation
 from meeple.games.africa1880.board import BOARD
 
 JSON = dict[str, Any]
@@ -210,9 +212,21 @@ def _sheet_lines(sheet: JSON) -> list[str]:
     return lines
 
 
-def seat_status(view: JSON, seat: int) -> str:
+class AfricaPresentation(Presentation):
+    """Africa 1880 drawn in one layer (the map and the sheets depend on the seat)."""
+
+    def overlay(self, view: JSON) -> str:
+        return render_svg(view)
+
+    def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
+        return seat_status(view, seat, seat in waiting)
+
+
+PRESENTATION = AfricaPresentation()
+
+
+def seat_status(view: JSON, seat: int, deciding: bool) -> str:
     """What a seat is doing, in the words of the rulebook's phases."""
-    deciding = seat in view.get("to_act", [])
     phase = view.get("phase")
     if phase == "diplomacy":
         return "negotiating" if deciding else "ready"

@@ -12,8 +12,8 @@ from meeple.games.africa1880.state import (
     ALLIANCE,
     DEVELOP,
     DIPLOMACY,
+    GAME_OVER,
     NO_LANDING,
-    OVER,
     WAR,
     WRITING,
     AfricaState,
@@ -256,7 +256,7 @@ def build_colonies(state: AfricaState) -> None:
 
 
 def end_game(state: AfricaState) -> None:
-    state.phase = OVER
+    state.phase = GAME_OVER
     lines = score_lines(state)
     state.log.append(
         Event(

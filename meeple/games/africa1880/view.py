@@ -16,9 +16,9 @@ from meeple.games.africa1880.scoring import result
 from meeple.games.africa1880.state import (
     ALLIANCE,
     DEVELOP,
+    GAME_OVER,
     NO_LANDING,
     NOTHING,
-    OVER,
     PHASE_NAMES,
     WRITING,
     AfricaState,
@@ -59,7 +59,7 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         "embassies": None,
         "last_removed": [[BOARD.ids[t], s] for t, s in state.last_removed],
         "last_colonies": [BOARD.ids[t] for t in state.last_colonies],
-        "result": result(state).to_json() if state.phase == OVER else None,
+        "result": result(state).to_json() if state.phase == GAME_OVER else None,
     }
     if state.phase == WRITING and seat is not None:
         out["sheet"] = _sheet(state, seat, state.orders, state.landing, state.stance, own=True)

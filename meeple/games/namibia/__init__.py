@@ -1,9 +1,8 @@
-"""Namibia: registered with the engine on import."""
+"""Namibia (Brian Robson, 2010), the reference game: every other game has the same
+files in the same roles. Found by the engine through its ``meeple.games`` entry point."""
 
-from meeple.engine import register
 from meeple.games.namibia.game import NamibiaGame
 
 GAME = NamibiaGame()
-register(GAME)
 
 __all__ = ["GAME", "NamibiaGame"]

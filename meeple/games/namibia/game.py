@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.engine import Action, Game, GameConfig, IllegalAction, Result, Rng, rank_by
+from meeple.engine import (
+    Action,
+    BotKit,
+    Game,
+    GameConfig,
+    IllegalAction,
+    Presentation,
+    Result,
+    Rng,
+    rank_by,
+)
 from meeple.games.namibia.common import ACT, SEAT_NAMES
 from meeple.games.namibia.render import render_text
 from meeple.games.namibia.rules.apply import apply_action
 from meeple.games.namibia.rules.explain import explain
 from meeple.games.namibia.rules.flow import advance
-from meeple.games.namibia.rules.setup import new_state
+from meeple.games.namibia.rules.setup import deal
 from meeple.games.namibia.state import GAME_OVER, NamibiaState
-from meeple.games.namibia.svg import render_svg
+from meeple.games.namibia.svg import PRESENTATION
 from meeple.games.namibia.view import build_view
 
 BREAKDOWN_KEYS = (
@@ -30,15 +40,13 @@ class NamibiaGame(Game[NamibiaState]):
     rules_version: ClassVar[str] = "namibia-1"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
-    state_type = NamibiaState
 
     def __init__(self) -> None:
-        super().__init__(ACT.space)
+        super().__init__(ACT.space, NamibiaState)
 
-    def setup(self, config: GameConfig, seed: int) -> NamibiaState:
-        state = new_state(config, seed)
+    def setup(self, state: NamibiaState) -> None:
+        deal(state)
         advance(state)
-        return state
 
     def seat_names(self, config: GameConfig) -> tuple[str, ...]:
         return SEAT_NAMES[: config.players]
@@ -49,7 +57,7 @@ class NamibiaGame(Game[NamibiaState]):
     def legal_actions(self, state: NamibiaState, seat: int) -> list[int]:
         return state.options if seat == state.actor else []
 
-    def apply(self, state: NamibiaState, seat: int, index: int) -> None:
+    def apply_action(self, state: NamibiaState, seat: int, index: int) -> None:
         apply_action(state, seat, index)
 
     def is_over(self, state: NamibiaState) -> bool:
@@ -89,5 +97,10 @@ class NamibiaGame(Game[NamibiaState]):
     def render_text(self, view: dict[str, Any]) -> str:
         return render_text(view)
 
-    def render_svg(self, view: dict[str, Any]) -> str:
-        return render_svg(view)
+    def presentation(self) -> Presentation:
+        return PRESENTATION
+
+    def bots(self) -> BotKit:
+        from meeple.games.namibia.bots import BOT_KIT  # bots load only when asked for
+
+        return BOT_KIT

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from meeple.engine import GameConfig, GameState
+from meeple.engine import GameState
 from meeple.games.namibia.board import COMMODITIES, Board
 
 NO_ONE = -1
@@ -146,11 +146,11 @@ class NamibiaState(GameState):
     # End-of-game breakdown per seat, filled when the game ends.
     final: list[list[int]]
 
-    @classmethod
-    def empty(cls, config: GameConfig, seed: int, board: Board) -> NamibiaState:
-        s = cls.__new__(cls)
-        s._init_common(config, seed)
-        n = config.players
+    def clear(self, board: Board) -> None:
+        """Every game field at its value before Getting Started: an empty board, full
+        supplies, starting money and reputation (the common fields are kept)."""
+        s = self
+        n = s.config.players
         spaces = len(board.labels)
         s.phase, s.round, s.actor, s.pos, s.todo = SETUP_CUBES, 1, NO_ONE, 0, 0
         s.order = list(range(n))
@@ -183,7 +183,6 @@ class NamibiaState(GameState):
         s.shippers = []
         s.linked = ()
         s.final = []
-        return s
 
     def clone(self) -> Self:
         c = self.__class__.__new__(self.__class__)

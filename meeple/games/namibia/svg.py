@@ -14,6 +14,9 @@ from html import escape
 from operator import itemgetter
 from typing import Any
 
+from meeple.engine import Presentation
+from meeple.engine.presentation import compose
+
 R = 26.0
 W = math.sqrt(3) * R
 MARGIN = 30.0
@@ -64,13 +67,6 @@ def shared_side(a: JSON, b: JSON) -> tuple[float, float, float, float]:
     px, py = -(y2 - y1) / length, (x2 - x1) / length
     half = R / 2
     return mx - px * half, my - py * half, mx + px * half, my + py * half
-
-
-def render_svg(view: JSON) -> str:
-    """The whole board: the unchanging board with the state's overlay on top."""
-    board = render_board(view)
-    end = board.rindex("</svg>")
-    return f'{board[:end]}<g class="overlay">{render_overlay(view)}</g>{board[end:]}'
 
 
 def render_board(view: JSON) -> str:
@@ -329,6 +325,22 @@ def _market(view: JSON, left: float) -> list[str]:
     return out
 
 
-# Namibia hides nothing (view.py): every seat's view is the spectator's with its own
-# "seat", so the server builds one view per change instead of one per seat.
-PUBLIC_VIEW = True
+class NamibiaPresentation(Presentation):
+    """Namibia drawn in two layers. Namibia hides nothing (view.py): every seat's view
+    is the spectator's with its own "seat", so one view and drawing serve all seats."""
+
+    public_view = True
+
+    def board_layer(self, view: JSON) -> str:
+        return render_board(view)
+
+    def overlay(self, view: JSON) -> str:
+        return render_overlay(view)
+
+
+PRESENTATION = NamibiaPresentation()
+
+
+def render_svg(view: JSON) -> str:
+    """The whole board: the unchanging board with the state's overlay on top."""
+    return compose(render_board(view), render_overlay(view))

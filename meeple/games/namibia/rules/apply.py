@@ -52,5 +52,4 @@ HANDLERS: dict[str, Handler] = {
 def apply_action(s: NamibiaState, seat: int, index: int) -> None:
     action = ACT.space[index]
     HANDLERS[action.kind](s, seat, action.args)
-    s.version += 1
     advance(s)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from meeple.engine import GameConfig
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import ACT, BOARD, say, what, where, who
 from meeple.games.namibia.rules.geometry import empty_spaces, rail_options, spaces_next_to_cubes
@@ -11,10 +10,11 @@ from meeple.games.namibia.state import NO_ONE, SETUP_CUBES, NamibiaState
 KINDS = len(COMMODITIES)
 
 
-def new_state(config: GameConfig, seed: int) -> NamibiaState:
-    """Random initial placements, cards and start player; cubes dealt to hands."""
-    s = NamibiaState.empty(config, seed, BOARD)
-    n = config.players
+def deal(s: NamibiaState) -> None:
+    """Getting Started on a state holding only its common fields: the board emptied,
+    random initial placements, cards and start player; cubes dealt to hands."""
+    s.clear(BOARD)
+    n = s.config.players
     if n == 3:
         for e in BOARD.etosha_rails:  # Three players: two rails on Etosha National Park
             s.rails[e] = True
@@ -32,7 +32,6 @@ def new_state(config: GameConfig, seed: int) -> NamibiaState:
                 s.hand[seat * KINDS + kind] = 1
                 s.supply[kind] -= 1
     s.phase, s.pos = SETUP_CUBES, 0
-    return s
 
 
 def _place_initial_cubes(s: NamibiaState) -> None:

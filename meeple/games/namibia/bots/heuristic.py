@@ -2,7 +2,7 @@
 
 The bot reads its seat's view only. Board decisions (cubes, mines, prospecting,
 rails, the truck) are greedy: each candidate is applied to a clone of a
-determinized sample and the resulting view is scored with ``namibia_eval.worth``.
+determinized sample and the resulting view is scored with ``evaluation.worth``.
 The auction, shipping and reputation purchases follow rules drawn from the
 rulebook's "Hints for New Players" (be last rather than third; spread over
 commodities; keep access to the ports; balance cash against rising prices).
@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.ai.base import register_bot
-from meeple.ai.knowledge import register_knowledge
-from meeple.ai.namibia_eval import (
+from meeple.engine import Game, GameState, Rng
+from meeple.games.namibia.bots.evaluation import (
     JSON,
     Links,
     links,
@@ -25,9 +24,7 @@ from meeple.ai.namibia_eval import (
     win_chances,
     worth,
 )
-from meeple.engine import Game, GameState, Rng
 
-GAME = "namibia"
 GREEDY_LIMIT = 48  # board decisions with more options are scored on a random sample
 BUY_RESERVE = 6  # GM kept back for the next auctions when buying reputation
 # (reputation lost, rails taken) per auction position, rulebook section 1.
@@ -276,7 +273,3 @@ class NamibiaKnowledge:
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
         view = game.view(state, observer)
         return win_chances(worth(view), view)
-
-
-register_bot("heuristic", NamibiaHeuristic, game=GAME)
-register_knowledge(GAME, NamibiaKnowledge())

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from meeple.ai.africa1880_heuristic import LANDING_RESERVE
 from meeple.engine import Game, Rng
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.bots.heuristic import LANDING_RESERVE
 from meeple.games.africa1880.decisions import (
     explore_targets,
     landing_targets,
@@ -27,9 +27,9 @@ from meeple.games.africa1880.state import (
     ALLIANCE,
     DEVELOP,
     DIPLOMACY,
+    GAME_OVER,
     NO_LANDING,
     NOTHING,
-    OVER,
     SETUP,
     WAR,
     WRITING,
@@ -156,7 +156,7 @@ def seal_all(game: Game[Any], state: AfricaState) -> None:
 
 def play_to_end(game: Game[Any], state: AfricaState, turns: int) -> None:
     """Every seat plays the heuristic's sheets for at most ``turns`` more turns."""
-    while state.phase != OVER and turns > 0:
+    while state.phase != GAME_OVER and turns > 0:
         if state.phase == DIPLOMACY:
             for seat in game.to_act(state):
                 game.apply(state, seat, TABLES.ready)

@@ -11,15 +11,11 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from meeple.ai.base import register_bot
-from meeple.ai.knowledge import NoKnowledge, register_knowledge
 from meeple.engine import Game, GameState, Rng
 
 JSON = dict[str, Any]
-GAME = "africa1880"
 LANDING_RESERVE = 3  # markers kept back from landings for explorations
 
 
@@ -113,20 +109,3 @@ def worth(view: JSON) -> list[float]:
             if word == "alliance":
                 values[view["country_ids"].index(other)] += 1.0
     return values
-
-
-class AfricaKnowledge(NoKnowledge):
-    """For IS-MCTS: uniform rollouts, every action a branch, a worth-based value."""
-
-    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
-        view = game.view(state, observer)
-        values = worth(view)
-        spread = 2.0 + 2.0 * (view["turns"] - view["turn"])
-        top = max(values)
-        weights = [math.exp((v - top) / spread) for v in values]
-        total = sum(weights)
-        return [w / total for w in weights]
-
-
-register_bot("heuristic", AfricaHeuristic, game=GAME)
-register_knowledge(GAME, AfricaKnowledge())

@@ -1,9 +1,9 @@
 """Search knowledge for Africa 1880: IS-MCTS that expects its rivals to play like the
 heuristic bot, and judges a sample only once the orders of a turn are resolved.
 (``medium`` and the ``mcts`` bots use it; ``hard`` is the whole-sheet planner of
-``meeple.ai.africa1880_planner``, registered here for this game.)
+``meeple.games.africa1880.bots.planner``.)
 
-The rollout policy is the heuristic of ``meeple.ai.africa1880_heuristic`` (one
+The rollout policy is the heuristic of ``meeple.games.africa1880.bots.heuristic`` (one
 decision in ``NOISE`` is uniform, so that rivals are not perfectly predictable);
 it reads each rollout seat's view of the *sample*, so secret orders of the true
 state are never seen. Rollouts stop at the first point after ``depth`` steps where
@@ -15,13 +15,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from meeple.ai.africa1880_heuristic import JSON, AfricaHeuristic, worth
-from meeple.ai.africa1880_planner import AfricaPlanner
-from meeple.ai.base import register_bot
-from meeple.ai.knowledge import register_knowledge
 from meeple.engine import Game, GameState, Rng
+from meeple.games.africa1880.bots.heuristic import JSON, AfricaHeuristic, worth
 
-GAME = "africa1880"
 NOISE = 8
 DIPLOMACY = ("war on ", "alliance with ")
 SHEET = frozenset({"seal orders", "revise orders"})  # branches only once a sheet is full
@@ -78,7 +74,3 @@ class AfricaSearchKnowledge:
         weights = [math.exp((v - top) / SPREAD) for v in values]
         total = sum(weights)
         return [w / total for w in weights]
-
-
-register_knowledge(GAME, AfricaSearchKnowledge())
-register_bot("hard", AfricaPlanner, game=GAME)

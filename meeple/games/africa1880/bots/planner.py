@@ -20,7 +20,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from meeple.ai.africa1880_plan import (
+from meeple.engine import Game, GameState, Rng
+from meeple.games.africa1880.actions import TABLES
+from meeple.games.africa1880.bots.sheets import (
     Sheet,
     heuristic_sheet,
     line_action,
@@ -31,8 +33,6 @@ from meeple.ai.africa1880_plan import (
     seal_all,
     write_sheet,
 )
-from meeple.engine import Game, GameState, Rng
-from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.decisions import relation_seats, sheet_item
 from meeple.games.africa1880.state import ALLIANCE, NO_LANDING, SETUP, WAR, WRITING, AfricaState
 

@@ -1,0 +1,120 @@
+"""The bot part of the contract: what a bot is, and the knowledge a game lends search.
+
+A game's bot knowledge lives in the game's own folder and reaches the generic
+search and levels of ``meeple.ai`` only through ``Game.bots()``, which returns a
+``BotKit``. Every knowledge method receives a *determinized sample* (a state built
+by ``Game.determinize`` for the searching seat), never the true state, so whatever
+it reads is consistent with that seat's information only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from meeple.engine.rng import Rng
+from meeple.engine.state import GameState
+
+if TYPE_CHECKING:
+    from meeple.engine.game import Game
+
+
+class Bot(Protocol):
+    """A player program: it decides for one seat from that seat's information.
+
+    It receives the state only to clone it for search through ``Game.determinize``
+    and to read its seat's view; it must never read hidden parts directly."""
+
+    name: str
+
+    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+        """Index of a legal action for ``seat``."""
+        ...
+
+
+BotFactory = Callable[["Game[Any]", int], Bot]
+"""Builds a bot for a game from a seed."""
+
+
+class Knowledge(Protocol):
+    """What a game tells search: a rollout policy, candidate pruning, a leaf value."""
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        """A quick action for ``seat`` in a rollout (must be one of ``legal``)."""
+        ...
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        """The legal actions worth a tree branch (a non-empty subset of ``legal``)."""
+        ...
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        """Per seat, a value in [0, 1] (a win chance) of an unfinished sample,
+        judged from ``observer``'s view of it."""
+        ...
+
+
+@runtime_checkable
+class Shortlisting(Protocol):
+    """Optional extra of a Knowledge: fewer, better branches at the search root."""
+
+    def shortlist(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> list[int]:
+        """The root's branches: ``candidates`` narrowed further, at a cost paid once
+        per decision (the true state: read it only through determinize and views)."""
+        ...
+
+
+@runtime_checkable
+class Settling(Protocol):
+    """Optional extra of a Knowledge: where a cut-off rollout may be judged.
+
+    A rollout that has reached its depth goes on until ``settled`` (for instance
+    until secret orders have been revealed and resolved), then is evaluated."""
+
+    def settled(self, game: Game[Any], state: GameState) -> bool: ...
+
+
+class NoKnowledge:
+    """Uniform rollouts, every legal action a branch, an even leaf value."""
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        return rng.choice(legal)
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        return legal
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        n = state.config.players
+        return [1.0 / n] * n
+
+
+@dataclass(frozen=True)
+class BotKit:
+    """Everything a game gives its bots; every part is optional.
+
+    * ``heuristic``: a fast rule-of-thumb player (``easy`` builds on it).
+    * ``search``: the knowledge IS-MCTS uses; None means uniform rollouts played to
+      the end of the game.
+    * ``rollout_depth``: atomic decisions after which a rollout is judged by
+      ``search.evaluate``; None takes the search layer's default.
+    * ``players``: bots this game adds or replaces under a level's name (Africa
+      1880's ``hard`` plans whole order sheets).
+    * ``level_iterations``: IS-MCTS iterations per decision of a level (``medium``,
+      ``hard``) in this game; a missing level takes the search layer's default.
+    """
+
+    heuristic: BotFactory | None = None
+    search: Knowledge | None = None
+    rollout_depth: int | None = None
+    players: Mapping[str, BotFactory] = field(default_factory=dict)
+    level_iterations: Mapping[str, int] = field(default_factory=dict)

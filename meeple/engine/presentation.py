@@ -1,0 +1,63 @@
+"""The drawing part of the contract: how adapters show a game from a seat's view.
+
+Every method reads a view (``Game.view``), never a state. The defaults are
+generic wording and no board; a game overrides what it can draw better. A board
+may be drawn in two layers: ``board_layer`` (unchanging, depending only on the
+game's config, so a server draws it once per config and a client fetches it
+once per table) and ``overlay`` (what one state puts on top of it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+JSON = dict[str, Any]
+PanelValue = int | str | bool | dict[str, Any]
+
+
+class Presentation:
+    """Generic presentation: no board, a status from ``to_act``, the view's player
+    rows as panels. Subclass it in a game's ``svg`` module."""
+
+    public_view: bool = False
+    """True if every seat's view is the spectator's with its own ``seat`` and the
+    drawing does not depend on the seat: a server then builds one view and one
+    drawing per change."""
+
+    def board_layer(self, view: JSON) -> str | None:
+        """The unchanging board as an SVG document, or None for a one-layer drawing."""
+        return None
+
+    def overlay(self, view: JSON) -> str | None:
+        """The SVG elements one state draws over ``board_layer`` in its coordinates;
+        for a one-layer drawing, the whole board as an SVG document; None: no board."""
+        return None
+
+    def svg(self, view: JSON) -> str | None:
+        """The whole board of a view as one SVG document (None: the game draws none)."""
+        board = self.board_layer(view)
+        if board is None:
+            return self.overlay(view)
+        return compose(board, self.overlay(view) or "")
+
+    def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
+        """A few words on what ``seat`` is doing now ("to decide", "sealed")."""
+        return "to decide" if seat in waiting else "waiting"
+
+    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
+        """Scalar facts about one seat for its panel, labelled in the game's words."""
+        players = view.get("players")
+        if isinstance(players, list) and seat < len(players) and isinstance(players[seat], dict):
+            return {
+                k: v
+                for k, v in players[seat].items()
+                if k not in ("seat", "name") and isinstance(v, int | str | bool | dict)
+            }
+        return {}
+
+
+def compose(board: str, overlay: str) -> str:
+    """The whole board: the overlay's elements drawn last inside the board's <svg>."""
+    end = board.rindex("</svg>")
+    return f'{board[:end]}<g class="overlay">{overlay}</g>{board[end:]}'
