@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from meeple.games.africa1880 import GAME
 from meeple.games.africa1880.board import BOARD
-from meeple.games.africa1880.decisions import sheet_item
+from meeple.games.africa1880.rules.decisions import sheet_item
 from meeple.games.africa1880.state import DIPLOMACY, AfricaState
 
 

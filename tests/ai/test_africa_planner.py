@@ -9,7 +9,7 @@ from meeple.ai.base import make_bot
 from meeple.engine import get_game
 from meeple.games.africa1880.bots.planner import AfricaPlanner
 from meeple.games.africa1880.bots.sheets import Sheet, heuristic_sheet, line_action
-from meeple.games.africa1880.decisions import sheet_item
+from meeple.games.africa1880.rules.decisions import sheet_item
 from meeple.games.africa1880.state import WRITING, AfricaState
 
 load_bots()

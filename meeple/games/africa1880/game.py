@@ -6,7 +6,6 @@ from typing import Any, ClassVar
 
 from meeple.engine import (
     Action,
-    BadConfig,
     BotKit,
     Game,
     GameConfig,
@@ -17,10 +16,11 @@ from meeple.engine import (
     Rng,
     TimedPhase,
 )
-from meeple.games.africa1880 import decisions, explain, render, scoring, view
+from meeple.games.africa1880 import render, scoring, setup, view
 from meeple.games.africa1880.actions import TABLES
-from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, HISTORICAL_START
-from meeple.games.africa1880.state import ALLIANCE, DIPLOMACY, GAME_OVER, SETUP, AfricaState
+from meeple.games.africa1880.board import COUNTRY_NAMES
+from meeple.games.africa1880.rules import decisions, explain
+from meeple.games.africa1880.state import DIPLOMACY, GAME_OVER, AfricaState
 from meeple.games.africa1880.svg import PRESENTATION
 
 JSON = dict[str, Any]
@@ -59,31 +59,10 @@ class AfricaGame(Game[AfricaState]):
     # ---- configuration and creation ---------------------------------------------
 
     def setup(self, state: AfricaState) -> None:
-        config = state.config
-        n = config.players
-        state.countries = countries_of(config)
-        state.turn = 0
-        state.placer = 0
-        state.presence = [0] * len(BOARD.ids)
-        state.dev = [0] * len(BOARD.ids)
-        state.colony = [False] * len(BOARD.ids)
-        state.stock = [BOARD.markers_per_country] * n
-        state.ready = 0
-        state.sealed = 0
-        state.reset_drafts()
-        # Setup: one marker of each country in every other embassy; it shows a side
-        # only once orders are read, so the alliance side stands for "not yet turned".
-        state.embassy = [ALLIANCE] * (n * n)
-        state.shown_orders, state.shown_landing, state.shown_stance = [], [], []
-        state.last_removed, state.last_colonies = [], []
-        state.phase = SETUP
-        if config.options.get("historical_placement"):
-            for seat in decisions.placement_order(state):
-                start = BOARD.index(HISTORICAL_START[state.countries[seat]])
-                decisions.apply(state, seat, TABLES.place[start])
+        setup.setup(state)
 
     def seat_names(self, config: GameConfig) -> tuple[str, ...]:
-        return tuple(COUNTRY_NAMES[c] for c in countries_of(config))
+        return tuple(COUNTRY_NAMES[c] for c in setup.countries_of(config))
 
     # ---- the decision loop ------------------------------------------------------
 
@@ -139,17 +118,3 @@ class AfricaGame(Game[AfricaState]):
         from meeple.games.africa1880.bots import BOT_KIT  # bots load only when asked for
 
         return BOT_KIT
-
-
-def countries_of(config: GameConfig) -> tuple[int, ...]:
-    """The country index of each seat, from the ``countries`` option (Setup)."""
-    raw = str(config.options.get("countries", ""))
-    if not raw.strip():
-        return tuple(range(config.players))
-    chosen = [part.strip().lower() for part in raw.split(",")]
-    unknown = [c for c in chosen if c not in COUNTRY_IDS]
-    if unknown:
-        raise BadConfig(f"unknown countries {unknown}; choose among {', '.join(COUNTRY_IDS)}")
-    if len(set(chosen)) != len(chosen) or len(chosen) != config.players:
-        raise BadConfig(f"name {config.players} different countries, one per seat")
-    return tuple(COUNTRY_IDS.index(c) for c in chosen)

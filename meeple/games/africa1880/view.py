@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine import Rng
-from meeple.games.africa1880 import decisions, texts
+from meeple.games.africa1880 import texts
 from meeple.games.africa1880.board import BOARD, YEARS
+from meeple.games.africa1880.rules import decisions
 from meeple.games.africa1880.scoring import result
 from meeple.games.africa1880.state import (
     ALLIANCE,

@@ -13,25 +13,17 @@ from meeple.engine import (
     Presentation,
     Result,
     Rng,
-    rank_by,
 )
 from meeple.games.namibia.common import ACT, SEAT_NAMES
 from meeple.games.namibia.render import render_text
 from meeple.games.namibia.rules.apply import apply_action
 from meeple.games.namibia.rules.explain import explain
 from meeple.games.namibia.rules.flow import advance
-from meeple.games.namibia.rules.setup import deal
+from meeple.games.namibia.scoring import result
+from meeple.games.namibia.setup import deal
 from meeple.games.namibia.state import GAME_OVER, NamibiaState
 from meeple.games.namibia.svg import PRESENTATION
 from meeple.games.namibia.view import build_view
-
-BREAKDOWN_KEYS = (
-    "reputation_before",
-    "construction_payment",
-    "points_bought",
-    "reputation",
-    "money_left",
-)
 
 
 class NamibiaGame(Game[NamibiaState]):
@@ -64,25 +56,7 @@ class NamibiaGame(Game[NamibiaState]):
         return state.phase == GAME_OVER
 
     def result(self, state: NamibiaState) -> Result:
-        """Highest reputation wins; ties go to the most money (End of the Game).
-
-        Eliminated players rank below everyone else, later eliminations higher.
-        """
-        if state.phase != GAME_OVER:
-            raise IllegalAction("End of the Game", "the game is not over yet")
-        keys = []
-        for seat, row in enumerate(state.final):
-            out = state.out[seat]
-            keys.append((0, -out, 0) if out else (1, row[3], row[4]))
-        ranks = rank_by(keys)
-        return Result(
-            scores=tuple(row[3] for row in state.final),
-            breakdown=tuple(dict(zip(BREAKDOWN_KEYS, row, strict=True)) for row in state.final),
-            ranks=ranks,
-            winners=tuple(seat for seat, rank in enumerate(ranks) if rank == 1),
-            tiebreak=tuple((row[4],) for row in state.final),
-            note="highest reputation wins; a tie goes to the most money left",
-        )
+        return result(state)
 
     def explain_illegal(self, state: NamibiaState, seat: int, action: Action) -> IllegalAction:
         return explain(state, seat, action)

@@ -33,7 +33,7 @@ from meeple.games.africa1880.bots.sheets import (
     seal_all,
     write_sheet,
 )
-from meeple.games.africa1880.decisions import relation_seats, sheet_item
+from meeple.games.africa1880.rules.decisions import relation_seats, sheet_item
 from meeple.games.africa1880.state import ALLIANCE, NO_LANDING, SETUP, WAR, WRITING, AfricaState
 
 SAMPLES = 6  # determinized samples per sheet tried

@@ -17,7 +17,7 @@ from meeple.engine import Game, Rng
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import BOARD
 from meeple.games.africa1880.bots.heuristic import LANDING_RESERVE
-from meeple.games.africa1880.decisions import (
+from meeple.games.africa1880.rules.decisions import (
     explore_targets,
     landing_targets,
     relation_seats,

@@ -13,7 +13,7 @@ runs phases 3 to 5 (see turn.py).
 from __future__ import annotations
 
 from meeple.engine import Event
-from meeple.games.africa1880 import texts, turn
+from meeple.games.africa1880 import texts
 from meeple.games.africa1880.actions import (
     LAND,
     ORDER,
@@ -25,6 +25,7 @@ from meeple.games.africa1880.actions import (
     TABLES,
 )
 from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.rules import turn
 from meeple.games.africa1880.state import (
     DIPLOMACY,
     SETUP,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from meeple.engine import Action, IllegalAction
-from meeple.games.africa1880 import decisions, texts
+from meeple.games.africa1880 import texts
 from meeple.games.africa1880.actions import LAND, ORDER, PLACE, READY, RELATION, REVISE, SEAL
 from meeple.games.africa1880.board import COUNTRY_NAMES
+from meeple.games.africa1880.rules import decisions
 from meeple.games.africa1880.state import (
     DIPLOMACY,
     NO_LANDING,
