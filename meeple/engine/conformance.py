@@ -1,9 +1,9 @@
 """The conformance battery every registered game runs (plain asserts, no pytest import).
 
 ``check_random_game`` plays one seeded random game and checks, at every decision:
-clone equality and isolation, action text and index round trips, JSON views that
-match what ``determinize`` keeps (so no view depends on hidden data), snapshot
-round trips; at the end: the record round trip, exact replay and a sane result.
+the game's own invariants (``Game.validate``), clone equality and isolation,
+action text and index round trips, JSON views that match what ``determinize``
+keeps (so no view depends on hidden data), snapshot round trips; at the end: the record round trip, exact replay and a sane result.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ def random_playout(
 
 def check_step(game: Game[Any], state: GameState, rng: Rng) -> None:
     """Every per-decision property of the contract, on one state."""
+    game.validate(state)
     waiting = game.to_act(state)
     assert waiting, "a game that is not over must wait for at least one seat"
     assert len(set(waiting)) == len(waiting), f"to_act repeats a seat: {waiting}"
@@ -98,6 +99,7 @@ def check_random_game(game: Game[Any], config: GameConfig, seed: int, every: int
             check_step(game, state, rng)
         game.play(state, seat, text)
     assert state == final, "the checked path and the fast path disagree"
+    game.validate(final)
     _check_record(game, record, final)
     _check_result(game, final)
     return record
