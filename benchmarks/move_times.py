@@ -13,7 +13,7 @@ import time
 
 from meeple.ai import load_bots
 from meeple.ai.base import make_bot
-from meeple.engine import Rng, get_game
+from meeple.engine import Rng, all_games
 
 
 def main() -> None:
@@ -22,12 +22,12 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,medium,hard")
     args = parser.parse_args()
     load_bots()
-    for name in ("namibia", "africa1880"):
-        game = get_game(name)
+    for game in all_games():
+        players = min(max(4, game.min_players), game.max_players)
         for level in args.levels.split(","):
-            times = []
+            times: list[float] = []
             rng = Rng(7)
-            state = game.new_game(game.make_config(4), 7)
+            state = game.new_game(game.make_config(players), 7)
             bot = make_bot(level, game, 1)
             while len(times) < args.decisions and not game.is_over(state):
                 seat = game.to_act(state)[0]
@@ -40,7 +40,7 @@ def main() -> None:
                     action = rng.choice(legal)
                 game.apply(state, seat, action)
             mean, most = 1000 * sum(times) / len(times), 1000 * max(times)
-            print(f"{name:11} {level:7} n={len(times)} mean={mean:.0f} ms max={most:.0f} ms")
+            print(f"{game.name:11} {level:7} n={len(times)} mean={mean:.0f} ms max={most:.0f} ms")
 
 
 if __name__ == "__main__":

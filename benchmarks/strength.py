@@ -24,13 +24,29 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from meeple.ai import load_bots
+from meeple.ai.base import bot_names
+from meeple.engine import Game, all_games
 from meeple.tournament import Match, MatchResult, TournamentSpec, run, summarise
 
 TARGETS = (
-    ("{search} vs 3 random", "{search},random,random,random", 0.60),
-    ("{search} vs 3 heuristic", "{search},heuristic,heuristic,heuristic", 0.40),
-    ("heuristic vs 3 random", "heuristic,random,random,random", 0.45),
+    ("{search} vs {others} random", "random", 0.60),
+    ("{search} vs {others} heuristic", "heuristic", 0.40),
+    ("heuristic vs {others} random", "random", 0.45),
 )
+PLAYERS = 4  # or the nearest count the game takes
+
+
+def seats_of(game: Game[Any], number: int, search: str) -> tuple[str, ...] | None:
+    """The bot list of line ``number`` for ``game``, or None if the game lacks a bot
+    it needs (a game without a heuristic has only the first line)."""
+    players = min(max(PLAYERS, game.min_players), game.max_players)
+    first = "heuristic" if number == 2 else search
+    others = TARGETS[number][1]
+    names = bot_names(game)
+    if first not in names or others not in names:
+        return None
+    return (first, *[others] * (players - 1))
 
 
 def logger(path: str | None) -> Callable[[MatchResult], None] | None:
@@ -98,7 +114,7 @@ def report(data: dict[str, Any], label: str, target: float | None, seconds: floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", action="append", help="namibia, africa1880 (default both)")
+    parser.add_argument("--game", action="append", help="a registered game (default: every one)")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000)
@@ -112,15 +128,17 @@ def main() -> None:
     if args.summarise:
         summarise_logs(args.summarise)
         return
-    for game in args.game or ["namibia", "africa1880"]:
-        for number, (label, bots, target) in enumerate(TARGETS):
-            if args.only and number not in args.only:
+    load_bots()
+    chosen = args.game or [game.name for game in all_games()]
+    for game in [g for g in all_games() if g.name in chosen]:
+        for number, (label, _, target) in enumerate(TARGETS):
+            seats = seats_of(game, number, args.search)
+            if (args.only and number not in args.only) or seats is None:
                 continue
-            seats = tuple(bots.format(search=args.search).split(","))
-            spec = TournamentSpec(game, seats, args.games, args.seed)
+            spec = TournamentSpec(game.name, seats, args.games, args.seed)
             start = time.perf_counter()
             data = summarise(spec, run(spec, jobs=args.jobs, progress=logger(args.log)))
-            label = label.format(search=args.search)
+            label = label.format(search=args.search, others=len(seats) - 1)
             report(data, label, target, time.perf_counter() - start)
             print(json.dumps(data), file=sys.stderr, flush=True)
 
