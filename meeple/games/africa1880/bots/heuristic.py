@@ -1,4 +1,4 @@
-"""A first simple Africa 1880 player that reads only its view and legal actions.
+"""A first simple Africa 1880 player, and the one place its rules of thumb live.
 
 * Setup: the empty coast with the fewest squares (the quickest colony).
 * Diplomatic action: ready at once.
@@ -7,6 +7,12 @@
   fill, few rivals); it lands on the emptiest quick coast while markers last; it
   answers each country with that country's last declaration towards it (alliance
   first), and seals once every line is written.
+
+``ranked_values`` ranks the values of one line; everything else derives from it:
+the bot writes each line's first value, ``heuristic_sheet`` is the whole sheet of
+first values (for fast playouts), and search branches on the first few. It reads
+only the public board and the seat's own position on its sheet, through the game's
+sheet API (``meeple.games.africa1880.sheets``), so it may read the true state.
 """
 
 from __future__ import annotations
@@ -14,9 +20,36 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine import Game, GameState, Rng
+from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.sheets import (
+    ALLIANCE,
+    DEVELOP,
+    NO_LANDING,
+    NOTHING,
+    READY,
+    SEAL,
+    AfricaState,
+    Line,
+    Sheet,
+    declaration,
+    development,
+    empty_coasts,
+    explore_targets,
+    is_colony,
+    line_action,
+    markers_left,
+    next_line,
+    phase,
+    place_action,
+    presence_count,
+    seats_present,
+    sheet_lines,
+)
 
-JSON = dict[str, Any]
 LANDING_RESERVE = 3  # markers kept back from landings for explorations
+RIVAL_COST = 3  # explore_cost: squares left to develop plus this much per presence there
+SOLE_VALUE, SHARED_VALUE = 8.0, 3.0  # worth: a colony presence alone or shared
+ALLIANCE_VALUE = 1.0  # worth: an alliance shown in an embassy
 
 
 class AfricaHeuristic:
@@ -28,84 +61,95 @@ class AfricaHeuristic:
         self.rng = Rng(seed)
 
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
-        legal = game.legal_actions(state, seat)
-        view = game.view(state, seat)
-        by_text = {game.actions[i].text: i for i in legal}
-        for text in self.wishes(view, seat, by_text):
-            if text in by_text:
-                return by_text[text]
-        return self.rng.choice(legal)
-
-    def wishes(self, view: JSON, seat: int, offered: dict[str, int]) -> list[str]:
-        """Preferred action texts, best first."""
-        if view["phase"] == "setup":
-            return [f"place {t}" for t in quick_coasts(view)]
-        if view["phase"] == "diplomacy":
-            return ["ready"]
-        sheet = view["sheet"]
-        line = sheet["next"]
-        if line == "end":
-            return ["seal orders"]
-        if line == "landing":
-            if view["stock"][seat] <= LANDING_RESERVE:
-                return ["no landing"]
-            return [f"land {t}" for t in quick_coasts(view)] + ["no landing"]
-        if line in view["country_ids"]:
-            return [relation(view, seat, line)]
-        return order_wishes(view, line, offered)
+        assert isinstance(state, AfricaState)
+        wishes = preferences(state, seat)
+        if wishes:
+            return wishes[0]
+        return self.rng.choice(game.legal_actions(state, seat))
 
 
-def quick_coasts(view: JSON) -> list[str]:
-    """Empty coastal territories, fewest squares first."""
-    empty = [
-        t
-        for t, name in enumerate(view["territories"])
-        if view["coastal"][t] and not view["presences"][t]
-    ]
-    empty.sort(key=lambda t: (view["squares"][t], t))
-    return [view["territories"][t] for t in empty]
+def preferences(state: AfricaState, seat: int) -> list[int]:
+    """The heuristic's legal actions for ``seat``'s pending decision, best first
+    (empty only at setup when no coast is empty)."""
+    now = phase(state)
+    if now == "setup":
+        return [place_action(t) for t in quick_coasts(state)]
+    if now == "diplomacy":
+        return [READY]
+    if now != "writing":
+        return []
+    line = next_line(state, seat)
+    if line[0] == "end":
+        return [SEAL]
+    return [line_action(state, line, value) for value in ranked_values(state, seat, line)]
 
 
-def relation(view: JSON, seat: int, other_id: str) -> str:
-    """Tit for tat: answer what that country declared towards us last time."""
-    other = view["country_ids"].index(other_id)
-    me = view["country_ids"][seat]
-    declared = view["embassies"][other][me] if view["embassies"] else "alliance"
-    return f"war on {other_id}" if declared == "war" else f"alliance with {other_id}"
+def ranked_values(state: AfricaState, seat: int, line: Line) -> list[int]:
+    """The values the heuristic would write on ``line``, best first."""
+    kind, target = line
+    if kind == "order":
+        return order_values(state, seat, target)
+    if kind == "landing":
+        return landing_values(state, seat)
+    if kind == "relation":
+        return [tit_for_tat(state, seat, target)]
+    return []
 
 
-def order_wishes(view: JSON, territory: str, offered: dict[str, int]) -> list[str]:
-    t = view["territories"].index(territory)
-    full = view["development"][t] >= view["squares"][t]
-    explore = sorted(
-        (text for text in offered if text.startswith(f"{territory}: explore ")),
-        key=lambda text: explore_cost(view, text.rsplit(" explore ", 1)[1]),
+def heuristic_sheet(state: AfricaState, seat: int) -> Sheet:
+    """The whole sheet the heuristic writes for ``seat`` in this writing phase."""
+    return Sheet.from_lines(
+        (line, ranked_values(state, seat, line)[0]) for line in sheet_lines(state, seat)
     )
-    if not full:
-        return [f"{territory}: develop", *explore]
-    return [*explore, f"{territory}: nothing"]
 
 
-def explore_cost(view: JSON, target: str) -> tuple[int, int]:
-    """Lower is better: squares still to develop plus three per rival present."""
-    t = view["territories"].index(target)
-    left = view["squares"][t] - view["development"][t]
-    return left + 3 * len(view["presences"][t]), t
+def order_values(state: AfricaState, seat: int, territory: int) -> list[int]:
+    """Develop until full, then the explorations cheapest first, then nothing."""
+    explore = sorted(explore_targets(state, seat, territory), key=lambda u: explore_cost(state, u))
+    if development(state, territory) < BOARD.squares[territory]:
+        return [DEVELOP, *explore]
+    return [*explore, NOTHING]
 
 
-def worth(view: JSON) -> list[float]:
+def explore_cost(state: AfricaState, target: int) -> tuple[int, int]:
+    """Lower is better: squares still to develop plus three per presence there."""
+    left = BOARD.squares[target] - development(state, target)
+    return left + RIVAL_COST * presence_count(state, target), target
+
+
+def landing_values(state: AfricaState, seat: int) -> list[int]:
+    """The quickest empty coasts while markers last beyond the reserve, else none."""
+    if markers_left(state, seat) <= LANDING_RESERVE:
+        return [NO_LANDING]
+    return [*quick_coasts(state), NO_LANDING]
+
+
+def quick_coasts(state: AfricaState) -> list[int]:
+    """Empty coastal territories, fewest squares first."""
+    return sorted(empty_coasts(state), key=lambda t: (BOARD.squares[t], t))
+
+
+def tit_for_tat(state: AfricaState, seat: int, other: int) -> int:
+    """What ``other`` last declared towards ``seat`` (alliance before any reveal)."""
+    declared = declaration(state, other, seat)
+    return ALLIANCE if declared is None else declared
+
+
+def worth(state: AfricaState) -> list[float]:
     """Expected points per seat: colonies as scored, unfinished territories at half
     their colony value times their development, alliances shown in the embassies."""
-    values = [0.0] * view["players"]
-    for t, seats in enumerate(view["presences"]):
+    n = state.config.players
+    values = [0.0] * n
+    for t in range(len(BOARD.ids)):
+        seats = seats_present(state, t)
         if not seats:
             continue
-        per = 8.0 if len(seats) == 1 else 3.0
-        done = 1.0 if view["colony"][t] else 0.5 * view["development"][t] / view["squares"][t]
+        per = SOLE_VALUE if len(seats) == 1 else SHARED_VALUE
+        done = 1.0 if is_colony(state, t) else 0.5 * development(state, t) / BOARD.squares[t]
         for seat in seats:
             values[seat] += per * done
-    for declared in view["embassies"] or []:
-        for other, word in declared.items():
-            if word == "alliance":
-                values[view["country_ids"].index(other)] += 1.0
+    for by in range(n):
+        for towards in range(n):
+            if by != towards and declaration(state, by, towards) == ALLIANCE:
+                values[towards] += ALLIANCE_VALUE
     return values

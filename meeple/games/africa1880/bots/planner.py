@@ -21,20 +21,29 @@ import time
 from typing import Any
 
 from meeple.engine import Game, GameState, Rng
-from meeple.games.africa1880.actions import TABLES
-from meeple.games.africa1880.bots.sheets import (
+from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.bots.heuristic import heuristic_sheet, quick_coasts
+from meeple.games.africa1880.bots.playout import noisy, play_to_end, seal_all
+from meeple.games.africa1880.sheets import (
+    ALLIANCE,
+    DEVELOP,
+    NO_LANDING,
+    NOTHING,
+    WAR,
+    AfricaState,
+    Line,
     Sheet,
-    heuristic_sheet,
+    development,
+    explore_targets,
     line_action,
-    noisy,
-    order_options,
-    play_to_end,
-    quick_coasts,
-    seal_all,
+    lines_written,
+    next_line,
+    phase,
+    place_action,
+    sheet_lines,
+    turn,
     write_sheet,
 )
-from meeple.games.africa1880.rules.decisions import relation_seats, sheet_item
-from meeple.games.africa1880.state import ALLIANCE, NO_LANDING, SETUP, WAR, WRITING, AfricaState
 
 SAMPLES = 6  # determinized samples per sheet tried
 NOISE = 8  # a rival's line is redrawn uniformly one time in this many
@@ -45,8 +54,6 @@ WIN = 1.0  # reward of the sole leader
 TIE = 0.25  # reward of a leader tied with others (no winner)
 MARGIN = 0.02  # reward per point of lead over the best rival (negative when behind)
 FOREVER = 99  # turns: play the sample out to the end
-
-Line = tuple[str, int]  # ("order", territory), ("landing", -1) or ("relation", seat)
 
 
 def reward(game: Game[Any], state: AfricaState, seat: int) -> float:
@@ -82,20 +89,20 @@ class AfricaPlanner:
             return legal[0]
         sample = game.determinize(state, seat, self.rng)
         assert isinstance(sample, AfricaState)
-        if sample.phase == SETUP:
+        if phase(sample) == "setup":
             return self._place(game, sample, seat)
-        if sample.phase != WRITING:
+        if phase(sample) != "writing":
             return legal[0]
         planned = self.plans.get(seat)
-        if planned is None or planned[0] != sample.turn or sample.cursor[seat] == 0:
-            planned = (sample.turn, self._plan_sheet(game, sample, seat))
+        if planned is None or planned[0] != turn(sample) or lines_written(sample, seat) == 0:
+            planned = (turn(sample), self._plan_sheet(game, sample, seat))
             self.plans[seat] = planned
-        item, target = sheet_item(sample, seat)
-        action = line_action(sample, seat, planned[1], item, target)
+        line = next_line(sample, seat)
+        action = planned_action(sample, planned[1], line)
         if action in legal:
             return action
         # not expected; should a plan ever miss, the heuristic's line keeps play legal
-        fallback = line_action(sample, seat, heuristic_sheet(sample, seat), item, target)
+        fallback = planned_action(sample, heuristic_sheet(sample, seat), line)
         return fallback if fallback in legal else legal[0]
 
     # ---- setup ------------------------------------------------------------------
@@ -105,12 +112,12 @@ class AfricaPlanner:
         best, best_value = -1, float("-inf")
         for coast in quick_coasts(sample)[:PLACES]:
             twin = sample.clone()
-            game.apply(twin, seat, TABLES.place[coast])
+            game.apply(twin, seat, place_action(coast))
             play_to_end(game, twin, FOREVER)
             value = reward(game, twin, seat)
             if value > best_value:
                 best, best_value = coast, value
-        return TABLES.place[best]
+        return place_action(best)
 
     # ---- writing ----------------------------------------------------------------
 
@@ -119,13 +126,13 @@ class AfricaPlanner:
         bases = [self._rivals_modelled(game, sample, seat) for _ in range(self.samples)]
         best = heuristic_sheet(sample, seat)
         best_value = self._value(game, bases, seat, best)
-        for line, options in self._lines(sample, seat, best):
+        for line, options in self._lines(sample, seat):
             for option in options:
                 if time.perf_counter() - start > PLAN_SECONDS:
                     return best
-                tried = with_line(best, line, option)
-                if tried is None:
+                if best.value(line) == option:
                     continue
+                tried = best.with_value(line, option)
                 value = self._value(game, bases, seat, tried)
                 if value > best_value:
                     best, best_value = tried, value
@@ -135,7 +142,7 @@ class AfricaPlanner:
         """A fresh sample whose rivals' drafts are the heuristic's, with noise."""
         twin = game.determinize(sample, seat, self.rng)
         assert isinstance(twin, AfricaState)
-        for other in range(twin.players):
+        for other in range(twin.config.players):
             if other != seat:
                 sheet = noisy(twin, other, heuristic_sheet(twin, other), self.rng, self.noise)
                 write_sheet(twin, other, sheet)
@@ -152,30 +159,25 @@ class AfricaPlanner:
         return total / len(bases)
 
     @staticmethod
-    def _lines(sample: AfricaState, seat: int, sheet: Sheet) -> list[tuple[Line, list[int]]]:
+    def _lines(sample: AfricaState, seat: int) -> list[tuple[Line, list[int]]]:
         """Every line with the values to try, relations first (they swing the most)."""
-        lines: list[tuple[Line, list[int]]] = [
-            (("relation", other), [WAR, ALLIANCE]) for other in relation_seats(sample, seat)
+        lines = sheet_lines(sample, seat)
+        tried: list[tuple[Line, list[int]]] = [
+            (line, [WAR, ALLIANCE]) for line in lines if line[0] == "relation"
         ]
-        lines.append((("landing", -1), [NO_LANDING, *quick_coasts(sample)[:LANDINGS]]))
-        lines.extend((("order", t), order_options(sample, seat, t)) for t in sheet.orders)
-        return lines
+        tried.append((("landing", -1), [NO_LANDING, *quick_coasts(sample)[:LANDINGS]]))
+        tried.extend(
+            (line, order_options(sample, seat, line[1])) for line in lines if line[0] == "order"
+        )
+        return tried
 
 
-def with_line(sheet: Sheet, line: Line, value: int) -> Sheet | None:
-    """``sheet`` with ``value`` on ``line``, or None if it already has that value."""
-    kind, target = line
-    out = sheet.copy()
-    if kind == "relation":
-        if out.stance.get(target) == value:
-            return None
-        out.stance[target] = value
-    elif kind == "landing":
-        if out.landing == value:
-            return None
-        out.landing = value
-    else:
-        if out.orders.get(target) == value:
-            return None
-        out.orders[target] = value
-    return out
+def order_options(state: AfricaState, seat: int, territory: int) -> list[int]:
+    """Orders worth trying on a line: develop (nothing once full) and every exploration."""
+    full = development(state, territory) >= BOARD.squares[territory]
+    return [NOTHING if full else DEVELOP, *explore_targets(state, seat, territory)]
+
+
+def planned_action(state: AfricaState, sheet: Sheet, line: Line) -> int:
+    """The action writing ``sheet``'s value on ``line`` (``seal orders`` at the end)."""
+    return line_action(state, line, NOTHING if line[0] == "end" else sheet.value(line))
