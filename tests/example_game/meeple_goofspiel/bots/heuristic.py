@@ -1,0 +1,72 @@
+"""Goofspiel's heuristic player and the knowledge its IS-MCTS search uses.
+
+The heuristic matches ranks: the prizes still to be played (the face-up one
+included) are as many as the cards in hand, so it bids the card whose rank in
+its hand is the prize's rank among those prizes: its highest card for the
+highest prize, its lowest for the lowest. It reads its seat's view only.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from meeple.engine import Game, GameState, Rng
+from meeple_goofspiel.actions import BID
+from meeple_goofspiel.state import NO_PRIZE, GoofspielState, cards_in, total
+
+NOISE = 3  # a rollout bids a neighbouring rank once in this many decisions
+
+
+def matching_bid(hand: list[int], prize: int, prizes_to_come: list[int]) -> int:
+    """The card of ``hand`` (sorted) whose rank is ``prize``'s among all prizes left."""
+    rank = sorted([prize, *prizes_to_come]).index(prize)
+    return hand[min(rank, len(hand) - 1)]
+
+
+class GoofspielHeuristic:
+    """Rank matching, from the seat's view (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game[Any], seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+        view = game.view(state, seat)
+        hand: list[int] = view["players"][seat]["hand"]
+        return BID[matching_bid(hand, int(view["prize"]), view["prizes_to_come"])]
+
+
+class GoofspielKnowledge:
+    """What IS-MCTS gets: rank-matching rollouts with some noise, every card a branch,
+    and a leaf value from the points won and the points still in play. It reads
+    determinized samples, so it may read the state's fields directly."""
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        assert isinstance(state, GoofspielState)
+        hand = cards_in(state.hands[seat])
+        rank = hand.index(matching_bid(hand, state.prize, state.deck))
+        if rng.below(NOISE) == 0:
+            rank = min(len(hand) - 1, max(0, rank + rng.choice((-1, 1))))
+        return BID[hand[rank]]
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        return legal
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        """Win chances: a seat that cannot catch up even with every prize left has
+        none; the others' chances fall off with their distance from the lead, in
+        units of the points one seat may expect from the prizes left."""
+        assert isinstance(state, GoofspielState)
+        points = [total(mask) for mask in state.won]
+        left = sum(state.deck) + (0 if state.prize == NO_PRIZE else state.prize)
+        lead = max(points)
+        scale = max(1.0, left / len(points))
+        weights = [0.0 if p + left < lead else math.exp((p - lead) / scale) for p in points]
+        whole = sum(weights)
+        return [w / whole for w in weights]

@@ -1,0 +1,122 @@
+"""Goofspiel on the engine contract: the rules object the entry point names.
+
+Thin: every method delegates to the module that owns its part (rules, setup,
+scoring, view, render, svg, positions, bots). It uses only ``meeple.engine``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from meeple.engine import (
+    Action,
+    BotKit,
+    Game,
+    GameConfig,
+    IllegalAction,
+    OptionSpec,
+    Presentation,
+    Result,
+    Rng,
+    TimedPhase,
+)
+from meeple_goofspiel import positions, rules, scoring, setup, view
+from meeple_goofspiel.actions import SPACE
+from meeple_goofspiel.board import CARDS, MAX_CARDS, MAX_SEATS, MIN_CARDS
+from meeple_goofspiel.render import render_text
+from meeple_goofspiel.state import NO_PRIZE, GoofspielState
+from meeple_goofspiel.svg import PRESENTATION
+
+JSON = dict[str, Any]
+
+
+class GoofspielGame(Game[GoofspielState]):
+    """Each round a prize is turned up and every player bids one card in secret."""
+
+    name: ClassVar[str] = "goofspiel"
+    title: ClassVar[str] = "Goofspiel"
+    rules_version: ClassVar[str] = "goofspiel-1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = MAX_SEATS
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "cards",
+            MAX_CARDS,
+            "Setup: cards per suit (ace to this value), so also the number of rounds",
+            tuple(range(MIN_CARDS, MAX_CARDS + 1)),
+        ),
+        OptionSpec(
+            "bid_seconds",
+            0,
+            "Bidding: seconds to choose a card, kept by the server's clock (0: no limit);"
+            " a seat still choosing when time is up bids its lowest card",
+        ),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(SPACE, GoofspielState)
+
+    # ---- configuration and creation ---------------------------------------------
+
+    def setup(self, state: GoofspielState) -> None:
+        setup.deal(state)
+
+    def seat_names(self, config: GameConfig) -> tuple[str, ...]:
+        return tuple(suit.name for suit in CARDS.seats[: config.players])
+
+    # ---- the decision loop ------------------------------------------------------
+
+    def to_act(self, state: GoofspielState) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: GoofspielState, seat: int) -> list[int]:
+        return rules.legal_actions(state, seat)
+
+    def apply_action(self, state: GoofspielState, seat: int, index: int) -> None:
+        rules.apply_bid(state, seat, index)
+
+    def is_over(self, state: GoofspielState) -> bool:
+        return state.prize == NO_PRIZE
+
+    def result(self, state: GoofspielState) -> Result:
+        return scoring.result(state)
+
+    def explain_illegal(self, state: GoofspielState, seat: int, action: Action) -> IllegalAction:
+        return rules.explain(state, seat, action)
+
+    # ---- information ------------------------------------------------------------
+
+    def view(self, state: GoofspielState, seat: int | None) -> JSON:
+        return view.build_view(state, seat)
+
+    def determinize(self, state: GoofspielState, seat: int, rng: Rng) -> GoofspielState:
+        return view.determinize(state, seat, rng)
+
+    def render_text(self, view: JSON) -> str:
+        return render_text(view)
+
+    # ---- optional parts ---------------------------------------------------------
+
+    def presentation(self) -> Presentation:
+        return PRESENTATION
+
+    def timed_phase(self, state: GoofspielState) -> TimedPhase | None:
+        """Bidding runs against the clock when the option ``bid_seconds`` is set;
+        each round is a new occurrence of the phase (a new key restarts the clock)."""
+        seconds = state.config.options.get("bid_seconds", 0)
+        if state.prize == NO_PRIZE or not isinstance(seconds, int) or seconds <= 0:
+            return None
+        return TimedPhase(f"bid:{state.round}", float(seconds))
+
+    def on_timeout(self, state: GoofspielState, seat: int) -> int | None:
+        """A seat still choosing when time is up bids its lowest card."""
+        legal = self.legal_actions(state, seat)
+        return legal[0] if legal else None
+
+    def validate(self, state: GoofspielState) -> None:
+        positions.validate(state)
+
+    def bots(self) -> BotKit:
+        from meeple_goofspiel.bots import BOT_KIT  # bots load only when asked for
+
+        return BOT_KIT
