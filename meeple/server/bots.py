@@ -1,0 +1,88 @@
+"""Bots at the tables: which seats they play, and the task that plays for them.
+
+One task per table drives its bots while a bot seat is to act. A bot chooses on a
+clone of the state in the bot thread pool (so the event loop keeps serving other
+tables while it thinks), then its choice is played under the table's lock, unless
+the table moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+
+from meeple.ai.base import Bot, make_bot
+from meeple.server.tables import HUMAN, ApiError, ApplyMove, Table
+
+log = logging.getLogger("meeple.server")
+
+
+def bot_for(table: Table, seat: int, level: str) -> Bot:
+    """A ``level`` bot for ``seat``, seeded from the table's seed (so replays agree)."""
+    return make_bot(level, table.game, table.record.seed * 1009 + seat)
+
+
+class Bots:
+    """Drives every table's bots; ``apply`` plays a move (the caller holds the lock)."""
+
+    def __init__(self, pool: ThreadPoolExecutor, apply: ApplyMove, delay: float = 0.0) -> None:
+        self.pool = pool
+        self.apply = apply
+        self.delay = delay
+
+    @staticmethod
+    def make_bots(table: Table) -> None:
+        """Give every seat not played by a human its bot."""
+        table.bots = {
+            seat: bot_for(table, seat, info["kind"])
+            for seat, info in enumerate(table.seats)
+            if info["kind"] != HUMAN
+        }
+
+    def ensure_bots(self, table: Table) -> None:
+        """Start the table's bot task if a bot is to act and none is running."""
+        if table.bot_task is None and self._bot_seat(table) is not None:
+            table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
+
+    @staticmethod
+    def _bot_seat(table: Table) -> int | None:
+        if table.over:
+            return None
+        for seat in table.game.to_act(table.state):
+            if seat in table.bots and table.seats[seat]["kind"] != HUMAN:
+                return seat
+        return None
+
+    async def _drive_bots(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            async with table.lock:
+                seat = self._bot_seat(table)
+                if seat is None:
+                    table.bot_task = None
+                    return
+                bot = table.bots[seat]
+                clone = table.state.clone()
+            if self.delay:
+                await asyncio.sleep(self.delay)
+            try:
+                index = await loop.run_in_executor(self.pool, bot.choose, table.game, clone, seat)
+            except Exception:
+                log.exception(
+                    "table %s: bot of seat %d failed; playing its first option", table.id, seat
+                )
+                legal = table.game.legal_actions(clone, seat)
+                if not legal:
+                    continue
+                index = legal[0]
+            async with table.lock:
+                if table.bots.get(seat) is not bot:
+                    continue
+                if index not in table.game.legal_actions(table.state, seat):
+                    continue  # the table moved on while the bot thought
+                try:
+                    await self.apply(table, seat, table.game.actions[index].text)
+                except ApiError:
+                    log.exception("table %s: bot move refused", table.id)
+                    await asyncio.sleep(0.5)

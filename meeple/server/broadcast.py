@@ -1,0 +1,267 @@
+"""What clients see of a table, and pushing it to them.
+
+Views, their JSON text, the SVG board and its shared board layer, the seats as
+the lobby and the table page show them, and the snapshot a seat (or a spectator)
+is sent. Everything derived from the state is cached in ``table.cache``, which
+whoever changes the table clears.
+
+After every change ``track_seen`` records, per seat, the version at which what it
+may see last changed; ``broadcast`` pushes a new snapshot only to the clients
+whose version moved, serialising each distinct message once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import time
+from typing import Any
+
+from meeple.ai.base import bot_names
+from meeple.engine import GameState
+from meeple.server import render
+from meeple.server.tables import HAS_ORJSON, HUMAN, Client, Table, dumps, fragment, visible
+
+MAX_REPLAYS = 256  # finished games whose last replayed ply is kept
+
+
+class Views:
+    """Views of every table, the board layers they share, and the pushes to clients."""
+
+    def __init__(self) -> None:
+        # Board layers by (game, rules version, config): drawn once, shared by tables.
+        self.boards: dict[tuple[str, str, str], tuple[str, str] | None] = {}
+        self.replays: dict[str, tuple[int, GameState]] = {}
+
+    # ---- views ----------------------------------------------------------------------
+
+    def view(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """The seat's view (None: the spectators'), a fresh copy of the cached one."""
+        key = ("view", seat)
+        cached = table.cache.get(key)
+        if cached is None:
+            if seat is not None and render.public_view(table.game):
+                cached = {**self.view(table, None), "seat": seat}
+            else:
+                cached = table.game.view(table.state, seat)
+            table.cache[key] = cached
+        return dict(cached)
+
+    def view_json(self, table: Table, seat: int | None) -> str:
+        """The seat's view as JSON text, serialised once per change. A public-view game's
+        views differ only by ``seat``: its text is spliced into the one serialisation."""
+        key = ("view_json", seat)
+        text = table.cache.get(key)
+        if text is None:
+            if render.public_view(table.game):
+                shared = table.cache.get(("view_json",))
+                if shared is None:
+                    rest = {k: v for k, v in self.view(table, None).items() if k != "seat"}
+                    shared = table.cache[("view_json",)] = dumps(rest)
+                head = f'{{"seat":{"null" if seat is None else int(seat)}'
+                text = head + ("}" if shared == "{}" else "," + shared[1:])
+            else:
+                text = dumps(self.view(table, seat))
+            table.cache[key] = text
+        return str(text)
+
+    def svg(self, table: Table, seat: int | None, layered: bool = False) -> str | None:
+        """The seat's whole board as SVG; with ``layered``, only what the state draws
+        on top of the table's board layer (the whole board for a one-layer game)."""
+        if seat is not None and render.public_view(table.game):
+            seat = None  # a public-view game draws the same board for every seat
+        key = ("overlay" if layered else "svg", seat)
+        if key not in table.cache:
+            view = self.view(table, seat)
+            if layered:
+                table.cache[key] = render.render_overlay(table.game, view)
+            else:
+                table.cache[key] = render.render_svg(table.game, view)
+        value = table.cache[key]
+        return None if value is None else str(value)
+
+    def board(self, table: Table) -> tuple[str, str] | None:
+        """The table's board layer as (id, SVG), or None for a one-layer game. Drawn once
+        per game config; the id is a digest of the SVG, so it changes when it does."""
+        config = table.record.config
+        key = (table.game.name, table.game.rules_version, dumps(config.to_json()))
+        if key not in self.boards:
+            svg = render.render_board(table.game, self.view(table, None))
+            self.boards[key] = (
+                None if svg is None else (hashlib.sha256(svg.encode()).hexdigest()[:16], svg)
+            )
+        return self.boards[key]
+
+    def seats_public(self, table: Table) -> list[dict[str, Any]]:
+        """Every seat as anyone may see it: who plays it, its status, its panel."""
+        key = ("seats",)
+        if key not in table.cache:
+            view = self.view(table, None)
+            waiting = list(table.game.to_act(table.state))
+            names = table.game.seat_names(table.state.config)
+            table.cache[key] = [
+                {
+                    "seat": seat,
+                    "name": names[seat],
+                    "player": info.get("name"),
+                    "kind": info["kind"],
+                    "claimed": bool(info.get("claimed")),
+                    "status": "finished"
+                    if table.over
+                    else render.seat_status(table.game, view, seat, waiting),
+                    "panel": render.panel(table.game, view, seat),
+                }
+                for seat, info in enumerate(table.seats)
+            ]
+        out: list[dict[str, Any]] = [dict(s) for s in table.cache[key]]
+        for entry in out:
+            entry["connected"] = entry["kind"] != HUMAN or table.connected(entry["seat"])
+        return out
+
+    def snapshot(
+        self,
+        table: Table,
+        seat: int | None,
+        *,
+        svg: bool = False,
+        since: int = 0,
+        chat: bool = True,
+        layered: bool = False,
+        with_board: bool = True,
+        fragments: bool = False,
+    ) -> dict[str, Any]:
+        """Everything one seat (or a spectator) may see of the table now.
+
+        With ``svg``, the board as SVG: the whole board, or with ``layered`` (the
+        WebSocket) ``svg`` is what this state draws on top of the board layer named by
+        ``board``, whose SVG comes as ``board_svg`` only ``with_board``. With
+        ``fragments`` (for ``dumps`` only) the view is its JSON text, serialised once."""
+        game, state = table.game, table.state
+        since = max(0, min(since, len(state.log)))
+        out: dict[str, Any] = {
+            "type": "state",
+            "table": table.id,
+            "game": game.name,
+            "title": game.title,
+            "seat": seat,
+            "version": table.seen.get(seat, table.version),
+            "over": table.over,
+            "to_act": list(game.to_act(state)),
+            "legal": [a.text for a in game.legal(state, seat)] if seat is not None else [],
+            "decision_version": None if seat is None else table.decision_version[seat],
+            "seats": self.seats_public(table),
+            "view": fragment(self.view_json(table, seat))
+            if fragments and HAS_ORJSON
+            else self.view(table, seat),
+            "result": table.record.result,
+            "deadline": table.deadline,
+            "now": time.time(),
+            "bots": bot_names(game.name),
+            "log_from": since,
+            "log_to": len(state.log),
+            "events": [e.to_json() for e in game.events(state, seat, since)],
+            "chat": [m for m in table.chat if visible(m, seat)] if chat else None,
+        }
+        for event in out["events"]:
+            event.pop("private_to", None)
+        if svg:
+            out["svg"] = self.svg(table, seat, layered)
+            board = self.board(table) if layered else None
+            if board is not None:
+                out["board"] = board[0]
+                if with_board:
+                    out["board_svg"] = board[1]
+        return out
+
+    def replay_state(self, table: Table, ply: int) -> GameState:
+        """The finished game after ``ply`` moves; the last one asked is kept per table,
+        so stepping forward replays one move."""
+        cached = self.replays.get(table.id)
+        if cached is not None and cached[0] <= ply:
+            done, state = cached[0], cached[1].clone()
+        else:
+            done, state = 0, table.game.new_game(table.record.config, table.record.seed)
+        for seat, text in table.record.moves[done:ply]:
+            table.game.play(state, seat, text)
+        self.replays[table.id] = (ply, state.clone())
+        if len(self.replays) > MAX_REPLAYS:
+            self.replays.pop(next(iter(self.replays)))
+        return state
+
+    # ---- after every change ---------------------------------------------------------
+
+    def track_seen(self, table: Table, reset: bool = False) -> None:
+        """Per seat (None: spectators), the version at which what it may see last changed.
+
+        A seat is shown this version, not the table's, and is pushed a new state only
+        when it changes: so nobody learns how often, or when, another seat edited a
+        secret decision (e.g. a line of its order sheet).
+        """
+        game, state, log = table.game, table.state, table.state.log
+        self.seats_public(table)
+        common = (
+            dumps(table.cache[("seats",)]),
+            tuple(game.to_act(state)),
+            table.deadline,
+            table.record.result is not None,
+        )
+        public = render.public_view(game)
+        spectators = self.view_json(table, None)
+        for seat in (None, *range(table.players)):
+            done, count = table.event_counts.get(seat, (0, 0))
+            if reset or done > len(log):
+                done, count = 0, 0
+            count += sum(1 for e in log[done:] if e.visible_to(seat))
+            table.event_counts[seat] = (len(log), count)
+            legal = () if seat is None else table.decided[seat]
+            seen = spectators if public or seat is None else self.view_json(table, seat)
+            key = hash((common, seen, legal, count))
+            if reset or table.content.get(seat) != key:
+                table.content[seat] = key
+                table.seen[seat] = table.version
+
+    async def broadcast(self, table: Table, force: bool = False) -> None:
+        """Push the new state to every client that can see a change (all if ``force``).
+
+        Every distinct message is serialised once and its text shared by every client
+        it goes to. The board layer goes only to clients that do not hold it yet."""
+        # Let the acting client's ack (queued just before this task runs) leave first.
+        await asyncio.sleep(0)
+        texts: dict[tuple[Any, ...], str] = {}
+        board = self.board(table)
+        board_id = None if board is None else board[0]
+        for client in list(table.clients):
+            version = table.seen.get(client.seat, table.version)
+            if not force and version == client.version:
+                # Nothing it may see changed; what an undo removed was hidden from it.
+                client.log_to = min(client.log_to, len(table.state.log))
+                continue
+            client.version = version
+            since = client.log_to if client.log_to <= len(table.state.log) else 0
+            with_board = client.svg and board_id is not None and client.board != board_id
+            key = (client.seat, client.svg, since, with_board)
+            text = texts.get(key)
+            if text is None:
+                # Chat travels as its own messages.
+                payload = self.snapshot(
+                    table,
+                    client.seat,
+                    svg=client.svg,
+                    since=since,
+                    chat=False,
+                    layered=True,
+                    with_board=with_board,
+                    fragments=True,
+                )
+                text = dumps(payload)
+                texts[key] = text
+            client.log_to = len(table.state.log)
+            if with_board:
+                client.board = board_id
+            self.send(table, client, text)
+
+    @staticmethod
+    def send(table: Table, client: Client, text: str) -> None:
+        """Queue ``text`` to one client; a client too far behind leaves the table."""
+        if not client.push(text):
+            table.clients.discard(client)

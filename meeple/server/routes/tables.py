@@ -1,0 +1,202 @@
+"""One table's HTTP API: create it, see it, act, undo, chat, seats, record, replay.
+
+A seat proves itself by its token (in the body, or ``?token=`` to read); without
+one, a reader sees what spectators see. Refusals are ``ApiError`` (its status and
+detail as JSON, by the app's exception handler).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from meeple.server import render
+from meeple.server.hub import Hub
+from meeple.server.tables import ApiError, Table
+
+# ---- request bodies ------------------------------------------------------------------
+
+
+class SeatSpec(BaseModel):
+    kind: str = Field(max_length=32, description="'human' or a bot level, e.g. 'random'")
+    name: str | None = Field(default=None, max_length=40, description="a person's name")
+
+
+class CreateTable(BaseModel):
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=12)
+    seats: list[SeatSpec | str] = Field(max_length=12)
+    options: dict[str, int | bool | str] = Field(default_factory=dict, max_length=32)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class ActionBody(BaseModel):
+    token: str = Field(max_length=64)
+    action: str = Field(max_length=200, description="the action's text, e.g. 'bid 7'")
+    version: int | None = Field(
+        default=None, description="the state version the decision was made on (409 if stale)"
+    )
+
+
+class TokenBody(BaseModel):
+    token: str = Field(max_length=64)
+
+
+class ChatBody(BaseModel):
+    token: str = Field(max_length=64)
+    text: str = Field(min_length=1, max_length=1000)
+    to: int | None = Field(default=None, description="a seat for a private message")
+
+
+class ClaimBody(BaseModel):
+    name: str = Field(min_length=1, max_length=40)
+
+
+class BotBody(BaseModel):
+    token: str = Field(max_length=64)
+    level: str = Field(default="random", max_length=32)
+
+
+# ---- routes --------------------------------------------------------------------------
+
+
+def tables_router(hub: Hub) -> APIRouter:
+    """``POST /api/tables`` and everything under ``/api/tables/{table_id}`` but its
+    WebSocket, over ``hub``."""
+    router = APIRouter()
+
+    async def _seated(table_id: str, token: str) -> tuple[Table, int]:
+        table = await hub.seats.get(table_id)
+        seat = table.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "a seat's token is required")
+        return table, seat
+
+    @router.post("/api/tables", status_code=201, summary="Create a table")
+    async def create(body: CreateTable) -> dict[str, Any]:
+        seats = [SeatSpec(kind=s) if isinstance(s, str) else s for s in body.seats]
+        table, tokens = await hub.seats.create(
+            body.game,
+            body.players,
+            [s.model_dump() for s in seats],
+            dict(body.options),
+            body.seed,
+        )
+        return {
+            "id": table.id,
+            "seed": table.record.seed,
+            "version": table.version,
+            "tokens": {str(seat): token for seat, token in tokens.items()},
+            "links": {str(seat): f"/t/{table.id}#token={token}" for seat, token in tokens.items()},
+        }
+
+    @router.get("/api/tables/{table_id}", summary="A seat's view (with token) or the spectator's")
+    async def table_state(
+        table_id: str,
+        token: str | None = Query(default=None, max_length=64),
+        svg: bool = False,
+        since: int = Query(default=0, ge=0),
+    ) -> dict[str, Any]:
+        table = await hub.seats.get(table_id)
+        seat = table.seat_of(token)
+        await hub.seats.arrived(table, seat)
+        return hub.views.snapshot(table, seat, svg=svg, since=since)
+
+    @router.post("/api/tables/{table_id}/actions", summary="Play an action (checked path)")
+    async def act(table_id: str, body: ActionBody, svg: bool = False) -> dict[str, Any]:
+        table, seat = await _seated(table_id, body.token)
+        before = await hub.act(table, seat, body.action, body.version)
+        await hub.seats.arrived(table, seat)
+        return hub.views.snapshot(table, seat, svg=svg, since=before)
+
+    @router.post("/api/tables/{table_id}/undo", summary="Take back one's last decision")
+    async def undo(table_id: str, body: TokenBody) -> dict[str, Any]:
+        table, seat = await _seated(table_id, body.token)
+        await hub.undo(table, seat)
+        return hub.views.snapshot(table, seat)
+
+    @router.post("/api/tables/{table_id}/chat", summary="Say something to the table or a seat")
+    async def chat(table_id: str, body: ChatBody) -> dict[str, Any]:
+        table, seat = await _seated(table_id, body.token)
+        return await hub.chat(table, seat, body.text, body.to)
+
+    @router.post("/api/tables/{table_id}/seats/{seat}/claim", summary="Take a free seat")
+    async def claim(table_id: str, seat: int, body: ClaimBody) -> dict[str, Any]:
+        table = await hub.seats.get(table_id)
+        token = await hub.seats.claim(table, seat, body.name)
+        return {"seat": seat, "token": token, "link": f"/t/{table.id}#token={token}"}
+
+    @router.post("/api/tables/{table_id}/seats/{seat}/bot", summary="Hand a seat to a bot")
+    async def to_bot(table_id: str, seat: int, body: BotBody) -> dict[str, Any]:
+        table, by = await _seated(table_id, body.token)
+        await hub.seats.hand_to_bot(table, seat, by, body.level)
+        return {"seat": seat, "kind": body.level, "version": table.version}
+
+    @router.get(
+        "/api/tables/{table_id}/board.svg",
+        summary="The table's unchanging board layer (SVG), for games drawn in two layers",
+        response_class=Response,
+        responses={200: {"content": {"image/svg+xml": {}}}},
+    )
+    async def board_layer(table_id: str, request: Request) -> Response:
+        table = await hub.seats.get(table_id)
+        board = hub.views.board(table)
+        if board is None:
+            raise ApiError(404, f"{table.game.name} draws its whole board with every state")
+        etag = f'"{board[0]}"'
+        headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(board[1], media_type="image/svg+xml", headers=headers)
+
+    @router.get("/api/tables/{table_id}/record", summary="The game record, once the game is over")
+    async def record(table_id: str) -> dict[str, Any]:
+        table = await hub.seats.get(table_id)
+        if not table.over:
+            raise ApiError(409, "the record is published once the game is over")
+        out = table.record.to_json()
+        out["table"] = table.id
+        out["seat_names"] = list(table.game.seat_names(table.record.config))
+        out["chat"] = [m for m in table.chat if m["to"] is None]
+        return out
+
+    @router.get("/api/tables/{table_id}/replay/{ply}", summary="The finished game after ply moves")
+    async def replay_step(table_id: str, ply: int, svg: bool = True) -> dict[str, Any]:
+        table = await hub.seats.get(table_id)
+        if not table.over:
+            raise ApiError(409, "the replay opens once the game is over")
+        total = len(table.record.moves)
+        if not 0 <= ply <= total:
+            raise ApiError(404, f"the game has moves 0..{total}")
+        return replay_json(hub, table, ply, svg)
+
+    return router
+
+
+def replay_json(hub: Hub, table: Table, ply: int, svg: bool) -> dict[str, Any]:
+    """The finished ``table`` after ``ply`` moves (0..total): view, events, SVG board."""
+    total = len(table.record.moves)
+    state = hub.views.replay_state(table, ply)
+    before = hub.views.replay_state(table, ply - 1).log if ply > 0 else []
+    view = table.game.view(state, None)
+    events = [e.to_json() for e in table.game.events(state, None, len(before))]
+    seat_names = table.game.seat_names(table.record.config)
+    move = table.record.moves[ply - 1] if ply > 0 else None
+    return {
+        "table": table.id,
+        "game": table.game.name,
+        "title": table.game.title,
+        "ply": ply,
+        "total": total,
+        "move": None
+        if move is None
+        else {"seat": move[0], "name": seat_names[move[0]], "action": move[1]},
+        "seat_names": list(seat_names),
+        "view": view,
+        "svg": render.render_svg(table.game, view) if svg else None,
+        "events": events,
+        "result": table.record.result if ply == total else None,
+    }

@@ -1,0 +1,161 @@
+"""One table's WebSocket: live state pushed to the client; actions, undo and chat in.
+
+On connecting, the client gets the snapshot of its seat (``?token=``) or the
+spectators'. Every message it sends gets one reply: an ``ack`` (or ``error``)
+with the message's ``id``, a ``pong``, or (for ``sync``) a fresh snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, Literal
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, Field, ValidationError
+
+from meeple.engine import MeepleError
+from meeple.server.guard import Bucket
+from meeple.server.hub import Hub
+from meeple.server.tables import ApiError, Table, dumps
+
+MAX_MESSAGE = 8 * 1024
+
+
+class WsMessage(BaseModel):
+    type: Literal["action", "chat", "undo", "sync", "ping"]
+    id: int | str | None = None
+    action: str | None = Field(default=None, max_length=200)
+    version: int | None = None
+    text: str | None = Field(default=None, max_length=1000)
+    to: int | None = None
+
+
+class WsClient:
+    """One WebSocket connection of a table: messages leave in order from a queue, so
+    a broadcast never waits for a slow client; one that falls too far behind is cut
+    off (its page reconnects and resyncs)."""
+
+    MAX_QUEUE = 200
+
+    def __init__(self, websocket: WebSocket, seat: int | None, svg: bool) -> None:
+        self.websocket, self.seat, self.svg, self.log_to = websocket, seat, svg, 0
+        self.version = -1
+        self.board: str | None = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    def push(self, text: str) -> bool:
+        if self.writer.done() or self.queue.qsize() >= self.MAX_QUEUE:
+            self.close()
+            return False
+        self.queue.put_nowait(text)
+        return True
+
+    def close(self) -> None:
+        self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                break
+            try:
+                await self.websocket.send_text(text)
+            except Exception:
+                break
+
+
+def ws_router(hub: Hub, rate: float, burst: float) -> APIRouter:
+    """``WS /api/tables/{table_id}/ws`` over ``hub``; each connection may send ``rate``
+    messages per second, in bursts up to ``burst``."""
+    router = APIRouter()
+
+    @router.websocket("/api/tables/{table_id}/ws")
+    async def ws(
+        websocket: WebSocket, table_id: str, token: str | None = None, svg: int = 0
+    ) -> None:
+        await websocket.accept()
+        try:
+            table = await hub.seats.get(table_id)
+            seat = table.seat_of(token)
+        except ApiError as exc:
+            await websocket.send_text(json.dumps({"type": "error", **exc.to_json()}))
+            await websocket.close(code=4000 + exc.status)
+            return
+        await hub.seats.arrived(table, seat)
+        client = WsClient(websocket, seat, bool(svg))
+        snap = _snapshot(hub, table, client)
+        table.clients.add(client)
+        client.push(dumps(snap))
+        if seat is not None:
+            asyncio.get_running_loop().create_task(hub.views.broadcast(table, force=True))
+        bucket = Bucket(rate, burst)
+        try:
+            while True:
+                text = await websocket.receive_text()
+                reply = await _ws_message(hub, table, client, text, bucket)
+                if reply is not None:
+                    client.push(dumps(reply))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.clients.discard(client)
+            client.close()
+            if seat is not None:
+                asyncio.get_running_loop().create_task(hub.views.broadcast(table, force=True))
+
+    return router
+
+
+def _snapshot(hub: Hub, table: Table, client: WsClient) -> dict[str, Any]:
+    """The client's full snapshot (layered board); the client now holds what it shows."""
+    snap = hub.views.snapshot(table, client.seat, svg=client.svg, layered=True)
+    client.log_to, client.version = snap["log_to"], snap["version"]
+    client.board = snap.get("board")
+    return snap
+
+
+async def _ws_message(
+    hub: Hub, table: Table, client: WsClient, text: str, bucket: Bucket
+) -> dict[str, Any] | None:
+    """Handle one message of ``client``; returns its reply (errors as replies)."""
+    msg_id: Any = None
+    try:
+        if len(text) > MAX_MESSAGE:
+            raise ApiError(413, f"message larger than {MAX_MESSAGE} bytes")
+        if not bucket.take():
+            raise ApiError(429, "too many messages on this connection; slow down")
+        try:
+            message = WsMessage.model_validate_json(text)
+        except ValidationError as exc:
+            raise ApiError(422, f"malformed message: {exc.errors()[0]['msg']}") from None
+        msg_id = message.id
+        if message.type == "ping":
+            version = table.seen.get(client.seat, table.version)
+            return {"type": "pong", "id": msg_id, "version": version}
+        if message.type == "sync":
+            return _snapshot(hub, table, client)
+        seat = client.seat
+        if seat is None:
+            raise ApiError(403, "spectators cannot act or chat")
+        await _seat_message(hub, table, seat, message)
+        return {"type": "ack", "id": msg_id, "version": table.seen.get(seat, table.version)}
+    except ApiError as exc:
+        return {"type": "error", "id": msg_id, **exc.to_json()}
+    except MeepleError as exc:
+        return {"type": "error", "id": msg_id, "status": 422, "detail": str(exc)}
+
+
+async def _seat_message(hub: Hub, table: Table, seat: int, message: WsMessage) -> None:
+    """Play a seat's ``action``, ``undo`` or ``chat`` message (ApiError if refused)."""
+    if message.type == "action":
+        if message.action is None:
+            raise ApiError(422, "an action message needs 'action'")
+        await hub.act(table, seat, message.action, message.version)
+    elif message.type == "undo":
+        await hub.undo(table, seat)
+    elif message.type == "chat":
+        if not message.text:
+            raise ApiError(422, "a chat message needs 'text'")
+        await hub.chat(table, seat, message.text, message.to)
