@@ -26,7 +26,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check meeple tests
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy meeple/engine meeple/games
+	$(VENV)/bin/mypy meeple benchmarks
 
 pytest: $(STAMP)
 	$(VENV)/bin/pytest

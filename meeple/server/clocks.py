@@ -1,10 +1,9 @@
 """The phase clock: a deadline for timed phases, and what happens when it runs out.
 
-A game times a phase by a view field named ``<phase>_seconds`` (Africa 1880's
-``diplomacy_seconds``) or a ``timed_phase(state)`` method returning (key,
-seconds). The deadline and phase key are stored with every move; when the clock
-runs out the server plays, for each seat still deciding, its ``ready`` action (or
-its only legal action).
+A game times a phase through the contract: ``Game.timed_phase(state)`` gives the
+phase's key and length (Africa 1880's diplomacy). The deadline and phase key are
+stored with every move; when the clock runs out the server plays, for each seat
+still deciding, the action the game names with ``Game.on_timeout(state, seat)``.
 """
 
 from __future__ import annotations
@@ -12,9 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
-from typing import Any
 
+from meeple.engine import TimedPhase
 from meeple.server.tables import ApiError, ApplyMove, Table
 
 log = logging.getLogger("meeple.server")
@@ -23,13 +21,9 @@ log = logging.getLogger("meeple.server")
 class Clocks:
     """Every table's phase clock: one timer task per table in a timed phase.
 
-    ``view(table, None)`` is the spectators' view (read for ``<phase>_seconds``);
     ``apply`` plays a move through the checked path (the caller holds the lock)."""
 
-    def __init__(
-        self, view: Callable[[Table, int | None], dict[str, Any]], apply: ApplyMove
-    ) -> None:
-        self.view = view
+    def __init__(self, apply: ApplyMove) -> None:
         self.apply = apply
 
     def timer_for(
@@ -47,21 +41,12 @@ class Clocks:
             return deadline, key
         return time.time() + seconds, new_key
 
-    def _timed_phase(self, table: Table) -> tuple[str, float] | None:
+    @staticmethod
+    def _timed_phase(table: Table) -> TimedPhase | None:
         game, state = table.game, table.state
         if game.is_over(state) or not game.to_act(state):
             return None
-        method = getattr(game, "timed_phase", None)
-        if callable(method):
-            spec = method(state)
-            return None if spec is None else (str(spec[0]), float(spec[1]))
-        view = self.view(table, None)
-        phase = view.get("phase")
-        seconds = view.get(f"{phase}_seconds")
-        if not isinstance(seconds, int | float) or isinstance(seconds, bool) or seconds <= 0:
-            return None
-        when = view.get("turn", view.get("round", ""))
-        return f"{phase}:{when}", float(seconds)
+        return game.timed_phase(state)
 
     def ensure_timer(self, table: Table) -> None:
         """(Re)start the table's timer task for its current deadline, if it has one."""
@@ -79,10 +64,11 @@ class Clocks:
             if table.timer_key != key:
                 return
             table.timer_task = None  # apply must not cancel this very task
-            for seat in table.game.to_act(table.state):
-                legal = [a.text for a in table.game.legal(table.state, seat)]
-                choice = "ready" if "ready" in legal else legal[0] if len(legal) == 1 else None
-                if choice is not None and table.timer_key == key:
+            game = table.game
+            for seat in game.to_act(table.state):
+                index = game.on_timeout(table.state, seat)
+                if index is not None and table.timer_key == key:
+                    choice = game.actions[index].text
                     try:
                         await self.apply(table, seat, choice)
                     except ApiError:

@@ -57,7 +57,7 @@ class Hub:
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
         self.bot_pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="meeple-bot")
         self.views = Views()
-        self.clocks = Clocks(self.views.view, self._apply)
+        self.clocks = Clocks(self._apply)
         self.bots = Bots(self.bot_pool, self._apply, bot_delay)
         self.seats = Seats(
             self.tables,
