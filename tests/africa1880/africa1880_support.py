@@ -1,5 +1,6 @@
-"""Scenario builders for the Africa 1880 rule tests: every decision goes through
-the checked path (``GAME.play``) once the board is laid out."""
+"""Scenario builders for the Africa 1880 rule tests: positions are laid out with
+``positions.Position``; every decision then goes through the checked path
+(``GAME.play``)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from meeple.games.africa1880 import GAME
-from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.board import BOARD, YEARS
+from meeple.games.africa1880.positions import Position
 from meeple.games.africa1880.rules.decisions import sheet_item
-from meeple.games.africa1880.state import DIPLOMACY, AfricaState
+from meeple.games.africa1880.state import AfricaState
 
 
 def tid(name: str) -> int:
@@ -21,30 +23,28 @@ def scenario(
     presences: Mapping[str, Sequence[int]],
     developed: Mapping[str, int] | None = None,
     colonies: Sequence[str] = (),
-    turn: int = 0,
+    year: int = YEARS[0],
 ) -> AfricaState:
-    """A game at the start of a turn's diplomatic action with this board.
+    """A game at the start of ``year``'s diplomatic action with this board.
 
     ``presences`` maps territory ids to the seats present; ``developed`` gives
-    development tiles (default 0); ``colonies`` lists colony territories.
+    development tiles (default 0); ``colonies`` lists colony territories (fully
+    developed). Stocks hold the markers not on the board.
     """
-    players = len(countries.split(","))
-    state = GAME.new_game(GAME.make_config(players, {"countries": countries}), seed=1)
-    state.presence = [0] * len(BOARD.ids)
-    state.stock = [BOARD.markers_per_country] * players
+    position = Position(countries).year(year).phase("diplomacy")
     for name, seats in presences.items():
-        for seat in seats:
-            state.presence[tid(name)] |= 1 << seat
-            state.stock[seat] -= 1
+        position.presence(name, *seats)
     for name, tiles in (developed or {}).items():
-        state.dev[tid(name)] = tiles
-    for name in colonies:
-        state.colony[tid(name)] = True
-    state.placer = players
-    state.phase = DIPLOMACY
-    state.turn = turn
-    state.ready = 0
-    return state
+        position.developed(name, tiles)
+    return position.colony(*colonies).build()
+
+
+def elsewhere(seat: int, count: int, avoid: Sequence[str]) -> dict[str, list[int]]:
+    """Presences of ``seat`` on ``count`` territories not in ``avoid`` (board order):
+    with 22 markers per country, a stock runs low only when the markers are on the
+    board."""
+    spare = [name for name in BOARD.ids if name not in avoid][:count]
+    return {name: [seat] for name in spare}
 
 
 def full(*names: str) -> dict[str, int]:

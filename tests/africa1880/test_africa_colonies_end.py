@@ -90,7 +90,7 @@ def test_special_rules_colonies_are_permanent_and_closed_to_exploration() -> Non
 
 def test_end_after_1914() -> None:
     """The End of the Game: the last turn is 1914."""
-    state = scenario(COUNTRIES, {"egypt": [GB], "nigeria": [FR], "congo": [DE]}, turn=6)
+    state = scenario(COUNTRIES, {"egypt": [GB], "nigeria": [FR], "congo": [DE]}, year=1910)
     play_turn(state, {})
     assert not GAME.is_over(state)
     assert GAME.view(state, None)["year"] == 1914
@@ -112,7 +112,7 @@ def test_end_when_the_last_colony_piece_is_placed_extra_colonies_count() -> None
         presences,
         developed={**full(*ready_made), **full(spare[0], spare[1])},
         colonies=ready_made,
-        turn=2,
+        year=1890,
     )
     play_turn(state, {})
     assert sum(state.colony) == 23
@@ -130,7 +130,7 @@ def test_scoring_8_3_and_1_per_alliance_received() -> None:
         COUNTRIES,
         {"nigeria": [FR], "egypt": [FR, GB], "congo": [DE]},
         developed=full("nigeria", "egypt"),
-        turn=7,
+        year=1914,
     )
     play_turn(state, {FR: Sheet(war=("germany",)), DE: Sheet(war=("france", "great britain"))})
     assert GAME.is_over(state)
@@ -155,7 +155,7 @@ def test_tie_for_the_lead_means_no_winner() -> None:
         COUNTRIES,
         {"nigeria": [FR], "egypt": [GB], "congo": [DE]},
         developed=full("nigeria", "egypt"),
-        turn=7,
+        year=1914,
     )
     play_turn(state, {})
     outcome = GAME.result(state)

@@ -4,7 +4,16 @@ limit with its alphabetical order, landings, defaults and the embassy markers.""
 from __future__ import annotations
 
 import pytest
-from africa1880_support import Sheet, play_turn, ready_all, scenario, seats_in, tid, write
+from africa1880_support import (
+    Sheet,
+    elsewhere,
+    play_turn,
+    ready_all,
+    scenario,
+    seats_in,
+    tid,
+    write,
+)
 
 from meeple.engine import IllegalAction, UnknownAction
 from meeple.games.africa1880 import GAME
@@ -43,8 +52,9 @@ def test_3_1_explore_places_one_presence_per_country_per_territory() -> None:
 def test_3_1_marker_limit_alphabetical_order_of_the_sheet() -> None:
     """3.1 note: with too few markers, explorations are carried out in alphabetical
     order of the territories (the order sheet's: Lac Nyassa before Lac Tchad)."""
-    state = scenario(COUNTRIES, {"nigeria": [FR], "zanzibar": [FR]})
-    state.stock[FR] = 1
+    targets = ["nigeria", "zanzibar", "lake chad", "lake nyassa"]
+    state = scenario(COUNTRIES, {"nigeria": [FR], "zanzibar": [FR], **elsewhere(FR, 19, targets)})
+    assert state.stock[FR] == 1
     play_turn(
         state, {FR: Sheet({"nigeria": "explore lake chad", "zanzibar": "explore lake nyassa"})}
     )
@@ -56,8 +66,10 @@ def test_3_1_marker_limit_alphabetical_order_of_the_sheet() -> None:
 
 def test_3_1_marker_limit_then_landing_is_void() -> None:
     """3.1 / 3.2: explorations come first; a landing finds no marker left."""
-    state = scenario(COUNTRIES, {"nigeria": [FR], "zanzibar": [FR], "egypt": [GB]})
-    state.stock[FR] = 2
+    targets = ["nigeria", "zanzibar", "egypt", "dahomey", "kenya", "dakar"]
+    presences = {"nigeria": [FR], "zanzibar": [FR], "egypt": [GB], **elsewhere(FR, 18, targets)}
+    state = scenario(COUNTRIES, presences)
+    assert state.stock[FR] == 2
     sheet = Sheet({"nigeria": "explore dahomey", "zanzibar": "explore kenya"}, land="dakar")
     play_turn(state, {FR: sheet})
     assert seats_in(state, "dahomey") == seats_in(state, "kenya") == [FR]

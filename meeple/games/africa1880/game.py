@@ -16,7 +16,7 @@ from meeple.engine import (
     Rng,
     TimedPhase,
 )
-from meeple.games.africa1880 import render, scoring, setup, view
+from meeple.games.africa1880 import positions, render, scoring, setup, view
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import COUNTRY_NAMES
 from meeple.games.africa1880.rules import decisions, explain
@@ -113,6 +113,10 @@ class AfricaGame(Game[AfricaState]):
         if state.phase == DIPLOMACY and TABLES.ready in self.legal_actions(state, seat):
             return TABLES.ready
         return super().on_timeout(state, seat)
+
+    def validate(self, state: AfricaState) -> None:
+        """``InvalidState`` listing every broken invariant (see ``positions.validate``)."""
+        positions.validate(state)
 
     def bots(self) -> BotKit:
         from meeple.games.africa1880.bots import BOT_KIT  # bots load only when asked for

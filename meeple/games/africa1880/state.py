@@ -3,6 +3,11 @@
 Seats are numbered 0..n-1; ``countries[seat]`` is the country index (0..5, in
 rulebook order). Per-seat tables are flat: ``orders[seat * 32 + territory]`` and
 ``stance[seat * n + other]`` (1 = alliance, 0 = war, as declared by ``seat``).
+
+``held`` is derived from ``presence`` (the territories of each seat, which are also
+its sheet's order lines) and ``stock`` follows from both (22 markers per country):
+change presences only through ``put_presence`` / ``remove_presence``, which keep the
+three together; ``positions.validate`` checks that they agree.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ class AfricaState(GameState):
         "cursor",
         "dev",
         "embassy",
+        "held",
         "landing",
         "last_colonies",
         "last_removed",
@@ -56,6 +62,7 @@ class AfricaState(GameState):
     turn: int
     placer: int  # setup: how many first presences have been placed
     presence: list[int]  # per territory: bitmask of seats present
+    held: list[tuple[int, ...]]  # per seat: its presences' territories, ascending
     dev: list[int]  # per territory: development tiles placed
     colony: list[bool]  # per territory: a colony piece stands there
     stock: list[int]  # per seat: presence markers not on the board
@@ -80,6 +87,7 @@ class AfricaState(GameState):
         twin.turn = self.turn
         twin.placer = self.placer
         twin.presence = self.presence.copy()
+        twin.held = self.held.copy()
         twin.dev = self.dev.copy()
         twin.colony = self.colony.copy()
         twin.stock = self.stock.copy()
@@ -108,7 +116,30 @@ class AfricaState(GameState):
         except ValueError:
             return -1
 
+    def put_presence(self, territory: int, seat: int) -> None:
+        """A marker of ``seat`` leaves its stock for ``territory`` (not yet held there)."""
+        self.presence[territory] |= 1 << seat
+        self.stock[seat] -= 1
+        self.held[seat] = tuple(sorted((*self.held[seat], territory)))
+
+    def remove_presence(self, territory: int, seat: int) -> None:
+        """The marker of ``seat`` in ``territory`` goes back to its stock."""
+        self.presence[territory] &= ~(1 << seat)
+        self.stock[seat] += 1
+        self.held[seat] = tuple(t for t in self.held[seat] if t != territory)
+
+    def presences_of(self, seat: int) -> tuple[int, ...]:
+        """The territories where ``seat`` has a presence, read from ``presence``."""
+        bit = 1 << seat
+        return tuple([t for t, bits in enumerate(self.presence) if bits & bit])
+
     def reset_drafts(self) -> None:
+        """Sheets from scratch (Setup): the order lines (``held``) rebuilt from
+        ``presence``, then blank sheets."""
+        self.held = [self.presences_of(seat) for seat in range(self.players)]
+        self.blank_sheets()
+
+    def blank_sheets(self) -> None:
         """Blank sheets: every order left out counts as nothing / no landing / alliance."""
         n = self.players
         self.orders = [NOTHING] * (n * TERRITORY_COUNT)

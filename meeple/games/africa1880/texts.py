@@ -8,6 +8,7 @@ from meeple.games.africa1880.state import (
     DEVELOP,
     NO_LANDING,
     NOTHING,
+    WAR,
     AfricaState,
 )
 
@@ -55,22 +56,38 @@ def relation_word(value: int) -> str:
     return "alliance" if value == ALLIANCE else "war"
 
 
+def _order_phrases(territory: int) -> tuple[str, ...]:
+    """Every order of one territory's line in words, indexed by ``code + 2``."""
+    return tuple(order_phrase(territory, code) for code in range(DEVELOP, len(BOARD.ids)))
+
+
+# ORDER_PHRASES[t][code + 2] == order_phrase(t, code); RELATION_PHRASES[value][country].
+ORDER_PHRASES = tuple(_order_phrases(t) for t in range(len(BOARD.ids)))
+RELATION_PHRASES = {
+    WAR: tuple(f"war on {name}" for name in COUNTRY_NAMES),
+    ALLIANCE: tuple(f"alliance with {name}" for name in COUNTRY_NAMES),
+}
+
+
 def sheet_sentence(
     state: AfricaState, seat: int, orders: list[int], landing: list[int], stance: list[int]
 ) -> str:
-    """A whole revealed sheet as one readable line."""
+    """A sheet of this turn as one readable line. Its orders stand only on the
+    seat's order lines (``state.held``): sentences are made while sheets are
+    written and when they are revealed, before any presence changes."""
     n = state.players
+    countries = state.countries
     base = seat * len(BOARD.ids)
     parts = [
-        order_phrase(t, orders[base + t])
-        for t in range(len(BOARD.ids))
+        ORDER_PHRASES[t][orders[base + t] + 2]
+        for t in state.held[seat]
         if orders[base + t] != NOTHING
     ]
     if not parts:
         parts.append("no presence acts")
     parts.append(landing_phrase(landing[seat]))
+    row = seat * n
     for other in range(n):
         if other != seat:
-            word = "alliance with" if stance[seat * n + other] == ALLIANCE else "war on"
-            parts.append(f"{word} {country(state, other)}")
-    return f"{country(state, seat)}: " + "; ".join(parts) + "."
+            parts.append(RELATION_PHRASES[stance[row + other]][countries[other]])
+    return f"{COUNTRY_NAMES[countries[seat]]}: " + "; ".join(parts) + "."

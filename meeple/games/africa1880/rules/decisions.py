@@ -12,6 +12,8 @@ runs phases 3 to 5 (see turn.py).
 
 from __future__ import annotations
 
+from functools import cache
+
 from meeple.engine import Event
 from meeple.games.africa1880 import texts
 from meeple.games.africa1880.actions import (
@@ -36,10 +38,32 @@ from meeple.games.africa1880.state import (
 T = len(BOARD.ids)
 COASTAL = BOARD.coastal_indices
 
+# The choices of each kind of sheet line, in action-index order (the order
+# ``legal_actions`` promises): "seal orders" has a lower index than every order,
+# landing and relation, "revise orders" comes right after it, and the orders,
+# landings and relations of the action space are numbered in board order.
+_ORDER_FIRST = tuple((TABLES.seal, TABLES.develop[t], TABLES.nothing[t]) for t in range(T))
+_EXPLORES = tuple(tuple(sorted(TABLES.explore[t].items())) for t in range(T))
+_LANDING_FIRST = (TABLES.seal, TABLES.no_landing)
+_LANDINGS = tuple((t, TABLES.land[t]) for t in COASTAL)
+_RELATIONS = tuple((TABLES.seal, *TABLES.relation[c]) for c in range(len(TABLES.relation)))
+_END = (TABLES.seal, TABLES.revise)
+_PLACES = [TABLES.place[t] for t in COASTAL]
+
 
 def placement_order(state: AfricaState) -> list[int]:
     """Seats in the order of their countries as the rulebook lists them (Setup)."""
-    return sorted(range(state.players), key=lambda s: state.countries[s])
+    return list(_placement(state.countries))
+
+
+@cache
+def _placement(countries: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(range(len(countries)), key=lambda s: countries[s]))
+
+
+@cache
+def _others(countries: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple(s for s in _placement(countries) if s != seat)
 
 
 # Seats still waited for, by player count and bitmask of seats done (ready/sealed).
@@ -51,7 +75,7 @@ _WAITING = {
 
 def to_act(state: AfricaState) -> tuple[int, ...]:
     if state.phase == SETUP:
-        return (placement_order(state)[state.placer],)
+        return (_placement(state.countries)[state.placer],)
     if state.phase == DIPLOMACY:
         return _WAITING[state.players][state.ready]
     if state.phase == WRITING:
@@ -60,84 +84,94 @@ def to_act(state: AfricaState) -> tuple[int, ...]:
 
 
 def legal_actions(state: AfricaState, seat: int) -> list[int]:
+    """The seat's choices now, in increasing action index."""
     if state.phase == WRITING:
         return [] if state.sealed >> seat & 1 else writing_actions(state, seat)
     if state.phase == DIPLOMACY:
         return [] if state.ready >> seat & 1 else [TABLES.ready]
-    if state.phase == SETUP and seat == placement_order(state)[state.placer]:
-        return [TABLES.place[t] for t in COASTAL]
+    if state.phase == SETUP and seat == _placement(state.countries)[state.placer]:
+        return _PLACES.copy()
     return []
 
 
 def explore_targets(state: AfricaState, seat: int, territory: int) -> list[int]:
     """Borders a presence may explore: never a colony, never where one already is."""
     bit = 1 << seat
-    return [
-        u for u in BOARD.borders[territory] if not state.colony[u] and not state.presence[u] & bit
-    ]
+    presence, colony = state.presence, state.colony
+    return [u for u in BOARD.borders[territory] if not colony[u] and not presence[u] & bit]
 
 
 def landing_targets(state: AfricaState) -> list[int]:
     """2.2: coastal territories empty of any presence."""
-    return [t for t in COASTAL if not state.presence[t]]
+    presence = state.presence
+    return [t for t in COASTAL if not presence[t]]
 
 
 def sheet_territories(state: AfricaState, seat: int) -> list[int]:
     """The sheet's order lines: the seat's presences, in order-sheet order."""
-    bit = 1 << seat
-    return [t for t in range(T) if state.presence[t] & bit]
+    return list(state.held[seat])
 
 
 def relation_seats(state: AfricaState, seat: int) -> list[int]:
     """The sheet's diplomacy lines: the other seats, in the DIPLO table's order."""
-    return [s for s in placement_order(state) if s != seat]
+    return list(_others(state.countries, seat))
 
 
 def sheet_item(state: AfricaState, seat: int) -> tuple[str, int]:
     """The item the seat writes next: ("order", territory), ("landing", -1),
     ("relation", other seat) or ("end", -1) once every line has been written."""
-    lines = sheet_territories(state, seat)
-    c = state.cursor[seat]
-    if c < len(lines):
-        return "order", lines[c]
-    if c == len(lines):
+    line = state.cursor[seat]
+    orders = state.held[seat]
+    if line < len(orders):
+        return "order", orders[line]
+    line -= len(orders)
+    if not line:
         return "landing", -1
-    others = relation_seats(state, seat)
-    if c <= len(lines) + len(others):
-        return "relation", others[c - len(lines) - 1]
+    others = _others(state.countries, seat)
+    if line <= len(others):
+        return "relation", others[line - 1]
     return "end", -1
 
 
 def writing_actions(state: AfricaState, seat: int) -> list[int]:
-    """The choices for the next line of the sheet; sealing is always possible."""
+    """The choices for the next line of the sheet, in increasing action index;
+    sealing is always possible."""
     item, target = sheet_item(state, seat)
-    out = [TABLES.seal]
     if item == "order":
-        out.append(TABLES.develop[target])
-        out.append(TABLES.nothing[target])
-        explore = TABLES.explore[target]
-        out.extend(explore[u] for u in explore_targets(state, seat, target))
-    elif item == "landing":
-        out.append(TABLES.no_landing)
-        out.extend(TABLES.land[t] for t in landing_targets(state))
-    elif item == "relation":
-        out.extend(TABLES.relation[state.countries[target]])
-    else:
-        out.append(TABLES.revise)
-    out.sort()
-    return out
+        bit = 1 << seat
+        presence, colony = state.presence, state.colony
+        out = list(_ORDER_FIRST[target])
+        out += [i for u, i in _EXPLORES[target] if not colony[u] and not presence[u] & bit]
+        return out
+    if item == "landing":
+        presence = state.presence
+        out = list(_LANDING_FIRST)
+        out += [i for t, i in _LANDINGS if not presence[t]]
+        return out
+    if item == "relation":
+        return list(_RELATIONS[state.countries[target]])
+    return list(_END)
+
+
+# Per action index: its kind and its arguments as integers, decoded once.
+_KINDS = tuple(action.kind for action in TABLES.space)
+_ARGS = tuple(tuple(int(arg) for arg in action.args) for action in TABLES.space)
 
 
 def apply(state: AfricaState, seat: int, index: int) -> None:
     """Trusted path: ``index`` is one of ``legal_actions(state, seat)``."""
-    action = TABLES.space[index]
-    kind = action.kind
+    kind = _KINDS[index]
     if kind == ORDER:
-        _write_order(state, seat, int(action.args[0]), int(action.args[1]))
+        territory, code = _ARGS[index]
+        state.orders[seat * T + territory] = code
+        state.cursor[seat] += 1
     elif kind == RELATION:
-        _write_relation(state, seat, int(action.args[0]), int(action.args[1]))
+        country, value = _ARGS[index]
+        state.stance[seat * state.players + state.seat_of_country(country)] = value
+        state.cursor[seat] += 1
     elif kind == LAND:
-        _write_landing(state, seat, int(action.args[0]))
+        state.landing[seat] = _ARGS[index][0]
+        state.cursor[seat] += 1
     elif kind == SEAL:
         _seal(state, seat)
     elif kind == REVISE:
@@ -145,12 +179,11 @@ def apply(state: AfricaState, seat: int, index: int) -> None:
     elif kind == READY:
         _ready(state, seat)
     elif kind == PLACE:
-        _place_first(state, seat, int(action.args[0]))
+        _place_first(state, seat, _ARGS[index][0])
 
 
 def _place_first(state: AfricaState, seat: int, territory: int) -> None:
-    state.presence[territory] |= 1 << seat
-    state.stock[seat] -= 1
+    state.put_presence(territory, seat)
     name = texts.country(state, seat)
     state.log.append(
         Event(
@@ -171,21 +204,6 @@ def _ready(state: AfricaState, seat: int) -> None:
     )
     if state.ready == (1 << state.players) - 1:
         turn.begin_writing(state)
-
-
-def _write_order(state: AfricaState, seat: int, territory: int, code: int) -> None:
-    state.orders[seat * T + territory] = code
-    state.cursor[seat] += 1
-
-
-def _write_landing(state: AfricaState, seat: int, territory: int) -> None:
-    state.landing[seat] = territory
-    state.cursor[seat] += 1
-
-
-def _write_relation(state: AfricaState, seat: int, country: int, value: int) -> None:
-    state.stance[seat * state.players + state.seat_of_country(country)] = value
-    state.cursor[seat] += 1
 
 
 def _seal(state: AfricaState, seat: int) -> None:

@@ -41,7 +41,7 @@ def begin_writing(state: AfricaState) -> None:
     """Phase 2: blank sheets; each seat writes its own in secret."""
     state.phase = WRITING
     state.sealed = 0
-    state.reset_drafts()
+    state.blank_sheets()
     state.log.append(
         Event(
             "writing",
@@ -69,7 +69,7 @@ def reveal(state: AfricaState) -> None:
     state.shown_orders = state.orders
     state.shown_landing = state.landing
     state.shown_stance = state.stance
-    state.reset_drafts()
+    state.blank_sheets()
     sheets = [
         texts.sheet_sentence(state, s, state.shown_orders, state.shown_landing, state.shown_stance)
         for s in range(state.players)
@@ -110,26 +110,31 @@ def read_orders(state: AfricaState) -> None:
 
 def develop(state: AfricaState) -> None:
     """3.1: one tile per develop order, never beyond the territory's squares."""
-    for t in range(T):
-        bits = state.presence[t]
-        asked = sum(
-            1
-            for s in range(state.players)
-            if bits >> s & 1 and state.shown_orders[s * T + t] == DEVELOP
-        )
-        if not asked:
-            continue
-        placed = min(asked, BOARD.squares[t] - state.dev[t])
+    asked = _develop_orders(state)
+    for t in sorted(asked):
+        placed = min(asked[t], BOARD.squares[t] - state.dev[t])
         state.dev[t] += placed
         full = " (fully developed)" if state.dev[t] == BOARD.squares[t] else ""
         state.log.append(
             Event(
                 "develop",
-                f"{texts.place(t)}: {placed} of {asked} development order(s) carried out,"
+                f"{texts.place(t)}: {placed} of {asked[t]} development order(s) carried out,"
                 f" {state.dev[t]}/{BOARD.squares[t]} squares{full}.",
                 {"territory": BOARD.ids[t], "placed": placed, "development": state.dev[t]},
             )
         )
+
+
+def _develop_orders(state: AfricaState) -> dict[int, int]:
+    """Per territory, the revealed develop orders of the countries present there."""
+    asked: dict[int, int] = {}
+    orders = state.shown_orders
+    for seat, held in enumerate(state.held):
+        base = seat * T
+        for t in held:
+            if orders[base + t] == DEVELOP:
+                asked[t] = asked.get(t, 0) + 1
+    return asked
 
 
 def explore(state: AfricaState, seat: int) -> None:
@@ -138,13 +143,8 @@ def explore(state: AfricaState, seat: int) -> None:
     territories explored into, and the rest are void."""
     bit = 1 << seat
     base = seat * T
-    targets = sorted(
-        {
-            state.shown_orders[base + t]
-            for t in range(T)
-            if state.shown_orders[base + t] >= 0 and state.presence[t] & bit
-        }
-    )
+    orders = state.shown_orders
+    targets = sorted({orders[base + t] for t in state.held[seat] if orders[base + t] >= 0})
     name = texts.country(state, seat)
     for u in targets:
         if state.presence[u] & bit or state.colony[u]:
@@ -152,7 +152,7 @@ def explore(state: AfricaState, seat: int) -> None:
         if state.stock[seat] == 0:
             _log(state, "void", f"{name} has no presence marker left to explore {texts.place(u)}.")
             continue
-        _put(state, seat, u)
+        state.put_presence(u, seat)
         _log(state, "explore", f"{name} explores {texts.place(u)}.", seat, u)
 
 
@@ -167,13 +167,8 @@ def land(state: AfricaState, seat: int) -> None:
     elif state.stock[seat] == 0:
         _log(state, "void", f"{name} has no presence marker left to land in {texts.place(target)}.")
     else:
-        _put(state, seat, target)
+        state.put_presence(target, seat)
         _log(state, "land", f"{name} lands in {texts.place(target)}.", seat, target)
-
-
-def _put(state: AfricaState, seat: int, territory: int) -> None:
-    state.presence[territory] |= 1 << seat
-    state.stock[seat] -= 1
 
 
 def _log(state: AfricaState, kind: str, text: str, seat: int = -1, territory: int = -1) -> None:
@@ -208,10 +203,13 @@ def removals(state: AfricaState, territory: int) -> list[int]:
 
 def resolve_conflicts(state: AfricaState) -> None:
     """4) All removals are decided first, then carried out together."""
-    removed = [(t, s) for t in range(T) for s in removals(state, t)]
+    presence = state.presence
+    # A conflict needs two presences (bits & (bits - 1) keeps all but the lowest seat).
+    removed = [
+        (t, s) for t in range(T) if presence[t] & (presence[t] - 1) for s in removals(state, t)
+    ]
     for t, s in removed:
-        state.presence[t] &= ~(1 << s)
-        state.stock[s] += 1
+        state.remove_presence(t, s)
         _log(
             state,
             "removed",
