@@ -34,11 +34,12 @@ embassy declarations. It costs one pass over the board and the sheets.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Self
 
 from meeple.engine import InvalidState
 from meeple.engine.config import OptionValue
-from meeple.games.africa1880.actions import LAND, ORDER, TABLES
+from meeple.games.africa1880.actions import ORDER, TABLES
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, YEARS
 from meeple.games.africa1880.rules.decisions import explore_targets, placement_order
 from meeple.games.africa1880.state import (
@@ -75,7 +76,9 @@ class Position:
         options: Mapping[str, OptionValue] | None = None,
     ) -> None:
         """``countries``: the country of each seat in seat order, as the
-        ``countries`` option spells it (``"france,germany,belgium"``) or a list."""
+        ``countries`` option spells it (``"france,germany,belgium"``) or a list.
+        ``seed`` and ``options`` go into the config (the game draws nothing);
+        ``historical_placement`` is off: the builder lays out the map."""
         names = countries.split(",") if isinstance(countries, str) else list(countries)
         self._countries = ",".join(name.strip().lower() for name in names)
         self._ids = tuple(self._countries.split(","))
@@ -171,9 +174,7 @@ class Position:
         table's order; None: every line written). ``sealed``: handed in."""
         seat = self._seat(who)
         codes = {_territory(t): _order_code(t, text) for t, text in (orders or {}).items()}
-        target = (
-            NO_LANDING if land is None else int(TABLES.space.find(LAND, _territory(land)).args[0])
-        )
+        target = NO_LANDING if land is None else _territory(land)
         self._sheets[seat] = _Sheet(codes, target, {self._seat(o) for o in war}, line)
         if sealed:
             self._sealed |= 1 << seat
@@ -240,14 +241,14 @@ class Position:
         return self._ids.index(name)
 
 
+@dataclass(frozen=True)
 class _Sheet:
     """One seat's draft as the builder was given it."""
 
-    def __init__(self, orders: dict[int, int], landing: int, wars: set[int], line: int | None):
-        self.orders = orders
-        self.landing = landing
-        self.wars = wars
-        self.line = line
+    orders: dict[int, int]
+    landing: int
+    wars: set[int]
+    line: int | None
 
     def write(self, state: AfricaState, seat: int) -> None:
         n = state.players
