@@ -247,6 +247,9 @@ def test_the_search_knowledge_plays_legal_cards_and_values_sum_to_one() -> None:
     knowledge = GoofspielKnowledge()
     rng = Rng(4)
     state = build(3, 6, played=[(6, (6, 1, 2)), (5, (1, 5, 3))], prize=2)
+    # Prizes left 1 to 4: the 2 ranks second; Spades holds 2 3 4 5, so the 3 matches.
+    branches = [GAME.actions[i].text for i in knowledge.candidates(GAME, state, 0, [])]
+    assert branches == ["bid 2", "bid 3", "bid 4"]
     for seat in range(3):
         legal = GAME.legal_actions(state, seat)
         for _ in range(20):

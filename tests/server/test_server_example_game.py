@@ -108,16 +108,12 @@ def test_bid_seconds_puts_the_bidding_on_the_clock(client: TestClient) -> None:
     assert snap["deadline"] is not None and 25 < snap["deadline"] - time.time() <= 30
 
 
-@pytest.mark.xfail(
-    reason="the server's clock (meeple/server/clocks.py) plays 'ready' or a single legal"
-    " action; it does not ask Game.on_timeout yet",
-    strict=False,
-)
 def test_when_time_is_up_a_seat_still_choosing_bids_its_lowest_card(client: TestClient) -> None:
     tid, tokens = create(client, "goofspiel", HUMANS, seed=2, cards=5, bid_seconds=1)
     assert act(client, tid, tokens[0], "bid 5").status_code == 200
-    done = wait_for(lambda: (s := state(client, tid))["view"]["tricks"] and s, timeout=2.5)
-    assert done["view"]["tricks"][0]["bids"] == [5, 1]
+    done = wait_for(lambda: (s := state(client, tid))["view"]["tricks"] and s, timeout=5)
+    assert done["view"]["tricks"][0]["bids"] == [5, 1], "Hearts ran out of time: its lowest card"
+    assert done["deadline"] is not None, "the next round has a clock of its own"
 
 
 # ---- in a real browser ------------------------------------------------------------------

@@ -42,14 +42,13 @@ class GoofspielGame(Game[GoofspielState]):
         OptionSpec(
             "cards",
             MAX_CARDS,
-            "Setup: cards per suit (ace to this value), so also the number of rounds",
+            "Setup: cards per suit, ace up to this value (also the number of rounds)",
             tuple(range(MIN_CARDS, MAX_CARDS + 1)),
         ),
         OptionSpec(
             "bid_seconds",
             0,
-            "Bidding: seconds to choose a card, kept by the server's clock (0: no limit);"
-            " a seat still choosing when time is up bids its lowest card",
+            "Bidding: seconds to choose a card (0: no clock); then the lowest card is bid",
         ),
     )
 

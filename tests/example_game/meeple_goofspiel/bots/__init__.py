@@ -7,7 +7,7 @@ from meeple_goofspiel.bots.heuristic import GoofspielHeuristic, GoofspielKnowled
 BOT_KIT = BotKit(
     heuristic=GoofspielHeuristic,
     search=GoofspielKnowledge(),
-    level_iterations={"medium": 100, "hard": 500},
+    level_iterations={"medium": 100, "hard": 400},
 )
 
 __all__ = ["BOT_KIT"]

@@ -16,6 +16,7 @@ from meeple_goofspiel.actions import BID
 from meeple_goofspiel.state import NO_PRIZE, GoofspielState, cards_in, total
 
 NOISE = 3  # a rollout bids a neighbouring rank once in this many decisions
+SPREAD = 1  # search branches on the matching card and this many ranks either side
 
 
 def matching_bid(hand: list[int], prize: int, prizes_to_come: list[int]) -> int:
@@ -39,8 +40,8 @@ class GoofspielHeuristic:
 
 
 class GoofspielKnowledge:
-    """What IS-MCTS gets: rank-matching rollouts with some noise, every card a branch,
-    and a leaf value from the points won and the points still in play. It reads
+    """What IS-MCTS gets: rank-matching rollouts with some noise, the matching card and
+    its neighbours as branches, and a leaf value from the points won and still in play. It reads
     determinized samples, so it may read the state's fields directly."""
 
     def rollout(
@@ -56,7 +57,11 @@ class GoofspielKnowledge:
     def candidates(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
-        return legal
+        """The matching card and its neighbours in the hand: one rank lower or higher."""
+        assert isinstance(state, GoofspielState)
+        hand = cards_in(state.hands[seat])
+        rank = hand.index(matching_bid(hand, state.prize, state.deck))
+        return [BID[value] for value in hand[max(0, rank - SPREAD) : rank + SPREAD + 1]]
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
         """Win chances: a seat that cannot catch up even with every prize left has
