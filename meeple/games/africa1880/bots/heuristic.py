@@ -8,15 +8,16 @@
   answers each country with that country's last declaration towards it (alliance
   first), and seals once every line is written.
 
-``ranked_values`` ranks the values of one line; everything else derives from it:
-the bot writes each line's first value, ``heuristic_sheet`` is the whole sheet of
-first values (for fast playouts), and search branches on the first few. It reads
+``ranked_values`` ranks the values of one line, lazily; everything else derives
+from it: the bot writes each line's first value, ``heuristic_sheet`` is the whole
+sheet of first values (for fast playouts), and search branches on the first few. It reads
 only the public board and the seat's own position on its sheet, through the game's
 sheet API (``meeple.games.africa1880.sheets``), so it may read the true state.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from meeple.engine import Game, GameState, Rng
@@ -62,53 +63,59 @@ class AfricaHeuristic:
 
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
         assert isinstance(state, AfricaState)
-        wishes = preferences(state, seat)
-        if wishes:
-            return wishes[0]
+        best = next(preferences(state, seat), None)
+        if best is not None:
+            return best
         return self.rng.choice(game.legal_actions(state, seat))
 
 
-def preferences(state: AfricaState, seat: int) -> list[int]:
+def preferences(state: AfricaState, seat: int) -> Iterator[int]:
     """The heuristic's legal actions for ``seat``'s pending decision, best first
-    (empty only at setup when no coast is empty)."""
+    (none only at setup when no coast is empty). Lazy: the first costs least."""
     now = phase(state)
     if now == "setup":
-        return [place_action(t) for t in quick_coasts(state)]
-    if now == "diplomacy":
-        return [READY]
-    if now != "writing":
-        return []
-    line = next_line(state, seat)
-    if line[0] == "end":
-        return [SEAL]
-    return [line_action(state, line, value) for value in ranked_values(state, seat, line)]
+        yield from (place_action(t) for t in quick_coasts(state))
+    elif now == "diplomacy":
+        yield READY
+    elif now == "writing":
+        line = next_line(state, seat)
+        if line[0] == "end":
+            yield SEAL
+        else:
+            yield from (line_action(state, line, v) for v in ranked_values(state, seat, line))
 
 
-def ranked_values(state: AfricaState, seat: int, line: Line) -> list[int]:
-    """The values the heuristic would write on ``line``, best first."""
+def ranked_values(state: AfricaState, seat: int, line: Line) -> Iterator[int]:
+    """The values the heuristic would write on ``line``, best first (lazy)."""
     kind, target = line
     if kind == "order":
         return order_values(state, seat, target)
     if kind == "landing":
         return landing_values(state, seat)
     if kind == "relation":
-        return [tit_for_tat(state, seat, target)]
-    return []
+        return iter((tit_for_tat(state, seat, target),))
+    return iter(())
 
 
 def heuristic_sheet(state: AfricaState, seat: int) -> Sheet:
-    """The whole sheet the heuristic writes for ``seat`` in this writing phase."""
-    return Sheet.from_lines(
-        (line, ranked_values(state, seat, line)[0]) for line in sheet_lines(state, seat)
+    """The whole sheet the heuristic writes for ``seat`` in this writing phase: the
+    first of ``ranked_values`` on every line."""
+    lines = sheet_lines(state, seat)
+    return Sheet(
+        {t: next(order_values(state, seat, t)) for kind, t in lines if kind == "order"},
+        next(landing_values(state, seat)),
+        {o: tit_for_tat(state, seat, o) for kind, o in lines if kind == "relation"},
     )
 
 
-def order_values(state: AfricaState, seat: int, territory: int) -> list[int]:
+def order_values(state: AfricaState, seat: int, territory: int) -> Iterator[int]:
     """Develop until full, then the explorations cheapest first, then nothing."""
-    explore = sorted(explore_targets(state, seat, territory), key=lambda u: explore_cost(state, u))
-    if development(state, territory) < BOARD.squares[territory]:
-        return [DEVELOP, *explore]
-    return [*explore, NOTHING]
+    full = development(state, territory) >= BOARD.squares[territory]
+    if not full:
+        yield DEVELOP
+    yield from sorted(explore_targets(state, seat, territory), key=lambda u: explore_cost(state, u))
+    if full:
+        yield NOTHING
 
 
 def explore_cost(state: AfricaState, target: int) -> tuple[int, int]:
@@ -117,11 +124,11 @@ def explore_cost(state: AfricaState, target: int) -> tuple[int, int]:
     return left + RIVAL_COST * presence_count(state, target), target
 
 
-def landing_values(state: AfricaState, seat: int) -> list[int]:
-    """The quickest empty coasts while markers last beyond the reserve, else none."""
-    if markers_left(state, seat) <= LANDING_RESERVE:
-        return [NO_LANDING]
-    return [*quick_coasts(state), NO_LANDING]
+def landing_values(state: AfricaState, seat: int) -> Iterator[int]:
+    """The quickest empty coasts while markers last beyond the reserve, then none."""
+    if markers_left(state, seat) > LANDING_RESERVE:
+        yield from quick_coasts(state)
+    yield NO_LANDING
 
 
 def quick_coasts(state: AfricaState) -> list[int]:

@@ -66,5 +66,5 @@ def place_heuristically(game: Game[Any], state: AfricaState) -> None:
     """Setup: the seat to place takes the heuristic's coast (the first coast if none
     is empty, where the heuristic bot would draw one)."""
     seat = game.to_act(state)[0]
-    wishes = preferences(state, seat)
-    game.apply(state, seat, wishes[0] if wishes else place_action(BOARD.coastal_indices[0]))
+    best = next(preferences(state, seat), place_action(BOARD.coastal_indices[0]))
+    game.apply(state, seat, best)

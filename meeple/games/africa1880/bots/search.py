@@ -14,6 +14,7 @@ seat's own line), never through views: building a view cost half the search's ti
 from __future__ import annotations
 
 import math
+from itertools import islice
 from typing import Any
 
 from meeple.engine import Game, GameState, Rng
@@ -48,8 +49,8 @@ class AfricaSearchKnowledge:
         assert isinstance(state, AfricaState)
         ranked = preferences(state, seat)
         if phase(state) == "writing" and next_line(state, seat)[0] == "relation":
-            return legal if turn(state) >= TURNS else ranked[:1]
-        return ranked[:WIDTH] or legal
+            return legal if turn(state) >= TURNS else list(islice(ranked, 1))
+        return list(islice(ranked, WIDTH)) or legal
 
     def settled(self, game: Game[Any], state: GameState) -> bool:
         assert isinstance(state, AfricaState)
