@@ -26,7 +26,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check meeple tests
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy meeple benchmarks
+	$(VENV)/bin/mypy meeple benchmarks tests/example_game/meeple_goofspiel
 
 pytest: $(STAMP)
 	$(VENV)/bin/pytest

@@ -9,6 +9,7 @@ from meeple.ai import load_bots
 from meeple.ai.base import bot_names
 from meeple.cli.common import console
 from meeple.engine import all_games
+from meeple.engine.registry import broken_games
 
 
 def games() -> None:
@@ -29,6 +30,8 @@ def games() -> None:
             ", ".join(bot_names(game.name)),
         )
     console.print(table)
+    for name, reason in broken_games().items():
+        console.print(f"[red]game {name!r} is installed but did not load:[/red] {reason}")
 
 
 def register(app: typer.Typer) -> None:

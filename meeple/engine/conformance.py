@@ -3,7 +3,8 @@
 ``check_random_game`` plays one seeded random game and checks, at every decision:
 the game's own invariants (``Game.validate``), clone equality and isolation,
 action text and index round trips, JSON views that match what ``determinize``
-keeps (so no view depends on hidden data), snapshot round trips; at the end: the record round trip, exact replay and a sane result.
+keeps (so no view depends on hidden data), snapshot round trips; at the end: the
+record round trip, exact replay and a sane result.
 """
 
 from __future__ import annotations

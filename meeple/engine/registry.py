@@ -3,12 +3,15 @@
 A game is a plugin: a package declares in its packaging metadata an entry point
 ``<name> = "<module>:<Game instance or Game class>"`` in the group ``meeple.games``
 (meeple's own games in its pyproject.toml), and is found when first asked for.
-``register`` adds a game by hand (tests, notebooks).
+``register`` adds a game by hand (tests, notebooks). A declared game that fails to
+load is left out, with its error kept: the other games stay playable, and asking
+for the broken one says why it is missing (``broken_games``).
 """
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+import warnings
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from meeple.engine.errors import BadConfig
@@ -17,6 +20,7 @@ from meeple.engine.game import Game
 ENTRY_POINT_GROUP = "meeple.games"
 
 _GAMES: dict[str, Game[Any]] = {}
+_BROKEN: dict[str, str] = {}  # entry-point name -> why it did not load
 _discovered = False
 
 
@@ -38,13 +42,31 @@ def discover() -> None:
         return
     _discovered = True
     for point in entry_points(group=ENTRY_POINT_GROUP):
-        loaded = point.load()
-        game = loaded() if isinstance(loaded, type) else loaded
-        if not isinstance(game, Game):
-            raise TypeError(f"entry point {point.name!r} ({point.value}) is not a meeple Game")
-        if game.name != point.name:
-            raise ValueError(f"entry point {point.name!r} names a game called {game.name!r}")
-        register(game)
+        try:
+            register(_load(point))
+        except Exception as exc:  # a broken plugin must not take the others down
+            _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
+            warnings.warn(
+                f"game plugin {point.name!r} ({point.value}) did not load: {exc}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+
+
+def _load(point: EntryPoint) -> Game[Any]:
+    loaded = point.load()
+    game = loaded() if isinstance(loaded, type) else loaded
+    if not isinstance(game, Game):
+        raise TypeError(f"entry point {point.name!r} ({point.value}) is not a meeple Game")
+    if game.name != point.name:
+        raise ValueError(f"entry point {point.name!r} names a game called {game.name!r}")
+    return game
+
+
+def broken_games() -> dict[str, str]:
+    """Declared games that did not load, with the reason."""
+    discover()
+    return dict(_BROKEN)
 
 
 def get_game(name: str) -> Game[Any]:
@@ -53,6 +75,11 @@ def get_game(name: str) -> Game[Any]:
         return _GAMES[name]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
+        if name in _BROKEN:
+            raise BadConfig(
+                f"game {name!r} is installed but did not load ({_BROKEN[name]})"
+                f"; playable games: {known}"
+            ) from None
         raise BadConfig(f"unknown game {name!r}; registered games: {known}") from None
 
 

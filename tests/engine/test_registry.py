@@ -1,0 +1,39 @@
+"""Games are plugins found through the ``meeple.games`` entry-point group."""
+
+from __future__ import annotations
+
+from importlib.metadata import EntryPoint
+
+import pytest
+
+from meeple.engine import BadConfig, all_games, get_game, registry
+
+
+def test_meeples_own_games_are_found_through_their_entry_points() -> None:
+    declared = {p.name for p in registry.entry_points(group=registry.ENTRY_POINT_GROUP)}
+    assert {"namibia", "africa1880"} <= declared
+    assert {g.name for g in all_games()} >= declared - set(registry.broken_games())
+
+
+def test_a_broken_plugin_is_left_out_and_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    group = registry.ENTRY_POINT_GROUP
+    points = [
+        EntryPoint("namibia", "meeple.games.namibia:GAME", group),
+        EntryPoint("ghost", "meeple.games.no_such_game:GAME", group),
+        EntryPoint("liar", "meeple.games.namibia:GAME", group),
+    ]
+    monkeypatch.setattr(registry, "entry_points", lambda group: points)
+    monkeypatch.setattr(registry, "_GAMES", {})
+    monkeypatch.setattr(registry, "_BROKEN", {})
+    monkeypatch.setattr(registry, "_discovered", False)
+    with pytest.warns(RuntimeWarning) as caught:
+        assert [g.name for g in all_games()] == ["namibia"]
+    assert sorted(str(w.message).split("'")[1] for w in caught) == ["ghost", "liar"]
+    broken = registry.broken_games()
+    assert set(broken) == {"ghost", "liar"}
+    assert "ModuleNotFoundError" in broken["ghost"]
+    assert "names a game called 'namibia'" in broken["liar"]
+    with pytest.raises(BadConfig, match="installed but did not load"):
+        get_game("ghost")
+    with pytest.raises(BadConfig, match="unknown game 'chess'; registered games: namibia"):
+        get_game("chess")
