@@ -3,11 +3,14 @@ public sheet API they use, and the ``hard`` player's legal plans and cost."""
 
 from __future__ import annotations
 
+import ast
 import time
+from pathlib import Path
 
 from meeple.ai import load_bots
 from meeple.ai.base import make_bot
 from meeple.engine import Rng, get_game
+from meeple.games.africa1880 import bots
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import BOARD
 from meeple.games.africa1880.bots.heuristic import heuristic_sheet
@@ -187,3 +190,21 @@ def test_a_sheet_is_a_value() -> None:
     assert changed.value(("order", 3)) == DEVELOP
     assert changed.value(("order", 4)) == NOTHING  # a line left out is blank
     assert changed.value(("relation", 2)) == ALLIANCE
+
+
+def test_bots_reach_the_game_only_through_its_public_api() -> None:
+    """The bots import the engine, the board data, the sheet API and each other;
+    never the state, the rules or the action tables."""
+    allowed = ("meeple.engine", "meeple.games.africa1880.board", "meeple.games.africa1880.sheets")
+    folder = Path(bots.__file__).parent
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                continue
+            for module in modules:
+                if module.startswith("meeple") and not module.startswith(bots.__name__):
+                    assert module in allowed, f"{path.name} imports {module}"
