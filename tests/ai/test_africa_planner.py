@@ -174,6 +174,7 @@ def test_write_sheet_is_writing_every_line_in_turn() -> None:
                 GAME.apply(by_line, seat, line_action(by_line, line, sheet.value(line)))
             assert draft(at_once, seat) == draft(by_line, seat) == sheet
             assert next_line(at_once, seat) == ("end", -1)
+            GAME.validate(at_once)  # a consistent position, as the rules' checks see it
             for other in range(4):
                 assert GAME.view(at_once, other) == GAME.view(by_line, other)
             for twin in (at_once, by_line):
