@@ -6,23 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine import Game, GameState, Knowledge, Rng, Settling, Shortlisting
-from meeple.engine.bots import NoKnowledge
+from meeple.engine import Game, GameState, Knowledge, NoKnowledge, Rng
 
 __all__ = [
     "Knowledge",
     "NoKnowledge",
-    "Settling",
-    "Shortlisting",
-    "is_settled",
     "knowledge_for",
     "preferred_depth",
     "root_options",
 ]
-
-
-def is_settled(knowledge: Knowledge, game: Game[Any], state: GameState) -> bool:
-    return not isinstance(knowledge, Settling) or knowledge.settled(game, state)
 
 
 def preferred_depth(game: Game[Any], default: int) -> int:
@@ -34,11 +26,8 @@ def preferred_depth(game: Game[Any], default: int) -> int:
 def root_options(
     knowledge: Knowledge, game: Game[Any], state: GameState, seat: int, rng: Rng
 ) -> list[int]:
-    """The branches of the search root: the shortlist if the knowledge has one."""
-    legal = game.legal_actions(state, seat)
-    if isinstance(knowledge, Shortlisting):
-        return knowledge.shortlist(game, state, seat, legal, rng)
-    return knowledge.candidates(game, state, seat, legal)
+    """The branches of the search root: the knowledge's shortlist."""
+    return knowledge.shortlist(game, state, seat, game.legal_actions(state, seat), rng)
 
 
 def knowledge_for(game: Game[Any]) -> Knowledge | None:

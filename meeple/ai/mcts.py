@@ -25,7 +25,6 @@ from typing import Any
 from meeple.ai.knowledge import (
     Knowledge,
     NoKnowledge,
-    is_settled,
     knowledge_for,
     root_options,
 )
@@ -211,7 +210,7 @@ class MctsBot:
             if (
                 self.depth is not None
                 and steps >= self.depth
-                and is_settled(self.knowledge, game, sample)
+                and self.knowledge.settled(game, sample)
             ):
                 return self.knowledge.evaluate(game, sample, me)
             seat = game.to_act(sample)[0]

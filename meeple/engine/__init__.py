@@ -7,8 +7,6 @@ from meeple.engine.bots import (
     BotKit,
     Knowledge,
     NoKnowledge,
-    Settling,
-    Shortlisting,
 )
 from meeple.engine.config import GameConfig, OptionSpec
 from meeple.engine.errors import (
@@ -53,8 +51,6 @@ __all__ = [
     "Presentation",
     "Result",
     "Rng",
-    "Settling",
-    "Shortlisting",
     "TimedPhase",
     "UnknownAction",
     "all_games",

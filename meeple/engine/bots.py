@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from meeple.engine.rng import Rng
 from meeple.engine.state import GameState
@@ -37,65 +37,45 @@ BotFactory = Callable[["Game[Any]", int], Bot]
 """Builds a bot for a game from a seed."""
 
 
-class Knowledge(Protocol):
-    """What a game tells search: a rollout policy, candidate pruning, a leaf value."""
+class Knowledge:
+    """What a game tells search; subclass it and override what the game knows better.
+
+    The defaults are uniform rollouts, every legal action a branch (also at the
+    root), an even leaf value, and rollouts that may be judged anywhere."""
 
     def rollout(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         """A quick action for ``seat`` in a rollout (must be one of ``legal``)."""
-        ...
-
-    def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
-    ) -> list[int]:
-        """The legal actions worth a tree branch (a non-empty subset of ``legal``)."""
-        ...
-
-    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
-        """Per seat, a value in [0, 1] (a win chance) of an unfinished sample,
-        judged from ``observer``'s view of it."""
-        ...
-
-
-@runtime_checkable
-class Shortlisting(Protocol):
-    """Optional extra of a Knowledge: fewer, better branches at the search root."""
-
-    def shortlist(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
-    ) -> list[int]:
-        """The root's branches: ``candidates`` narrowed further, at a cost paid once
-        per decision (the true state: read it only through determinize and views)."""
-        ...
-
-
-@runtime_checkable
-class Settling(Protocol):
-    """Optional extra of a Knowledge: where a cut-off rollout may be judged.
-
-    A rollout that has reached its depth goes on until ``settled`` (for instance
-    until secret orders have been revealed and resolved), then is evaluated."""
-
-    def settled(self, game: Game[Any], state: GameState) -> bool: ...
-
-
-class NoKnowledge:
-    """Uniform rollouts, every legal action a branch, an even leaf value."""
-
-    def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
-    ) -> int:
         return rng.choice(legal)
 
     def candidates(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
+        """The legal actions worth a tree branch (a non-empty subset of ``legal``)."""
         return legal
 
+    def shortlist(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> list[int]:
+        """The search root's branches: ``candidates`` narrowed further, at a cost paid
+        once per decision (the true state: read it only through determinize and views)."""
+        return self.candidates(game, state, seat, legal)
+
+    def settled(self, game: Game[Any], state: GameState) -> bool:
+        """Whether a rollout cut off at its depth may be judged here (for instance
+        only once secret orders have been revealed and resolved); else it goes on."""
+        return True
+
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        """Per seat, a value in [0, 1] (a win chance) of an unfinished sample,
+        judged from ``observer``'s view of it."""
         n = state.config.players
         return [1.0 / n] * n
+
+
+NoKnowledge = Knowledge
+"""The defaults alone: what search uses for a game that gives no knowledge."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import math
 from itertools import islice
 from typing import Any
 
-from meeple.engine import Game, GameState, Rng
+from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.africa1880.bots.heuristic import AfricaHeuristic, preferences, worth
 from meeple.games.africa1880.sheets import TURNS, AfricaState, next_line, phase, turn
 
@@ -26,7 +26,7 @@ WIDTH = 3  # order lines branch on the heuristic's three favourites
 SPREAD = 3.0  # points of worth that make one seat e times likelier to win
 
 
-class AfricaSearchKnowledge:
+class AfricaSearchKnowledge(Knowledge):
     """Heuristic rollouts to the end of the turn, then the heuristic's worth."""
 
     depth = 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine import Game, GameState, Rng
+from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.namibia.bots.evaluation import (
     JSON,
     Links,
@@ -233,7 +233,7 @@ def choose_buy(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
 # ---- knowledge for IS-MCTS --------------------------------------------------------
 
 
-class NamibiaKnowledge:
+class NamibiaKnowledge(Knowledge):
     """Quick rollouts that never read a view; a pruned auction; a worth-based value."""
 
     def rollout(

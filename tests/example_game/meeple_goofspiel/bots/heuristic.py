@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from meeple.engine import Game, GameState, Rng
+from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple_goofspiel.actions import BID
 from meeple_goofspiel.state import NO_PRIZE, GoofspielState, cards_in, total
 
@@ -39,7 +39,7 @@ class GoofspielHeuristic:
         return BID[matching_bid(hand, int(view["prize"]), view["prizes_to_come"])]
 
 
-class GoofspielKnowledge:
+class GoofspielKnowledge(Knowledge):
     """What IS-MCTS gets: rank-matching rollouts with some noise, the matching card and
     its neighbours as branches, and a leaf value from the points won and still in play. It reads
     determinized samples, so it may read the state's fields directly."""
