@@ -199,7 +199,8 @@ class Position:
         state.presence = self._presence.copy()
         state.dev = self._dev.copy()
         state.colony = self._colony.copy()
-        state.reset_drafts()
+        state.rebuild_held()
+        state.blank_sheets()
         state.stock = [BOARD.markers_per_country - len(held) for held in state.held]
         state.turn = self._turn
         state.embassy = [ALLIANCE] * (n * n)

@@ -24,7 +24,8 @@ def setup(state: AfricaState) -> None:
     state.stock = [BOARD.markers_per_country] * n
     state.ready = 0
     state.sealed = 0
-    state.reset_drafts()
+    state.rebuild_held()
+    state.blank_sheets()
     # Setup: one marker of each country in every other embassy; it shows a side
     # only once orders are read, so the alliance side stands for "not yet turned".
     state.embassy = [ALLIANCE] * (n * n)

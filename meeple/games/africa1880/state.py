@@ -133,11 +133,9 @@ class AfricaState(GameState):
         bit = 1 << seat
         return tuple([t for t, bits in enumerate(self.presence) if bits & bit])
 
-    def reset_drafts(self) -> None:
-        """Sheets from scratch (Setup): the order lines (``held``) rebuilt from
-        ``presence``, then blank sheets."""
+    def rebuild_held(self) -> None:
+        """``held`` derived again from ``presence`` (a new or hand-built board)."""
         self.held = [self.presences_of(seat) for seat in range(self.players)]
-        self.blank_sheets()
 
     def blank_sheets(self) -> None:
         """Blank sheets: every order left out counts as nothing / no landing / alliance."""
