@@ -2,37 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.games.namibia import GAME
-from meeple.games.namibia.rules.administration import administer, end_game
-from meeple.games.namibia.state import BID, BUY_REPUTATION, GAME_OVER, SELECT_SHIPMENT
-from tests.namibia.helpers import (
-    COPPER,
-    DIAMOND,
-    GOLD,
-    SILVER,
-    cleared,
-    go,
-    legal_texts,
-    play,
-    put_cubes,
-    put_mine,
-    space,
-)
+from meeple.games.namibia.board import COMMODITIES
+from meeple.games.namibia.positions import Position
+from meeple.games.namibia.state import BID, BUY_REPUTATION, GAME_OVER
+from tests.namibia.helpers import COPPER, DIAMOND, GOLD, SILVER, legal_texts, play, space
+
+PORTS = ("mowe", "walvis", "luderitz", "oranjemund")
 
 
-def market(prices, demands, supplies):  # type: ignore[no-untyped-def]
-    s = cleared()
-    s.price, s.demand = list(prices), list(demands)
-    for k, supply in enumerate(supplies):
-        s.barrel[k] = -1 if supply is None else supply
-        s.chosen_kinds[k] = supply is not None
-    return s
+def market(
+    prices: Sequence[int], demands: Sequence[int], supplies: Sequence[int | None]
+) -> Position:
+    """Shipping over, administration next: the Commodity Index with each commodity's
+    supply marker (None: it did not ship), the shipments through the ports in turn."""
+    p = Position().prices(*prices).demands(*demands).administration()
+    ports = iter(PORTS)
+    for kind, supply in zip(COMMODITIES, supplies, strict=True):
+        if supply is not None:
+            p.shipped(kind, next(ports), supply)
+    return p
 
 
 def test_market_moves_for_each_case_of_the_summary() -> None:
     """4. Administration: the four market moves of the Game Administration Summary."""
-    s = market([3, 8, 10, 7], [6, 6, 9, 5], [8, 6, 4, None])
-    administer(s)
+    s = market([3, 8, 10, 7], [6, 6, 9, 5], [8, 6, 4, None]).build()
     assert (s.price[DIAMOND], s.demand[DIAMOND]) == (3, 8)  # supply > demand: demand +2
     assert (s.price[GOLD], s.demand[GOLD]) == (9, 7)  # supply = demand: both +1
     assert (s.price[SILVER], s.demand[SILVER]) == (12, 5)  # supply < demand: +2, halved
@@ -42,8 +38,7 @@ def test_market_moves_for_each_case_of_the_summary() -> None:
 
 def test_market_bounds_are_one_and_fifteen() -> None:
     """4. Administration: demand and price never below 1 or above 15."""
-    s = market([14, 15, 14, 14], [15, 1, 14, 1], [16, 1, 0, None])
-    administer(s)
+    s = market([14, 15, 14, 14], [15, 1, 14, 1], [16, 1, 0, None]).build()
     assert s.demand[DIAMOND] == 15
     assert (s.price[GOLD], s.demand[GOLD]) == (15, 2)
     assert (s.price[SILVER], s.demand[SILVER]) == (15, 7)
@@ -52,13 +47,20 @@ def test_market_bounds_are_one_and_fifteen() -> None:
 
 def test_exhausted_mines_close_and_leave_an_abandoned_marker() -> None:
     """4. Administration: mines that shipped all their cubes are exhausted."""
-    s = market([6] * 4, [6] * 4, [0, 0, 0, None])
-    empty = put_mine(s, 1, "D4", GOLD, 0)
-    kept = put_mine(s, 1, "H6", GOLD, 2)
-    building = put_mine(s, 1, "E4", GOLD, 0, complete=False)
-    s.truck[1] = kept
-    heads = s.heads[1]
-    administer(s)
+    s = (
+        market([6] * 4, [6] * 4, [0, 0, 0, None])
+        .excluded("gold", "diamond", "silver", "copper")  # Blue may collect gold
+        .cube("d4", "gold", 0)  # shipped all its cubes
+        .mine("d4", seat=1)
+        .cube("h6", "gold", 2)
+        .mine("h6", seat=1)
+        .cube("e4", "gold", 0)
+        .mine("e4", seat=1, completed=False)
+        .truck(1, "h6")
+        .build()
+    )
+    empty, kept, building = space("D4"), space("H6"), space("E4")
+    heads = 5 - 3  # Blue's three mine heads were on the board
     assert s.abandoned[empty] and s.mine_owner[empty] == -1
     assert s.heads[1] == heads + 1
     assert s.mine_owner[kept] == 1 and not s.abandoned[kept]
@@ -70,10 +72,8 @@ def test_exhausted_mines_close_and_leave_an_abandoned_marker() -> None:
 def test_reputation_is_bought_after_rounds_three_and_five() -> None:
     """Purchasing Reputation: 3 GM a point after round 3, 4 GM after round 5."""
     for round_number, price in ((3, 3), (5, 4)):
-        s = market([6] * 4, [6] * 4, [0, 0, 0, None])
-        s.round = round_number
-        s.money = [10, 2, 9, 12]
-        go(s, SELECT_SHIPMENT, pos=3)
+        shipped = market([6] * 4, [6] * 4, [0, 0, 0, None])
+        s = shipped.round(round_number).money(10, 2, 9, 12).build()
         assert s.phase == BUY_REPUTATION
         assert s.actor == 0
         assert legal_texts(s, 0)[-1] == f"buy {10 // price}"
@@ -86,23 +86,27 @@ def test_reputation_is_bought_after_rounds_three_and_five() -> None:
 
 
 def test_no_reputation_purchase_after_other_rounds() -> None:
-    s = market([6] * 4, [6] * 4, [0, 0, 0, None])
-    s.round = 2
-    go(s, SELECT_SHIPMENT, pos=3)
+    s = market([6] * 4, [6] * 4, [0, 0, 0, None]).round(2).build()
     assert (s.phase, s.round) == (BID, 3)
 
 
 def test_end_of_game_oversupply_construction_payment_and_conversion() -> None:
     """End of the Game: -1 price per loose cube, mines under construction paid, 5 GM a point."""
-    s = cleared()
-    s.price = [10, 10, 10, 10]
-    put_cubes(s, "A1", GOLD, 2)  # two loose gold cubes: gold 10 -> 8
-    put_cubes(s, "A3", SILVER, 1)  # silver 10 -> 9
-    put_mine(s, 0, "D4", GOLD, 3)  # a completed mine: no adjustment
-    put_mine(s, 1, "H6", SILVER, 2, complete=False)  # paid 2 x 9 = 18
-    s.money = [12, 3, 0, 7]
-    s.reputation = [20, 20, 18, 5]
-    end_game(s)
+    s = (
+        Position()
+        .round(6)
+        .prices(10, 10, 10, 10)
+        .cube("a1", "gold", 2)  # two loose gold cubes: gold 10 -> 8
+        .cube("a3", "silver", 1)  # silver 10 -> 9
+        .cube("d4", "gold", 3)
+        .mine("d4", seat=0)  # a completed mine: no adjustment
+        .cube("h6", "silver", 2)
+        .mine("h6", seat=1, completed=False)  # paid 2 x 9 = 18
+        .money(12, 3, 0, 7)
+        .reputation(20, 20, 18, 5)
+        .end_of_game()
+        .build()
+    )
     assert s.price == [10, 8, 9, 10]
     assert s.money == [2, 1, 0, 2]
     assert s.reputation == [22, 24, 18, 6]
@@ -114,10 +118,7 @@ def test_end_of_game_oversupply_construction_payment_and_conversion() -> None:
 
 def test_a_tie_goes_to_the_most_money_remaining() -> None:
     """End of the Game: "In the event of a tie, the tied player with the most money"."""
-    s = cleared()
-    s.money = [4, 3, 0, 0]
-    s.reputation = [10, 10, 9, 9]
-    end_game(s)
+    s = Position().round(6).money(4, 3, 0, 0).reputation(10, 10, 9, 9).end_of_game().build()
     result = GAME.result(s)
     assert result.scores[:2] == (10, 10)
     assert result.winners == (0,)
@@ -125,9 +126,7 @@ def test_a_tie_goes_to_the_most_money_remaining() -> None:
 
 
 def test_the_game_ends_after_the_sixth_round() -> None:
-    s = market([6] * 4, [6] * 4, [0, 0, 0, None])
-    s.round = 6
-    go(s, SELECT_SHIPMENT, pos=3)
+    s = market([6] * 4, [6] * 4, [0, 0, 0, None]).round(6).build()
     assert s.phase == GAME_OVER
     assert GAME.to_act(s) == ()
     assert space("A1") == 0

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.engine import IllegalAction
-from meeple.games.namibia.rules.construction import begin_turn
+from meeple.engine import IllegalAction, InvalidState
+from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.positions import Position, port
+from meeple.games.namibia.rules.geometry import linked_to_port
 from meeple.games.namibia.state import (
     MOVE_TRUCK,
     PLACE_RAIL,
@@ -13,54 +15,51 @@ from meeple.games.namibia.state import (
     SELECT_SHIPMENT,
     START_MINE,
 )
-from tests.namibia.helpers import (
-    COPPER,
-    DIAMOND,
-    GOLD,
-    SILVER,
-    cleared,
-    go,
-    lay,
-    legal_texts,
-    play,
-    put_cubes,
-    put_mine,
-    space,
-)
-
-
-def turn_of(s, seat: int, last: int = 3, pos: int = 0):  # type: ignore[no-untyped-def]
-    s.last_seat = last
-    begin_turn(s, seat)
-    return go(s, s.phase, pos=pos)
+from tests.namibia.helpers import COPPER, SILVER, legal_texts, play, space
 
 
 def test_complete_mines_adds_a_cube_unless_next_to_an_abandoned_mine() -> None:
     """2.1 Complete Mines: +1 cube, none if adjacent to an abandoned mine marker."""
-    s = cleared()
-    a = put_mine(s, 0, "D4", GOLD, 1, complete=False)
-    b = put_mine(s, 0, "H6", SILVER, 1, complete=False)
-    s.abandoned[space("H7")] = True
-    turn_of(s, 0)
+    s = (
+        Position()
+        .cube("d4", "gold")
+        .mine("d4", seat=0, completed=False)
+        .cube("h6", "silver")
+        .mine("h6", seat=0, completed=False)
+        .abandoned("h7")
+        .construction(0)
+        .build()
+    )
+    a, b = space("D4"), space("H6")
     assert s.mine_done[a] and s.mine_done[b]
     assert s.cube_count[a] == 2
     assert s.cube_count[b] == 1
 
 
 def test_complete_mines_adds_nothing_when_the_supply_is_empty() -> None:
-    s = cleared()
-    a = put_mine(s, 0, "D4", GOLD, 1, complete=False)
-    s.supply[GOLD] = 0
-    turn_of(s, 1)
-    assert s.cube_count[a] == 1
+    """2.1: "If there are no resource cubes of the necessary type left in the supply
+    the player cannot add an additional cube"."""
+    s = (
+        Position()
+        .cube("d4", "gold")
+        .mine("d4", seat=0, completed=False)
+        .cube("a1", "gold", 14)  # every other gold cube: none is left in the supply
+        .construction(0)
+        .build()
+    )
+    assert s.mine_done[space("D4")]
+    assert s.cube_count[space("D4")] == 1
 
 
 def test_a_new_mine_must_be_started_on_a_collectable_prospected_space() -> None:
     """2.2 Start a New Mine: mandatory if possible, only collectable commodities."""
-    s = cleared()
-    put_cubes(s, "D4", DIAMOND, 1)  # seat 0 may not collect diamonds
-    put_cubes(s, "H6", GOLD, 2)
-    turn_of(s, 0)
+    s = (
+        Position()
+        .cube("d4", "diamond")  # seat 0 may not collect diamonds
+        .cube("h6", "gold", 2)
+        .construction(0)
+        .build()
+    )
     assert (s.phase, s.actor) == (START_MINE, 0)
     assert legal_texts(s, 0) == ["mine h6"]
     with pytest.raises(IllegalAction, match="does not allow you to collect diamond"):
@@ -72,11 +71,8 @@ def test_a_new_mine_must_be_started_on_a_collectable_prospected_space() -> None:
 
 def test_the_last_player_starts_two_mines_and_prospects_twice() -> None:
     """2.2 and 2.3: the last player starts two mines and prospects twice, no rails."""
-    s = cleared()
-    put_cubes(s, "D4", GOLD, 1)
-    put_cubes(s, "H6", GOLD, 2)
-    s.rails_held[3] = 0
-    turn_of(s, 3, last=3)
+    s = Position().cube("d4", "gold").cube("h6", "gold", 2).construction(3).build()
+    assert s.last_seat == 3 and s.rails_held[3] == 0
     play(s, 3, "mine d4", "mine h6")
     assert s.phase == PROSPECT
     play(s, 3, legal_texts(s, 3)[0])
@@ -87,10 +83,7 @@ def test_the_last_player_starts_two_mines_and_prospects_twice() -> None:
 
 def test_prospecting_extends_a_seam_with_two_cubes() -> None:
     """2.3 Prospect: two cubes on an empty space next to cubes of that type."""
-    s = cleared()
-    put_cubes(s, "H6", SILVER, 1)
-    s.heads[0] = 0  # no mine to start
-    turn_of(s, 0)
+    s = Position().cube("h6", "silver").construction(0, "prospect").build()
     texts = legal_texts(s, 0)
     assert texts and all(t.startswith("prospect silver") for t in texts)
     assert "prospect silver h7" in texts
@@ -102,9 +95,7 @@ def test_prospecting_extends_a_seam_with_two_cubes() -> None:
 
 def test_a_new_seam_only_when_no_seam_can_be_extended() -> None:
     """2.3: one cube on any empty space only if no existing seam can be extended."""
-    s = cleared()
-    s.heads[0] = 0
-    turn_of(s, 0)
+    s = Position().construction(0, "prospect").build()
     texts = legal_texts(s, 0)
     kinds = {t.split()[1] for t in texts}
     assert kinds == {"gold", "silver", "copper"}  # seat 0 may not collect diamonds
@@ -114,32 +105,39 @@ def test_a_new_seam_only_when_no_seam_can_be_extended() -> None:
 
 def test_prospecting_with_one_cube_left_places_one() -> None:
     """2.3: "If there is only one resource cube of the selected type left ..."."""
-    s = cleared()
-    put_cubes(s, "H6", COPPER, 1)
-    s.supply = [0, 0, 0, 1]
-    s.heads[0] = 0
-    turn_of(s, 0)
+    s = (
+        Position()
+        .cube("h6", "copper")
+        .cube("a1", "copper", 13)  # so one copper cube is left in the supply
+        .construction(0, "prospect")
+        .build()
+    )
+    assert s.supply[COPPER] == 1
     play(s, 0, "prospect copper h7")
     assert s.cube_count[space("H7")] == 1
     assert s.supply[COPPER] == 0
 
 
 def test_no_prospecting_when_the_supply_is_empty() -> None:
-    s = cleared()
-    s.supply = [0, 0, 0, 0]
-    s.heads[0] = 0
-    s.rails_held[0] = 1
-    turn_of(s, 0)
+    """2.3: "If there are no commodity cubes left in the supply then players can no
+    longer prospect"."""
+    s = (
+        Position()
+        .cube("a1", "diamond", 15)  # every cube is on the board
+        .cube("a3", "gold", 15)
+        .cube("a5", "silver", 15)
+        .cube("a7", "copper", 15)
+        .player(0, rails=1)
+        .construction(0, "prospect")
+        .build()
+    )
+    assert s.supply == [0, 0, 0, 0]
     assert s.phase == PLACE_RAIL
 
 
 def test_rails_must_connect_and_all_must_be_placed() -> None:
     """2.4 Place Rails: every new rail touches an existing rail."""
-    s = cleared()
-    s.heads[0] = 0
-    s.supply = [0, 0, 0, 0]
-    s.rails_held[0] = 2
-    turn_of(s, 0)
+    s = Position().player(0, rails=2).construction(0, "place rails").build()
     assert s.phase == PLACE_RAIL
     with pytest.raises(IllegalAction, match="would not connect"):
         play(s, 0, "rail a1-a2")
@@ -152,11 +150,17 @@ def test_rails_must_connect_and_all_must_be_placed() -> None:
 
 def test_the_truck_moves_to_one_of_the_players_completed_mines() -> None:
     """2.5 Move Truck to Completed Mine."""
-    s = cleared()
-    put_mine(s, 0, "D4", GOLD, 2)
-    put_mine(s, 0, "H6", SILVER, 1, complete=False)  # completed in 2.1 this turn
-    s.supply = [0, 0, 0, 0]
-    turn_of(s, 0)
+    s = (
+        Position()
+        .cube("d4", "gold", 2)
+        .mine("d4", seat=0)
+        .cube("h6", "silver")
+        .mine("h6", seat=0, completed=False)  # completed in 2.1 this turn
+        .construction(0)
+        .build()
+    )
+    assert s.mine_done[space("H6")]
+    play(s, 0, legal_texts(s, 0)[0])  # 2.3: he prospects once; he holds no rails
     assert s.phase == MOVE_TRUCK
     assert legal_texts(s, 0) == ["truck d4", "truck h6"]
     play(s, 0, "truck h6")
@@ -164,20 +168,12 @@ def test_the_truck_moves_to_one_of_the_players_completed_mines() -> None:
 
 
 def test_construction_passes_to_the_next_player_then_to_shipping() -> None:
-    s = cleared()
-    s.supply = [0, 0, 0, 0]
-    s.order = [0, 1, 2, 3]
-    turn_of(s, 3, pos=3)
-    assert s.phase == SELECT_SHIPMENT
+    s = Position().order(0, 1, 2, 3).construction(3, "move truck").build()
+    assert s.phase == SELECT_SHIPMENT  # the last builder has no completed mine
 
 
 def test_a_rail_elsewhere_than_a_corner_of_the_network_is_refused_unchanged() -> None:
-    s = cleared()
-    s.heads[0] = 0
-    s.supply = [0, 0, 0, 0]
-    s.rails_held[0] = 1
-    turn_of(s, 0)
-    lay(s, "I5", "J5")
+    s = Position().rail("i5-j5").player(0, rails=1).construction(0, "place rails").build()
     before = s.clone()
     with pytest.raises(IllegalAction):
         play(s, 0, "rail a1-a2")
@@ -187,14 +183,14 @@ def test_a_rail_elsewhere_than_a_corner_of_the_network_is_refused_unchanged() ->
 def test_rail_connection_example_space_a_and_space_b() -> None:
     """2.4 Place Rails, the rulebook's example: a space with rails along its sides is
     connected to the network (space A); a space with no rail on any side is not (B)."""
-    from meeple.games.namibia.rules.geometry import linked_to_port
-
-    s = cleared()
-    lay(s, "I5", "J5")  # joins Lüderitz's pre-printed rail at a corner
-    lay(s, "I5", "I6")
-    linked = linked_to_port(s, 2)  # Lüderitz
+    s = Position().rail("i5-j5", "i5-i6").build()  # I5-J5 joins Lüderitz's pre-printed rail
+    linked = linked_to_port(s, port("luderitz"))
     assert linked[space("I5")]  # space A: rails along two of its sides
     assert linked[space("I6")]
     assert not linked[space("I8")]  # space B: no rail along any side
-    lay(s, "A1", "A2")  # a rail that touches no network links nothing to the port
-    assert not linked_to_port(s, 2)[space("A1")]
+    # A rail that touches no network links nothing to the port. Rails are laid
+    # touching a rail, so the only such rails are Etosha's, with three players.
+    three = Position(players=3).build()
+    assert not linked_to_port(three, port("luderitz"))[BOARD.etosha]
+    with pytest.raises(InvalidState, match="A1-A2 touches no other rail"):
+        Position().rail("a1-a2").build()

@@ -1,6 +1,7 @@
 """Invariants in random play: every component is somewhere, no negative money,
 the Commodity Index within 1..15 ("Note that the demand and price ... never fall
-below 1 or exceed 15")."""
+below 1 or exceed 15"). ``check_components`` is written apart from
+``positions.validate`` on purpose, as a second opinion on conservation."""
 
 from __future__ import annotations
 
@@ -48,6 +49,8 @@ def test_components_are_conserved_in_random_play(players: int) -> None:
         rng = Rng(seed)
         while not GAME.is_over(s):
             check_components(s)
+            GAME.validate(s)
             seat = GAME.to_act(s)[0]
             GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
         check_components(s)
+        GAME.validate(s)

@@ -7,6 +7,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.namibia import GAME
 from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.positions import Position
 from meeple.games.namibia.rules.geometry import touches_cube
 from meeple.games.namibia.state import (
     BID,
@@ -17,7 +18,20 @@ from meeple.games.namibia.state import (
     SETUP_MINES,
     SETUP_RAILS,
 )
-from tests.namibia.helpers import cleared, go, legal_texts, new_game, play
+from tests.namibia.helpers import legal_texts, new_game, play
+
+
+def third_to_ship(*prices: int) -> Position:
+    """Three players: silver went through Möwe Bay and copper through Walvis Bay; the
+    third player, last in the order, leads the last shipment at these prices."""
+    return (
+        Position(players=3)
+        .order(0, 1, 2)
+        .prices(*prices)
+        .shipped("silver", "mowe")
+        .shipped("copper", "walvis")
+        .shipping()
+    )
 
 
 def test_initial_placements_cards_money_and_reputation() -> None:
@@ -96,24 +110,15 @@ def test_three_players_remove_cubes_and_put_two_rails_on_etosha() -> None:
 
 def test_three_players_third_must_ship_the_highest_priced_commodity() -> None:
     """Three players: the last player selects the highest priced unshipped commodity."""
-    s = cleared(3)
-    s.order = [0, 1, 2]
-    s.price = [9, 12, 12, 4]
-    s.chosen_kinds = [False, False, True, True]
-    s.chosen_ports = [True, True, False, False]
-    go(s, SELECT_SHIPMENT, pos=2)
-    assert s.actor == 2
+    s = third_to_ship(9, 12, 12, 4).build()
+    assert (s.phase, s.actor) == (SELECT_SHIPMENT, 2)
     assert legal_texts(s, 2) == ["ship gold luderitz", "ship gold oranjemund"]
     with pytest.raises(IllegalAction, match="highest priced"):
         play(s, 2, "ship diamond luderitz")
 
 
 def test_three_players_tie_for_highest_price_lets_the_third_choose() -> None:
-    s = cleared(3)
-    s.price = [12, 12, 3, 4]
-    s.chosen_kinds = [False, False, True, True]
-    s.chosen_ports = [True, True, False, False]
-    go(s, SELECT_SHIPMENT, pos=2)
+    s = third_to_ship(12, 12, 3, 4).build()
     assert {t.split()[1] for t in legal_texts(s, 2)} == {"diamond", "gold"}
 
 

@@ -4,50 +4,57 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.games.namibia.state import BID, RAIL_SHIPPING, SELECT_SHIPMENT, TRUCK_SHIPPING
-from tests.namibia.helpers import (
-    DIAMOND,
-    GOLD,
-    SILVER,
-    cleared,
-    go,
-    lay,
-    legal_texts,
-    play,
-    put_mine,
-    space,
+from meeple.games.namibia.positions import Position
+from meeple.games.namibia.state import (
+    BID,
+    RAIL_SHIPPING,
+    SELECT_SHIPMENT,
+    TRUCK_SHIPPING,
+    NamibiaState,
 )
+from tests.namibia.helpers import GOLD, legal_texts, play, space
 
 BRIAN, GERY, GARETH, GRANT = range(4)
-WALVIS = 1
 
 
-def shipping_example_position():  # type: ignore[no-untyped-def]
+def shipping_example_position() -> NamibiaState:
     """Brian 1st (cannot collect gold), Gery 2nd, Gareth 3rd, Grant 4th.
 
     Brian has already shipped diamonds through Walvis Bay. Gold is at price 11 and
     demand 6. Gery's truck is on a gold mine that rail does not reach; Grant's truck
     is on his rail-connected gold mine of 3 cubes; Gery has a 3-cube gold mine and
-    Gareth two gold mines (2 + 3 cubes) connected to Lüderitz.
+    Gareth two gold mines (2 + 3 cubes) connected to Lüderitz. (The example does
+    not say what the others may not collect: each card excludes another commodity.)
     """
-    s = cleared(4)
-    s.excluded = [GOLD, DIAMOND, DIAMOND, SILVER]
-    s.price[GOLD], s.demand[GOLD] = 11, 6
-    lay(s, "I5", "J5")
-    lay(s, "I5", "I6")
-    gery_far = put_mine(s, GERY, "A5", GOLD, 2)
-    put_mine(s, GERY, "I5", GOLD, 3)
-    put_mine(s, GARETH, "J5", GOLD, 2)
-    put_mine(s, GARETH, "K5", GOLD, 3)
-    grant_mine = put_mine(s, GRANT, "I6", GOLD, 3)
-    brian_mine = put_mine(s, BRIAN, "A9", SILVER, 2)
-    gareth_copper = put_mine(s, GARETH, "E4", 3, 2)
-    s.truck = [brian_mine, gery_far, gareth_copper, grant_mine]
-    s.chosen_kinds[DIAMOND] = True
-    s.chosen_ports[WALVIS] = True
-    s.money = [10, 10, 10, 10]
-    s.reputation = [20, 20, 20, 20]
-    return go(s, SELECT_SHIPMENT, pos=1)
+    return (
+        Position()
+        .excluded("gold", "copper", "diamond", "silver")
+        .market("gold", price=11, demand=6)
+        .rail("i5-j5", "i5-i6")
+        .cube("a5", "gold", 2)
+        .mine("a5", GERY)
+        .cube("i5", "gold", 3)
+        .mine("i5", GERY)
+        .cube("j5", "gold", 2)
+        .mine("j5", GARETH)
+        .cube("k5", "gold", 3)
+        .mine("k5", GARETH)
+        .cube("i6", "gold", 3)
+        .mine("i6", GRANT)
+        .cube("a9", "silver", 2)
+        .mine("a9", BRIAN)
+        .cube("e4", "copper", 2)
+        .mine("e4", GARETH)
+        .truck(BRIAN, "a9")
+        .truck(GERY, "a5")
+        .truck(GARETH, "e4")
+        .truck(GRANT, "i6")
+        .money(10, 10, 10, 10)
+        .reputation(20, 20, 20, 20)
+        .shipped("diamond", "walvis")
+        .shipping()  # Gery, the second leader, chooses next
+        .build()
+    )
 
 
 def test_shipping_example_reproduced_exactly() -> None:

@@ -15,6 +15,7 @@ from meeple.engine import (
     Rng,
 )
 from meeple.games.namibia.common import ACT, SEAT_NAMES
+from meeple.games.namibia.positions import validate
 from meeple.games.namibia.render import render_text
 from meeple.games.namibia.rules.apply import apply_action
 from meeple.games.namibia.rules.explain import explain
@@ -67,6 +68,10 @@ class NamibiaGame(Game[NamibiaState]):
     def determinize(self, state: NamibiaState, seat: int, rng: Rng) -> NamibiaState:
         """Namibia has no hidden information once set up: the state itself."""
         return state.clone()
+
+    def validate(self, state: NamibiaState) -> None:
+        """Conservation of every component and the game's invariants (``positions``)."""
+        validate(state)
 
     def render_text(self, view: dict[str, Any]) -> str:
         return render_text(view)
