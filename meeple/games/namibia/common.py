@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVarTuple
 
 from meeple.engine import Event
 from meeple.games.namibia.actions import build_actions
@@ -13,10 +14,25 @@ BOARD = load_board()
 ACT = build_actions(BOARD)
 SEAT_NAMES = ("Red", "Blue", "Green", "Orange")
 
+Ts = TypeVarTuple("Ts")
 
-def say(state: NamibiaState, kind: str, text: str, /, reveals: bool = False, **data: Any) -> None:
-    """Append a public event to the log."""
-    state.log.append(Event(kind, text, data, None, reveals))
+
+def say(
+    state: NamibiaState,
+    kind: str,
+    text: str | Callable[[*Ts], str],
+    /,
+    *args: *Ts,
+    reveals: bool = False,
+    **data: Any,
+) -> None:
+    """Append a public event to the log.
+
+    ``text`` is the event's words, or a function that writes them from ``args``
+    when the text is first read: the rules pass a function, so play that nobody
+    reads never formats a line.
+    """
+    state.log.append(Event(kind, text, data, None, reveals, args))
 
 
 def who(seat: int) -> str:

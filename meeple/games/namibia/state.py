@@ -2,6 +2,13 @@
 
 Phases name the single decision the game waits for; there are no boolean flags
 beside them. ``actor`` is the seat that decides now (-1 once the game is over).
+
+The board lists (``cube_kind``, ``cube_count``, ``mine_owner``, ``mine_done``,
+``abandoned``, ``rails``) are the truth. Beside them the state keeps bitmasks
+derived from them (``*_mask``, bit ``i`` for space or edge ``i``) so that the
+legal actions of a decision are a few set operations instead of a scan of the
+board; ``rules.pieces`` changes the lists and the masks together, and
+``rules.flow.advance`` derives the masks afresh for a position built by hand.
 """
 
 from __future__ import annotations
@@ -62,11 +69,13 @@ class NamibiaState(GameState):
         "barrel",
         "bid",
         "bidders",
+        "built_mask",
         "card",
         "chosen_kinds",
         "chosen_ports",
         "cube_count",
         "cube_kind",
+        "cubes_mask",
         "demand",
         "excluded",
         "final",
@@ -76,9 +85,12 @@ class NamibiaState(GameState):
         "high_bid",
         "last_seat",
         "linked",
+        "marker_mask",
         "mine_done",
         "mine_owner",
+        "mines_mask",
         "money",
+        "near_mask",
         "options",
         "order",
         "out",
@@ -86,6 +98,8 @@ class NamibiaState(GameState):
         "phase",
         "pos",
         "price",
+        "rail_ends",
+        "rail_mask",
         "rails",
         "rails_held",
         "reputation",
@@ -135,14 +149,27 @@ class NamibiaState(GameState):
     last_seat: int
     # Shipping: [kind, port] of the current shipment (-1 when none), per commodity
     # its supply marker (-1 when off the index) and whether its price has halved,
-    # who ships in which order, and per space whether it is linked to the port by rail.
+    # who ships in which order, and the spaces linked to the port by rail (a
+    # bitmask derived from the rails and the shipment's port; 0 when none).
     shipment: list[int]
     barrel: list[int]
     halved: list[bool]
     chosen_kinds: list[bool]
     chosen_ports: list[bool]
     shippers: list[int]
-    linked: tuple[bool, ...]
+    linked: int
+    # Bitmasks derived from the board lists (see the module docstring): per
+    # commodity the spaces holding its cubes and the spaces next to those, per
+    # seat the spaces with its mine heads, the completed mines, the abandoned
+    # markers and the railed edges. Also derived: the rail-less edges sharing a
+    # corner with a rail, as the ascending action indices of rails laid there.
+    cubes_mask: list[int]
+    near_mask: list[int]
+    mines_mask: list[int]
+    built_mask: int
+    marker_mask: int
+    rail_mask: int
+    rail_ends: list[int]
     # End-of-game breakdown per seat, filled when the game ends.
     final: list[list[int]]
 
@@ -181,8 +208,13 @@ class NamibiaState(GameState):
         s.chosen_kinds = [False] * len(COMMODITIES)
         s.chosen_ports = [False] * len(board.ports)
         s.shippers = []
-        s.linked = ()
+        s.linked = 0
         s.final = []
+        s.cubes_mask = [0] * len(COMMODITIES)
+        s.near_mask = [0] * len(COMMODITIES)
+        s.mines_mask = [0] * n
+        s.built_mask = s.marker_mask = s.rail_mask = 0
+        s.rail_ends = []
 
     def clone(self) -> Self:
         c = self.__class__.__new__(self.__class__)
@@ -229,6 +261,13 @@ class NamibiaState(GameState):
         c.shippers = self.shippers.copy()
         c.linked = self.linked
         c.final = [row.copy() for row in self.final]
+        c.cubes_mask = self.cubes_mask.copy()
+        c.near_mask = self.near_mask.copy()
+        c.mines_mask = self.mines_mask.copy()
+        c.built_mask = self.built_mask
+        c.marker_mask = self.marker_mask
+        c.rail_mask = self.rail_mask
+        c.rail_ends = self.rail_ends.copy()
         return c
 
     # ---- small derived facts used by every phase ------------------------------------
@@ -239,6 +278,16 @@ class NamibiaState(GameState):
     def active_order(self) -> list[int]:
         """Player order without eliminated players."""
         return [seat for seat in self.order if not self.out[seat]]
+
+    def mine_spaces(self, seat: int) -> list[int]:
+        """Spaces with the seat's mine heads, ascending (read from ``mine_owner``)."""
+        owners = self.mine_owner
+        found: list[int] = []
+        at = -1
+        for _ in range(owners.count(seat)):
+            at = owners.index(seat, at + 1)
+            found.append(at)
+        return found
 
     def is_empty(self, space: int) -> bool:
         """No cube, no mine head, no abandoned marker (the rulebook's "empty space")."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from meeple.games.namibia.actions import MAX_BUY
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import ACT, say, what, where, who
+from meeple.games.namibia.rules.pieces import set_cubes, set_marker, set_mine
 from meeple.games.namibia.state import BUY_REPUTATION, GAME_OVER, NO_ONE, NamibiaState
 
 INDEX_MIN, INDEX_MAX = 1, 15
@@ -35,32 +36,40 @@ def move_market(s: NamibiaState) -> None:
         say(
             s,
             "market",
-            f"{what(k)}: price {before[0]} -> {s.price[k]}, demand {before[1]} -> {s.demand[k]}",
+            _moved,
+            k,
+            *before,
+            s.price[k],
+            s.demand[k],
             kind=k,
             price=s.price[k],
             demand=s.demand[k],
         )
 
 
+def _moved(kind: int, price: int, demand: int, new_price: int, new_demand: int) -> str:
+    return f"{what(kind)}: price {price} -> {new_price}, demand {demand} -> {new_demand}"
+
+
 def exhaust_mines(s: NamibiaState) -> None:
-    """Completed mines with no cubes left close; an abandoned marker takes their place."""
+    """Completed mines with no cubes left close; an abandoned marker takes their place.
+
+    Reads the board lists (once a round), so it serves a position set up by hand.
+    """
     for space, owner in enumerate(s.mine_owner):
         if owner == NO_ONE or not s.mine_done[space] or s.cube_count[space]:
             continue
-        s.mine_owner[space] = NO_ONE
-        s.mine_done[space] = False
-        s.cube_kind[space] = NO_ONE
+        set_mine(s, space, NO_ONE, False)
+        set_cubes(s, space, NO_ONE, 0)
         s.heads[owner] += 1
         if s.supply_markers:
             s.supply_markers -= 1
-            s.abandoned[space] = True
-        say(
-            s,
-            "exhausted",
-            f"{who(owner)}'s mine on {where(space)} is exhausted",
-            seat=owner,
-            space=space,
-        )
+            set_marker(s, space)
+        say(s, "exhausted", _exhausted, owner, space, seat=owner, space=space)
+
+
+def _exhausted(owner: int, space: int) -> str:
+    return f"{who(owner)}'s mine on {where(space)} is exhausted"
 
 
 def administer(s: NamibiaState) -> None:
@@ -85,7 +94,11 @@ def buy(s: NamibiaState, seat: int, points: int) -> None:
     s.money[seat] -= cost
     s.reputation[seat] += points
     s.pos += 1
-    say(s, "buy", f"{who(seat)} buys {points} reputation for {cost} GM", seat=seat, points=points)
+    say(s, "buy", _bought, seat, points, cost, seat=seat, points=points)
+
+
+def _bought(seat: int, points: int, cost: int) -> str:
+    return f"{who(seat)} buys {points} reputation for {cost} GM"
 
 
 def end_game(s: NamibiaState) -> None:
@@ -94,17 +107,17 @@ def end_game(s: NamibiaState) -> None:
         if count and s.mine_owner[space] == NO_ONE:
             kind = s.cube_kind[space]
             s.price[kind] = max(INDEX_MIN, s.price[kind] - count)
-    say(
-        s,
-        "oversupply",
-        "oversupply: prices fall to "
-        + ", ".join(f"{what(k)} {s.price[k]}" for k in range(len(COMMODITIES))),
-        prices=list(s.price),
-    )
+    say(s, "oversupply", _oversupplied, tuple(s.price), prices=list(s.price))
     s.final = []
     for seat in range(s.config.players):
         s.final.append(_final_row(s, seat))
     s.phase, s.actor, s.options = GAME_OVER, NO_ONE, []
+
+
+def _oversupplied(prices: tuple[int, ...]) -> str:
+    return "oversupply: prices fall to " + ", ".join(
+        f"{what(k)} {price}" for k, price in enumerate(prices)
+    )
 
 
 def _final_row(s: NamibiaState, seat: int) -> list[int]:
@@ -121,12 +134,13 @@ def _final_row(s: NamibiaState, seat: int) -> list[int]:
     points = 0 if s.out[seat] else s.money[seat] // END_GM_PER_POINT
     s.money[seat] -= points * END_GM_PER_POINT
     s.reputation[seat] += points
-    say(
-        s,
-        "final",
+    reputation, money = s.reputation[seat], s.money[seat]
+    say(s, "final", _final_words, seat, payment, points, reputation, money, seat=seat)
+    return [before, payment, points, reputation, money]
+
+
+def _final_words(seat: int, payment: int, points: int, reputation: int, money: int) -> str:
+    return (
         f"{who(seat)}: {payment} GM for mines under construction, "
-        f"{points} reputation bought; final reputation {s.reputation[seat]}, "
-        f"{s.money[seat]} GM left",
-        seat=seat,
+        f"{points} reputation bought; final reputation {reputation}, {money} GM left"
     )
-    return [before, payment, points, s.reputation[seat], s.money[seat]]

@@ -36,7 +36,11 @@ def make_bid(s: NamibiaState, seat: int, amount: int) -> None:
     s.bid[seat] = amount
     s.high_bid = amount
     s.pos = (s.pos + 1) % len(s.bidders)
-    say(s, "bid", f"{who(seat)} bids {amount} GM", seat=seat, amount=amount)
+    say(s, "bid", _bids, seat, amount, seat=seat, amount=amount)
+
+
+def _bids(seat: int, amount: int) -> str:
+    return f"{who(seat)} bids {amount} GM"
 
 
 def pass_bid(s: NamibiaState, seat: int) -> None:
@@ -59,12 +63,16 @@ def settle(s: NamibiaState, seat: int, position: int) -> None:
     taken = min(rails, s.supply_rails)
     s.supply_rails -= taken
     s.rails_held[seat] = taken
-    note = f" (cashed {cashed} reputation for {2 * cashed} GM)" if cashed else ""
     say(
         s,
         "settle",
-        f"{who(seat)} takes position {position}: pays {amount} GM{note}, "
-        f"loses {lost} reputation, takes {taken} rails",
+        _settled,
+        seat,
+        position,
+        amount,
+        cashed,
+        lost,
+        taken,
         seat=seat,
         position=position,
         paid=amount,
@@ -73,6 +81,14 @@ def settle(s: NamibiaState, seat: int, position: int) -> None:
     )
     if s.reputation[seat] < 1:
         eliminate(s, seat)
+
+
+def _settled(seat: int, position: int, amount: int, cashed: int, lost: int, taken: int) -> str:
+    note = f" (cashed {cashed} reputation for {2 * cashed} GM)" if cashed else ""
+    return (
+        f"{who(seat)} takes position {position}: pays {amount} GM{note}, "
+        f"loses {lost} reputation, takes {taken} rails"
+    )
 
 
 def _position_cost(s: NamibiaState, position: int) -> tuple[int, int]:
@@ -101,7 +117,11 @@ def eliminate(s: NamibiaState, seat: int) -> None:
     s.supply_rails += s.rails_held[seat]
     s.rails_held[seat] = 0
     s.truck[seat] = NO_ONE
-    say(s, "eliminated", f"{who(seat)}'s reputation fell below 1: eliminated", seat=seat)
+    say(s, "eliminated", _eliminated, seat, seat=seat)
+
+
+def _eliminated(seat: int) -> str:
+    return f"{who(seat)}'s reputation fell below 1: eliminated"
 
 
 def finish_auction(s: NamibiaState) -> None:
@@ -115,9 +135,8 @@ def finish_auction(s: NamibiaState) -> None:
     s.last_seat = s.passed[0] if s.passed else NO_ONE
     s.order = ranked + [seat for seat in s.order if seat not in ranked]
     s.passed = []
-    say(
-        s,
-        "order",
-        "player order: " + ", ".join(who(x) for x in s.active_order()),
-        order=list(s.order),
-    )
+    say(s, "order", _ordered, tuple(s.active_order()), order=list(s.order))
+
+
+def _ordered(order: tuple[int, ...]) -> str:
+    return "player order: " + ", ".join(who(x) for x in order)

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import ACT, BOARD, say, what, where, who
+from meeple.games.namibia.common import ACT, say, what, where, who
+from meeple.games.namibia.rules.bits import Picker
 from meeple.games.namibia.rules.geometry import (
-    empty_spaces,
-    rail_options,
+    cube_mask,
+    empty_mask,
+    mine_mask,
     seam_ends,
+    seam_mask,
     touches_abandoned,
     touches_seam,
 )
-from meeple.games.namibia.rules.setup import add_cubes, put_mine_head
-from meeple.games.namibia.state import NO_ONE, START_MINE, NamibiaState
+from meeple.games.namibia.rules.pieces import set_mine, set_rail
+from meeple.games.namibia.rules.setup import MINE, add_cubes, put_mine_head, rail_laid
+from meeple.games.namibia.state import START_MINE, NamibiaState
+
+PROSPECT = tuple(Picker(per_space) for per_space in ACT.prospect)
+TRUCK = Picker(ACT.truck)
 
 
 def begin_turn(s: NamibiaState, seat: int) -> None:
@@ -23,81 +30,93 @@ def begin_turn(s: NamibiaState, seat: int) -> None:
     s.todo = 2 if seat == s.last_seat else 1
 
 
+def _completed(seat: int, kind: int, space: int, added: int, exhausted: bool) -> str:
+    if exhausted:
+        note = "no extra cube: the seam is exhausted next to an abandoned mine"
+    else:
+        note = f"+{added} cube"
+    return f"{who(seat)} completes the {what(kind)} mine on {where(space)} ({note})"
+
+
 def complete_mines(s: NamibiaState, seat: int) -> None:
-    """2.1: every flat mine head stands up; +1 cube unless next to an abandoned mine."""
-    for space, owner in enumerate(s.mine_owner):
-        if owner != seat or s.mine_done[space]:
+    """2.1: every flat mine head stands up; +1 cube unless next to an abandoned mine.
+
+    Reads the board lists, not the bitmasks: a phase may be entered here on a
+    position set up by hand (``advance`` then derives the masks afresh).
+    """
+    for space in s.mine_spaces(seat):
+        if s.mine_done[space]:
             continue
-        s.mine_done[space] = True
-        if touches_abandoned(s, space):
-            note = "no extra cube: the seam is exhausted next to an abandoned mine"
-        else:
-            note = f"+{add_cubes(s, space, 1)} cube"
-        say(
-            s,
-            "complete",
-            f"{who(seat)} completes the {what(s.cube_kind[space])} mine on {where(space)} ({note})",
-            seat=seat,
-            space=space,
-        )
+        set_mine(s, space, seat, True)
+        kind = s.cube_kind[space]
+        exhausted = touches_abandoned(s, space)
+        added = 0 if exhausted else add_cubes(s, space, kind, 1)
+        say(s, "complete", _completed, seat, kind, space, added, exhausted, seat=seat, space=space)
 
 
 def start_mine_options(s: NamibiaState, seat: int) -> list[int]:
     """2.2: a prospected space with a collectable commodity and no mine head."""
     if s.heads[seat] <= 0:
         return []
-    return [
-        ACT.mine[i]
-        for i, count in enumerate(s.cube_count)
-        if count and s.mine_owner[i] == NO_ONE and s.may_collect(seat, s.cube_kind[i])
-    ]
+    return MINE.pick(cube_mask(s) & ~mine_mask(s) & ~s.cubes_mask[s.excluded[seat]])
+
+
+def _started(seat: int, kind: int, space: int) -> str:
+    return f"{who(seat)} starts a {what(kind)} mine on {where(space)}"
 
 
 def start_mine(s: NamibiaState, seat: int, space: int) -> None:
     put_mine_head(s, seat, space, upright=False)
     s.todo -= 1
-    say(
-        s,
-        "mine",
-        f"{who(seat)} starts a {what(s.cube_kind[space])} mine on {where(space)}",
-        seat=seat,
-        space=space,
-    )
+    say(s, "mine", _started, seat, s.cube_kind[space], space, seat=seat, space=space)
+
+
+def prospect_kinds(s: NamibiaState, seat: int) -> list[int]:
+    """Commodities the seat may prospect: collectable, with cubes left in the supply."""
+    return [k for k in range(len(COMMODITIES)) if s.may_collect(seat, k) and s.supply[k]]
 
 
 def extension_targets(s: NamibiaState, seat: int) -> list[tuple[int, int]]:
     """(kind, space) pairs that extend an existing seam (2.3)."""
-    kinds = [k for k in range(len(COMMODITIES)) if s.may_collect(seat, k) and s.supply[k]]
-    return seam_ends(s, kinds)
-
-
-def new_seam_targets(s: NamibiaState, seat: int) -> list[tuple[int, int]]:
-    empty = empty_spaces(s)
-    return [
-        (kind, space)
-        for kind in range(len(COMMODITIES))
-        if s.may_collect(seat, kind) and s.supply[kind]
-        for space in empty
-    ]
+    return seam_ends(s, prospect_kinds(s, seat))
 
 
 def prospect_options(s: NamibiaState, seat: int) -> list[int]:
-    """Extend a seam if any can be extended; only otherwise start a new seam."""
-    targets = extension_targets(s, seat) or new_seam_targets(s, seat)
-    return [ACT.prospect[kind][space] for kind, space in targets]
+    """Extend a seam if any can be extended; only otherwise start a new seam (2.3).
+
+    By commodity, then by space: the ``extension_targets``, or if there are none
+    every empty space, for each commodity the seat may prospect.
+    """
+    kinds = prospect_kinds(s, seat)
+    empty = empty_mask(s)
+    options: list[int] = []
+    for kind in kinds:
+        options += PROSPECT[kind].pick(seam_mask(s, kind, empty))
+    if not options:
+        for kind in kinds:
+            options += PROSPECT[kind].pick(empty)
+    return options
+
+
+def _prospected(seat: int, placed: int, kind: int, space: int, extends: bool) -> str:
+    how = "extends a seam" if extends else "starts a new seam"
+    return f"{who(seat)} prospects: {placed} {what(kind)} on {where(space)} ({how})"
 
 
 def prospect(s: NamibiaState, seat: int, kind: int, space: int) -> None:
     """Two cubes (one if the supply has one) extend a seam; one cube starts a new seam."""
     extends = touches_seam(s, space, kind)
-    s.cube_kind[space] = kind
-    placed = add_cubes(s, space, 2 if extends else 1)
+    placed = add_cubes(s, space, kind, 2 if extends else 1)
     s.todo -= 1
-    how = "extends a seam" if extends else "starts a new seam"
     say(
         s,
         "prospect",
-        f"{who(seat)} prospects: {placed} {what(kind)} on {where(space)} ({how})",
+        _prospected,
+        seat,
+        placed,
+        kind,
+        space,
+        extends,
         seat=seat,
         kind=kind,
         space=space,
@@ -106,38 +125,39 @@ def prospect(s: NamibiaState, seat: int, kind: int, space: int) -> None:
 
 
 def rail_choices(s: NamibiaState) -> list[int]:
-    return [ACT.rail[e] for e in rail_options(s)]
+    return s.rail_ends.copy()
+
+
+def _rails_back(seat: int, count: int) -> str:
+    return f"{who(seat)} cannot place {count} rails; they return to the supply"
 
 
 def return_unplaced_rails(s: NamibiaState, seat: int) -> None:
     """Rails that cannot be connected anywhere go back to the supply."""
     if s.rails_held[seat]:
         s.supply_rails += s.rails_held[seat]
-        say(
-            s,
-            "rails-back",
-            f"{who(seat)} cannot place {s.rails_held[seat]} rails; they return to the supply",
-            seat=seat,
-        )
+        say(s, "rails-back", _rails_back, seat, s.rails_held[seat], seat=seat)
         s.rails_held[seat] = 0
 
 
 def truck_options(s: NamibiaState, seat: int) -> list[int]:
     """2.5: the truck goes to one of the player's completed mines."""
-    return [
-        ACT.truck[i] for i, owner in enumerate(s.mine_owner) if owner == seat and s.mine_done[i]
-    ]
+    return TRUCK.pick(s.mines_mask[seat] & s.built_mask)
+
+
+def _trucked(seat: int, space: int) -> str:
+    return f"{who(seat)} moves the truck to {where(space)}"
 
 
 def move_truck(s: NamibiaState, seat: int, space: int) -> None:
     s.truck[seat] = space
     s.todo = 0
-    say(s, "truck", f"{who(seat)} moves the truck to {where(space)}", seat=seat, space=space)
+    say(s, "truck", _trucked, seat, space, seat=seat, space=space)
 
 
 def lay_rail(s: NamibiaState, seat: int, edge: int) -> None:
     """2.4: one of the rails taken in the auction joins the network."""
-    s.rails[edge] = True
+    set_rail(s, edge)
     s.rails_held[seat] -= 1
     s.todo -= 1
-    say(s, "rail", f"{who(seat)} lays a rail on {BOARD.edge_label(edge)}", seat=seat, edge=edge)
+    say(s, "rail", rail_laid, seat, edge, seat=seat, edge=edge)

@@ -2,7 +2,9 @@
 
 Each phase has a step function that either poses the next decision (sets
 ``actor`` and ``options`` and returns True) or moves the state on to the next
-phase (returns False). ``advance`` runs step functions until one poses a decision.
+phase (returns False). ``resume`` runs step functions until one poses a decision;
+``advance`` first derives the state's bitmasks afresh from its board lists, so it
+serves any consistent state, including one built by hand.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable
 
 from meeple.games.namibia.common import ACT, say
 from meeple.games.namibia.rules import administration, auction, construction, setup, shipping
+from meeple.games.namibia.rules.pieces import rebuild
 from meeple.games.namibia.state import (
     BID,
     BUY_REPUTATION,
@@ -77,7 +80,7 @@ def _setup_rails(s: NamibiaState) -> bool:
         if s.todo > 0 and _pose(s, s.order[s.pos], setup.setup_rail_options(s)):
             return True
         s.pos, s.todo = s.pos + 1, 2
-    say(s, "round", "round 1 begins", round=1)
+    say(s, "round", _round_begins, 1, round=1)
     auction.begin_auction(s)
     return False
 
@@ -184,8 +187,12 @@ def _finish_round(s: NamibiaState) -> None:
         administration.end_game(s)
         return
     s.round += 1
-    say(s, "round", f"round {s.round} begins", round=s.round)
+    say(s, "round", _round_begins, s.round, round=s.round)
     auction.begin_auction(s)
+
+
+def _round_begins(number: int) -> str:
+    return f"round {number} begins"
 
 
 def _game_over(s: NamibiaState) -> bool:
@@ -212,6 +219,19 @@ STEPS: dict[int, Callable[[NamibiaState], bool]] = {
 
 
 def advance(s: NamibiaState) -> None:
-    """Run automatic steps until a seat must decide or the game is over."""
-    while not STEPS[s.phase](s):
+    """Recompute everything derived (the bitmasks and rail ends, the actor and
+    ``options``) from the rest of the state, then run automatic steps until a seat
+    must decide or the game is over. Works on any consistent state."""
+    rebuild(s)
+    resume(s)
+
+
+def resume(s: NamibiaState) -> None:
+    """Run automatic steps until a seat must decide or the game is over.
+
+    The fast path after an action: the bitmasks must be in step with the board
+    lists (the rules keep them so; see ``rules.pieces``).
+    """
+    steps = STEPS
+    while not steps[s.phase](s):
         pass

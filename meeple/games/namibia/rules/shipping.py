@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import ACT, BOARD, say, what, where, who
-from meeple.games.namibia.rules.geometry import linked_to_port
+from meeple.games.namibia.rules.bits import Picker
+from meeple.games.namibia.rules.geometry import linked_mask
+from meeple.games.namibia.rules.pieces import set_cubes
 from meeple.games.namibia.state import (
     NO_ONE,
     RAIL_SHIPPING,
@@ -14,6 +16,7 @@ from meeple.games.namibia.state import (
 )
 
 LEADERS = 3  # "only the first three players lead a shipping phase"
+SHIP_MINE = Picker(ACT.ship_mine)
 
 
 def begin_shipping(s: NamibiaState) -> None:
@@ -52,17 +55,14 @@ def select(s: NamibiaState, seat: int, kind: int, port: int) -> None:
     s.shipment = [kind, port]
     s.barrel[kind] = 0
     s.halved[kind] = False
-    s.linked = linked_to_port(s, port)
+    s.linked = linked_mask(s, port)
     s.shippers = [seat] + [x for x in s.active_order() if x != seat]
     s.phase, s.todo = TRUCK_SHIPPING, 0
-    say(
-        s,
-        "select",
-        f"{who(seat)} ships {what(kind)} through {BOARD.port_names[port]}",
-        seat=seat,
-        kind=kind,
-        port=port,
-    )
+    say(s, "select", _selected, seat, kind, port, seat=seat, kind=kind, port=port)
+
+
+def _selected(seat: int, kind: int, port: int) -> str:
+    return f"{who(seat)} ships {what(kind)} through {BOARD.port_names[port]}"
 
 
 def truck_can_ship(s: NamibiaState, seat: int) -> bool:
@@ -89,9 +89,18 @@ def _reward_leader(s: NamibiaState, seat: int) -> int:
     return 2
 
 
+def _bonus_note(leader: int, bonus: int) -> str:
+    return f"; {who(leader)} +{bonus} reputation" if bonus else ""
+
+
+def _trucked(seat: int, kind: int, space: int, earned: int, leader: int, bonus: int) -> str:
+    note = _bonus_note(leader, bonus)
+    return f"{who(seat)} trucks 1 {what(kind)} from {where(space)} for {earned} GM{note}"
+
+
 def load_truck(s: NamibiaState, seat: int) -> None:
     kind, space = s.shipment[0], s.truck[seat]
-    s.cube_count[space] -= 1
+    set_cubes(s, space, s.cube_kind[space], s.cube_count[space] - 1)
     s.supply[kind] += 1
     earned = ship_cube(s, seat, kind)
     bonus = _reward_leader(s, seat)
@@ -99,29 +108,32 @@ def load_truck(s: NamibiaState, seat: int) -> None:
     say(
         s,
         "truck-ship",
-        f"{who(seat)} trucks 1 {what(kind)} from {where(space)} for {earned} GM"
-        + (f"; {who(s.shippers[0])} +{bonus} reputation" if bonus else ""),
+        _trucked,
+        seat,
+        kind,
+        space,
+        earned,
+        s.shippers[0],
+        bonus,
         seat=seat,
         space=space,
         earned=earned,
     )
 
 
+def _skipped(seat: int) -> str:
+    return f"{who(seat)} does not ship by truck"
+
+
 def skip_truck(s: NamibiaState, seat: int) -> None:
     s.todo += 1
-    say(s, "truck-skip", f"{who(seat)} does not ship by truck", seat=seat)
+    say(s, "truck-skip", _skipped, seat, seat=seat)
 
 
 def mine_options(s: NamibiaState, seat: int) -> list[int]:
     """Completed mines of the seat with cubes of the commodity, linked to the port by rail."""
-    kind = s.shipment[0]
-    done, counts, kinds, linked = s.mine_done, s.cube_count, s.cube_kind, s.linked
-    mines = [
-        ACT.ship_mine[i]
-        for i, owner in enumerate(s.mine_owner)
-        if owner == seat and done[i] and counts[i] and kinds[i] == kind and linked[i]
-    ]
-    return [*mines, ACT.stop] if mines else []
+    mines = s.mines_mask[seat] & s.built_mask & s.cubes_mask[s.shipment[0]] & s.linked
+    return [*SHIP_MINE.pick(mines), ACT.stop] if mines else []
 
 
 def ship_mine(s: NamibiaState, seat: int, space: int) -> None:
@@ -129,14 +141,20 @@ def ship_mine(s: NamibiaState, seat: int, space: int) -> None:
     kind = s.shipment[0]
     cubes = s.cube_count[space]
     earned = sum(ship_cube(s, seat, kind) for _ in range(cubes))
-    s.cube_count[space] = 0
+    set_cubes(s, space, s.cube_kind[space], 0)
     s.supply[kind] += cubes
     bonus = _reward_leader(s, seat)
     say(
         s,
         "rail-ship",
-        f"{who(seat)} ships {cubes} {what(kind)} by rail from {where(space)} "
-        f"for {earned} GM" + (f"; {who(s.shippers[0])} +{bonus} reputation" if bonus else ""),
+        _railed,
+        seat,
+        cubes,
+        kind,
+        space,
+        earned,
+        s.shippers[0],
+        bonus,
         seat=seat,
         space=space,
         cubes=cubes,
@@ -144,9 +162,22 @@ def ship_mine(s: NamibiaState, seat: int, space: int) -> None:
     )
 
 
+def _railed(
+    seat: int, cubes: int, kind: int, space: int, earned: int, leader: int, bonus: int
+) -> str:
+    note = _bonus_note(leader, bonus)
+    return (
+        f"{who(seat)} ships {cubes} {what(kind)} by rail from {where(space)} for {earned} GM{note}"
+    )
+
+
+def _stopped(seat: int) -> str:
+    return f"{who(seat)} ships nothing more"
+
+
 def stop_shipping(s: NamibiaState, seat: int) -> None:
     s.todo += 1
-    say(s, "rail-stop", f"{who(seat)} ships nothing more", seat=seat)
+    say(s, "rail-stop", _stopped, seat, seat=seat)
 
 
 def to_rail_shipping(s: NamibiaState) -> None:
@@ -155,7 +186,7 @@ def to_rail_shipping(s: NamibiaState) -> None:
 
 def end_shipment(s: NamibiaState) -> None:
     s.shipment = [NO_ONE, NO_ONE]
-    s.linked = ()
+    s.linked = 0
     s.shippers = []
     s.phase = SELECT_SHIPMENT
     s.pos += 1
