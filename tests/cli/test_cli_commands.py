@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
-from meeple.engine import GameRecord
+from meeple.engine import GameRecord, all_games
 
 runner = CliRunner()
 
@@ -104,7 +104,13 @@ def test_replay_verifies_a_saved_record(tmp_path: Path) -> None:
 def test_bench_prints_figures_for_every_game() -> None:
     result = runner.invoke(app, ["bench", "-n", "3", "--json"])
     assert result.exit_code == 0
-    rows = json.loads(result.stdout)
-    names = {row["game"] for row in rows}
-    assert "namibia" in names
+    data = json.loads(result.stdout)
+    rows = data["games"]
+    assert {row["game"] for row in rows} == {game.name for game in all_games()}
     assert all(row["decisions_per_second"] > 0 and row["clone_microseconds"] > 0 for row in rows)
+    assert all(row["mcts_iterations_per_second"] > 0 for row in rows)
+    calibration = data["calibration_ops_per_second"]
+    if calibration is not None:  # the calibration workload lies outside the repository
+        for row in rows:
+            ratio = row["decisions_per_second"] / calibration
+            assert abs(row["x_calibration"] - ratio) < 1e-3
