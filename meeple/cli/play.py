@@ -208,6 +208,8 @@ def play(
     state = game.new_game(config, chosen)
     record = start_record(game, state.config, chosen)
     console.print(f"{game.title}, seed {chosen}. Type 'help' for help.")
+    if game.reconstructed:
+        console.print(f"[italic]{game.reconstructed}[/italic]")
     table = TerminalTable(game, state, record, make_bots(game, kinds, chosen), console.input)
     table.run()
 

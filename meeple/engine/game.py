@@ -58,6 +58,10 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    reconstructed: ClassVar[str] = ""
+    """A sentence for players naming the components no public source gives, which
+    meeple reconstructed (empty: every component is as printed). Adapters show it
+    where a game starts and beside the board."""
 
     def __init__(self, actions: ActionSpace, state_type: type[S]) -> None:
         self.actions = actions

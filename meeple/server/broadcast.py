@@ -143,6 +143,7 @@ class Views:
             "table": table.id,
             "game": game.name,
             "title": game.title,
+            "reconstructed": game.reconstructed,
             "seat": seat,
             "version": table.seen.get(seat, table.version),
             "over": table.over,

@@ -48,6 +48,7 @@ def test_play_answers_bad_input_and_asks_again(tmp_path: Path) -> None:
     assert "Numbers go from 1 to" in out
     assert "does not fit now" in out and "Getting Started" in out  # a bid during setup
     assert "Your last decision was taken back." in out
+    assert "board and the player cards are reconstructed" in out  # said where the game starts
     saved = GameRecord.load(record)
     assert saved.game == "namibia" and saved.seed == 7
     assert all(seat != 0 for seat, _ in saved.moves)  # the only accepted move was undone

@@ -55,6 +55,7 @@ def test_seat_view_legal_actions_and_version(client: TestClient) -> None:
     mine = state(client, tid, tokens[seat])
     assert mine["seat"] == seat and mine["legal"]
     assert mine["view"]["seat"] == seat
+    assert "reconstructed" in mine["reconstructed"]  # shown under the board
     r = act(client, tid, tokens[seat], mine["legal"][0], mine["version"])
     assert r.status_code == 200
     after = r.json()

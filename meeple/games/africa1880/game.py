@@ -34,6 +34,11 @@ class AfricaGame(Game[AfricaState]):
     rules_version: ClassVar[str] = "africa1880-1"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
+    reconstructed: ClassVar[str] = (
+        "The map is reconstructed: the rulebook names the 32 territories, but no public"
+        " source gives their coasts, borders and development squares, so meeple drew"
+        " them to fit every rule of the rulebook."
+    )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(
             "diplomacy_seconds",

@@ -33,6 +33,10 @@ class NamibiaGame(Game[NamibiaState]):
     rules_version: ClassVar[str] = "namibia-1"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
+    reconstructed: ClassVar[str] = (
+        "The board and the player cards are reconstructed: no public source gives"
+        " them, so meeple drew them to fit every rule of the rulebook."
+    )
 
     def __init__(self) -> None:
         super().__init__(ACT.space, NamibiaState)

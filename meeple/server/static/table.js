@@ -84,6 +84,8 @@ function seatName(seat) {
 function draw() {
   document.title = `meeple: ${snap.title}`;
   $("title").textContent = `${snap.title} · table ${tableId}`;
+  $("reconstructed").textContent = snap.reconstructed || "";
+  $("reconstructed").hidden = !snap.reconstructed;
   $("version").textContent = `v${snap.version}`;
   $("spectate").href = `/t/${tableId}`;
   $("spectate").textContent = `${location.origin}/t/${tableId}`;
