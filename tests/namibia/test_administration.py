@@ -130,3 +130,23 @@ def test_the_game_ends_after_the_sixth_round() -> None:
     assert s.phase == GAME_OVER
     assert GAME.to_act(s) == ()
     assert space("A1") == 0
+
+
+def test_eliminated_players_rank_last_a_later_elimination_above_an_earlier() -> None:
+    """1. Bribe Colonial Officials: "If player's reputation falls below one ... they
+    are eliminated from the game"; End of the Game: "The player with the highest
+    reputation score is the winner". Our reading (docs/games/namibia.md,
+    Elimination): the eliminated rank below every player still in, and the one who
+    stayed in longer ranks above the one eliminated first, whatever their scores."""
+    s = (
+        Position()
+        .round(6)
+        .reputation(9, 0, 12, -2)
+        .money(0, 40, 0, 0)  # Blue's money buys nothing once he has left the game
+        .eliminated(1, 3)  # Blue first, then Orange
+        .end_of_game()
+        .build()
+    )
+    result = GAME.result(s)
+    assert result.ranks == (2, 4, 1, 3)
+    assert result.winners == (2,)

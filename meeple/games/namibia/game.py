@@ -30,7 +30,7 @@ from meeple.games.namibia.view import build_view
 class NamibiaGame(Game[NamibiaState]):
     name: ClassVar[str] = "namibia"
     title: ClassVar[str] = "Namibia"
-    rules_version: ClassVar[str] = "namibia-1"
+    rules_version: ClassVar[str] = "namibia-2"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4
     reconstructed: ClassVar[str] = (

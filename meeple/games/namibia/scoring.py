@@ -17,14 +17,16 @@ BREAKDOWN_KEYS = (
 def result(state: NamibiaState) -> Result:
     """Highest reputation wins; ties go to the most money (End of the Game).
 
-    Eliminated players rank below everyone else, later eliminations higher.
+    Eliminated players (1. Bribe Colonial Officials: reputation below one) rank
+    below everyone still in the game; among them a later elimination ranks above
+    an earlier one (``out`` counts eliminations 1, 2, ...: the higher, the later).
     """
     if state.phase != GAME_OVER:
         raise IllegalAction("End of the Game", "the game is not over yet")
     keys = []
     for seat, row in enumerate(state.final):
         out = state.out[seat]
-        keys.append((0, -out, 0) if out else (1, row[3], row[4]))
+        keys.append((0, out, 0) if out else (1, row[3], row[4]))
     ranks = rank_by(keys)
     return Result(
         scores=tuple(row[3] for row in state.final),
