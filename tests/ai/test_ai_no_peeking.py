@@ -33,13 +33,12 @@ def writing_phase(seed: int) -> GameState:
 
 
 def scribble(state: GameState, seat: int, seed: int, steps: int) -> GameState:
-    """A copy where ``seat`` wrote ``steps`` random lines of its secret order sheet."""
+    """A copy where ``seat`` wrote ``steps`` random lines of its secret order sheet
+    (never sealing it: that others see)."""
     twin = state.clone()
     rng = Rng(seed)
     for _ in range(steps):
-        if seat not in GAME.to_act(twin):
-            break
-        legal = GAME.legal_actions(twin, seat)
+        legal = [a for a in GAME.legal_actions(twin, seat) if GAME.actions[a].text != "seal orders"]
         GAME.apply(twin, seat, rng.choice(legal))
     return twin
 
