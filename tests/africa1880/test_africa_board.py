@@ -1,4 +1,6 @@
-"""The reconstructed board file and its validation at load."""
+"""The reconstructed board file: the rulebook's constraints, the design constraints
+of the reconstruction (docs/games/africa1880.md, "The board"), and validation at
+load."""
 
 from __future__ import annotations
 
@@ -8,29 +10,166 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from africa1880_support import Sheet, play_turn, scenario, seats_in, tid
 
 from meeple.games.africa1880.board import (
     BOARD,
     DATA,
     HISTORICAL_START,
+    MAX_SQUARES,
     BoardError,
     parse_board,
 )
 
 RAW: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+T = len(BOARD.ids)
+MAINLAND_COASTS = [t for t in range(T) if BOARD.coastal[t] and not BOARD.island[t]]
+GB, FR = 0, 1
 
 
 def test_board_matches_the_rulebook_counts() -> None:
-    """Components: 32 territories, 88 development tiles, 1-4 squares each."""
+    """Components: 32 territories, 88 development tiles, 1-4 squares each; the
+    Optional Rule's starts are coastal."""
     assert len(BOARD.ids) == 32
     assert sum(BOARD.squares) == 88
     assert set(BOARD.squares) <= {1, 2, 3, 4}
     assert all(BOARD.coastal[BOARD.index(t)] for t in HISTORICAL_START)
-    assert "RECONSTRUCTED" in RAW["provenance"]["reconstructed"]
+
+
+def test_reconstructed_values_are_marked_as_such() -> None:
+    """Everything but the names, their order and the counts is marked RECONSTRUCTED."""
+    provenance = RAW["provenance"]
+    assert "RECONSTRUCTED" in provenance["reconstructed"]
+    fields = set(provenance["reconstructed_fields"])
+    printed = {"id", "name", "sheet_name"}
+    for entry in RAW["territories"]:
+        assert {f"territories[].{key}" for key in entry.keys() - printed} <= fields
+        assert entry["covers"] and len(entry["place"]) == 2
+    assert "coastline" in fields
+
+
+# ---- the geography of 1880 -------------------------------------------------------
+
+
+def test_borders_are_symmetric() -> None:
+    for t, near in enumerate(BOARD.borders):
+        assert all(t in BOARD.borders[u] for u in near), BOARD.ids[t]
+
+
+def test_islands_have_no_land_border() -> None:
+    """Madagascar is an island: reached only by landing, never by exploring."""
+    assert [BOARD.ids[t] for t in range(T) if BOARD.island[t]] == ["madagascar"]
+    for t in range(T):
+        if BOARD.island[t]:
+            assert BOARD.coastal[t] and BOARD.borders[t] == ()
+
+
+def test_the_mainland_is_connected() -> None:
+    start = MAINLAND_COASTS[0]
+    seen, frontier = {start}, [start]
+    while frontier:
+        for u in BOARD.borders[frontier.pop()]:
+            if u not in seen:
+                seen.add(u)
+                frontier.append(u)
+    assert seen == {t for t in range(T) if not BOARD.island[t]}
+
+
+def test_the_coast_is_continuous() -> None:
+    """The coastline goes once around the continent: every mainland coastal
+    territory holds one stretch, each borders the next, and no stretch is left out
+    (the Guinea coast between Dakar and Dahomey is Ougadougou's)."""
+    line = [BOARD.ids[t] for t in BOARD.coastline]
+    assert sorted(BOARD.coastline) == MAINLAND_COASTS
+    for here, after in zip(line, line[1:] + line[:1], strict=True):
+        assert BOARD.index(after) in BOARD.borders[BOARD.index(here)], (here, after)
+    west = line.index("dahomey")
+    assert line[west : west + 3] == ["dahomey", "ougadougou", "dakar"]
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("cape town", "lake nyassa"),  # the Cape is far from Nyasaland and Mozambique
+        ("madagascar", "lake nyassa"),  # across the Mozambique Channel
+        ("madagascar", "zanzibar"),
+        ("sahara", "tenere"),  # Tamanrasset and Timbuktu lie between them
+        ("egypt", "lake chad"),
+    ],
+)
+def test_no_border_against_geography(a: str, b: str) -> None:
+    assert BOARD.index(b) not in BOARD.borders[BOARD.index(a)]
+
+
+# ---- balance: no colony before anyone can contest it -----------------------------
+
+
+def earliest_rival_turn(territory: int) -> int | None:
+    """The first turn (1 = 1880) in which a country without a presence nearby can be
+    present in ``territory`` once a first presence stands there (a landing needs an
+    empty coast): a landing on another coast in 1880, then one exploration a turn.
+    None for an island, which only a landing of the same turn can reach."""
+    coasts = [c for c in range(T) if BOARD.coastal[c] and c != territory]
+    distance = {c: 0 for c in coasts}
+    frontier = list(coasts)
+    while frontier:
+        here = frontier.pop(0)
+        for u in BOARD.borders[here]:
+            if u not in distance:
+                distance[u] = distance[here] + 1
+                frontier.append(u)
+    return None if BOARD.island[territory] else 1 + distance[territory]
+
+
+def test_no_first_presence_makes_a_colony_before_a_rival_can_arrive() -> None:
+    """A lone presence placed at Setup develops one square a turn, so its colony
+    comes at the end of turn ``squares``; a rival landing next door in 1880 explores
+    in 1885. No coast may be quicker than that (the old Sahara: 1 square, a colony
+    of 8 points in 1880). Islands, where nobody can follow, have the most squares."""
+    for t in range(T):
+        if not BOARD.coastal[t]:
+            continue
+        rival = earliest_rival_turn(t)
+        if rival is None:
+            assert BOARD.squares[t] == MAX_SQUARES, BOARD.ids[t]
+        else:
+            assert rival == 2, BOARD.ids[t]
+            assert BOARD.squares[t] >= rival, BOARD.ids[t]
+
+
+@pytest.mark.parametrize("coast", [BOARD.ids[t] for t in MAINLAND_COASTS])
+def test_a_rival_can_contest_every_coast_in_time(coast: str) -> None:
+    """Played out: Great Britain alone on ``coast`` from Setup develops every turn;
+    France, with no presence, lands on a bordering coast in 1880 and explores into
+    ``coast`` at war in 1885. No colony in 1880, and in 1885 France is there: any
+    colony is not Great Britain's alone (here France's war even removes the
+    presence that declared alliance to it, 4)."""
+    t = tid(coast)
+    state = scenario("great britain,france,germany", {coast: [GB]})
+    near = next(BOARD.ids[u] for u in BOARD.borders[t] if BOARD.coastal[u])
+    play_turn(state, {GB: Sheet({coast: "develop"}), FR: Sheet(land=near)})
+    assert not state.colony[t] and seats_in(state, near) == [FR]
+    contest = Sheet({near: f"explore {coast}"}, war=("great britain",))
+    play_turn(state, {GB: Sheet({coast: "develop"}), FR: contest})
+    assert FR in seats_in(state, coast)
+    assert not (state.colony[t] and seats_in(state, coast) == [GB])
+
+
+# ---- validation at load -----------------------------------------------------------
 
 
 def _entry(raw: dict[str, Any], name: str) -> dict[str, Any]:
     return next(e for e in raw["territories"] if e["id"] == name)
+
+
+def _link(raw: dict[str, Any], a: str, b: str) -> None:
+    _entry(raw, a)["borders"].append(b)
+    _entry(raw, b)["borders"].append(a)
+
+
+def _unlink(raw: dict[str, Any], a: str, b: str) -> None:
+    _entry(raw, a)["borders"].remove(b)
+    _entry(raw, b)["borders"].remove(a)
 
 
 def _asymmetric(raw: dict[str, Any]) -> None:
@@ -39,17 +178,22 @@ def _asymmetric(raw: dict[str, Any]) -> None:
 
 def _too_many_squares(raw: dict[str, Any]) -> None:
     _entry(raw, "sahara")["squares"] = 5
-    _entry(raw, "congo")["squares"] = 0
+    _entry(raw, "congo")["squares"] = 1
 
 
 def _wrong_total(raw: dict[str, Any]) -> None:
-    _entry(raw, "sahara")["squares"] = 2
+    _entry(raw, "sahara")["squares"] = 3
 
 
 def _disconnected(raw: dict[str, Any]) -> None:
-    for other in ("lake nyassa", "zanzibar"):
-        _entry(raw, other)["borders"].remove("madagascar")
-    _entry(raw, "madagascar")["borders"] = ["madagascar"]
+    """The south (Namibia, Cape Town, Kuruman) cut off from the rest."""
+    for a, b in (
+        ("namibia", "angola"),
+        ("namibia", "rhodesia"),
+        ("kuruman", "rhodesia"),
+        ("kuruman", "lake nyassa"),
+    ):
+        _unlink(raw, a, b)
 
 
 def _missing_territory(raw: dict[str, Any]) -> None:
@@ -68,6 +212,35 @@ def _unknown_border(raw: dict[str, Any]) -> None:
     _entry(raw, "congo")["borders"].append("atlantis")
 
 
+def _island_with_a_border(raw: dict[str, Any]) -> None:
+    _link(raw, "madagascar", "zanzibar")
+
+
+def _inland_island(raw: dict[str, Any]) -> None:
+    _entry(raw, "madagascar")["coastal"] = False
+
+
+def _mainland_without_border(raw: dict[str, Any]) -> None:
+    for other in list(_entry(raw, "cape town")["borders"]):
+        _unlink(raw, "cape town", other)
+
+
+def _coast_left_out(raw: dict[str, Any]) -> None:
+    """Ougadougou off the coastline: the Guinea coast has no territory."""
+    raw["coastline"].remove("ougadougou")
+
+
+def _broken_coast(raw: dict[str, Any]) -> None:
+    """Dakar and Dahomey swapped: the coast jumps between non-neighbours."""
+    line = raw["coastline"]
+    a, b = line.index("dakar"), line.index("dahomey")
+    line[a], line[b] = line[b], line[a]
+
+
+def _old_schema(raw: dict[str, Any]) -> None:
+    raw["schema"] = "meeple.africa1880.board/1"
+
+
 @pytest.mark.parametrize(
     "spoil",
     [
@@ -79,6 +252,12 @@ def _unknown_border(raw: dict[str, Any]) -> None:
         _inland_start,
         _unmarked,
         _unknown_border,
+        _island_with_a_border,
+        _inland_island,
+        _mainland_without_border,
+        _coast_left_out,
+        _broken_coast,
+        _old_schema,
     ],
 )
 def test_a_broken_board_file_is_refused(spoil: Callable[[dict[str, Any]], None]) -> None:

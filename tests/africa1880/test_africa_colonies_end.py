@@ -25,9 +25,10 @@ def test_5_fully_developed_and_allied_becomes_a_colony() -> None:
 
 def test_5_the_last_tile_and_the_colony_come_in_the_same_turn() -> None:
     """5) follows 3): a territory completed this turn can become a colony this turn."""
-    state = scenario(COUNTRIES, {"sahara": [GB]})
-    play_turn(state, {GB: Sheet({"sahara": "develop"})})
-    assert state.colony[tid("sahara")]
+    state = scenario(COUNTRIES, {"tenere": [GB]})
+    assert BOARD.squares[tid("tenere")] == 1
+    play_turn(state, {GB: Sheet({"tenere": "develop"})})
+    assert state.colony[tid("tenere")]
 
 
 def test_5_not_fully_developed_is_no_colony() -> None:
@@ -147,6 +148,18 @@ def test_scoring_8_3_and_1_per_alliance_received() -> None:
     outcome = GAME.result(state)
     assert outcome.winners == (FR,)
     assert outcome.ranks == (2, 1, 2)  # there is no second place
+    # The view names both sides of the markers: what each country declared, and the
+    # markers sitting in each embassy, whose alliances are what scores.
+    view = GAME.view(state, None)
+    assert view["declared_by"][FR] == {"great britain": "alliance", "germany": "war"}
+    assert view["embassy_markers"][FR] == {"great britain": "alliance", "germany": "war"}
+    for seat in range(n):
+        alliances = list(view["embassy_markers"][seat].values()).count("alliance")
+        assert alliances == breakdown(state, seat)["alliances_received"]
+    assert GAME.presentation().panel(view, FR) == {
+        "markers in stock": 22 - 2,
+        "alliances in its embassy": 1,
+    }
 
 
 def test_tie_for_the_lead_means_no_winner() -> None:

@@ -3,6 +3,8 @@ limit with its alphabetical order, landings, defaults and the embassy markers.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from africa1880_support import (
     Sheet,
@@ -62,6 +64,52 @@ def test_3_1_marker_limit_alphabetical_order_of_the_sheet() -> None:
     assert seats_in(state, "lake chad") == []
     assert state.stock[FR] == 0
     assert any(e.kind == "void" and "Lake Chad" in e.text for e in state.log)
+
+
+def test_3_1_marker_limit_order_is_shown_in_the_event_view_and_drawings() -> None:
+    """3.1 note: when the limit bites, the event, the view, the terminal text and the
+    board say in which order the explorations were carried out and which were void
+    (by the sheet's names: Lac Nyassa before Lac Tchad, unlike Lake Chad before Lake
+    Nyassa in English)."""
+    targets = ["nigeria", "zanzibar", "lake chad", "lake nyassa"]
+    state = scenario(COUNTRIES, {"nigeria": [FR], "zanzibar": [FR], **elsewhere(FR, 19, targets)})
+    play_turn(
+        state, {FR: Sheet({"nigeria": "explore lake chad", "zanzibar": "explore lake nyassa"})}
+    )
+    limit = next(e for e in state.log if e.kind == "limit")
+    assert limit.text == (
+        "France has 1 presence marker(s) left for 2 explorations: they are carried out in"
+        " the alphabetical order of the territories explored into, as the order sheet"
+        " prints their names: Lac Nyassa (Lake Nyassa) carried out, Lac Tchad (Lake Chad)"
+        " void."
+    )
+    assert limit.data == {"seat": FR, "order": ["lake nyassa", "lake chad"], "carried_out": 1}
+    view = GAME.view(state, GB)
+    assert view["last_marker_limit"] == [
+        {
+            "seat": FR,
+            "order": ["lake nyassa", "lake chad"],
+            "carried_out": ["lake nyassa"],
+            "void": ["lake chad"],
+        }
+    ]
+    assert view["sheet_names"][tid("lake chad")] == "Lac Tchad"
+    text = GAME.render_text(view)
+    assert "carried out 1. Lac Nyassa (Lake Nyassa); void 2. Lac Tchad (Lake Chad)" in text
+    svg = GAME.presentation().svg(view) or ""
+    words = " ".join(re.sub(r"<[^>]*>", " ", svg).split())  # the drawing's text, unwrapped
+    assert "France: 1. Lac Nyassa (Lake Nyassa) carried out, 2. Lac Tchad (Lake Chad) void" in words
+    play_turn(state, {})  # the next reading: no limit, nothing shown
+    assert GAME.view(state, GB)["last_marker_limit"] == []
+
+
+def test_3_1_no_marker_limit_shown_when_markers_suffice() -> None:
+    state = scenario(COUNTRIES, {"nigeria": [FR], "zanzibar": [FR]})
+    play_turn(
+        state, {FR: Sheet({"nigeria": "explore lake chad", "zanzibar": "explore lake nyassa"})}
+    )
+    assert GAME.view(state, None)["last_marker_limit"] == []
+    assert not any(e.kind == "limit" for e in state.log)
 
 
 def test_3_1_marker_limit_then_landing_is_void() -> None:
@@ -149,7 +197,11 @@ def test_3_3_embassy_markers_show_the_declarations() -> None:
     assert state.embassy[FR * n + DE] == WAR
     assert state.embassy[DE * n + FR] == ALLIANCE
     view = GAME.view(state, None)
-    assert view["embassies"][FR] == {"great britain": "alliance", "germany": "war"}
+    assert view["declared_by"][FR] == {"great britain": "alliance", "germany": "war"}
+    # France's war marker sits in Germany's embassy; France's embassy holds the
+    # markers of Great Britain and Germany, both alliances (what France scores).
+    assert view["embassy_markers"][DE] == {"great britain": "alliance", "france": "war"}
+    assert view["embassy_markers"][FR] == {"great britain": "alliance", "germany": "alliance"}
 
 
 def test_2_sheet_is_written_line_by_line_and_can_be_revised() -> None:

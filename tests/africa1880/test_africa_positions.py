@@ -42,7 +42,9 @@ def test_the_builder_lays_out_board_turn_and_embassies() -> None:
     assert view["development"][tid("nigeria")] == 2
     assert view["colony"][tid("egypt")] and view["development"][tid("egypt")] == 4
     assert view["stock"] == [21, 21, 21]
-    assert view["embassies"][DE] == {"great britain": "alliance", "france": "war"}
+    assert view["declared_by"][DE] == {"great britain": "alliance", "france": "war"}
+    assert view["embassy_markers"][FR] == {"great britain": "alliance", "germany": "war"}
+    assert view["embassy_markers"][DE] == {"great britain": "alliance", "france": "alliance"}
 
 
 def test_the_builder_writes_drafts_that_only_their_writer_sees() -> None:
@@ -167,7 +169,7 @@ def _fourth_seat(state: AfricaState) -> None:
 
 
 def _overdeveloped(state: AfricaState) -> None:
-    state.dev[tid("sahara")] = 2
+    state.dev[tid("tenere")] = 2
 
 
 def _colony_half_developed(state: AfricaState) -> None:
@@ -219,7 +221,7 @@ def _lost_colony(state: AfricaState) -> None:
         (_marker_from_nowhere, "France has 2 presence markers on the board and 21 in stock"),
         (_marker_from_nowhere, "held[1] lists Congo, but France is present in Angola, Congo"),
         (_fourth_seat, "Angola: presence bitmask 0b1000 names a seat beyond 2"),
-        (_overdeveloped, "Sahara has 2 development tiles; its squares hold 0 to 1"),
+        (_overdeveloped, "Ténéré has 2 development tiles; its squares hold 0 to 1"),
         (_colony_half_developed, "a colony stands in Congo, which is not fully developed (1/4)"),
         (_ready_beyond_the_seats, "ready bitmask 0b100111 names a seat beyond 2"),
         (_sealed_by_everyone, "every sheet is sealed but the phase is still writing"),

@@ -27,6 +27,7 @@ from meeple.games.africa1880.sheets import (
     declaration,
     development,
     draft,
+    embassy_alliances,
     empty_coasts,
     is_colony,
     line_action,
@@ -133,8 +134,12 @@ def test_the_sheet_api_reads_what_each_seat_sees() -> None:
                 {ids[b]: declaration(state, a, b) for b in range(4) if b != a} for a in range(4)
             ]
             words = {ALLIANCE: "alliance", WAR: "war", None: None}
-            expected = view["embassies"] or [{o: None for o in shown[a]} for a in range(4)]
+            expected = view["declared_by"] or [{o: None for o in shown[a]} for a in range(4)]
             assert [{o: words[v] for o, v in s.items()} for s in shown] == expected
+            in_embassy = view["embassy_markers"] or [{} for _ in range(4)]
+            assert [embassy_alliances(state, s) for s in range(4)] == [
+                list(markers.values()).count("alliance") for markers in in_embassy
+            ]
             lines = sheet_lines(state, seat)
             orders = [BOARD.ids[t] for kind, t in lines if kind == "order"]
             assert orders == list(view["sheet"]["orders"])

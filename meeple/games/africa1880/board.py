@@ -1,9 +1,11 @@
 """The board of Africa 1880: territories, borders, coasts and development squares.
 
 The territory names and their order (the order sheet's rows, which is the order the
-rulebook calls alphabetical) are printed; coasts, borders and squares are
-reconstructed (see data/board.json and docs/games/africa1880.md). The loader
-validates every constraint the rulebook states and refuses a file that breaks one.
+rulebook calls alphabetical) are printed; coasts, islands, borders, squares, the
+coastline and the drawing positions are reconstructed (see data/board.json and
+docs/games/africa1880.md). The loader validates every constraint the rulebook
+states, and the shape of a map (symmetric borders, islands without land borders, a
+continuous coastline, the mainland connected), and refuses a file that breaks one.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data" / "board.json"
+SCHEMA = "meeple.africa1880.board/2"
 
 TERRITORY_COUNT = 32
 MIN_SQUARES = 1
@@ -41,8 +44,11 @@ class Board:
     names: tuple[str, ...]
     sheet_names: tuple[str, ...]
     coastal: tuple[bool, ...]
+    island: tuple[bool, ...]  # an island territory: coastal, no land border
     squares: tuple[int, ...]
     borders: tuple[tuple[int, ...], ...]
+    coastline: tuple[int, ...]  # the mainland coasts in order around the continent
+    places: tuple[tuple[float, float], ...]  # (longitude, latitude): a drawing aid
     markers_per_country: int
     development_tiles: int
     colony_pieces: int
@@ -62,6 +68,8 @@ def load_board(path: Path = DATA) -> Board:
 
 def parse_board(raw: dict[str, Any]) -> Board:
     """Build a Board from the JSON document, raising BoardError on any violation."""
+    if raw.get("schema") != SCHEMA:
+        raise BoardError(f"the board file's schema is {raw.get('schema')!r}, not {SCHEMA!r}")
     provenance = raw.get("provenance", {})
     if "RECONSTRUCTED" not in str(provenance.get("reconstructed", "")):
         raise BoardError("the provenance note must mark reconstructed data as RECONSTRUCTED")
@@ -80,8 +88,11 @@ def parse_board(raw: dict[str, Any]) -> Board:
         names=tuple(str(e["name"]) for e in entries),
         sheet_names=tuple(str(e["sheet_name"]) for e in entries),
         coastal=tuple(bool(e["coastal"]) for e in entries),
+        island=tuple(bool(e["island"]) for e in entries),
         squares=squares,
         borders=borders,
+        coastline=tuple(_known(position, name, "the coastline") for name in raw["coastline"]),
+        places=tuple((float(e["place"][0]), float(e["place"][1])) for e in entries),
         markers_per_country=int(parts["presence_markers_per_country"]),
         development_tiles=int(parts["development_tiles"]),
         colony_pieces=int(parts["colony_pieces"]),
@@ -90,27 +101,32 @@ def parse_board(raw: dict[str, Any]) -> Board:
     return board
 
 
+def _known(position: dict[str, int], name: str, where: str) -> int:
+    if name not in position:
+        raise BoardError(f"{where} names unknown territory {name!r}")
+    return position[name]
+
+
 def _borders_of(entry: dict[str, Any], position: dict[str, int]) -> tuple[int, ...]:
-    found = []
-    for name in entry["borders"]:
-        if name not in position:
-            raise BoardError(f"{entry['id']} borders unknown territory {name!r}")
-        found.append(position[name])
+    found = [_known(position, name, str(entry["id"])) for name in entry["borders"]]
     if len(set(found)) != len(found):
         raise BoardError(f"{entry['id']} lists a border twice")
     return tuple(sorted(found))
 
 
 def validate(board: Board) -> None:
-    """Check every rulebook constraint on the board data."""
+    """Check every rulebook constraint on the board data and the shape of a map."""
     for t, near in enumerate(board.borders):
         name = board.ids[t]
         if not MIN_SQUARES <= board.squares[t] <= MAX_SQUARES:
             raise BoardError(f"{name} has {board.squares[t]} squares; each has 1 to 4")
         if t in near:
             raise BoardError(f"{name} borders itself")
-        if not near:
-            raise BoardError(f"{name} borders no territory")
+        if board.island[t]:
+            if not board.coastal[t] or near:
+                raise BoardError(f"{name} is an island: coastal, with no land border")
+        elif not near:
+            raise BoardError(f"{name} borders no territory and is not an island")
         for other in near:
             if t not in board.borders[other]:
                 raise BoardError(f"{name} borders {board.ids[other]} but not the reverse")
@@ -127,6 +143,23 @@ def validate(board: Board) -> None:
     if (board.markers_per_country, board.colony_pieces) != (22, 22):
         raise BoardError("the rulebook gives 22 presence markers per country and 22 colonies")
     _check_connected(board)
+    _check_coastline(board)
+
+
+def _check_coastline(board: Board) -> None:
+    """The coastline runs once around the continent through every mainland coastal
+    territory, each holding one stretch, and each stretch borders the next (the
+    last borders the first): no stretch of coast is left without a territory."""
+    line = board.coastline
+    mainland = {t for t in range(len(board.ids)) if board.coastal[t] and not board.island[t]}
+    if len(set(line)) != len(line) or set(line) != mainland:
+        raise BoardError("the coastline lists every mainland coastal territory exactly once")
+    for here, after in zip(line, line[1:] + line[:1], strict=True):
+        if after not in board.borders[here]:
+            raise BoardError(
+                f"the coast is broken between {board.ids[here]} and {board.ids[after]}:"
+                " neighbours along the coast must border each other"
+            )
 
 
 def _sheet_key(name: str) -> str:
@@ -137,8 +170,11 @@ def _sheet_key(name: str) -> str:
 
 
 def _check_connected(board: Board) -> None:
-    seen = {0}
-    frontier = [0]
+    """Every mainland territory can be reached from every other over land borders
+    (islands are reached by landing)."""
+    start = board.island.index(False)
+    seen = {start} | {t for t in range(len(board.ids)) if board.island[t]}
+    frontier = [start]
     while frontier:
         for other in board.borders[frontier.pop()]:
             if other not in seen:

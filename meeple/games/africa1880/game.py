@@ -31,13 +31,14 @@ class AfricaGame(Game[AfricaState]):
 
     name: ClassVar[str] = "africa1880"
     title: ClassVar[str] = "Africa 1880"
-    rules_version: ClassVar[str] = "africa1880-1"
+    rules_version: ClassVar[str] = "africa1880-2"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
     reconstructed: ClassVar[str] = (
         "The map is reconstructed: the rulebook names the 32 territories, but no public"
         " source gives their coasts, borders and development squares, so meeple drew"
-        " them to fit every rule of the rulebook."
+        " them from the geography of Africa around 1880 to fit every rule of the"
+        " rulebook (Madagascar is an island, reached only by landing)."
     )
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec(

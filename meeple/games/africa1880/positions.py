@@ -582,7 +582,8 @@ def _declarations(state: AfricaState) -> list[str]:
 
 
 def _history(state: AfricaState) -> list[str]:
-    """The last phase 4 and 5: existing territories and seats, colonies still there."""
+    """The last reading, phase 4 and 5: existing territories and seats, colonies
+    still there, marker limits in the order sheet's order."""
     n = state.players
     problems = [
         f"last removal {(t, seat)} names no territory or seat"
@@ -592,6 +593,17 @@ def _history(state: AfricaState) -> list[str]:
     built = state.last_colonies
     if len(set(built)) != len(built) or any(not 0 <= t < T or not state.colony[t] for t in built):
         problems.append(f"the last colonies {built} are not distinct standing colonies")
-    if not state.shown_orders and (state.last_removed or built):
-        problems.append("removals or colonies are recorded before the first reading")
+    for seat, targets, carried in state.last_limited:
+        if not (
+            0 <= seat < n
+            and all(0 <= t < T for t in targets)
+            and list(targets) == sorted(set(targets))
+            and 0 <= carried < len(targets)
+        ):
+            problems.append(
+                f"3.1 note: the last marker limit {(seat, targets, carried)} is not a seat,"
+                " territories in the order sheet's order and fewer of them carried out"
+            )
+    if not state.shown_orders and (state.last_removed or built or state.last_limited):
+        problems.append("removals, colonies or marker limits are recorded before the first reading")
     return problems

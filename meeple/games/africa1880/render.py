@@ -1,5 +1,6 @@
 """A view of Africa 1880 as terminal text: the map, the sheet being written, the
-revealed sheets, the embassies, the last conflicts and colonies, the final score.
+revealed sheets, the markers in the embassies, the marker limit of the last
+reading, the last conflicts and colonies, the final score.
 
 It reads only the view (plain JSON), never a state.
 """
@@ -23,6 +24,8 @@ def render_text(view: JSON) -> str:
         parts.append(_draft(view))
     if view["revealed"] is not None:
         parts.append(_revealed(view))
+    if view["embassy_markers"] is not None:
+        parts.append(_embassies(view))
     parts.append(_last_turn(view))
     if view["result"] is not None:
         parts.append(_score(view))
@@ -102,8 +105,44 @@ def _revealed(view: JSON) -> str:
     return "\n".join(lines)
 
 
-def _last_turn(view: JSON) -> str:
+def _embassies(view: JSON) -> str:
+    """The markers in each embassy: the others' declarations towards its country
+    (each alliance is 1 point at the end of the game)."""
+    lines = ["Embassies (markers of the others; 1 point per alliance at the end):"]
+    for seat, markers in enumerate(view["embassy_markers"]):
+        allied = [who for who, what in markers.items() if what == "alliance"]
+        hostile = [who for who, what in markers.items() if what == "war"]
+        shown = [f"alliance from {', '.join(allied)}"] if allied else []
+        shown += [f"war from {', '.join(hostile)}"] if hostile else []
+        lines.append(f"  {_short(view, seat)}'s embassy: {'; '.join(shown)}")
+    return "\n".join(lines)
+
+
+def limit_lines(view: JSON) -> list[str]:
+    """3.1 note: for each country that ran short of markers at the last reading, its
+    explorations in the order they were carried out (the alphabetical order of the
+    territories explored into, as the order sheet prints them) and which were void."""
+    printed = dict(zip(view["territories"], view["sheet_names"], strict=True))
+    names = dict(zip(view["territories"], view["names"], strict=True))
+
+    def label(t: str) -> str:
+        return printed[t] if printed[t] == names[t] else f"{printed[t]} ({names[t]})"
+
     lines = []
+    for limit in view["last_marker_limit"]:
+        done = [f"{k + 1}. {label(t)}" for k, t in enumerate(limit["carried_out"])]
+        start = len(done)
+        void = [f"{start + k + 1}. {label(t)}" for k, t in enumerate(limit["void"])]
+        lines.append(
+            f"{_short(view, limit['seat'])} ran out of markers (3.1 note); explorations in"
+            f" the order sheet's alphabetical order: carried out {', '.join(done) or 'none'};"
+            f" void {', '.join(void)}"
+        )
+    return lines
+
+
+def _last_turn(view: JSON) -> str:
+    lines = limit_lines(view)
     if view["last_removed"]:
         removed = [f"{_short(view, s)} from {t}" for t, s in view["last_removed"]]
         lines.append("Removed in the last conflicts: " + "; ".join(removed))

@@ -30,7 +30,7 @@ def setup(state: AfricaState) -> None:
     # only once orders are read, so the alliance side stands for "not yet turned".
     state.embassy = [ALLIANCE] * (n * n)
     state.shown_orders, state.shown_landing, state.shown_stance = [], [], []
-    state.last_removed, state.last_colonies = [], []
+    state.last_removed, state.last_colonies, state.last_limited = [], [], []
     state.phase = SETUP
     if config.options.get("historical_placement"):
         for seat in decisions.placement_order(state):

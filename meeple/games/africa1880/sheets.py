@@ -5,7 +5,8 @@ Three parts:
 
 * the public board, as every seat's view shows it: the phase and the turn,
   development, colonies, who is present where, the markers left, the declarations
-  shown in the embassies;
+  turned in the embassies (``declaration``, the view's ``declared_by``) and the
+  alliances sitting in a country's own embassy (``embassy_alliances``, what scores);
 * one's own sheet: its lines in order, the line written next, the values a line
   may take and the action that writes a value on a line;
 * ``Sheet``, a whole sheet as a value, and ``write_sheet``, which puts a whole
@@ -59,6 +60,7 @@ __all__ = [
     "declaration",
     "development",
     "draft",
+    "embassy_alliances",
     "empty_coasts",
     "explore_targets",
     "is_colony",
@@ -130,6 +132,16 @@ def declaration(state: AfricaState, by: int, towards: int) -> int | None:
     if not state.shown_orders:
         return None
     return state.embassy[by * state.players + towards]
+
+
+def embassy_alliances(state: AfricaState, seat: int) -> int:
+    """How many markers in ``seat``'s own embassy show the alliance side: the other
+    countries' declarations towards ``seat`` (the view's ``embassy_markers[seat]``),
+    1 point each at the end of the game. 0 before the first sheets are revealed."""
+    if not state.shown_orders:
+        return 0
+    n = state.players
+    return sum(1 for by in range(n) if by != seat and state.embassy[by * n + seat] == ALLIANCE)
 
 
 def empty_coasts(state: AfricaState) -> list[int]:

@@ -42,6 +42,7 @@ class AfricaState(GameState):
         "held",
         "landing",
         "last_colonies",
+        "last_limited",
         "last_removed",
         "orders",
         "phase",
@@ -78,6 +79,10 @@ class AfricaState(GameState):
     shown_stance: list[int]
     last_removed: list[tuple[int, int]]  # (territory, seat) removed in the last phase 4
     last_colonies: list[int]  # territories that became colonies in the last phase 5
+    # 3.1 note, at the last reading: (seat, the territories it explored into in the
+    # alphabetical order the limit uses, how many of them were carried out) for
+    # each seat that ordered more explorations than it had markers left.
+    last_limited: list[tuple[int, tuple[int, ...], int]]
 
     def clone(self) -> Self:
         twin = type(self).__new__(type(self))
@@ -103,6 +108,7 @@ class AfricaState(GameState):
         twin.shown_stance = self.shown_stance.copy()
         twin.last_removed = self.last_removed.copy()
         twin.last_colonies = self.last_colonies.copy()
+        twin.last_limited = self.last_limited.copy()
         return twin
 
     @property

@@ -1,10 +1,13 @@
 """Africa 1880 as SVG, drawn from a view alone (what the browser client shows).
 
 The rulebook publishes no map geometry, so territories are drawn as a schematic
-network at their approximate geographic place (longitude, latitude below, chosen
-by the meeple project), linked by the borders of the board data. Each territory
-carries ``data-target`` = its id, so the generic web client offers the orders,
-landings and placements that name it.
+network over a rough outline of the continent: each territory at the place the
+board data gives it (longitude, latitude, reconstructed), linked to the
+territories it borders. Coastal territories have a blue rim; islands have no land
+link. The six embassies stand in the sea, as on the printed board, with the
+markers the other countries have turned there. Each territory carries
+``data-target`` = its id, so the generic web client offers the orders, landings
+and placements that name it.
 """
 
 from __future__ import annotations
@@ -14,63 +17,59 @@ from html import escape
 from typing import Any
 
 from meeple.engine import Presentation
+from meeple.engine.presentation import PanelValue
 from meeple.games.africa1880.board import BOARD
 
 JSON = dict[str, Any]
 
-# Approximate (longitude, latitude) of each territory's centre: a drawing aid only.
-PLACES: dict[str, tuple[float, float]] = {
-    "abyssinia": (39, 9),
-    "alexandria": (29, 31),
-    "algiers": (3, 34),
-    "angola": (16, -12),
-    "bangui": (20, 4),
-    "cameroon": (11, 4),
-    "cape town": (20, -33),
-    "congo": (13, -4),
-    "dahomey": (2, 8),
-    "dakar": (-16, 14),
-    "djibouti": (44, 12),
-    "egypt": (31, 24),
-    "fashoda": (31, 9),
-    "kenya": (38, 0),
-    "khartoum": (34, 17),
-    "kuruman": (24, -27),
-    "lake nyassa": (35, -14),
-    "lake tanganyika": (28, -7),
-    "lake chad": (16, 13),
-    "lake victoria": (32, -1),
-    "libya": (18, 28),
-    "madagascar": (47, -20),
-    "mogadishu": (45, 3),
-    "namibia": (15, -21),
-    "nigeria": (7, 7),
-    "ougadougou": (-2, 11),
-    "rhodesia": (28, -18),
-    "sahara": (-13, 24),
-    "tamanrasset": (5, 23),
-    "tenere": (11, 19),
-    "timbuktu": (-4, 17),
-    "zanzibar": (41, -7),
-}
+# Setup: the colour of each country's markers, as the rulebook gives them.
 COUNTRY_COLOURS = {
-    "great britain": "#c62828",
-    "france": "#1565c0",
-    "germany": "#424242",
-    "italy": "#2e7d32",
-    "netherlands": "#ef6c00",
-    "belgium": "#f9a825",
+    "great britain": "#c62828",  # red
+    "france": "#1565c0",  # blue
+    "germany": "#111111",  # black
+    "italy": "#2e7d32",  # green
+    "netherlands": "#f2cf1d",  # yellow
+    "belgium": "#7a4a24",  # brown
 }
+# A rough outline of the continent and of Madagascar, (longitude, latitude): a
+# drawing aid only, clockwise from Tangier.
+AFRICA = (
+    (-6, 36), (-1, 35.6), (3, 36.8), (10, 37.3), (11, 33.5), (15, 32.4), (20, 30.8),
+    (20.5, 32.6), (25, 31.7), (30, 31.6), (32.4, 31.3), (32.6, 29.8), (34, 27.5),
+    (35.6, 24), (37.2, 19.6), (39.5, 15.6), (42.7, 12.6), (43.4, 11.4), (45, 10.5),
+    (51.3, 11.8), (51, 10.4), (49, 6), (45.3, 2), (42, -1), (39.7, -4), (39.3, -6.8),
+    (40.5, -10.5), (40.7, -15), (36.9, -17.9), (35, -20), (35.5, -24), (32.6, -26),
+    (31, -29.9), (27.9, -33), (25.6, -34), (20, -34.8), (18.4, -34), (18, -32),
+    (15, -27), (14.5, -22.9), (11.8, -17.3), (12.3, -13), (13.2, -8.8), (12.2, -6),
+    (9.5, -2), (9.4, 0.4), (9.7, 4), (8.5, 4.5), (6, 4.3), (3.4, 6.4), (1.2, 6.1),
+    (-2, 4.8), (-4, 5.3), (-7.5, 4.4), (-10.8, 6.3), (-13.2, 8.5), (-15, 10.8),
+    (-16.8, 13), (-17.5, 14.7), (-16.5, 19.4), (-17, 21), (-15, 24), (-13, 27.2),
+    (-9.8, 29.5), (-9.6, 32), (-6.8, 34), (-5.9, 35.8),
+)  # fmt: skip
+MADAGASCAR = (
+    (49.3, -12), (50.5, -15.5), (49.5, -17), (47.3, -25), (45, -25.5), (43.7, -22),
+    (44.3, -17), (46.3, -15.7), (48.3, -13.5),
+)  # fmt: skip
 SCALE = 11.0
-LEFT = 20.0
-TOP = 37.0
+LEFT = 20.0  # degrees west of Greenwich at the left edge of the map
+TOP = 37.0  # degrees north at the top edge
 MAP_W = (52 + LEFT) * SCALE + 60
-PANEL_W = 330.0
+MAP_H = (TOP + 36) * SCALE + 60
+PANEL_W = 360.0
 R = 19.0
+EMBASSY_W, EMBASSY_H = 150.0, 88.0
+LAND, SEA = "#efe3c2", "#dcebf5"
+WRAP = 58  # characters per line in the side panel
 
 
 def point(territory: str) -> tuple[float, float]:
-    lon, lat = PLACES.get(territory, (10.0, 0.0))
+    """The drawing position of a territory (the board data's longitude, latitude)."""
+    t = BOARD.ids.index(territory) if territory in BOARD.ids else -1
+    lon, lat = BOARD.places[t] if t >= 0 else (10.0, 0.0)
+    return _xy(lon, lat)
+
+
+def _xy(lon: float, lat: float) -> tuple[float, float]:
     return 30 + (lon + LEFT) * SCALE, 30 + (TOP - lat) * SCALE
 
 
@@ -81,12 +80,16 @@ def colour(view: JSON, seat: int) -> str:
 
 
 def render_svg(view: JSON) -> str:
-    height = (TOP + 36) * SCALE + 60
+    panel = _panel(view)
+    height = max(MAP_H, panel.bottom + 20)
     width = MAP_W + PANEL_W
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
-        ' class="board africa1880" role="img" aria-label="Africa 1880 board">',
-        '<rect x="0" y="0" width="100%" height="100%" fill="#e6f0f7"/>',
+        ' class="board africa1880" role="img" aria-label="Africa 1880 board"'
+        ' font-family="sans-serif">',
+        f'<rect x="0" y="0" width="100%" height="100%" fill="{SEA}"/>',
+        _outline(AFRICA),
+        _outline(MADAGASCAR),
     ]
     ids = [str(t) for t in view.get("territories", BOARD.ids)]
     for t, name in enumerate(ids):
@@ -96,13 +99,19 @@ def render_svg(view: JSON) -> str:
                 x2, y2 = point(BOARD.ids[u])
                 parts.append(
                     f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"'
-                    ' stroke="#b9a77f" stroke-width="2"/>'
+                    ' stroke="#a8926a" stroke-width="2"/>'
                 )
     for t, name in enumerate(ids):
         parts.append(_territory(view, t, name))
-    parts.extend(_panel(view))
+    parts.extend(_embassies(view))
+    parts.extend(panel.lines)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _outline(points: Sequence[tuple[float, float]]) -> str:
+    pts = " ".join(f"{x:.0f},{y:.0f}" for x, y in (_xy(lon, lat) for lon, lat in points))
+    return f'<polygon points="{pts}" fill="{LAND}" stroke="#9fb7c9" stroke-width="2"/>'
 
 
 def _territory(view: JSON, t: int, tid: str) -> str:
@@ -113,22 +122,23 @@ def _territory(view: JSON, t: int, tid: str) -> str:
     coastal = bool(_at(view, "coastal", t, False))
     squares = int(_at(view, "squares", t, 0))
     dev = int(_at(view, "development", t, 0))
-    fill = "#f2c94c" if colony else "#f3e6c4"
+    fill = "#b9d7a8" if colony else "#fbf6e8"
     stroke = "#2a6f97" if coastal else "#8a7a5a"
     out = [
         f'<g class="territory" data-target="{escape(tid)}">',
-        f'<polygon points="{_octagon(x, y)}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>',
-        f'<text x="{x:.0f}" y="{y - 4:.0f}" font-size="8.5" text-anchor="middle">'
+        f'<polygon points="{_octagon(x, y)}" fill="{fill}" stroke="{stroke}"'
+        f' stroke-width="{3 if coastal else 1.5}"/>',
+        f'<text x="{x:.0f}" y="{y - 5:.0f}" font-size="8.5" text-anchor="middle">'
         f"{escape(label)}</text>",
-        f'<text x="{x:.0f}" y="{y + 6:.0f}" font-size="7.5" text-anchor="middle" fill="#555">'
-        f"{'colony' if colony else f'dev {dev}/{squares}'}</text>",
+        f'<text x="{x:.0f}" y="{y + 5:.0f}" font-size="7.5" text-anchor="middle" fill="#444">'
+        f"{'COLONY' if colony else f'dev {dev}/{squares}'}</text>",
     ]
     presences = _at(view, "presences", t, [])
     for k, seat in enumerate(presences):
         px = x - 4.5 * (len(presences) - 1) + 9 * k
         out.append(
-            f'<circle cx="{px:.1f}" cy="{y + 13:.1f}" r="4" fill="{colour(view, int(seat))}"'
-            ' stroke="#fff" stroke-width="1" class="presence"/>'
+            f'<circle cx="{px:.1f}" cy="{y + 12:.1f}" r="4" fill="{colour(view, int(seat))}"'
+            ' stroke="#333" stroke-width="0.7" class="presence"/>'
         )
     out.append("</g>")
     return "".join(out)
@@ -148,67 +158,189 @@ def _at(view: JSON, key: str, index: int, default: Any) -> Any:
     return default
 
 
-def _panel(view: JSON) -> list[str]:
-    x = MAP_W + 10
-    y = 40.0
+def _embassies(view: JSON) -> list[str]:
+    """The embassy of each country in the game, in the South Atlantic: the markers
+    the others turned there (alliance: 1 point at the end of the game; war)."""
+    countries = view.get("countries", [])
+    ids = view.get("country_ids", [])
+    markers = view.get("embassy_markers")
+    x0, y0 = 36.0, 470.0
     out = [
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="15" font-weight="bold">'
-        f"{escape(str(view.get('year', '')))}: turn {escape(str(view.get('turn', '')))}"
-        f" of {escape(str(view.get('turns', '')))}</text>",
-        f'<text x="{x:.0f}" y="{y + 18:.0f}" font-size="12">phase:'
-        f" {escape(str(view.get('phase', '')))}</text>",
+        f'<text x="{x0:.0f}" y="{y0 - 8:.0f}" font-size="11" font-weight="bold" fill="#2a4d66">'
+        "Embassies (each alliance = 1 point at the end)</text>"
     ]
-    y += 44
+    for seat, name in enumerate(countries):
+        x = x0 + (seat % 2) * (EMBASSY_W + 8)
+        y = y0 + (seat // 2) * (EMBASSY_H + 8)
+        out.append(
+            f'<g class="embassy"><rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}"'
+            f' height="{EMBASSY_H:.0f}" rx="5" fill="#f7fbfe" stroke="{colour(view, seat)}"'
+            ' stroke-width="2"/>'
+            f'<text x="{x + 6:.0f}" y="{y + 14:.0f}" font-size="10" font-weight="bold">'
+            f"Embassy of {escape(str(name))}</text>"
+        )
+        shown = markers[seat] if isinstance(markers, list) and seat < len(markers) else {}
+        others = [o for o in range(len(countries)) if o != seat]
+        for row, other in enumerate(others):
+            word = shown.get(ids[other], "not turned") if other < len(ids) else "not turned"
+            ink = {"alliance": "#2e6b2e", "war": "#b71c1c"}.get(word, "#777")
+            ty = y + 28 + row * 12
+            out.append(
+                f'<circle cx="{x + 12:.0f}" cy="{ty - 3:.0f}" r="4" fill="{colour(view, other)}"'
+                ' stroke="#333" stroke-width="0.6"/>'
+                f'<text x="{x + 20:.0f}" y="{ty:.0f}" font-size="9">'
+                f'{escape(str(countries[other]))}: <tspan fill="{ink}" font-weight="bold">'
+                f"{escape(word)}</tspan></text>"
+            )
+        out.append("</g>")
+    return out
+
+
+class _Panel:
+    """The side panel's SVG lines and where they end."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.x = MAP_W + 10
+        self.bottom = 40.0
+
+    def text(self, words: str, size: float = 10.5, indent: float = 0, **style: str) -> None:
+        extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in style.items())
+        for k, line in enumerate(_wrap(words, WRAP - int(indent / 5))):
+            pad = indent if k == 0 else indent + 10
+            self.lines.append(
+                f'<text x="{self.x + pad:.0f}" y="{self.bottom:.0f}" font-size="{size}"{extra}>'
+                f"{escape(line)}</text>"
+            )
+            self.bottom += size + 3.5
+
+    def swatch(self, fill: str, radius: float) -> None:
+        """A country's colour in front of the next line of text."""
+        self.lines.append(
+            f'<circle cx="{self.x + radius:.0f}" cy="{self.bottom - radius + 2:.0f}"'
+            f' r="{radius:.0f}" fill="{fill}" stroke="#333" stroke-width="0.6"/>'
+        )
+
+    def gap(self, space: float = 6) -> None:
+        self.bottom += space
+
+
+def _wrap(words: str, width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in words.split(" "):
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    return [*lines, current]
+
+
+def _panel(view: JSON) -> _Panel:
+    panel = _Panel()
+    panel.text(
+        f"{view.get('year', '')}: turn {view.get('turn', '')} of {view.get('turns', '')}",
+        size=15,
+        font_weight="bold",
+    )
+    panel.text(f"phase: {view.get('phase', '')}", size=12)
+    panel.text(
+        f"colonies: {view.get('colonies', 0)} of {view.get('colony_pieces', 22)} pieces",
+        size=12,
+    )
+    panel.gap()
     countries = view.get("countries", [])
     stock = view.get("stock", [])
     for seat, name in enumerate(countries):
         markers = stock[seat] if seat < len(stock) else "?"
-        out.append(
-            f'<circle cx="{x + 6:.0f}" cy="{y - 4:.0f}" r="6" fill="{colour(view, seat)}"/>'
-            f'<text x="{x + 18:.0f}" y="{y:.0f}" font-size="12">{escape(str(name))}:'
-            f" {escape(str(markers))} markers in stock</text>"
-        )
-        y += 18
-    y += 10
+        panel.swatch(colour(view, seat), 6)
+        panel.text(f"{name}: {markers} markers in stock", size=12, indent=18)
+    panel.gap(8)
     sheet = view.get("sheet")
     if isinstance(sheet, dict):
-        out.append(
-            f'<text x="{x:.0f}" y="{y:.0f}" font-size="12" font-weight="bold">'
-            "Your order sheet (secret)</text>"
-        )
-        y += 16
+        panel.text("Your order sheet (secret)", size=12, font_weight="bold")
         for line in _sheet_lines(sheet):
-            out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="10.5">{escape(line)}</text>')
-            y += 14
-        y += 8
+            panel.text(line, indent=8)
+        panel.gap(8)
+    _limits(view, panel)
+    _last_phases(view, panel)
     revealed = view.get("revealed")
     if isinstance(revealed, list):
-        out.append(
-            f'<text x="{x:.0f}" y="{y:.0f}" font-size="12" font-weight="bold">'
-            "Orders revealed this turn</text>"
-        )
-        y += 16
+        panel.text("Orders revealed at the last reading", size=12, font_weight="bold")
         for shown in revealed:
             seat = int(shown.get("seat", 0))
             who = countries[seat] if seat < len(countries) else str(seat)
-            out.append(
-                f'<text x="{x:.0f}" y="{y:.0f}" font-size="11" fill="{colour(view, seat)}"'
-                f' font-weight="bold">{escape(str(who))}</text>'
-            )
-            y += 14
-            for line in _sheet_lines(shown)[:12]:
-                out.append(
-                    f'<text x="{x + 8:.0f}" y="{y:.0f}" font-size="10">{escape(line)}</text>'
-                )
-                y += 13
+            panel.swatch(colour(view, seat), 5)
+            panel.text(str(who), size=11, indent=14, font_weight="bold")
+            for line in _sheet_lines(shown):
+                panel.text(line, size=10, indent=8)
+    return panel
+
+
+def _limits(view: JSON, panel: _Panel) -> None:
+    """3.1 note: which explorations were carried out, in which alphabetical order."""
+    limits = view.get("last_marker_limit") or []
+    if not limits:
+        return
+    labels = _sheet_labels(view)
+    countries = view.get("countries", [])
+    panel.text("Marker limit at the last reading (3.1 note)", size=12, font_weight="bold")
+    panel.text(
+        "Explorations carried out in the alphabetical order of the territories explored"
+        " into, as the order sheet prints them:",
+        size=10,
+    )
+    for limit in limits:
+        seat = int(limit.get("seat", 0))
+        who = countries[seat] if seat < len(countries) else str(seat)
+        done = list(limit.get("carried_out", []))
+        steps = [
+            f"{k + 1}. {labels.get(t, t)} {'carried out' if k < len(done) else 'void'}"
+            for k, t in enumerate(limit.get("order", []))
+        ]
+        panel.swatch(colour(view, seat), 5)
+        panel.text(f"{who}: " + ", ".join(steps), size=10, indent=14)
+    panel.gap(8)
+
+
+def _sheet_labels(view: JSON) -> dict[str, str]:
+    """Each territory by its name on the order sheet, with its English name if different."""
+    ids = view.get("territories", [])
+    printed = view.get("sheet_names", [])
+    names = view.get("names", [])
+    out = {}
+    for t, tid in enumerate(ids):
+        sheet_name = str(printed[t]) if t < len(printed) else tid
+        name = str(names[t]) if t < len(names) else tid
+        out[tid] = sheet_name if sheet_name == name else f"{sheet_name} ({name})"
     return out
 
 
+def _last_phases(view: JSON, panel: _Panel) -> None:
+    countries = view.get("countries", [])
+    removed = view.get("last_removed") or []
+    built = view.get("last_colonies") or []
+    if removed:
+        who = [f"{countries[s] if s < len(countries) else s} from {t}" for t, s in removed]
+        panel.text("Removed in the last conflicts: " + "; ".join(who), size=10)
+    if built:
+        panel.text("New colonies: " + ", ".join(built), size=10)
+    if removed or built:
+        panel.gap(8)
+
+
 def _sheet_lines(sheet: JSON) -> list[str]:
-    lines = [f"{t}: {order}" for t, order in dict(sheet.get("orders", {})).items()]
+    orders = [f"{t}: {order}" for t, order in dict(sheet.get("orders", {})).items()]
+    lines = ["; ".join(orders) if orders else "no orders"]
+    relations = dict(sheet.get("relations", {}))
+    wars = [country for country, word in relations.items() if word == "war"]
+    allied = [country for country, word in relations.items() if word != "war"]
     lines.append(f"landing: {sheet.get('landing') or 'none'}")
-    for country, word in dict(sheet.get("relations", {})).items():
-        lines.append(f"{word} {'with' if word == 'alliance' else 'on'} {country}")
+    if wars:
+        lines.append(f"war on {', '.join(wars)}")
+    if allied:
+        lines.append(f"alliance with {', '.join(allied)}")
     return lines
 
 
@@ -220,6 +352,20 @@ class AfricaPresentation(Presentation):
 
     def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
         return seat_status(view, seat, seat in waiting)
+
+    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
+        """Markers in stock, and the alliance markers in the seat's own embassy (what
+        scores 1 point each at the end of the game)."""
+        stock = view.get("stock", [])
+        markers = view.get("embassy_markers")
+        out: dict[str, PanelValue] = {}
+        if seat < len(stock):
+            out["markers in stock"] = int(stock[seat])
+        if isinstance(markers, list) and seat < len(markers):
+            out["alliances in its embassy"] = sum(
+                1 for word in markers[seat].values() if word == "alliance"
+            )
+        return out
 
 
 PRESENTATION = AfricaPresentation()

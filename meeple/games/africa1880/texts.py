@@ -26,6 +26,27 @@ def place(territory: int) -> str:
     return BOARD.names[territory]
 
 
+def sheet_place(territory: int) -> str:
+    """The name as printed on the order sheet, which fixes the alphabetical order of
+    the 3.1 note, with the English name when it differs: ``Lac Tchad (Lake Chad)``."""
+    printed, name = BOARD.sheet_names[territory], BOARD.names[territory]
+    return printed if printed == name else f"{printed} ({name})"
+
+
+def limit_sentence(country_name: str, targets: list[int], carried: int) -> str:
+    """3.1 note, when a country explores into more territories than it has markers:
+    the order the explorations are carried out in, and which are carried out."""
+    listed = ", ".join(
+        f"{sheet_place(u)} {'carried out' if k < carried else 'void'}"
+        for k, u in enumerate(targets)
+    )
+    return (
+        f"{country_name} has {carried} presence marker(s) left for {len(targets)}"
+        " explorations: they are carried out in the alphabetical order of the territories"
+        f" explored into, as the order sheet prints their names: {listed}."
+    )
+
+
 def year(state: AfricaState) -> int:
     return YEARS[state.turn]
 

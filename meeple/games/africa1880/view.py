@@ -3,6 +3,12 @@
 While sheets are written, a seat sees its own draft and, of the others, only
 whether they have sealed. After the reveal every sheet of that turn is public,
 as at the table. Nothing else in this game is hidden (there is no chance).
+
+The diplomatic relation markers are shown two ways, both from the last reading
+(None before it): ``declared_by[a]`` is what seat ``a`` declared towards each
+other country (its markers, one in each other embassy), and ``embassy_markers[b]``
+is what each other country declared towards seat ``b``: the markers sitting in
+``b``'s embassy, whose alliances score 1 point each at the end of the game.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         "diplomacy_seconds": state.config.options.get("diplomacy_seconds", 480),
         "territories": list(BOARD.ids),
         "names": list(BOARD.names),
+        "sheet_names": list(BOARD.sheet_names),
         "coastal": list(BOARD.coastal),
         "squares": list(BOARD.squares),
         "development": state.dev.copy(),
@@ -57,7 +64,17 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         "sealed": [bool(state.sealed >> s & 1) for s in range(n)],
         "sheet": None,
         "revealed": None,
-        "embassies": None,
+        "declared_by": None,
+        "embassy_markers": None,
+        "last_marker_limit": [
+            {
+                "seat": s,
+                "order": [BOARD.ids[t] for t in targets],
+                "carried_out": [BOARD.ids[t] for t in targets[:carried]],
+                "void": [BOARD.ids[t] for t in targets[carried:]],
+            }
+            for s, targets, carried in state.last_limited
+        ],
         "last_removed": [[BOARD.ids[t], s] for t, s in state.last_removed],
         "last_colonies": [BOARD.ids[t] for t in state.last_colonies],
         "result": result(state).to_json() if state.phase == GAME_OVER else None,
@@ -72,13 +89,21 @@ def view(state: AfricaState, seat: int | None) -> JSON:
             _sheet(state, s, state.shown_orders, state.shown_landing, state.shown_stance)
             for s in range(n)
         ]
-        out["embassies"] = [
+        out["declared_by"] = [
             {
                 texts.country_id(state, b): _word(state.embassy[a * n + b])
                 for b in range(n)
                 if b != a
             }
             for a in range(n)
+        ]
+        out["embassy_markers"] = [
+            {
+                texts.country_id(state, a): _word(state.embassy[a * n + b])
+                for a in range(n)
+                if a != b
+            }
+            for b in range(n)
         ]
     return out
 

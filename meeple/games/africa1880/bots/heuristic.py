@@ -34,6 +34,7 @@ from meeple.games.africa1880.sheets import (
     Sheet,
     declaration,
     development,
+    embassy_alliances,
     empty_coasts,
     explore_targets,
     is_colony,
@@ -50,7 +51,7 @@ from meeple.games.africa1880.sheets import (
 LANDING_RESERVE = 3  # markers kept back from landings for explorations
 RIVAL_COST = 3  # explore_cost: squares left to develop plus this much per presence there
 SOLE_VALUE, SHARED_VALUE = 8.0, 3.0  # worth: a colony presence alone or shared
-ALLIANCE_VALUE = 1.0  # worth: an alliance shown in an embassy
+ALLIANCE_VALUE = 1.0  # worth: an alliance marker in one's own embassy
 
 
 class AfricaHeuristic:
@@ -144,7 +145,8 @@ def tit_for_tat(state: AfricaState, seat: int, other: int) -> int:
 
 def worth(state: AfricaState) -> list[float]:
     """Expected points per seat: colonies as scored, unfinished territories at half
-    their colony value times their development, alliances shown in the embassies."""
+    their colony value times their development, and the alliance markers sitting in
+    the seat's own embassy (the other countries' declarations towards it)."""
     n = state.config.players
     values = [0.0] * n
     for t in range(len(BOARD.ids)):
@@ -155,8 +157,6 @@ def worth(state: AfricaState) -> list[float]:
         done = 1.0 if is_colony(state, t) else 0.5 * development(state, t) / BOARD.squares[t]
         for seat in seats:
             values[seat] += per * done
-    for by in range(n):
-        for towards in range(n):
-            if by != towards and declaration(state, by, towards) == ALLIANCE:
-                values[towards] += ALLIANCE_VALUE
+    for seat in range(n):
+        values[seat] += ALLIANCE_VALUE * embassy_alliances(state, seat)
     return values

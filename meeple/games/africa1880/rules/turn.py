@@ -88,6 +88,7 @@ def reveal(state: AfricaState) -> None:
 
 def read_orders(state: AfricaState) -> None:
     """3.1 developments and explorations, 3.2 landings, 3.3 the embassy markers."""
+    state.last_limited = []
     develop(state)
     for seat in range(state.players):
         explore(state, seat)
@@ -140,15 +141,34 @@ def _develop_orders(state: AfricaState) -> dict[int, int]:
 def explore(state: AfricaState, seat: int) -> None:
     """3.1: one presence per country per territory; when markers run short, the
     explorations are carried out in the order sheet's alphabetical order of the
-    territories explored into, and the rest are void."""
+    territories explored into (territory numbers follow it), and the rest are void.
+    When the limit bites, an event and ``last_limited`` tell that order."""
     bit = 1 << seat
     base = seat * T
     orders = state.shown_orders
-    targets = sorted({orders[base + t] for t in state.held[seat] if orders[base + t] >= 0})
+    targets = sorted(
+        {
+            u
+            for t in state.held[seat]
+            if (u := orders[base + t]) >= 0 and not (state.presence[u] & bit or state.colony[u])
+        }
+    )
     name = texts.country(state, seat)
+    if len(targets) > state.stock[seat]:
+        carried = state.stock[seat]
+        state.last_limited.append((seat, tuple(targets), carried))
+        state.log.append(
+            Event(
+                "limit",
+                texts.limit_sentence(name, targets, carried),
+                {
+                    "seat": seat,
+                    "order": [BOARD.ids[u] for u in targets],
+                    "carried_out": carried,
+                },
+            )
+        )
     for u in targets:
-        if state.presence[u] & bit or state.colony[u]:
-            continue
         if state.stock[seat] == 0:
             _log(state, "void", f"{name} has no presence marker left to explore {texts.place(u)}.")
             continue
