@@ -96,7 +96,7 @@ def test_end_of_game_oversupply_construction_payment_and_conversion() -> None:
         Position()
         .round(6)
         .prices(10, 10, 10, 10)
-        .cube("a1", "gold", 2)  # two loose gold cubes: gold 10 -> 8
+        .cube("a2", "gold", 2)  # two loose gold cubes: gold 10 -> 8
         .cube("a3", "silver", 1)  # silver 10 -> 9
         .cube("d4", "gold", 3)
         .mine("d4", seat=0)  # a completed mine: no adjustment
@@ -129,7 +129,7 @@ def test_the_game_ends_after_the_sixth_round() -> None:
     s = market([6] * 4, [6] * 4, [0, 0, 0, None]).round(6).build()
     assert s.phase == GAME_OVER
     assert GAME.to_act(s) == ()
-    assert space("A1") == 0
+    assert space("A2") == 0
 
 
 def test_eliminated_players_rank_last_a_later_elimination_above_an_earlier() -> None:

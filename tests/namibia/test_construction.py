@@ -26,7 +26,7 @@ def test_complete_mines_adds_a_cube_unless_next_to_an_abandoned_mine() -> None:
         .mine("d4", seat=0, completed=False)
         .cube("h6", "silver")
         .mine("h6", seat=0, completed=False)
-        .abandoned("h7")
+        .abandoned("h5")
         .construction(0)
         .build()
     )
@@ -43,7 +43,7 @@ def test_complete_mines_adds_nothing_when_the_supply_is_empty() -> None:
         Position()
         .cube("d4", "gold")
         .mine("d4", seat=0, completed=False)
-        .cube("a1", "gold", 14)  # every other gold cube: none is left in the supply
+        .cube("a2", "gold", 14)  # every other gold cube: none is left in the supply
         .construction(0)
         .build()
     )
@@ -86,11 +86,11 @@ def test_prospecting_extends_a_seam_with_two_cubes() -> None:
     s = Position().cube("h6", "silver").construction(0, "prospect").build()
     texts = legal_texts(s, 0)
     assert texts and all(t.startswith("prospect silver") for t in texts)
-    assert "prospect silver h7" in texts
+    assert "prospect silver h5" in texts
     with pytest.raises(IllegalAction, match="seam can still be extended"):
-        play(s, 0, "prospect gold a1")
-    play(s, 0, "prospect silver h7")
-    assert (s.cube_kind[space("H7")], s.cube_count[space("H7")]) == (SILVER, 2)
+        play(s, 0, "prospect gold a2")
+    play(s, 0, "prospect silver h5")
+    assert (s.cube_kind[space("H5")], s.cube_count[space("H5")]) == (SILVER, 2)
 
 
 def test_a_new_seam_only_when_no_seam_can_be_extended() -> None:
@@ -99,8 +99,8 @@ def test_a_new_seam_only_when_no_seam_can_be_extended() -> None:
     texts = legal_texts(s, 0)
     kinds = {t.split()[1] for t in texts}
     assert kinds == {"gold", "silver", "copper"}  # seat 0 may not collect diamonds
-    play(s, 0, "prospect gold a1")
-    assert s.cube_count[space("A1")] == 1
+    play(s, 0, "prospect gold a2")
+    assert s.cube_count[space("A2")] == 1
 
 
 def test_prospecting_with_one_cube_left_places_one() -> None:
@@ -108,13 +108,13 @@ def test_prospecting_with_one_cube_left_places_one() -> None:
     s = (
         Position()
         .cube("h6", "copper")
-        .cube("a1", "copper", 13)  # so one copper cube is left in the supply
+        .cube("a2", "copper", 13)  # so one copper cube is left in the supply
         .construction(0, "prospect")
         .build()
     )
     assert s.supply[COPPER] == 1
-    play(s, 0, "prospect copper h7")
-    assert s.cube_count[space("H7")] == 1
+    play(s, 0, "prospect copper h5")
+    assert s.cube_count[space("H5")] == 1
     assert s.supply[COPPER] == 0
 
 
@@ -123,7 +123,7 @@ def test_no_prospecting_when_the_supply_is_empty() -> None:
     longer prospect"."""
     s = (
         Position()
-        .cube("a1", "diamond", 15)  # every cube is on the board
+        .cube("a2", "diamond", 15)  # every cube is on the board
         .cube("a3", "gold", 15)
         .cube("a5", "silver", 15)
         .cube("a7", "copper", 15)
@@ -140,11 +140,11 @@ def test_rails_must_connect_and_all_must_be_placed() -> None:
     s = Position().player(0, rails=2).construction(0, "place rails").build()
     assert s.phase == PLACE_RAIL
     with pytest.raises(IllegalAction, match="would not connect"):
-        play(s, 0, "rail a1-a2")
-    play(s, 0, "rail i5-j5")
+        play(s, 0, "rail a2-a3")
+    play(s, 0, "rail h4-i5")
     assert s.rails_held[0] == 1 and s.phase == PLACE_RAIL
-    assert "rail i5-i6" in legal_texts(s, 0)  # now connected through I5-J5
-    play(s, 0, "rail i5-i6")
+    assert "rail h4-h5" in legal_texts(s, 0)  # now connected through H4-I5
+    play(s, 0, "rail h4-h5")
     assert s.rails_held[0] == 0
 
 
@@ -173,24 +173,24 @@ def test_construction_passes_to_the_next_player_then_to_shipping() -> None:
 
 
 def test_a_rail_elsewhere_than_a_corner_of_the_network_is_refused_unchanged() -> None:
-    s = Position().rail("i5-j5").player(0, rails=1).construction(0, "place rails").build()
+    s = Position().rail("h4-i5").player(0, rails=1).construction(0, "place rails").build()
     before = s.clone()
     with pytest.raises(IllegalAction):
-        play(s, 0, "rail a1-a2")
+        play(s, 0, "rail a2-a3")
     assert s == before
 
 
 def test_rail_connection_example_space_a_and_space_b() -> None:
     """2.4 Place Rails, the rulebook's example: a space with rails along its sides is
     connected to the network (space A); a space with no rail on any side is not (B)."""
-    s = Position().rail("i5-j5", "i5-i6").build()  # I5-J5 joins Lüderitz's pre-printed rail
+    s = Position().rail("h4-i5", "h4-h5").build()  # H4-I5 joins Lüderitz's pre-printed rail
     linked = linked_to_port(s, port("luderitz"))
-    assert linked[space("I5")]  # space A: rails along two of its sides
-    assert linked[space("I6")]
-    assert not linked[space("I8")]  # space B: no rail along any side
+    assert linked[space("H4")]  # space A: rails along two of its sides
+    assert linked[space("H5")]
+    assert not linked[space("H6")]  # space B: no rail along any side
     # A rail that touches no network links nothing to the port. Rails are laid
     # touching a rail, so the only such rails are Etosha's, with three players.
     three = Position(players=3).build()
     assert not linked_to_port(three, port("luderitz"))[BOARD.etosha]
-    with pytest.raises(InvalidState, match="A1-A2 touches no other rail"):
-        Position().rail("a1-a2").build()
+    with pytest.raises(InvalidState, match="A2-A3 touches no other rail"):
+        Position().rail("a2-a3").build()

@@ -48,8 +48,8 @@ def test_supplies_and_mine_heads_hold_what_the_board_and_hands_do_not() -> None:
         .mine("d4", seat=0)
         .cube("h6", "silver")
         .mine("h6", seat=0, completed=False)
-        .abandoned("a1")
-        .rail("i5-j5")
+        .abandoned("a2")
+        .rail("h4-i5")
         .player(2, rails=2)
         .construction(0, "move truck")
         .build()
@@ -113,14 +113,14 @@ def test_a_shipment_under_way_by_truck_and_by_rail() -> None:
     )
     assert s.chosen_kinds[GOLD] and s.barrel[GOLD] == 0
     # Rail shipping through Lüderitz, seven cubes already shipped: the price has halved.
-    green_mine = Position().cube("i5", "gold", 3).mine("i5", seat=2).rail("i5-j5")
+    green_mine = Position().cube("h4", "gold", 3).mine("h4", seat=2).rail("h4-i5")
     s = (
         green_mine.market("gold", price=6, demand=6)
         .shipping("gold", "luderitz", step="rail shipping", shipper=2, supply=7)
         .build()
     )
     assert (s.phase, s.actor) == (RAIL_SHIPPING, 2)
-    assert legal_texts(s, 2) == ["ship mine i5", "stop shipping"]
+    assert legal_texts(s, 2) == ["ship mine h4", "stop shipping"]
     assert s.halved[GOLD] and s.shippers == [0, 1, 2, 3]
 
 
@@ -133,18 +133,18 @@ def test_purchasing_reputation_after_round_three() -> None:
 # ---- descriptions that break an invariant ------------------------------------------------------
 
 REFUSED: list[tuple[str, Callable[[Position], Position], str]] = [
-    ("a sixteenth cube", lambda p: p.cube("a1", "gold", 16), "gold cubes: 16 on the board"),
+    ("a sixteenth cube", lambda p: p.cube("a2", "gold", 16), "gold cubes: 16 on the board"),
     ("a mine with no cube", lambda p: p.mine("d4", 0), "Red's mine on D4 stands on no commodity"),
     (
         "a mine of the excluded commodity",
         lambda p: p.cube("d4", "diamond").mine("d4", 0),
         "Red's mine on D4 is diamond, which he may not collect",
     ),
-    ("a cube on a port", lambda p: p.cube("j4", "gold"), "J4 is a port space"),
-    ("a loose rail", lambda p: p.rail("a1-a2"), "A1-A2 touches no other rail"),
+    ("a cube on a port", lambda p: p.cube("i4", "gold"), "I4 is a port space"),
+    ("a loose rail", lambda p: p.rail("a2-a3"), "A2-A3 touches no other rail"),
     (
         "a sixth mine head",
-        lambda p: _mines(p, "a1", "a3", "a5", "a7", "a9", "h6"),
+        lambda p: _mines(p, "a2", "a3", "a5", "a7", "a9", "h6"),
         "Red's mine heads: 6 on the board + -1 in hand",
     ),
     (
@@ -202,8 +202,8 @@ def test_words_that_are_not_the_games_are_refused_at_once() -> None:
     calls: list[tuple[Callable[[], object], str]] = [
         (lambda: p.cube("z9", "gold"), "not a space"),
         (lambda: p.cube("d4", "uranium"), "not a commodity"),
-        (lambda: p.rail("a1-a3"), "do not share a side"),
-        (lambda: p.rail("j4-j5"), "carries a rail from the start"),
+        (lambda: p.rail("a2-a4"), "do not share a side"),
+        (lambda: p.rail("i4-i5"), "carries a rail from the start"),
         (lambda: p.shipped("gold", "swakopmund"), "not a port"),
         (lambda: p.construction(0, "dig"), "is not one of"),
         (lambda: p.player(4, money=1), "seat 4"),
@@ -240,7 +240,7 @@ def test_validate_catches_a_cube_that_vanished() -> None:
 
 def test_validate_catches_an_extra_rail() -> None:
     s = built()
-    s.rails[edge("i5-j5")] = True  # laid, but not taken from the supply
+    s.rails[edge("h4-i5")] = True  # laid, but not taken from the supply
     assert problems_of(s) == ["rails: 1 laid + 0 held + 44 in the supply, but the box has 44"]
 
 

@@ -30,17 +30,17 @@ def shipping_example_position() -> NamibiaState:
         Position()
         .excluded("gold", "copper", "diamond", "silver")
         .market("gold", price=11, demand=6)
-        .rail("i5-j5", "i5-i6")
+        .rail("h4-i5", "h4-h5")
         .cube("a5", "gold", 2)
         .mine("a5", GERY)
-        .cube("i5", "gold", 3)
-        .mine("i5", GERY)
-        .cube("j5", "gold", 2)
-        .mine("j5", GARETH)
-        .cube("k5", "gold", 3)
-        .mine("k5", GARETH)
-        .cube("i6", "gold", 3)
-        .mine("i6", GRANT)
+        .cube("h4", "gold", 3)
+        .mine("h4", GERY)
+        .cube("i5", "gold", 2)
+        .mine("i5", GARETH)
+        .cube("j4", "gold", 3)
+        .mine("j4", GARETH)
+        .cube("h5", "gold", 3)
+        .mine("h5", GRANT)
         .cube("a9", "silver", 2)
         .mine("a9", BRIAN)
         .cube("e4", "copper", 2)
@@ -48,7 +48,7 @@ def shipping_example_position() -> NamibiaState:
         .truck(BRIAN, "a9")
         .truck(GERY, "a5")
         .truck(GARETH, "e4")
-        .truck(GRANT, "i6")
+        .truck(GRANT, "h5")
         .money(10, 10, 10, 10)
         .reputation(20, 20, 20, 20)
         .shipped("diamond", "walvis")
@@ -78,25 +78,25 @@ def test_shipping_example_reproduced_exactly() -> None:
 
     # Rail shipping: Gery ships his 3 cubes for 33 GM.
     assert (s.phase, s.actor) == (RAIL_SHIPPING, GERY)
-    assert legal_texts(s, GERY) == ["ship mine i5", "stop shipping"]
-    play(s, GERY, "ship mine i5")
+    assert legal_texts(s, GERY) == ["ship mine h4", "stop shipping"]
+    play(s, GERY, "ship mine h4")
     assert (s.money[GERY], s.barrel[GOLD]) == (10 + 11 + 33, 5)
     assert s.reputation[GERY] == 22  # his own shipment earns him nothing
 
     # Brian cannot collect gold, so Gareth ships next: 5 cubes, the price halves
     # to 6 GM when the supply reaches 7: 1 x 11 + 4 x 6 = 35 GM.
     assert s.actor == GARETH
-    play(s, GARETH, "ship mine j5")
-    play(s, GARETH, "ship mine k5")
+    play(s, GARETH, "ship mine i5")
+    play(s, GARETH, "ship mine j4")
     assert s.money[GARETH] == 10 + 35
     assert (s.barrel[GOLD], s.price[GOLD]) == (10, 6)
     assert s.reputation[GERY] == 22 + 4
 
     # Grant keeps his 2 remaining cubes.
     assert s.actor == GRANT
-    assert legal_texts(s, GRANT) == ["ship mine i6", "stop shipping"]
+    assert legal_texts(s, GRANT) == ["ship mine h5", "stop shipping"]
     play(s, GRANT, "stop shipping")
-    assert s.cube_count[space("I6")] == 2
+    assert s.cube_count[space("H5")] == 2
     assert s.cube_count[space("A5")] == 1
     # The third leader (Gareth) chooses next.
     assert (s.phase, s.actor) == (SELECT_SHIPMENT, GARETH)
@@ -107,8 +107,8 @@ def test_the_price_halves_once_when_supply_first_exceeds_demand() -> None:
     s = shipping_example_position()
     play(s, GERY, "ship gold luderitz", "skip truck")
     play(s, GRANT, "skip truck")
-    play(s, GERY, "ship mine i5")
-    play(s, GARETH, "ship mine j5", "ship mine k5")
+    play(s, GERY, "ship mine h4")
+    play(s, GARETH, "ship mine i5", "ship mine j4")
     assert s.barrel[GOLD] == 8
     assert s.price[GOLD] == 6  # halved once at the 7th cube, not again
     assert s.money[GARETH] == 10 + 3 * 11 + 2 * 6
@@ -122,8 +122,8 @@ def test_a_mine_ships_all_its_cubes_and_only_if_rail_connected() -> None:
     assert "ship mine a5" not in legal_texts(s, GERY)  # not connected to Lüderitz
     with pytest.raises(Exception, match="not connected by rail"):
         play(s, GERY, "ship mine a5")
-    play(s, GERY, "ship mine i5")
-    assert s.cube_count[space("I5")] == 0
+    play(s, GERY, "ship mine h4")
+    assert s.cube_count[space("H4")] == 0
 
 
 def test_a_selected_commodity_or_port_cannot_be_selected_again() -> None:

@@ -2,7 +2,8 @@
 
 The board data (data/board.json, data/cards.json) is reconstructed; see
 docs/games/namibia.md for the schema. ``load_board`` validates every constraint
-the rulebook states and raises ``BoardDataError`` naming the one that fails.
+the rulebook states, and that rail can join every mining space to a port, and
+raises ``BoardDataError`` naming the one that fails.
 """
 
 from __future__ import annotations
@@ -82,6 +83,14 @@ def load_board() -> Board:
 
 def build_board(data: dict[str, Any], cards: dict[str, Any]) -> Board:
     """Turn the data files into a Board, checking the rulebook's constraints."""
+    board = assemble_board(data, cards)
+    validate(board)
+    return board
+
+
+def assemble_board(data: dict[str, Any], cards: dict[str, Any]) -> Board:
+    """Turn the data files into a Board without checking the rulebook's constraints
+    (``build_board`` checks them); for tools and tests that inspect broken data."""
     cells = _parse_map(data["map"])
     labels = tuple(label for label, _, _ in cells)
     positions = tuple(pos for _, pos, _ in cells)
@@ -114,9 +123,7 @@ def build_board(data: dict[str, Any], cards: dict[str, Any]) -> Board:
         etosha_rails=(),
         card_excludes=_cards(cards),
     )
-    board = _with_rails(board, data["etosha_rails"])
-    validate(board)
-    return board
+    return _with_rails(board, data["etosha_rails"])
 
 
 _KIND_OF = {".": LAND, "I": LAND, "E": LAND, "X": EXPANSION, "P": PORT}
@@ -260,8 +267,42 @@ def validate(board: Board) -> None:
         "the two Etosha rails touch, forming one small network",
     )
     _require(_connected(board), "every space of the board is reachable from every other")
+    stranded = [board.labels[i] for i in stranded_spaces(board)]
+    _require(
+        not stranded,
+        "every mining space can be joined to a port by rail (2.4 Place Rails: rails lie"
+        " along sides shared by two spaces and connect to an existing rail); stranded: "
+        + ", ".join(stranded),
+    )
     for count in (3, 4):
         _require(len(board.card_excludes[count]) == 4, "there are four player summary cards")
+
+
+def railable_edges(board: Board) -> frozenset[int]:
+    """The sides that can ever take a rail: those joined, corner to corner through
+    other sides, to a port's pre-printed rails. Rails lie along sides shared by two
+    spaces, and a new rail must connect to an existing one (2.4 Place Rails), so a
+    side whose corners touch no other such side, or only sides cut off from the
+    ports, never carries a rail that reaches a port."""
+    seen = set(board.preprinted_rails)
+    frontier = list(seen)
+    while frontier:
+        for other in board.edge_neighbors[frontier.pop()]:
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return frozenset(seen)
+
+
+def stranded_spaces(board: Board) -> tuple[int, ...]:
+    """Mining spaces with no side that rail can ever join to a port: a mine there
+    could ship by truck only, one cube a round."""
+    railable = railable_edges(board)
+    return tuple(
+        i
+        for i in range(len(board.labels))
+        if board.usable[i] and not railable.intersection(board.space_edges[i])
+    )
 
 
 def _connected(board: Board) -> bool:
