@@ -150,3 +150,18 @@ def test_eliminated_players_rank_last_a_later_elimination_above_an_earlier() -> 
     result = GAME.result(s)
     assert result.ranks == (2, 4, 1, 3)
     assert result.winners == (2,)
+
+
+def test_a_commodity_selected_with_nothing_shipped_counts_as_shipped() -> None:
+    """4. Administration: "For the one commodity which did not ship during the round,
+    both its price and demand are increased by 3"; "Place the spare commodity disc
+    for the commodity which did not ship"; 3. Shipping: "only three commodity types
+    ... ship each round". The commodity that "did not ship" is the one no leader
+    selected: a commodity selected with no cube shipped (its supply marker at 0,
+    below the demand) moves as a shipped one, price +2 and demand halved (our
+    reading, docs/games/namibia.md, Administration)."""
+    s = market([6, 6, 6, 6], [6, 7, 6, 6], [0, 0, 6, None]).build()
+    assert (s.price[DIAMOND], s.demand[DIAMOND]) == (8, 3)  # selected, nothing shipped
+    assert (s.price[GOLD], s.demand[GOLD]) == (8, 4)  # demand 7 halved, rounded up
+    assert (s.price[SILVER], s.demand[SILVER]) == (7, 7)  # supply = demand
+    assert (s.price[COPPER], s.demand[COPPER]) == (9, 9)  # not selected: +3/+3

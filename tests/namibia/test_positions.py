@@ -247,7 +247,7 @@ def test_validate_catches_an_extra_rail() -> None:
 def test_validate_catches_an_invalid_phase() -> None:
     s = built()
     s.phase = 99
-    assert problems_of(s) == ["phase 99 is not a phase of the game (0..13)"]
+    assert problems_of(s) == ["phase 99 is not a phase of the game (0..14)"]
 
 
 def test_validate_catches_a_stale_decision() -> None:

@@ -13,6 +13,10 @@ Kinds (text form in quotes):
   shipmine rail-ship a mine    "ship mine c4"
   stop     end rail shipping   "stop shipping"
   buy      buy reputation      "buy 3"   (0 buys nothing)
+  feed     additional cube     "feed c4"  (2.1 Complete Mines: the mine that takes
+                                           one of the supply's last cubes)
+
+New kinds are added at the end, so the index of every older action stays the same.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ class NamibiaActions:
     ship_mine: tuple[int, ...]  # [space]
     stop: int
     buy: tuple[int, ...]  # [points]
+    feed: tuple[int, ...]  # [space]
 
 
 def _entries(board: Board) -> Iterator[tuple[str, tuple[ArgValue, ...], str]]:
@@ -75,6 +80,8 @@ def _entries(board: Board) -> Iterator[tuple[str, tuple[ArgValue, ...], str]]:
     yield "stop", (), "stop shipping"
     for points in range(MAX_BUY + 1):
         yield "buy", (points,), f"buy {points}"
+    for i in usable:
+        yield "feed", (i,), f"feed {board.labels[i]}"
 
 
 def build_actions(board: Board) -> NamibiaActions:
@@ -102,4 +109,5 @@ def build_actions(board: Board) -> NamibiaActions:
         ship_mine=per_space("shipmine"),
         stop=space.index("stop"),
         buy=tuple(space.index("buy", n) for n in range(MAX_BUY + 1)),
+        feed=per_space("feed"),
     )

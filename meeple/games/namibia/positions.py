@@ -31,11 +31,13 @@ from meeple.engine import BadConfig, GameConfig, InvalidState
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import BOARD, say, what, where, who
 from meeple.games.namibia.rules import administration, construction, shipping
+from meeple.games.namibia.rules.bits import mask_of
 from meeple.games.namibia.rules.flow import advance
 from meeple.games.namibia.state import (
     ABANDONED_MARKERS,
     BID,
     BUY_REPUTATION,
+    COMPLETE_MINES,
     CUBES_PER_COMMODITY,
     GAME_OVER,
     MINE_HEADS_PER_PLAYER,
@@ -66,10 +68,10 @@ MOST_RAILS_TAKEN = 3  # the winner of the bribe takes three rails
 FINAL_ROW = 5  # [reputation before, construction payment, points bought, reputation, money]
 
 SETUP_PHASES = (SETUP_CUBES, SETUP_MINES, SETUP_BUILDING, SETUP_RAILS)
-CONSTRUCTION_PHASES = (START_MINE, PROSPECT, PLACE_RAIL, MOVE_TRUCK)
+CONSTRUCTION_PHASES = (COMPLETE_MINES, START_MINE, PROSPECT, PLACE_RAIL, MOVE_TRUCK)
 SHIPMENT_PHASES = (TRUCK_SHIPPING, RAIL_SHIPPING)
 TRUCK_PHASES = (*CONSTRUCTION_PHASES, SELECT_SHIPMENT, *SHIPMENT_PHASES)
-COMPLETE_MINES = "complete mines"  # 2.1, the automatic start of a construction turn
+COMPLETE_STEP = "complete mines"  # 2.1, the start of a construction turn
 
 
 def _steps(section: str) -> dict[str, int]:
@@ -330,15 +332,35 @@ class Position:
         )
         return self
 
-    def construction(self, seat: int, step: str = COMPLETE_MINES, left: int | None = None) -> Self:
+    def construction(
+        self,
+        seat: int,
+        step: str = COMPLETE_STEP,
+        left: int | None = None,
+        awaiting: Sequence[str] | None = None,
+    ) -> Self:
         """2. Construction: ``seat``'s turn. At "complete mines" (the default) the turn
-        begins, and building completes his mines as 2.1 says. Later steps: "start a
-        new mine", "prospect", "place rails" (the rails he holds) or "move truck",
-        with ``left`` actions of the step still to take (default: all of them)."""
-        phase = NO_ONE if step == COMPLETE_MINES else _named(CONSTRUCTION_STEPS, step)
-        if left is not None and phase in (NO_ONE, PLACE_RAIL):
+        begins, and building completes his mines as 2.1 says (posing his choice of
+        the mines that take the supply's last cubes, when it holds fewer than they
+        need). With ``awaiting``, that choice is under way instead: his mines stand
+        completed and those on the ``awaiting`` spaces still wait for their cube.
+        Later steps: "start a new mine", "prospect", "place rails" (the rails he
+        holds) or "move truck", with ``left`` actions of the step still to take
+        (default: all of them)."""
+        phase = _named(CONSTRUCTION_STEPS, step)
+        if awaiting is not None and phase != COMPLETE_MINES:
+            raise ValueError(f"'{step}' has no mines awaiting a cube (only '{COMPLETE_STEP}')")
+        if left is not None and phase in (COMPLETE_MINES, PLACE_RAIL):
             raise ValueError(f"'{step}' takes no count of actions left")
-        self._stage = partial(_enter_construction, seat=self._seat(seat), phase=phase, left=left)
+        if phase == COMPLETE_MINES and awaiting is None:
+            phase = NO_ONE  # the turn begins: 2.1 runs when the position is built
+        self._stage = partial(
+            _enter_construction,
+            seat=self._seat(seat),
+            phase=phase,
+            left=left,
+            awaiting=tuple(space(at) for at in awaiting or ()),
+        )
         return self
 
     def shipping(
@@ -538,7 +560,9 @@ def _enter_bribe(
     s.pos = 0 if bidder is None else s.bidders.index(bidder)
 
 
-def _enter_construction(s: NamibiaState, seat: int, phase: int, left: int | None) -> None:
+def _enter_construction(
+    s: NamibiaState, seat: int, phase: int, left: int | None, awaiting: tuple[int, ...]
+) -> None:
     active = s.active_order()
     if seat not in active:
         _raise_if([f"{who(seat)} builds but has left the game"])
@@ -547,7 +571,9 @@ def _enter_construction(s: NamibiaState, seat: int, phase: int, left: int | None
         construction.begin_turn(s, seat)
         return
     s.phase, s.actor = phase, seat
-    if phase == PLACE_RAIL:
+    if phase == COMPLETE_MINES:
+        s.owed, s.todo = mask_of(awaiting), 0
+    elif phase == PLACE_RAIL:
         s.todo = s.rails_held[seat]
     elif left is not None:
         s.todo = left
@@ -688,6 +714,8 @@ def _domains(s: NamibiaState) -> list[str]:
     ]
     if s.last_seat != NO_ONE and s.last_seat not in seats:
         found.append(f"last player {s.last_seat} is not a seat")
+    if not 0 <= s.owed < 1 << spaces:
+        found.append(f"mines awaiting a cube {s.owed:#b}: not a set of spaces")
     kind, shipped_through = s.shipment
     if not (-1 <= kind < KINDS and -1 <= shipped_through < len(BOARD.ports)):
         found.append(f"shipment {s.shipment} names no commodity and port")
@@ -900,6 +928,8 @@ def _between_phases(s: NamibiaState) -> list[str]:
         found.append(f"a shipment is under way during {PHASE_NAMES[phase]}")
     if phase != BID and (s.bidders or s.passed):
         found.append(f"bribe lists are kept during {PHASE_NAMES[phase]}")
+    if phase != COMPLETE_MINES and s.owed:
+        found.append(f"mines await an additional cube during {PHASE_NAMES[phase]}")
     return found
 
 
@@ -957,6 +987,13 @@ def _construction(s: NamibiaState) -> list[str]:
     elif s.phase == MOVE_TRUCK:
         found += _count("truck moves left", s.todo, 0, 1)
         done = [*done, builder]  # his rails are placed or returned
+    elif s.phase == COMPLETE_MINES:
+        found += _count("actions left", s.todo, 0, 0)
+        found += [
+            f"{where(i)} awaits an additional cube but is not a completed mine of {who(builder)}"
+            for i in range(len(BOARD.labels))
+            if s.owed >> i & 1 and (s.mine_owner[i] != builder or not s.mine_done[i])
+        ]
     elif s.phase != PLACE_RAIL:
         found += _count("actions left", s.todo, 0, 2 if builder == s.last_seat else 1)
     found += [f"{who(x)} still holds rails after building" for x in done if s.rails_held[x]]

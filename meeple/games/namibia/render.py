@@ -23,6 +23,11 @@ def render_text(view: dict[str, Any]) -> str:
     if view["auction"]:
         a = view["auction"]
         lines.append(f"Auction: high bid {a['high_bid']} GM, next bid at least {a['minimum']}")
+    for owed in view.get("additional_cubes") or ():
+        lines.append(
+            f"Complete mines: {owed['cubes_left']} {owed['commodity']} cubes left in the supply"
+            f" for the mines on {', '.join(owed['mines'])} (feed <space> gives one)"
+        )
     if view["shipment"]:
         sh = view["shipment"]
         lines.append(f"Shipping {sh['commodity']} through {sh['port']}")

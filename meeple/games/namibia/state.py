@@ -26,15 +26,16 @@ SETUP_MINES = 1  # Getting Started: starting mines
 SETUP_BUILDING = 2  # Getting Started: mines under construction, reverse order
 SETUP_RAILS = 3  # Getting Started: two rails each
 BID = 4  # 1. Bribe Colonial Officials
-START_MINE = 5  # 2.2 Start a New Mine
-PROSPECT = 6  # 2.3 Prospect
-PLACE_RAIL = 7  # 2.4 Place Rails
-MOVE_TRUCK = 8  # 2.5 Move Truck to Completed Mine
-SELECT_SHIPMENT = 9  # 3. Shipping: choose commodity and port
-TRUCK_SHIPPING = 10  # 3.1 Truck Shipping
-RAIL_SHIPPING = 11  # 3.2 Rail Shipping
-BUY_REPUTATION = 12  # 4. Purchasing Reputation
-GAME_OVER = 13
+COMPLETE_MINES = 5  # 2.1 Complete Mines: which mine takes the supply's last cube
+START_MINE = 6  # 2.2 Start a New Mine
+PROSPECT = 7  # 2.3 Prospect
+PLACE_RAIL = 8  # 2.4 Place Rails
+MOVE_TRUCK = 9  # 2.5 Move Truck to Completed Mine
+SELECT_SHIPMENT = 10  # 3. Shipping: choose commodity and port
+TRUCK_SHIPPING = 11  # 3.1 Truck Shipping
+RAIL_SHIPPING = 12  # 3.2 Rail Shipping
+BUY_REPUTATION = 13  # 4. Purchasing Reputation
+GAME_OVER = 14
 
 PHASE_NAMES = (
     "setup: place cubes",
@@ -42,6 +43,7 @@ PHASE_NAMES = (
     "setup: mine under construction",
     "setup: place rails",
     "bribe colonial officials",
+    "construction: complete mines",
     "construction: start a new mine",
     "construction: prospect",
     "construction: place rails",
@@ -94,6 +96,7 @@ class NamibiaState(GameState):
         "options",
         "order",
         "out",
+        "owed",
         "passed",
         "phase",
         "pos",
@@ -158,6 +161,11 @@ class NamibiaState(GameState):
     chosen_ports: list[bool]
     shippers: list[int]
     linked: int
+    # 2.1 Complete Mines: the builder's mines completed this turn that still wait
+    # for their additional cube because the supply holds fewer cubes of their
+    # commodity than they need, so he chooses which take them (a bitmask of
+    # spaces; 0 outside that choice).
+    owed: int
     # Bitmasks derived from the board lists (see the module docstring): per
     # commodity the spaces holding its cubes and the spaces next to those, per
     # seat the spaces with its mine heads, the completed mines, the abandoned
@@ -209,6 +217,7 @@ class NamibiaState(GameState):
         s.chosen_ports = [False] * len(board.ports)
         s.shippers = []
         s.linked = 0
+        s.owed = 0
         s.final = []
         s.cubes_mask = [0] * len(COMMODITIES)
         s.near_mask = [0] * len(COMMODITIES)
@@ -260,6 +269,7 @@ class NamibiaState(GameState):
         c.chosen_ports = self.chosen_ports.copy()
         c.shippers = self.shippers.copy()
         c.linked = self.linked
+        c.owed = self.owed
         c.final = [row.copy() for row in self.final]
         c.cubes_mask = self.cubes_mask.copy()
         c.near_mask = self.near_mask.copy()

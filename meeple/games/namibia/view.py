@@ -9,6 +9,7 @@ from meeple.games.namibia.common import BOARD, SEAT_NAMES
 from meeple.games.namibia.rules.setup import KINDS
 from meeple.games.namibia.state import (
     BID,
+    COMPLETE_MINES,
     GAME_OVER,
     NO_ONE,
     PHASE_NAMES,
@@ -44,6 +45,7 @@ def build_view(s: NamibiaState, seat: int | None) -> dict[str, Any]:
             "abandoned_markers": s.supply_markers,
         },
         "auction": _auction(s) if s.phase == BID else None,
+        "additional_cubes": _owed(s) if s.phase == COMPLETE_MINES else None,
         "shipment": _shipment(s) if s.phase in (TRUCK_SHIPPING, RAIL_SHIPPING) else None,
         "final": _final(s) if s.phase == GAME_OVER else None,
     }
@@ -113,6 +115,19 @@ def _auction(s: NamibiaState) -> dict[str, Any]:
         "bidders": list(s.bidders),
         "placed": list(s.passed),
     }
+
+
+def _owed(s: NamibiaState) -> list[dict[str, Any]]:
+    """2.1: per commodity, the supply's last cubes and the completed mines that wait
+    for one (the builder chooses which take them)."""
+    waiting: dict[int, list[str]] = {}
+    for i in range(len(BOARD.labels)):
+        if s.owed >> i & 1:
+            waiting.setdefault(s.cube_kind[i], []).append(BOARD.labels[i])
+    return [
+        {"commodity": COMMODITIES[k], "cubes_left": s.supply[k], "mines": mines}
+        for k, mines in sorted(waiting.items())
+    ]
 
 
 def _shipment(s: NamibiaState) -> dict[str, Any]:

@@ -41,6 +41,7 @@ HANDLERS: dict[str, Handler] = {
     "shipmine": shipping.ship_mine,
     "stop": shipping.stop_shipping,
     "buy": administration.buy,
+    "feed": construction.feed,
 }
 
 # Per action index: its handler and its arguments, looked up once at import.

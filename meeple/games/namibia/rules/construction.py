@@ -6,6 +6,7 @@ from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import ACT, say, what, where, who
 from meeple.games.namibia.rules.bits import Picker
 from meeple.games.namibia.rules.geometry import (
+    SPACE_LIST,
     cube_mask,
     empty_mask,
     mine_mask,
@@ -16,42 +17,134 @@ from meeple.games.namibia.rules.geometry import (
 )
 from meeple.games.namibia.rules.pieces import set_mine, set_rail
 from meeple.games.namibia.rules.setup import MINE, add_cubes, put_mine_head, rail_laid
-from meeple.games.namibia.state import START_MINE, NamibiaState
+from meeple.games.namibia.state import COMPLETE_MINES, NamibiaState
 
 PROSPECT = tuple(Picker(per_space) for per_space in ACT.prospect)
 TRUCK = Picker(ACT.truck)
+FEED = Picker(ACT.feed)
+KINDS = len(COMMODITIES)
+
+# How a newly completed mine fares in 2.1 (the note of its log line).
+ADDED, EXHAUSTED, NONE_LEFT, CHOICE = range(4)
 
 
 def begin_turn(s: NamibiaState, seat: int) -> None:
-    """A player's five construction actions start with completing mines (2.1)."""
+    """A player's five construction actions start with completing mines (2.1); the
+    step ``rules.flow`` runs next poses his choice of the mines that take the
+    supply's last cubes, if there is one, then moves on to 2.2."""
     s.actor = seat
     complete_mines(s, seat)
-    s.phase = START_MINE
-    s.todo = 2 if seat == s.last_seat else 1
+    s.phase, s.todo = COMPLETE_MINES, 0
 
 
-def _completed(seat: int, kind: int, space: int, added: int, exhausted: bool) -> str:
-    if exhausted:
+def _completed(seat: int, kind: int, space: int, fate: int, left: int, wanted: int) -> str:
+    if fate == EXHAUSTED:
         note = "no extra cube: the seam is exhausted next to an abandoned mine"
+    elif fate == NONE_LEFT:
+        note = f"no extra cube: no {what(kind)} cube is left in the supply"
+    elif fate == CHOICE:
+        note = (
+            f"the supply holds {left} {what(kind)} cubes for {wanted} mines: "
+            f"{who(seat)} chooses which mines take them"
+        )
     else:
-        note = f"+{added} cube"
+        note = "+1 cube"
     return f"{who(seat)} completes the {what(kind)} mine on {where(space)} ({note})"
 
 
 def complete_mines(s: NamibiaState, seat: int) -> None:
     """2.1: every flat mine head stands up; +1 cube unless next to an abandoned mine.
 
+    When the supply holds some cubes of a commodity but fewer than its newly
+    completed mines need, the player chooses which mines take them: those mines
+    are marked ``owed`` and the COMPLETE_MINES step poses the choice.
+
     Reads the board lists, not the bitmasks: a phase may be entered here on a
     position set up by hand (``advance`` then derives the masks afresh).
     """
-    for space in s.mine_spaces(seat):
-        if s.mine_done[space]:
-            continue
+    completing = [space for space in s.mine_spaces(seat) if not s.mine_done[space]]
+    exhausted = {space for space in completing if touches_abandoned(s, space)}
+    wanted = [0] * KINDS
+    for space in completing:
+        if space not in exhausted:
+            wanted[s.cube_kind[space]] += 1
+    left = s.supply.copy()  # the supply before any cube is added
+    for space in completing:
         set_mine(s, space, seat, True)
         kind = s.cube_kind[space]
-        exhausted = touches_abandoned(s, space)
-        added = 0 if exhausted else add_cubes(s, space, kind, 1)
-        say(s, "complete", _completed, seat, kind, space, added, exhausted, seat=seat, space=space)
+        if space in exhausted:
+            fate = EXHAUSTED
+        elif 0 < left[kind] < wanted[kind]:
+            fate = CHOICE
+            s.owed |= 1 << space
+        else:
+            fate = ADDED if add_cubes(s, space, kind, 1) else NONE_LEFT
+        say(
+            s,
+            "complete",
+            _completed,
+            seat,
+            kind,
+            space,
+            fate,
+            left[kind],
+            wanted[kind],
+            seat=seat,
+            space=space,
+        )
+
+
+def owed_by_kind(s: NamibiaState) -> list[list[int]]:
+    """Per commodity, the spaces of the mines still owed their additional cube."""
+    found: list[list[int]] = [[] for _ in range(KINDS)]
+    for space in SPACE_LIST.pick(s.owed):
+        found[s.cube_kind[space]].append(space)
+    return found
+
+
+def feed_options(s: NamibiaState) -> list[int]:
+    """2.1: the mines that may take the next of the supply's last cubes.
+
+    One commodity at a time (the first, in the order diamond, gold, silver,
+    copper, whose mines wait); a real choice only, since ``settle_owed`` gives
+    the cubes out when the supply holds enough, or none is left."""
+    for spaces in owed_by_kind(s):
+        if spaces:
+            return [ACT.feed[space] for space in spaces]
+    return []
+
+
+def _owed_settled(kind: int, spaces: tuple[int, ...], added: bool) -> str:
+    places = ", ".join(where(space) for space in spaces)
+    if added:
+        return f"the mines on {places} take the last {what(kind)} cubes"
+    return f"no {what(kind)} cube is left in the supply for the mines on {places}"
+
+
+def settle_owed(s: NamibiaState) -> None:
+    """Mines whose commodity leaves the builder no choice: none left in the supply
+    (they get no cube), or enough for all of them (each gets its cube)."""
+    for kind, spaces in enumerate(owed_by_kind(s)):
+        if not spaces or 0 < s.supply[kind] < len(spaces):
+            continue
+        added = s.supply[kind] > 0
+        for space in spaces:
+            s.owed &= ~(1 << space)
+            if added:
+                add_cubes(s, space, kind, 1)
+        say(s, "feed-settled", _owed_settled, kind, tuple(spaces), added, kind=kind)
+
+
+def _fed(seat: int, kind: int, space: int) -> str:
+    return f"{who(seat)} adds one of the last {what(kind)} cubes to the mine on {where(space)}"
+
+
+def feed(s: NamibiaState, seat: int, space: int) -> None:
+    """2.1: the additional cube of the mine on ``space`` comes from the supply."""
+    kind = s.cube_kind[space]
+    add_cubes(s, space, kind, 1)
+    s.owed &= ~(1 << space)
+    say(s, "feed", _fed, seat, kind, space, seat=seat, kind=kind, space=space)
 
 
 def start_mine_options(s: NamibiaState, seat: int) -> list[int]:

@@ -6,12 +6,13 @@ from meeple.engine import Action, IllegalAction
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import BOARD, what, where
 from meeple.games.namibia.rules import auction
-from meeple.games.namibia.rules.construction import extension_targets
+from meeple.games.namibia.rules.construction import extension_targets, owed_by_kind
 from meeple.games.namibia.rules.geometry import touches_seam
 from meeple.games.namibia.rules.setup import KINDS
 from meeple.games.namibia.state import (
     BID,
     BUY_REPUTATION,
+    COMPLETE_MINES,
     MOVE_TRUCK,
     NO_ONE,
     PHASE_NAMES,
@@ -34,6 +35,7 @@ SECTIONS = {
     SETUP_BUILDING: ("Getting Started", ("mine",), "mine <space>"),
     SETUP_RAILS: ("Getting Started", ("rail",), "rail <space>-<space>"),
     BID: ("1. Bribe Colonial Officials", ("bid", "pass"), "bid <GM> or pass"),
+    COMPLETE_MINES: ("2. Construction: Complete Mines", ("feed",), "feed <space>"),
     START_MINE: ("2. Construction: Start a New Mine", ("mine",), "mine <space>"),
     PROSPECT: ("2. Construction: Prospect", ("prospect",), "prospect <commodity> <space>"),
     PLACE_RAIL: ("2. Construction: Place Rails", ("rail",), "rail <space>-<space>"),
@@ -78,6 +80,8 @@ def _reason(s: NamibiaState, seat: int, action: Action) -> str:
         return _ship_reason(s, args[0], args[1])
     if action.kind == "shipmine":
         return _ship_mine_reason(s, seat, args[0])
+    if action.kind == "feed":
+        return _feed_reason(s, seat, args[0])
     if action.kind == "buy":
         return f"you have {s.money[seat]} GM, not enough for {args[0]} points"
     return "it is not one of your legal actions now"
@@ -104,6 +108,18 @@ def _mine_reason(s: NamibiaState, seat: int, space: int) -> str:
     if not s.may_collect(seat, s.cube_kind[space]):
         return f"your card does not allow you to collect {what(s.cube_kind[space])}"
     return "your mine under construction must be of a different commodity than your first mine"
+
+
+def _feed_reason(s: NamibiaState, seat: int, space: int) -> str:
+    if s.mine_owner[space] != seat or not s.mine_done[space]:
+        return f"{where(space)} is not one of your completed mines"
+    if not s.owed >> space & 1:
+        return f"the mine on {where(space)} is not waiting for an additional cube"
+    kind = next(k for k, spaces in enumerate(owed_by_kind(s)) if spaces)
+    return (
+        f"first choose which {what(kind)} mine takes the next of the last "
+        f"{what(kind)} cubes in the supply"
+    )
 
 
 def _prospect_reason(s: NamibiaState, seat: int, kind: int, space: int) -> str:

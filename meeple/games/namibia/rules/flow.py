@@ -17,6 +17,7 @@ from meeple.games.namibia.rules.pieces import rebuild
 from meeple.games.namibia.state import (
     BID,
     BUY_REPUTATION,
+    COMPLETE_MINES,
     GAME_OVER,
     MOVE_TRUCK,
     NO_ONE,
@@ -109,6 +110,15 @@ def _next_builder(s: NamibiaState) -> bool:
 
 def _is_last(s: NamibiaState) -> bool:
     return s.actor == s.last_seat
+
+
+def _complete_mines(s: NamibiaState) -> bool:
+    """2.1: the builder chooses which mines take the supply's last cubes, then 2.2."""
+    construction.settle_owed(s)
+    if _pose(s, s.actor, construction.feed_options(s)):
+        return True
+    s.phase, s.todo = START_MINE, 2 if _is_last(s) else 1
+    return False
 
 
 def _start_mine(s: NamibiaState) -> bool:
@@ -206,6 +216,7 @@ STEPS: dict[int, Callable[[NamibiaState], bool]] = {
     SETUP_BUILDING: _setup_building,
     SETUP_RAILS: _setup_rails,
     BID: _bid,
+    COMPLETE_MINES: _complete_mines,
     START_MINE: _start_mine,
     PROSPECT: _prospect,
     PLACE_RAIL: _place_rail,
