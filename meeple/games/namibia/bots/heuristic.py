@@ -1,15 +1,20 @@
 """Namibia's heuristic bot and the knowledge its IS-MCTS search uses.
 
 The bot reads its seat's view only. Board decisions (cubes, mines, prospecting,
-rails, the truck) are greedy: each candidate is applied to a clone of a
-determinized sample and the resulting view is scored with ``evaluation.worth``.
-The auction, shipping and reputation purchases follow rules drawn from the
-rulebook's "Hints for New Players" (be last rather than third; spread over
-commodities; keep access to the ports; balance cash against rising prices).
+rails, the truck, and in 2.1 which completed mine takes one of the supply's last
+cubes) are greedy: each candidate is applied to a clone of a determinized sample
+and the resulting view is scored with ``evaluation.worth``. The auction, shipping
+and reputation purchases follow rules drawn from the rulebook's "Hints for New
+Players" (be last rather than third; spread over commodities; keep access to the
+ports; balance cash against rising prices). In the auction the bot fixes the most
+it pays for first place (``bid_limit``) and never raises beyond it, since passing
+costs a player his own last bid. The search knowledge treats the 2.1 choice as a
+board decision (random in rollouts, ranked by lookahead at the root).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from meeple.engine import Game, GameState, Knowledge, Rng
@@ -30,7 +35,12 @@ BUY_RESERVE = 6  # GM kept back for the next auctions when buying reputation
 # (reputation lost, rails taken) per auction position, rulebook section 1.
 POSITION_COSTS = {4: ((5, 3), (3, 2), (1, 1), (0, 0)), 3: ((4, 3), (2, 2), (0, 0))}
 RAIL_WORTH = 0.6  # reputation a rail is worth to its owner
-EXTRA_MINE_WORTH = 2.0  # the last player starts a second mine
+EXTRA_MINE_WORTH = 2.0  # the last player starts a second mine and prospects twice
+LEAD_SHARE = (1.0, 0.75, 0.5)  # a later leader chooses among the leftovers
+FORCED_LEAD = 0.5  # three players: the last must ship the highest priced commodity
+OWN_SALE_ANYWAY = 0.5  # share of his own sale a player makes without leading
+BID_MARGIN = 0.5  # reputation first place must be worth beyond the price
+ROUNDS = 6
 SHORTLIST = 6  # root branches of IS-MCTS on board decisions
 RULED_KINDS = frozenset({"pass", "bid", "buy", "load", "skip", "shipmine", "stop", "ship"})
 
@@ -124,8 +134,11 @@ def _shippable(view: JSON, link: Links, kind: str, port: int) -> dict[int, list[
     return found
 
 
-def shipment_score(view: JSON, seat: int, kind: str, port: int, link: Links) -> float:
-    """Reputation-equivalent gain for ``seat`` leading a shipment of ``kind`` via ``port``."""
+def shipment_parts(
+    view: JSON, seat: int, kind: str, port: int, link: Links
+) -> tuple[float, float, float]:
+    """``seat`` leading a shipment of ``kind`` via ``port``, in reputation: its own
+    sale, its bonus (2 per other player's truck or mine) and the rivals' sales."""
     market = view["market"][kind]
     rate = money_rate(view)
     found = _shippable(view, link, kind, port)
@@ -138,7 +151,13 @@ def shipment_score(view: JSON, seat: int, kind: str, port: int, link: Links) -> 
         gm, supply = _sale(market["price"], market["demand"], supply, sum(lots))
         others_gm += gm
         bonus += 2 * len(lots)
-    return mine / rate + bonus - 0.3 * others_gm / rate
+    return mine / rate, float(bonus), others_gm / rate
+
+
+def shipment_score(view: JSON, seat: int, kind: str, port: int, link: Links) -> float:
+    """Reputation-equivalent gain for ``seat`` leading a shipment of ``kind`` via ``port``."""
+    own, bonus, others = shipment_parts(view, seat, kind, port, link)
+    return own + bonus - 0.3 * others
 
 
 def choose_shipment(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
@@ -186,38 +205,83 @@ def choose_rail_shipping(game: Game[Any], view: JSON, seat: int, legal: list[int
 # ---- auction and reputation -------------------------------------------------------
 
 
+def lead_values(view: JSON, seat: int) -> list[float]:
+    """What leading a shipment adds for ``seat``, per commodity, best first.
+
+    A leader chooses the commodity and port and earns 2 reputation per other
+    player's truck or mine that ships (3. Shipping); his own cubes he could often
+    ship anyway when another leader chooses his commodity, so only part of their
+    sale counts towards the lead."""
+    from meeple.games.namibia.board import COMMODITIES
+
+    link = links(view)
+    per_kind = []
+    for kind in COMMODITIES:
+        best = -99.0
+        for port in range(len(link.ports)):
+            own, bonus, others = shipment_parts(view, seat, kind, port, link)
+            best = max(best, (1 - OWN_SALE_ANYWAY) * own + bonus - 0.3 * others)
+        per_kind.append(best)
+    return sorted(per_kind, reverse=True)
+
+
 def position_values(view: JSON, seat: int) -> list[float]:
-    """Reputation-equivalent worth of each auction position (index 0 = first)."""
+    """Reputation-equivalent worth of each auction position (index 0 = first), before
+    the bid paid for it.
+
+    Rulebook, 1. Bribe: the reputation lost and the rails taken per position, and
+    the first three lead the shipments (the first with the widest choice). Hints
+    for New Players: "Being last in an auction is not all bad as you have the
+    opportunity to place two mines under construction. Being third can be a bit of
+    a pain though"; in a three-player game the third is the last player and must
+    ship the highest priced unshipped commodity, so his lead is worth little.
+    Rails are worth less as the shipping rounds left run out.
+    """
     n = len([p for p in view["players"] if not p["eliminated"]])
     costs = POSITION_COSTS.get(n, POSITION_COSTS[4])[:n]
-    leads = [*best_shipments(view, seat), 0.0, 0.0, 0.0]
+    shipping_left = rounds_of_shipping_left(view)
+    leads = [*lead_values(view, seat), 0.0, 0.0, 0.0]
+    rail_worth = RAIL_WORTH * min(1.0, shipping_left / 3)
     values = []
     for position, (lost, rails) in enumerate(costs):
-        value = -lost + RAIL_WORTH * rails
+        value = -lost + rail_worth * rails
+        last = position == len(costs) - 1
         if position < 3:
-            value += max(0.0, leads[position]) * (1.0 - 0.25 * position)
-        if position == len(costs) - 1 and rounds_of_shipping_left(view) >= 2:
+            share = LEAD_SHARE[position] * (FORCED_LEAD if last else 1.0)
+            value += max(0.0, leads[position]) * share
+        if last:
             value += EXTRA_MINE_WORTH
         values.append(value)
     return values
 
 
-def choose_bid(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
-    """Bid the minimum while first place is worth more than the place passing gives."""
+def bid_limit(view: JSON, seat: int) -> int:
+    """The most ``seat`` pays for first place, fixed by what the positions are worth
+    and not by what it has bid so far.
+
+    Passing costs a player his own last bid, so a bidder who weighs only the next
+    step (a bit more for first place, or lose what he already bid) raises until
+    his money runs out. The limit compares first place with the position passing
+    gives now, at the minimum bid, and keeps back the next round's minimum bid so
+    that no reputation need be cashed at 2 GM a point (construction itself costs
+    no money in Namibia)."""
     auction = view["auction"]
     rate = money_rate(view)
     values = position_values(view, seat)
-    passing_at = len(auction["bidders"]) - 1
-    paid_now = max(auction["bids"][seat], view["round"])
-    pass_value = values[min(passing_at, len(values) - 1)] - paid_now / rate
-    bids = [i for i in legal if _kind(game, i) == "bid"]
+    passing_at = min(len(auction["bidders"]) - 1, len(values) - 1)
+    gain = values[0] - values[passing_at] - BID_MARGIN
+    round_number = int(view["round"])
+    worth_paying = round_number + math.floor(rate * gain)
+    reserve = round_number + 1 if round_number < ROUNDS else 0
+    return min(worth_paying, int(view["players"][seat]["money"]) - reserve)
+
+
+def choose_bid(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
+    """Bid the minimum while it stays within ``bid_limit``; else pass."""
     pass_index = next(i for i in legal if _kind(game, i) == "pass")
-    if not bids:
-        return pass_index
-    minimum = bids[0]
-    amount = _args(game, minimum)[0]
-    if values[0] - amount / rate > pass_value + 0.5:
-        return minimum
+    bids = [i for i in legal if _kind(game, i) == "bid"]
+    if bids and _args(game, bids[0])[0] <= bid_limit(view, seat):
+        return bids[0]
     return pass_index
 
 

@@ -1,0 +1,94 @@
+"""Namibia's bot knowledge on the game's own decisions: the heuristic's bids (1. Bribe
+Colonial Officials) and the 2.1 choice of the mine that takes the supply's last cube."""
+
+from __future__ import annotations
+
+from meeple.ai.base import make_bot
+from meeple.ai.mcts import Budget, MctsBot
+from meeple.games.namibia import GAME
+from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, bid_limit
+from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.positions import Position
+from meeple.games.namibia.state import BID, COMPLETE_MINES
+from tests.namibia.helpers import legal_texts
+
+ROUNDS = 6
+
+
+def test_the_heuristic_never_bids_the_money_it_needs_for_the_next_bribe() -> None:
+    """1. Bribe: a player who passes pays his own last bid, so raising step by step
+    would spend all his money. The heuristic fixes a limit and keeps the next round's
+    minimum bid (no reputation cashed at 2 GM a point), even against itself."""
+    for seed in range(2):
+        s = GAME.new_game(GAME.make_config(4), seed)
+        bots = [NamibiaHeuristic(GAME, seed * 10 + seat) for seat in range(4)]
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            index = bots[seat].choose(GAME, s, seat)
+            action = GAME.actions[index]
+            if s.phase == BID and action.kind == "bid" and s.round < ROUNDS:
+                assert int(action.args[0]) <= s.money[seat] - (s.round + 1)
+            GAME.apply(s, seat, index)
+
+
+def test_the_heuristic_does_not_follow_a_high_opening_bid_in_round_one() -> None:
+    s = Position().bribe(bids={0: 9}, bidder=1).build()
+    view = GAME.view(s, 1)
+    assert bid_limit(view, 1) < 10
+    assert GAME.actions[NamibiaHeuristic(GAME, 1).choose(GAME, s, 1)].text == "pass"
+
+
+def _linked_and_remote() -> tuple[str, str]:
+    """A mining space along a port's pre-printed rails, and one two spaces or more
+    from every port (so no rail reaches it on a bare board)."""
+    ports = set(BOARD.ports)
+    near_port = {n for p in ports for n in BOARD.neighbors[p]}
+    linked = next(i for i in sorted(near_port) if BOARD.usable[i])
+    remote = next(
+        i
+        for i in range(len(BOARD.labels))
+        if BOARD.usable[i]
+        and i not in near_port
+        and not near_port.intersection(BOARD.neighbors[i])
+        and linked not in BOARD.neighbors[i]
+    )
+    return BOARD.labels[linked].lower(), BOARD.labels[remote].lower()
+
+
+def _short_of_gold() -> Position:
+    """Red completes two gold mines with one gold cube left in the supply; the other
+    gold cubes lie together on a space next to neither mine."""
+    linked, remote = _linked_and_remote()
+    spare = next(
+        label.lower()
+        for i, label in enumerate(BOARD.labels)
+        if BOARD.usable[i] and label.lower() not in (linked, remote)
+    )
+    return (
+        Position()
+        .cube(spare, "gold", 12)
+        .cube(linked, "gold")
+        .mine(linked, seat=0, completed=False)
+        .cube(remote, "gold")
+        .mine(remote, seat=0, completed=False)
+        .construction(0)
+    )
+
+
+def test_the_heuristic_gives_the_last_cube_to_the_mine_that_reaches_a_port() -> None:
+    """2.1 Complete Mines: the heuristic weighs the choice by the resulting position,
+    where a cube on a mine that the rail network joins to a port is worth more."""
+    s = _short_of_gold().build()
+    assert s.phase == COMPLETE_MINES
+    linked, _ = _linked_and_remote()
+    choice = NamibiaHeuristic(GAME, 3).choose(GAME, s, 0)
+    assert GAME.actions[choice].text == f"feed {linked}"
+
+
+def test_search_and_random_players_choose_a_legal_feed() -> None:
+    s = _short_of_gold().build()
+    legal = set(legal_texts(s, 0))
+    assert len(legal) == 2
+    search = MctsBot(GAME, 5, Budget(iterations=30))
+    assert GAME.actions[search.choose(GAME, s, 0)].text in legal
+    assert GAME.actions[make_bot("random", GAME, 2).choose(GAME, s, 0)].text in legal
