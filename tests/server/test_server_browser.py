@@ -5,27 +5,14 @@ Screenshots go to screenshots/ (git-ignored).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import Server, sqlite_url
+from server_support import CHROMIUM, Server, chromium, sqlite_url
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = os.environ.get("MEEPLE_TEST_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+pytest.importorskip("playwright.sync_api")
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 if not Path(CHROMIUM).exists():
@@ -45,10 +32,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def shot(page: Any, name: str) -> None:

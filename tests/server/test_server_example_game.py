@@ -12,12 +12,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_support import Server, act, create, sqlite_url, state, wait_for
+from server_support import Server, act, chromium, create, sqlite_url, state, wait_for
 
 from meeple.engine import GameRecord, get_game, verify
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
-CHROMIUM = os.environ.get("MEEPLE_TEST_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOT = Path(os.environ.get("MEEPLE_GOOFSPIEL_SHOT", "/tmp/goofspiel.png"))
 
 
@@ -129,14 +128,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    args = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=args)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def wait_state(page: Any, condition: str) -> Any:
