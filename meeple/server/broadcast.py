@@ -20,7 +20,7 @@ from typing import Any
 from meeple.ai.base import bot_names
 from meeple.engine import GameState
 from meeple.server import render
-from meeple.server.tables import HAS_ORJSON, HUMAN, Client, Table, dumps, fragment, visible
+from meeple.server.tables import HUMAN, Client, Table, dumps, fragment, visible
 
 MAX_REPLAYS = 256  # finished games whose last replayed ply is kept
 
@@ -151,9 +151,7 @@ class Views:
             "legal": [a.text for a in game.legal(state, seat)] if seat is not None else [],
             "decision_version": None if seat is None else table.decision_version[seat],
             "seats": self.seats_public(table),
-            "view": fragment(self.view_json(table, seat))
-            if fragments and HAS_ORJSON
-            else self.view(table, seat),
+            "view": fragment(self.view_json(table, seat)) if fragments else self.view(table, seat),
             "result": table.record.result,
             "deadline": table.deadline,
             "now": time.time(),

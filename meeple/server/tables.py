@@ -4,7 +4,7 @@ A ``Table`` is one game: its stored facts (record, seats, chat, clock) plus the
 replayed state and what the server derives from it (caches, version tracking,
 connected clients, bot and clock tasks). Also here: ``ApiError`` (a refusal with
 its HTTP status), the ``Client`` protocol of a connected WebSocket, and ``dumps``
-(JSON text, with orjson when it is installed).
+(JSON text, by orjson).
 
 The ``Hub`` that owns every live table is in ``meeple.server.hub``.
 """
@@ -14,20 +14,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+import orjson
+
 from meeple.ai.base import Bot
 from meeple.engine import Game, GameRecord, GameState
-
-try:
-    import orjson
-except ImportError:  # pragma: no cover - orjson is optional
-    HAS_ORJSON = False
-else:
-    HAS_ORJSON = True
 
 T = TypeVar("T")
 HUMAN = "human"
@@ -149,14 +143,12 @@ class Table:
 
 
 def dumps(data: Any) -> str:
-    """JSON text, with orjson when it is installed (several times faster)."""
-    if HAS_ORJSON:
-        return orjson.dumps(data).decode()
-    return json.dumps(data)
+    """JSON text (orjson: several times faster than the standard library)."""
+    return orjson.dumps(data).decode()
 
 
 def fragment(text: str) -> Any:
-    """JSON text that ``dumps`` embeds as it is. Only with orjson (see ``HAS_ORJSON``)."""
+    """JSON text that ``dumps`` embeds as it is."""
     return orjson.Fragment(text)
 
 
