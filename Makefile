@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]' -e tests/example_game
+	$(PY) -m pip install --quiet -e '.[dev,rl]' -e tests/example_game
 	touch $(STAMP)
 
 setup: $(STAMP)
