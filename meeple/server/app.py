@@ -29,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 
 from meeple.server.guard import Guard
 from meeple.server.hub import Hub
+from meeple.server.limits import Limits
 from meeple.server.routes.lobby import lobby_router
 from meeple.server.routes.pages import STATIC, pages_router
 from meeple.server.routes.tables import tables_router
@@ -40,19 +41,18 @@ def create_app(
     db_url: str = "sqlite:///meeple.db",
     *,
     bot_delay: float = 0.0,
-    rate: float = 100.0,
-    burst: float = 200.0,
-    ws_rate: float = 20.0,
-    ws_burst: float = 40.0,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server's ASGI app over the database at ``db_url``.
 
-    ``rate``/``burst``: HTTP requests per second per connection (and bursts);
-    ``ws_rate``/``ws_burst``: the same for each WebSocket's messages. The hub is
-    ``app.state.hub``; it resumes unfinished tables at startup."""
+    ``limits``: every cap (rates per client address, sizes, tables, chat, sockets);
+    by default ``Limits.from_settings()`` (the defaults and ``MEEPLE_LIMIT_*``). The
+    hub is ``app.state.hub``; at startup it resumes the tables that bots or a clock
+    must move on."""
     from meeple.server.store import Store
 
-    hub = Hub(Store(db_url), bot_delay=bot_delay)
+    limits = Limits.from_settings() if limits is None else limits
+    hub = Hub(Store(db_url), bot_delay=bot_delay, limits=limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -80,6 +80,6 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby_router(hub))
     app.include_router(tables_router(hub))
-    app.include_router(ws_router(hub, ws_rate, ws_burst))
-    app.add_middleware(Guard, rate=rate, burst=burst)
+    app.include_router(ws_router(hub))
+    app.add_middleware(Guard, limits=limits)
     return app

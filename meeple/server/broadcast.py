@@ -190,11 +190,13 @@ class Views:
     # ---- after every change ---------------------------------------------------------
 
     def track_seen(self, table: Table, reset: bool = False) -> None:
-        """Per seat (None: spectators), the version at which what it may see last changed.
+        """Per seat (None: spectators), its own version: one more each time what it may
+        see changes (the table's version when the table is loaded or created).
 
         A seat is shown this version, not the table's, and is pushed a new state only
         when it changes: so nobody learns how often, or when, another seat edited a
-        secret decision (e.g. a line of its order sheet).
+        secret decision (e.g. a line of its order sheet). A seat whose legal actions
+        changed gets its new version as its ``decision_version``.
         """
         game, state, log = table.game, table.state, table.state.log
         self.seats_public(table)
@@ -215,9 +217,14 @@ class Views:
             legal = () if seat is None else table.decided[seat]
             seen = spectators if public or seat is None else self.view_json(table, seat)
             key = hash((common, seen, legal, count))
-            if reset or table.content.get(seat) != key:
-                table.content[seat] = key
+            if reset or seat not in table.seen:
                 table.seen[seat] = table.version
+            elif table.content.get(seat) != key:
+                table.seen[seat] += 1
+            table.content[seat] = key
+        for seat in table.decisions_changed:
+            table.decision_version[seat] = table.seen[seat]
+        table.decisions_changed = set()
 
     async def broadcast(self, table: Table, force: bool = False) -> None:
         """Push the new state to every client that can see a change (all if ``force``).

@@ -29,9 +29,11 @@ from meeple.engine import GameRecord, IllegalAction, NotYourTurn, UnknownAction,
 from meeple.server.bots import Bots
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
+from meeple.server.limits import AddressBuckets, Limits, Window
+from meeple.server.presence import Presence
 from meeple.server.seats import Seats
 from meeple.server.store import Store
-from meeple.server.tables import ApiError, Table, dumps
+from meeple.server.tables import HUMAN, ApiError, Table, dumps
 
 log = logging.getLogger("meeple.server")
 
@@ -49,14 +51,21 @@ class Hub:
         store: Store,
         *,
         bot_delay: float = 0.0,
-        bot_workers: int = 2,
+        limits: Limits | None = None,
     ) -> None:
         load_bots()
         self.store = store
+        self.limits = limits = Limits() if limits is None else limits
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
-        self.bot_pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="meeple-bot")
+        self.bot_pool = ThreadPoolExecutor(
+            max_workers=limits.bot_workers, thread_name_prefix="meeple-bot"
+        )
+        self.ws_buckets = AddressBuckets(limits.ws_rate, limits.ws_burst)
+        self.sockets = Sockets(limits)
+        self.chat_window = Window(60.0)
         self.views = Views()
+        self.presence = Presence(self.views)
         self.clocks = Clocks(self._apply)
         self.bots = Bots(self.bot_pool, self._apply, bot_delay)
         self.seats = Seats(
@@ -68,7 +77,9 @@ class Hub:
             clocks=self.clocks,
             views=self.views,
             after_change=self._after_change,
+            limits=limits,
         )
+        self.sweeper: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on the database thread (storage calls run one at a time)."""
@@ -76,15 +87,26 @@ class Hub:
         return await loop.run_in_executor(self.db_pool, fn, *args)
 
     async def start(self) -> None:
-        """Resume every unfinished table: its bots play on and its clock runs."""
-        for table_id in await self.db(self.store.table_ids, "playing"):
+        """Resume the unfinished tables that move on without a person (a bot seat or a
+        phase clock), most recently updated first, up to ``Limits.loaded_tables``;
+        every other table is loaded when someone asks for it."""
+        for table_id in await self.db(self.store.active_ids, self.limits.loaded_tables, HUMAN):
             try:
                 await self.seats.get(table_id)
             except Exception:  # a table that no longer replays must not stop the server
                 log.exception("table %s does not load", table_id)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Every so often, unload the tables idle for ``Limits.idle_unload`` seconds."""
+        while True:
+            await asyncio.sleep(min(60.0, self.limits.idle_unload / 4))
+            self.seats.unload_idle(self.limits.idle_unload)
 
     async def stop(self) -> None:
         """Cancel every bot and clock task, then close the pools and the storage."""
+        if self.sweeper is not None:
+            self.sweeper.cancel()
         for table in self.tables.values():
             for task in (table.bot_task, table.timer_task):
                 if task is not None:
@@ -99,10 +121,13 @@ class Hub:
         """Apply a seat's action through the checked path; returns the log length before.
 
         ``expected`` is the version the decision was made on: ApiError 409 if this
-        seat's decision changed since (or it is from the future)."""
+        seat's decision changed since, or it is ahead of what this seat was shown. Both
+        are this seat's versions (``table.seen``), which other seats' hidden edits never
+        move, so the answer reveals nothing of them."""
         async with table.lock:
+            self._check_live(table)
             if expected is not None and (
-                expected > table.version or expected < table.decision_version[seat]
+                expected > table.seen[seat] or expected < table.decision_version[seat]
             ):
                 raise ApiError(
                     409,
@@ -168,6 +193,7 @@ class Hub:
     async def undo(self, table: Table, seat: int) -> None:
         """Take back the seat's last decision, if nothing was revealed or decided since."""
         async with table.lock:
+            self._check_live(table)
             keep = await asyncio.get_running_loop().run_in_executor(
                 self.bot_pool,
                 lambda: undo_point(table.game, table.record, seat, others_may_follow=False),
@@ -207,7 +233,9 @@ class Hub:
 
     async def chat(self, table: Table, seat: int, text: str, to: int | None) -> dict[str, Any]:
         """Store a message from ``seat`` (to seat ``to``, or None: everyone) and push it
-        to whoever may read it; returns the stored message."""
+        to whoever may read it; returns the stored message. At most
+        ``Limits.chat_per_seat`` messages per seat and ``chat_per_table`` per table in
+        any minute (429); the table keeps the last ``chat_kept`` in memory."""
         if to is not None:
             table.check_seat(to)
             if to == seat:
@@ -215,15 +243,38 @@ class Hub:
         text = text.strip()
         if not text:
             raise ApiError(422, "empty message")
+        self._chat_allowed(table, seat)
         now = time.time()
         message_id = await self.db(self.store.add_chat, table.id, seat, to, text, now)
         message = {"id": message_id, "from": seat, "to": to, "text": text, "time": now}
         table.chat.append(message)
+        del table.chat[: -self.limits.chat_kept]
         data = dumps({"type": "chat", "message": message})
         for client in list(table.clients):
             if to is None or client.seat in (seat, to):
                 self.views.send(table, client, data)
         return message
+
+    def _chat_allowed(self, table: Table, seat: int) -> None:
+        """ApiError 429 past the seat's or the table's chat rate."""
+        limits = self.limits
+        if not self.chat_window.allow((table.id, seat), limits.chat_per_seat):
+            raise ApiError(
+                429, f"at most {limits.chat_per_seat} messages per seat per minute; wait a little"
+            )
+        if not self.chat_window.allow(table.id, limits.chat_per_table):
+            self.chat_window.undo((table.id, seat))
+            raise ApiError(
+                429,
+                f"at most {limits.chat_per_table} messages per table per minute; wait a little",
+            )
+
+    @staticmethod
+    def _check_live(table: Table) -> None:
+        """ApiError 503 if ``table`` left memory while its caller waited (the caller
+        holds the lock; a retry loads it again)."""
+        if table.retired:
+            raise ApiError(503, "the table was being reloaded; try again")
 
     # ---- after every change ---------------------------------------------------------
 
@@ -232,6 +283,35 @@ class Hub:
         Whoever changed the table cleared ``table.cache`` right after the change."""
         table.track_decisions()
         self.views.track_seen(table)
+        if table.record.result is not None:
+            self.seats.finished(table)
         self.bots.ensure_bots(table)
         self.clocks.ensure_timer(table)
         asyncio.get_running_loop().create_task(self.views.broadcast(table))
+
+
+class Sockets:
+    """Counts of open WebSockets, per table and per client address, under their caps."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.by_address: dict[str, int] = {}
+
+    def open(self, table: Table, address: str) -> None:
+        """Count a new socket of ``address`` on ``table`` (ApiError 429 past a cap)."""
+        if table.sockets >= self.limits.ws_per_table:
+            raise ApiError(429, f"this table has {self.limits.ws_per_table} sockets open: full")
+        if self.by_address.get(address, 0) >= self.limits.ws_per_address:
+            raise ApiError(
+                429, f"{self.limits.ws_per_address} sockets are open from this address already"
+            )
+        table.sockets += 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
+
+    def closed(self, table: Table, address: str) -> None:
+        table.sockets -= 1
+        left = self.by_address.get(address, 1) - 1
+        if left > 0:
+            self.by_address[address] = left
+        else:
+            self.by_address.pop(address, None)

@@ -12,6 +12,7 @@ changes in memory; then ``after_change`` tells bots, clock and clients.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 import time
 from collections.abc import Callable
@@ -24,8 +25,11 @@ from meeple.engine.config import OptionValue
 from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
+from meeple.server.limits import Limits, Window
 from meeple.server.store import Store, StoredTable
 from meeple.server.tables import HUMAN, MAX_SEED, ApiError, RunInDb, Table, hash_token
+
+TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # new tables: 12 hex digits
 
 
 class Seats:
@@ -45,8 +49,14 @@ class Seats:
         clocks: Clocks,
         views: Views,
         after_change: Callable[[Table], None],
+        limits: Limits,
     ) -> None:
         self.tables = tables
+        self.limits = limits
+        # Client address -> the ids of the unfinished tables it created (not stored:
+        # the counts start again at a restart).
+        self.created_by: dict[str, set[str]] = {}
+        self.created_window = Window(3600.0)
         self.loading: dict[str, asyncio.Lock] = {}
         self.store = store
         self.db = db
@@ -59,25 +69,79 @@ class Seats:
     # ---- loading and creating -------------------------------------------------------
 
     async def get(self, table_id: str) -> Table:
-        """The live table ``table_id``, loaded from storage on first use (ApiError 404)."""
+        """The live table ``table_id``, loaded from storage on first use (ApiError 404).
+
+        An id that cannot be a table's is refused before any lookup, and a 404 leaves
+        nothing behind: the loading lock of an id is dropped once nobody waits on it."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.touch()
             return table
-        lock = self.loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            stored = await self.db(self.store.load_table, table_id)
-            if stored is None:
-                raise ApiError(404, f"no table {table_id!r}")
-            table = await asyncio.get_running_loop().run_in_executor(
-                self.pool, self._rebuild, stored
+        if not TABLE_ID.fullmatch(table_id):
+            raise ApiError(
+                404,
+                f"no table {table_id[:40]!r}: table ids are 1 to 32 letters, digits, '-' or '_'",
             )
-            self.tables[table_id] = table
-        self.loading.pop(table_id, None)
-        self.after_change(table)
+        lock = self.loading.setdefault(table_id, asyncio.Lock())
+        loaded = False
+        try:
+            async with lock:
+                table = self.tables.get(table_id)
+                if table is None:
+                    table = await self._load(table_id)
+                    loaded = table is not None
+        finally:
+            if self.loading.get(table_id) is lock and not lock.locked():
+                del self.loading[table_id]
+        if table is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        if loaded:
+            self.after_change(table)
+        table.touch()
         return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        """Replay the stored table ``table_id`` into memory (None if there is none),
+        making room under ``Limits.loaded_tables`` first (ApiError 503 if every table
+        in memory is busy)."""
+        stored = await self.db(self.store.load_table, table_id, self.limits.chat_kept)
+        if stored is None:
+            return None
+        self._make_room()
+        table = await asyncio.get_running_loop().run_in_executor(self.pool, self._rebuild, stored)
+        self.tables[table_id] = table
+        return table
+
+    def _make_room(self) -> None:
+        """Unload idle tables, least recently used first, until one more fits."""
+        excess = len(self.tables) + 1 - self.limits.loaded_tables
+        if excess <= 0:
+            return
+        idle = sorted((t for t in self.tables.values() if idle_table(t)), key=lambda t: t.touched)
+        if len(idle) < excess:
+            raise ApiError(
+                503,
+                f"the server holds {len(self.tables)} busy tables in memory, its limit;"
+                " try again in a minute",
+            )
+        for table in idle[:excess]:
+            self.unload(table)
+
+    def unload_idle(self, seconds: float) -> int:
+        """Unload every idle table untouched for ``seconds``; returns how many."""
+        now = time.monotonic()
+        stale = [t for t in self.tables.values() if idle_table(t) and now - t.touched >= seconds]
+        for table in stale:
+            self.unload(table)
+        return len(stale)
+
+    def unload(self, table: Table) -> None:
+        """Drop an idle table from memory (it is stored: it loads again on demand)."""
+        table.retired = True
+        self.tables.pop(table.id, None)
+        if table.timer_task is not None:
+            table.timer_task.cancel()
+        self.views.replays.pop(table.id, None)
 
     def _rebuild(self, stored: StoredTable) -> Table:
         """Replay a stored table (in a worker thread: long games take a moment)."""
@@ -120,9 +184,48 @@ class Seats:
         seats: list[dict[str, Any]],
         options: dict[str, OptionValue],
         seed: int | None,
+        address: str = "?",
     ) -> tuple[Table, dict[int, str]]:
         """A new table, stored, with one seat per ``seats`` entry (``kind``: 'human' or a
-        bot level; ``name``). Returns it and each human seat's token (ApiError 422)."""
+        bot level; ``name``). Returns it and each human seat's token (ApiError 422).
+        ``address`` (the client's) may create ``Limits.tables_per_hour`` tables an hour
+        and have ``Limits.open_tables`` unfinished ones (ApiError 429)."""
+        table, tokens = await self._create(game_name, players, seats, options, seed, address)
+        table.creator = address
+        self.created_by.setdefault(address, set()).add(table.id)
+        return table, tokens
+
+    def finished(self, table: Table) -> None:
+        """A table is over: it no longer counts among its creator's open tables."""
+        if table.creator is not None:
+            mine = self.created_by.get(table.creator)
+            if mine is not None:
+                mine.discard(table.id)
+                if not mine:
+                    del self.created_by[table.creator]
+
+    def _creation_allowed(self, address: str) -> None:
+        """ApiError 429 if ``address`` has created its share of tables."""
+        limits = self.limits
+        mine = self.created_by.get(address, set())
+        if len(mine) >= limits.open_tables:
+            raise ApiError(
+                429,
+                f"this address has {len(mine)} unfinished tables, the limit; finish or"
+                " leave one first",
+            )
+        if not self.created_window.allow(address, limits.tables_per_hour):
+            raise ApiError(429, f"at most {limits.tables_per_hour} new tables per address per hour")
+
+    async def _create(
+        self,
+        game_name: str,
+        players: int,
+        seats: list[dict[str, Any]],
+        options: dict[str, OptionValue],
+        seed: int | None,
+        address: str,
+    ) -> tuple[Table, dict[int, str]]:
         try:
             game = get_game(game_name)
             config = game.make_config(players, options)
@@ -131,6 +234,8 @@ class Seats:
         if len(seats) != players:
             raise ApiError(422, f"give {players} seats, one per player, not {len(seats)}")
         stored_seats, tokens = _seat_list(seats, [HUMAN, *bot_names(game.name)])
+        self._make_room()
+        self._creation_allowed(address)
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         try:
@@ -195,6 +300,8 @@ class Seats:
         if seat is None or table.seats[seat].get("claimed"):
             return
         async with table.lock:
+            if table.seats[seat].get("claimed"):
+                return  # a concurrent first request marked it while this one waited
             seats = [dict(s) for s in table.seats]
             seats[seat]["claimed"] = True
             await self._store_seats(table, seats)
@@ -249,3 +356,15 @@ def _seat_list(
             info["claimed"] = True
         stored_seats.append(info)
     return stored_seats, tokens
+
+
+def idle_table(table: Table) -> bool:
+    """True if nothing would notice the table leaving memory: no socket, no bot or
+    clock at work, no change under way."""
+    return (
+        not table.clients
+        and table.sockets == 0
+        and table.bot_task is None
+        and table.timer_task is None
+        and not table.lock.locked()
+    )

@@ -266,7 +266,9 @@ class Store:
 
     # ---- reads ----------------------------------------------------------------------
 
-    def load_table(self, table_id: str) -> StoredTable | None:
+    def load_table(self, table_id: str, chat_limit: int | None = None) -> StoredTable | None:
+        """The stored table with its moves and its last ``chat_limit`` chat messages
+        (all without a limit); None if there is no such table."""
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id)
             if row is None:
@@ -278,9 +280,10 @@ class Store:
                 .order_by(MoveRow.ply)
             ).all()
             table.moves = [(int(seat), str(text)) for seat, text in moves]
-            chats = session.execute(
-                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id)
-            ).scalars()
+            query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc())
+            if chat_limit is not None:
+                query = query.limit(chat_limit)
+            chats = reversed(list(session.execute(query).scalars()))
             table.chat = [
                 {
                     "id": c.id,
@@ -299,6 +302,23 @@ class Store:
             if status is not None:
                 query = query.where(TableRow.status == status)
             return [_stored(row) for row in session.execute(query).scalars()]
+
+    def active_ids(self, limit: int, human: str) -> list[str]:
+        """The unfinished tables that may move on without a person (a seat whose kind is
+        not ``human``, or a running phase clock), most recently updated first."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.seats, TableRow.deadline)
+                .where(TableRow.status == "playing")
+                .order_by(TableRow.updated.desc())
+            ).all()
+        out: list[str] = []
+        for table_id, seats, deadline in rows:
+            if deadline is not None or any(s["kind"] != human for s in json.loads(seats)):
+                out.append(str(table_id))
+                if len(out) >= limit:
+                    break
+        return out
 
     def table_ids(self, status: str) -> list[str]:
         with Session(self.engine) as session:

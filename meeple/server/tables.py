@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -94,13 +95,25 @@ class Table:
     clients: set[Client] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     decided: list[tuple[int, ...]] = field(default_factory=list)
-    decision_version: list[int] = field(default_factory=list)
+    decision_version: list[int] = field(default_factory=list)  # per seat, in its versions
+    decisions_changed: set[int] = field(default_factory=set)
     seen: dict[int | None, int] = field(default_factory=dict)
     content: dict[int | None, int] = field(default_factory=dict)
     event_counts: dict[int | None, tuple[int, int]] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
     cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    touched: float = field(default_factory=time.monotonic)  # last request or change
+    seen_at: dict[int, float] = field(default_factory=dict)  # seat -> its last request
+    presence_task: asyncio.Task[None] | None = None
+    presence_sent: list[bool] | None = None  # the connected list last pushed
+    sockets: int = 0  # WebSockets open on this table
+    creator: str | None = None  # the client address that created it (this run only)
+    retired: bool = False  # unloaded from memory: whoever still holds it must reload
+
+    def touch(self) -> None:
+        """Note a use of the table (idle tables leave memory)."""
+        self.touched = time.monotonic()
 
     @property
     def over(self) -> bool:
@@ -130,15 +143,17 @@ class Table:
             raise ApiError(422, f"seat {seat} does not exist; seats are 0..{self.players - 1}")
 
     def track_decisions(self, reset: bool = False) -> None:
-        """Remember, per seat, the version at which its legal actions last changed."""
+        """Remember each seat's legal actions, and which seats' changed (their
+        ``decision_version`` is set from their own version by ``Views.track_seen``)."""
         game, state = self.game, self.state
         now = [tuple(game.legal_actions(state, s)) for s in range(self.players)]
         if reset or len(self.decided) != len(now):
-            self.decision_version = [self.version] * len(now)
+            self.decision_version = [0] * len(now)
+            self.decisions_changed = set(range(len(now)))
         else:
-            for seat, legal in enumerate(now):
-                if legal != self.decided[seat]:
-                    self.decision_version[seat] = self.version
+            self.decisions_changed |= {
+                seat for seat, legal in enumerate(now) if legal != self.decided[seat]
+            }
         self.decided = now
 
 

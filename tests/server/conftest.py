@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import sqlite_url, test_client
+from server_support import RELAXED, sqlite_url, test_client
 
 from meeple.server.app import create_app
 
@@ -19,5 +19,5 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[Any]:
-    with test_client(create_app(db_url, rate=10_000, burst=10_000)) as c:
+    with test_client(create_app(db_url, limits=RELAXED)) as c:
         yield c

@@ -22,6 +22,20 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
+from meeple.server.limits import Limits  # noqa: E402
+
+# Limits that tests not about limits never reach.
+RELAXED = Limits(
+    http_rate=1e6,
+    http_burst=1e6,
+    ws_rate=1e6,
+    ws_burst=1e6,
+    tables_per_hour=10**6,
+    open_tables=10**6,
+    chat_per_seat=10**6,
+    chat_per_table=10**6,
+)
+
 PG_ENV = "MEEPLE_TEST_PG_URL"
 CHROMIUM = os.environ.get("MEEPLE_TEST_CHROMIUM", "/usr/bin/chromium")
 # Headless, and without the background connections this machine's closed network refuses.

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from server_support import create, pg_url_or_skip, play_random, sqlite_url, state
+from server_support import RELAXED, create, pg_url_or_skip, play_random, sqlite_url, state
 
 from meeple.engine import GameRecord, get_game, replay
 from meeple.server.app import create_app
@@ -24,13 +24,13 @@ def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 def test_a_table_is_rebuilt_exactly_by_a_new_server(any_db: str) -> None:
-    with TestClient(create_app(any_db, rate=1e6, burst=1e6)) as c:
+    with TestClient(create_app(any_db, limits=RELAXED)) as c:
         tid, tokens = create(c, seed=secrets.randbelow(10**9))
         before = play_random(c, tid, tokens, 25)
         c.post(f"/api/tables/{tid}/chat", json={"token": tokens[0], "text": "keep me"})
         c.post(f"/api/tables/{tid}/chat", json={"token": tokens[1], "text": "only 2", "to": 2})
         seat_views = {s: state(c, tid, tokens[s]) for s in range(3)}
-    with TestClient(create_app(any_db, rate=1e6, burst=1e6)) as c:
+    with TestClient(create_app(any_db, limits=RELAXED)) as c:
         after = state(c, tid)
         assert after["version"] == before["version"] == 25
         assert after["view"] == before["view"]
@@ -45,7 +45,7 @@ def test_a_table_is_rebuilt_exactly_by_a_new_server(any_db: str) -> None:
 
 
 def test_the_store_holds_the_record(any_db: str) -> None:
-    with TestClient(create_app(any_db, rate=1e6, burst=1e6)) as c:
+    with TestClient(create_app(any_db, limits=RELAXED)) as c:
         tid, tokens = create(c, seed=5)
         play_random(c, tid, tokens, 10)
         view = state(c, tid)["view"]
@@ -93,7 +93,7 @@ def test_sqlite_moves_are_checkpointed_outside_the_move(
         original(self)
 
     monkeypatch.setattr(Store, "checkpoint", checkpoint)
-    with TestClient(create_app(url, rate=1e6, burst=1e6)) as c:
+    with TestClient(create_app(url, limits=RELAXED)) as c:
         assert c.app.state.hub.store.inline  # type: ignore[attr-defined]
         tid, tokens = create(c, seed=11)
         before = play_random(c, tid, tokens, 23)
@@ -103,5 +103,5 @@ def test_sqlite_moves_are_checkpointed_outside_the_move(
                 break
             time.sleep(0.02)
     assert len(threads) == 4 and all(t.startswith("meeple-db") for t in threads), threads
-    with TestClient(create_app(url, rate=1e6, burst=1e6)) as c:
+    with TestClient(create_app(url, limits=RELAXED)) as c:
         assert state(c, tid)["view"] == before["view"]

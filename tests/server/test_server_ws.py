@@ -12,6 +12,7 @@ from server_support import act, create, sqlite_url, state
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
+from meeple.server.limits import Limits
 
 
 def until(ws: Any, predicate: Any, limit: int = 50) -> dict[str, Any]:
@@ -113,7 +114,7 @@ def test_unknown_table_and_wrong_token_close_the_socket(client: TestClient) -> N
 
 
 def test_websocket_rate_limit(tmp_path: Path) -> None:
-    with TestClient(create_app(sqlite_url(tmp_path), ws_rate=1, ws_burst=3)) as c:
+    with TestClient(create_app(sqlite_url(tmp_path), limits=Limits(ws_rate=1, ws_burst=3))) as c:
         tid, _ = create(c)
         with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
             until(ws, is_state(0))

@@ -7,7 +7,7 @@ detail as JSON, by the app's exception handler).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from meeple.server import render
 from meeple.server.hub import Hub
+from meeple.server.limits import client_address
 from meeple.server.tables import ApiError, Table
 
 # ---- request bodies ------------------------------------------------------------------
@@ -28,7 +29,9 @@ class SeatSpec(BaseModel):
 class CreateTable(BaseModel):
     game: str = Field(max_length=64)
     players: int = Field(ge=1, le=12)
-    seats: list[SeatSpec | str] = Field(max_length=12)
+    seats: list[SeatSpec | Annotated[str, Field(max_length=32)]] = Field(
+        max_length=12, description="per seat: a SeatSpec, or its kind alone"
+    )
     options: dict[str, int | bool | str] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(default=None, ge=0, lt=2**62)
 
@@ -76,7 +79,7 @@ def tables_router(hub: Hub) -> APIRouter:
         return table, seat
 
     @router.post("/api/tables", status_code=201, summary="Create a table")
-    async def create(body: CreateTable) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
         seats = [SeatSpec(kind=s) if isinstance(s, str) else s for s in body.seats]
         table, tokens = await hub.seats.create(
             body.game,
@@ -84,6 +87,7 @@ def tables_router(hub: Hub) -> APIRouter:
             [s.model_dump() for s in seats],
             dict(body.options),
             body.seed,
+            client_address(request.scope),
         )
         return {
             "id": table.id,
@@ -133,7 +137,7 @@ def tables_router(hub: Hub) -> APIRouter:
     async def to_bot(table_id: str, seat: int, body: BotBody) -> dict[str, Any]:
         table, by = await _seated(table_id, body.token)
         await hub.seats.hand_to_bot(table, seat, by, body.level)
-        return {"seat": seat, "kind": body.level, "version": table.version}
+        return {"seat": seat, "kind": body.level, "version": table.seen[by]}
 
     @router.get(
         "/api/tables/{table_id}/board.svg",

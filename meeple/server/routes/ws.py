@@ -8,15 +8,14 @@ with the message's ``id``, a ``pong``, or (for ``sync``) a fresh snapshot.
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, ValidationError
 
 from meeple.engine import MeepleError
-from meeple.server.guard import Bucket
 from meeple.server.hub import Hub
+from meeple.server.limits import client_address
 from meeple.server.tables import ApiError, Table, dumps
 
 MAX_MESSAGE = 8 * 1024
@@ -66,46 +65,67 @@ class WsClient:
                 break
 
 
-def ws_router(hub: Hub, rate: float, burst: float) -> APIRouter:
-    """``WS /api/tables/{table_id}/ws`` over ``hub``; each connection may send ``rate``
-    messages per second, in bursts up to ``burst``."""
+def ws_router(hub: Hub) -> APIRouter:
+    """``WS /api/tables/{table_id}/ws`` over ``hub``. Messages from one client address,
+    over all its sockets, share one bucket (``Limits.ws_rate``/``ws_burst``); sockets
+    are capped per table and per address (close code 4429)."""
     router = APIRouter()
 
     @router.websocket("/api/tables/{table_id}/ws")
     async def ws(
         websocket: WebSocket, table_id: str, token: str | None = None, svg: int = 0
     ) -> None:
+        address = client_address(websocket.scope)
         await websocket.accept()
         try:
             table = await hub.seats.get(table_id)
             seat = table.seat_of(token)
+            hub.sockets.open(table, address)
         except ApiError as exc:
-            await websocket.send_text(json.dumps({"type": "error", **exc.to_json()}))
+            await websocket.send_text(dumps({"type": "error", **exc.to_json()}))
             await websocket.close(code=4000 + exc.status)
             return
-        await hub.seats.arrived(table, seat)
-        client = WsClient(websocket, seat, bool(svg))
-        snap = _snapshot(hub, table, client)
-        table.clients.add(client)
-        client.push(dumps(snap))
-        if seat is not None:
-            asyncio.get_running_loop().create_task(hub.views.broadcast(table, force=True))
-        bucket = Bucket(rate, burst)
         try:
-            while True:
-                text = await websocket.receive_text()
-                reply = await _ws_message(hub, table, client, text, bucket)
-                if reply is not None:
-                    client.push(dumps(reply))
-        except WebSocketDisconnect:
-            pass
+            await _serve(hub, websocket, table, seat, address, bool(svg))
         finally:
-            table.clients.discard(client)
-            client.close()
-            if seat is not None:
-                asyncio.get_running_loop().create_task(hub.views.broadcast(table, force=True))
+            hub.sockets.closed(table, address)
 
     return router
+
+
+async def _serve(
+    hub: Hub, websocket: WebSocket, table: Table, seat: int | None, address: str, svg: bool
+) -> None:
+    """Serve one accepted socket until it closes: snapshot, then message after message."""
+    await hub.seats.arrived(table, seat)
+    client = WsClient(websocket, seat, svg)
+    snap = _snapshot(hub, table, client)
+    table.clients.add(client)
+    client.push(dumps(snap))
+    hub.presence.changed(table, seat)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                reply: dict[str, Any] | None = {
+                    "type": "error",
+                    "id": None,
+                    "status": 422,
+                    "detail": "binary frames are not part of the protocol; send JSON as text",
+                }
+            else:
+                reply = await _ws_message(hub, table, client, text, address)
+            if reply is not None:
+                client.push(dumps(reply))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.clients.discard(client)
+        client.close()
+        hub.presence.changed(table, seat)
 
 
 def _snapshot(hub: Hub, table: Table, client: WsClient) -> dict[str, Any]:
@@ -117,15 +137,15 @@ def _snapshot(hub: Hub, table: Table, client: WsClient) -> dict[str, Any]:
 
 
 async def _ws_message(
-    hub: Hub, table: Table, client: WsClient, text: str, bucket: Bucket
+    hub: Hub, table: Table, client: WsClient, text: str, address: str
 ) -> dict[str, Any] | None:
     """Handle one message of ``client``; returns its reply (errors as replies)."""
     msg_id: Any = None
     try:
         if len(text) > MAX_MESSAGE:
             raise ApiError(413, f"message larger than {MAX_MESSAGE} bytes")
-        if not bucket.take():
-            raise ApiError(429, "too many messages on this connection; slow down")
+        if not hub.ws_buckets.take(address):
+            raise ApiError(429, "too many messages from this address; slow down")
         try:
             message = WsMessage.model_validate_json(text)
         except ValidationError as exc:

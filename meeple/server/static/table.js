@@ -65,6 +65,12 @@ function handle(message) {
   } else if (message.type === "error") {
     showError(message.rule ? `${message.detail} [${message.rule}]` : message.detail);
     if (message.status === 409) send({ type: "sync" });
+  } else if (message.type === "presence") {
+    // Who is connected changed: a small message, not a new state.
+    if (snap) {
+      message.connected.forEach((on, seat) => { if (snap.seats[seat]) snap.seats[seat].connected = on; });
+      drawSeats();
+    }
   } else if (message.type === "ack") {
     showError("");
   }

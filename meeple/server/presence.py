@@ -1,0 +1,52 @@
+"""Presence: which seats have a socket open, pushed as small, coalesced messages.
+
+A seat's socket opening or closing does not rebuild anybody's state: it marks the
+table, and one ``{"type": "presence", "connected": [bool per seat]}`` message goes
+to every client of the table after ``DELAY`` seconds, if the list changed since the
+last one sent. A storm of reconnects therefore costs one small message per client
+per ``DELAY``, whatever its size. Bot seats count as connected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from meeple.server.broadcast import Views
+from meeple.server.tables import HUMAN, Table, dumps
+
+
+class Presence:
+    """Coalesced presence messages of every table."""
+
+    DELAY = 0.1  # seconds: the presence changes of this long go out as one message
+
+    def __init__(self, views: Views) -> None:
+        self.views = views
+
+    @staticmethod
+    def connected(table: Table) -> list[bool]:
+        """Per seat: is it a bot or has it a socket open?"""
+        return [
+            info["kind"] != HUMAN or table.connected(seat) for seat, info in enumerate(table.seats)
+        ]
+
+    def changed(self, table: Table, seat: int | None) -> None:
+        """A socket of ``seat`` (None: a spectator's) opened or closed."""
+        if seat is None:
+            return
+        table.seen_at[seat] = time.time()
+        if table.presence_task is None:
+            loop = asyncio.get_running_loop()
+            table.presence_task = loop.create_task(self._flush(table))
+
+    async def _flush(self, table: Table) -> None:
+        await asyncio.sleep(self.DELAY)
+        table.presence_task = None
+        now = self.connected(table)
+        if now == table.presence_sent:
+            return
+        table.presence_sent = now
+        text = dumps({"type": "presence", "connected": now})
+        for client in list(table.clients):
+            self.views.send(table, client, text)
