@@ -152,9 +152,12 @@ class MctsBot:
 
     def _iterate(
         self, game: Game[Any], sample: GameState, me: int, root: Node, root_options: list[int]
-    ) -> None:
+    ) -> int:
+        """One iteration on ``sample``; returns the root action it went through
+        (analysis tallies by it; a bot's choice does not use it)."""
         path = [root]
         node = root
+        first = -1
         while not game.is_over(sample):
             seat = self._mover(game, sample, me)
             if seat is None:
@@ -171,14 +174,17 @@ class MctsBot:
                 node.children[action] = child
                 game.apply(sample, seat, action)
                 path.append(child)
+                first = action if first < 0 else first
                 break
             action, node = self._select(node, options)
             game.apply(sample, seat, action)
             path.append(node)
+            first = action if first < 0 else first
         rewards = self._rollout(game, sample, me)
         for visited in path[1:]:
             visited.visits += 1
             visited.total += rewards[visited.seat]
+        return first
 
     def _mover(self, game: Game[Any], sample: GameState, me: int) -> int | None:
         """The seat whose decision is a tree node, or None after applying a secret

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from meeple.cli import bench, info, play, replay, serve, simulate, tournament
+from meeple.cli import bench, info, play, replay, review, serve, simulate, tournament
 
 app = typer.Typer(
     help="meeple: play and study Namibia, Mombasa, New World and Africa 1880.",
@@ -12,7 +12,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for module in (info, play, simulate, replay, bench, serve, tournament):
+for module in (info, play, simulate, replay, review, bench, serve, tournament):
     module.register(app)
 
 

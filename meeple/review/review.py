@@ -1,0 +1,200 @@
+"""Review of a game record: every decision judged by the search from the
+information its seat had at that moment.
+
+``review_record`` replays the record through the checked path and, before each
+move, asks ``judge`` about it. ``judge`` sees the true state only through what the
+search uses (``Game.determinize`` for the deciding seat and that seat's shortlist),
+so a review never blames a seat for what it could not see. Each decision's search
+is seeded from the review's seed, its seat and how many decisions that seat had
+made before (never from others' secret moves): a decision's verdict does not
+depend on which other decisions were reviewed, and the same seed and budget
+give the same review on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from typing import Any
+
+from meeple.engine import BadRecord, Game, GameRecord, GameState, MeepleError
+from meeple.review.model import GRADES, Choice, Decision, Review, SeatSummary, grade
+from meeple.review.search import AnalysisSearch, RootStats
+
+DEFAULT_ITERATIONS = 1000  # per decision: about 1 s in Namibia on the 2-core machine
+MIN_ITERATIONS = 8
+CHECK_SHARE = 4  # one iteration in this many goes through the action played
+DIGITS = 4  # win chances are reported to 0.01 percentage points
+
+Progress = Callable[[int, int], None]
+"""Called after each decision with (decisions done, decisions in all)."""
+
+
+def check_iterations(iterations: int) -> None:
+    if iterations < MIN_ITERATIONS:
+        raise ValueError(
+            f"a review needs at least {MIN_ITERATIONS} iterations per decision, not {iterations}"
+        )
+
+
+def decision_seed(seed: int, seat: int, ordinal: int) -> int:
+    """The search seed of ``seat``'s ``ordinal``-th decision (from 0) in a review
+    seeded ``seed``. It is built from what the seat knows (its own decisions), not
+    from the move number, which can count other seats' secret decisions."""
+    return (seed * 1_000_003 + ordinal) * 64 + seat
+
+
+def judge(
+    game: Game[Any],
+    state: GameState,
+    seat: int,
+    played: int,
+    move: int,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+) -> Decision:
+    """The verdict on ``seat`` playing action index ``played`` at ``state`` (move
+    number ``move``, reported only), searched with generator seed ``seed``;
+    ``state`` is not changed."""
+    check_iterations(iterations)
+    text = game.actions[played].text
+    legal = game.legal_actions(state, seat)
+    if played not in legal:
+        raise ValueError(f"move {move}: {text!r} is not legal for seat {seat} here")
+    if len(legal) == 1:
+        return Decision(move=move, seat=seat, action=text, legal=1, forced=True)
+    search = AnalysisSearch(game, seed, iterations)
+    candidates = search.candidates(game, state, seat)
+    if played not in candidates:
+        candidates.append(played)
+    checks = iterations // CHECK_SHARE
+    stats = search.run(game, state, seat, candidates, iterations - checks, (played, checks))
+    return _verdict(game, stats, move, text, played, len(legal))
+
+
+def _verdict(
+    game: Game[Any], stats: RootStats, move: int, text: str, played: int, legal: int
+) -> Decision:
+    seat, preferred = stats.seat, stats.ranking[0]
+    best, mine = stats.tallies[preferred], stats.tallies[played]
+    before, after = best.means(), mine.means()
+    assert before is not None and after is not None  # both were searched
+    loss, error = 0.0, 0.0
+    if preferred != played:
+        loss = round(max(0.0, before[seat] - after[seat]), DIGITS)
+        error = round((best.error(seat) ** 2 + mine.error(seat) ** 2) ** 0.5, DIGITS)
+    choices = [choice(game, stats, a) for a in stats.ranking]
+    return Decision(
+        move=move,
+        seat=seat,
+        action=text,
+        legal=legal,
+        forced=False,
+        preferred=game.actions[preferred].text,
+        before=rounded(before),
+        after=rounded(after),
+        loss=loss,
+        error=error,
+        grade=grade(loss, error),
+        choices=choices,
+    )
+
+
+def rounded(chances: list[float] | None) -> list[float] | None:
+    return None if chances is None else [round(c, DIGITS) for c in chances]
+
+
+def choice(game: Game[Any], stats: RootStats, action: int) -> Choice:
+    """A root action as the analysis reports it."""
+    tally = stats.tallies[action]
+    return Choice(
+        game.actions[action].text, stats.visits[action], tally.count, rounded(tally.means())
+    )
+
+
+def review_record(
+    game: Game[Any],
+    record: GameRecord,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    moves: Collection[int] | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """Judge every decision of ``record`` (or only the move numbers in ``moves``).
+
+    Raises ``BadRecord`` if the record is of another game or rules version, or a
+    move does not replay; ``ValueError`` for a budget below ``MIN_ITERATIONS``.
+    """
+    check_iterations(iterations)
+    state = _start(game, record)
+    wanted = range(1, len(record.moves) + 1) if moves is None else sorted(set(moves))
+    unknown = [m for m in wanted if not 1 <= m <= len(record.moves)]
+    if unknown:
+        raise ValueError(f"moves {unknown} are not in the record (1..{len(record.moves)})")
+    todo = set(wanted)
+    decisions: list[Decision] = []
+    ordinals = [0] * record.config.players
+    for number, (seat, text) in enumerate(record.moves, start=1):
+        if number in todo:
+            played = _index(game, state, seat, text, number)
+            search_seed = decision_seed(seed, seat, ordinals[seat])
+            decisions.append(judge(game, state, seat, played, number, iterations, search_seed))
+            if progress is not None:
+                progress(len(decisions), len(todo))
+        _play(game, state, seat, text, number)
+        ordinals[seat] += 1
+    names = list(game.seat_names(record.config))
+    return Review(
+        game=game.name,
+        rules_version=game.rules_version,
+        players=record.config.players,
+        seat_names=names,
+        record_seed=record.seed,
+        seed=seed,
+        iterations=iterations,
+        moves=len(record.moves),
+        finished=game.is_over(state),
+        decisions=decisions,
+        summary=summarise(decisions, names),
+    )
+
+
+def _start(game: Game[Any], record: GameRecord) -> GameState:
+    if record.game != game.name:
+        raise BadRecord(f"record is of {record.game!r}, not {game.name!r}")
+    if record.rules_version != game.rules_version:
+        raise BadRecord(
+            f"record was played under rules version {record.rules_version!r};"
+            f" this build plays {game.rules_version!r}"
+        )
+    state: GameState = game.new_game(record.config, record.seed)
+    return state
+
+
+def _index(game: Game[Any], state: GameState, seat: int, text: str, number: int) -> int:
+    """The action index of a record's move, checked as ``replay`` checks it."""
+    if not 0 <= seat < state.config.players:
+        raise BadRecord(f"move {number} names seat {seat}; seats are 0..{state.config.players - 1}")
+    try:
+        action = game.to_action(text)
+        game.check(state, seat, action)
+    except MeepleError as exc:
+        raise BadRecord(f"move {number} ({seat}: {text!r}) does not replay: {exc}") from exc
+    return action.index
+
+
+def _play(game: Game[Any], state: GameState, seat: int, text: str, number: int) -> None:
+    try:
+        game.play(state, seat, text)
+    except MeepleError as exc:
+        raise BadRecord(f"move {number} ({seat}: {text!r}) does not replay: {exc}") from exc
+
+
+def summarise(decisions: list[Decision], names: list[str]) -> list[SeatSummary]:
+    """Per seat: searched decisions, grade counts, mean loss over searched ones."""
+    summary = []
+    for seat, name in enumerate(names):
+        mine = [d for d in decisions if d.seat == seat and not d.forced]
+        graded = {g: sum(d.grade == g for d in mine) for g, _ in GRADES}
+        mean = sum(d.loss for d in mine) / len(mine) if mine else 0.0
+        summary.append(SeatSummary(seat, name, len(mine), graded, round(mean, 4)))
+    return summary
