@@ -18,14 +18,25 @@ def serve(
     ws_compression: bool = typer.Option(
         False, help="permessage-deflate on WebSockets: less traffic, more CPU per message"
     ),
+    limit: list[str] = typer.Option(
+        [],
+        "--limit",
+        help="a server limit as name=value, repeatable (e.g. --limit http_rate=20);"
+        " also MEEPLE_LIMIT_<NAME>; the limits are listed in docs/server.md",
+    ),
 ) -> None:
     """Serve the browser client and the HTTP API (OpenAPI page at /docs)."""
     import uvicorn
     from sqlalchemy.engine import make_url
 
     from meeple.server.app import create_app
+    from meeple.server.limits import Limits, parse_options
 
-    app = create_app(db, bot_delay=bot_delay)
+    try:
+        limits = Limits.from_settings(options=parse_options(limit))
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--limit") from None
+    app = create_app(db, bot_delay=bot_delay, limits=limits)
     shown = make_url(db).render_as_string(hide_password=True)
     console.print(f"meeple is serving on [bold]http://{host}:{port}[/] (database {shown})")
     uvicorn.run(
