@@ -80,6 +80,18 @@ class Limits:
         return dataclasses.replace(self, **changes)
 
 
+def parse_options(items: list[str]) -> dict[str, str]:
+    """``["name=value", ...]`` (the ``--limit`` options) as a dict (ValueError if an
+    item has no ``=``)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--limit {item!r}: write name=value, e.g. http_rate=20")
+        out[name] = value
+    return out
+
+
 class Bucket:
     """A token bucket: ``rate`` per second, bursts up to ``burst``."""
 
