@@ -9,6 +9,7 @@ from meeple.engine.bots import (
     NoKnowledge,
 )
 from meeple.engine.config import GameConfig, OptionSpec
+from meeple.engine.encoding import Encoding, NoEncoding
 from meeple.engine.errors import (
     BadConfig,
     BadRecord,
@@ -36,6 +37,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "BotKit",
+    "Encoding",
     "Event",
     "Game",
     "GameConfig",
@@ -45,6 +47,7 @@ __all__ = [
     "InvalidState",
     "Knowledge",
     "MeepleError",
+    "NoEncoding",
     "NoKnowledge",
     "NotYourTurn",
     "OptionSpec",

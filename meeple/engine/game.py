@@ -13,8 +13,9 @@ Both count the decision in ``state.version``; a game writes only its rules
 (``apply_action``). Besides the rules, a game may fill in the optional parts the
 adapters use, each with a default: ``presentation`` (board drawing, seat status,
 panels), ``timed_phase`` and ``on_timeout`` (phase clocks), ``bots`` (its
-heuristic, search knowledge, own players and level budgets) and ``validate``
-(invariants of a position, checked by the conformance battery at every step).
+heuristic, search knowledge, own players and level budgets), ``validate``
+(invariants of a position, checked by the conformance battery at every step) and
+``encoding`` (a view as numbers, for the learning adapters).
 """
 
 from __future__ import annotations
@@ -26,12 +27,14 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 from meeple.engine.actions import Action, ActionSpace
 from meeple.engine.bots import BotKit
 from meeple.engine.config import GameConfig, OptionSpec, OptionValue
+from meeple.engine.encoding import Encoding
 from meeple.engine.errors import BadConfig, IllegalAction, NotYourTurn, UnknownAction
 from meeple.engine.events import Event
 from meeple.engine.presentation import Presentation
 from meeple.engine.result import Result
 from meeple.engine.rng import Rng
 from meeple.engine.state import GameState, restore_fields, snapshot_fields
+from meeple.engine.terminal import GENERIC_TERMINAL, Terminal
 
 S = TypeVar("S", bound=GameState)
 
@@ -154,6 +157,11 @@ class Game(ABC, Generic[S]):
         """How adapters draw this game's views (default: no board, generic words)."""
         return GENERIC_PRESENTATION
 
+    def terminal(self) -> Terminal:
+        """How ``meeple play`` shows this game and helps a person type its actions
+        (default: the full board from ``render_text``, no legend, no colour)."""
+        return GENERIC_TERMINAL
+
     def bots(self) -> BotKit:
         """This game's bot knowledge (default: none; search plays uniformly)."""
         return NO_BOT_KIT
@@ -171,6 +179,12 @@ class Game(ABC, Generic[S]):
     def validate(self, state: S) -> None:
         """Raise ``InvalidState`` listing every broken invariant of ``state``
         (conservation of pieces, consistent phase); the default checks nothing."""
+
+    def encoding(self) -> Encoding | None:
+        """How a seat's view becomes a fixed-length vector for the learning adapters
+        (``meeple.rl``); the default None means this game has no encoding yet, and the
+        adapters refuse it with ``NoEncoding``."""
+        return None
 
     # ---- shared machinery, written once ---------------------------------------------
 

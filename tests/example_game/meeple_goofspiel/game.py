@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from meeple.engine import (
     Action,
     BotKit,
+    Encoding,
     Game,
     GameConfig,
     IllegalAction,
@@ -114,6 +115,11 @@ class GoofspielGame(Game[GoofspielState]):
 
     def validate(self, state: GoofspielState) -> None:
         positions.validate(state)
+
+    def encoding(self) -> Encoding:
+        from meeple_goofspiel.encoding import ENCODING  # loads only when asked for
+
+        return ENCODING
 
     def bots(self) -> BotKit:
         from meeple_goofspiel.bots import BOT_KIT  # bots load only when asked for

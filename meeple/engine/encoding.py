@@ -1,0 +1,86 @@
+"""Observation encodings: a seat's view as a fixed-length vector of numbers.
+
+Learning adapters (``meeple.rl``: PettingZoo, Gymnasium, OpenSpiel) need every
+observation of a game to have the same length for a given config, with every
+value in [0, 1]. A game gives that through the optional ``Game.encoding()``;
+the default is None ("this game has no encoding"), and the adapters then raise
+``NoEncoding``. An encoding reads a *view* (what the seat may know), never the
+state, so an observation cannot leak what is hidden from the seat.
+
+The helpers below (``one_hot``, ``scaled``, ``flags``) are small pure functions
+the games' encodings share; nothing here imports a third-party library.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from meeple.engine.config import GameConfig
+from meeple.engine.errors import MeepleError
+
+JSON = dict[str, Any]
+
+
+class NoEncoding(MeepleError):
+    """A learning adapter was asked for a game that provides no observation encoding."""
+
+
+class Encoding(ABC):
+    """How one game turns a seat's view into numbers.
+
+    Contract: for every view of a game played with ``config``,
+    ``len(encode(view, config)) == size(config)`` and every value lies in [0, 1].
+    ``max_decisions(config)`` bounds the number of decisions (actions of any seat)
+    a game can last; OpenSpiel needs it and the adapters refuse to go beyond it.
+    """
+
+    @abstractmethod
+    def size(self, config: GameConfig) -> int:
+        """The length of every observation vector of a game with ``config``."""
+
+    @abstractmethod
+    def encode(self, view: JSON, config: GameConfig) -> list[float]:
+        """The view's numbers, ``size(config)`` of them, each in [0, 1]."""
+
+    @abstractmethod
+    def max_decisions(self, config: GameConfig) -> int:
+        """An upper bound on the decisions in one game with ``config``."""
+
+
+def one_hot(value: int | None, length: int) -> list[float]:
+    """``length`` zeros with a one at ``value`` (all zeros for None or out of range)."""
+    out = [0.0] * length
+    if value is not None and 0 <= value < length:
+        out[value] = 1.0
+    return out
+
+
+def scaled(value: float | None, top: float) -> float:
+    """``value / top`` clipped to [0, 1] (None counts as 0)."""
+    if value is None or top <= 0:
+        return 0.0
+    return min(1.0, max(0.0, value / top))
+
+
+def flags(values: Iterable[object]) -> list[float]:
+    """1.0 for each truthy value, 0.0 for each falsy one."""
+    return [1.0 if v else 0.0 for v in values]
+
+
+def members(chosen: Iterable[int], length: int) -> list[float]:
+    """A 0/1 vector of ``length`` with ones at the chosen positions (others ignored)."""
+    out = [0.0] * length
+    for position in chosen:
+        if 0 <= position < length:
+            out[position] = 1.0
+    return out
+
+
+def index_of(value: object, names: Sequence[object]) -> int | None:
+    """The position of ``value`` in ``names``, or None when it is absent."""
+    try:
+        return names.index(value)
+    except ValueError:
+        return None

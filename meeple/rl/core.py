@@ -1,0 +1,155 @@
+"""The step logic every learning adapter shares, written once over the contract.
+
+A ``Table`` is one game being played through an adapter: it owns the state and
+hands out only what a seat may know: observations encoded from the seat's view
+(never the state), the mask of its legal actions over the game's fixed action
+space and their texts. PettingZoo, Gymnasium and OpenSpiel wrap it; none of them
+names a game.
+
+Rewards come only at the end of a game: 1.0 for each winner (every seat of a
+shared win), 0.0 for everyone else (and for everyone when the rules declare no
+winner). An action that is not legal for the seat now is refused: nothing
+changes and ``step`` returns the rule's explanation, so the adapters can report
+it in ``info`` and give ``illegal_reward``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from meeple.engine import (
+    Encoding,
+    Game,
+    GameConfig,
+    GameState,
+    MeepleError,
+    NoEncoding,
+    Rng,
+    get_game,
+)
+from meeple.engine.config import OptionValue
+
+Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+WIN_REWARD = 1.0
+NO_WIN_REWARD = 0.0
+
+
+def require_encoding(game: Game[Any]) -> Encoding:
+    """The game's encoding, or ``NoEncoding`` saying how to give it one."""
+    encoding = game.encoding()
+    if encoding is None:
+        raise NoEncoding(
+            f"{game.name} provides no observation encoding, so the learning adapters"
+            " cannot seat it; give its Game an encoding() (docs/adding-a-game.md,"
+            " section 'Learning adapters: an encoding')"
+        )
+    return encoding
+
+
+def resolve_game(game: Game[Any] | str) -> Game[Any]:
+    return get_game(game) if isinstance(game, str) else game
+
+
+def agent_name(seat: int) -> str:
+    """PettingZoo's name of a seat: ``seat_0``, ``seat_1``..."""
+    return f"seat_{seat}"
+
+
+def seat_of(agent: str) -> int:
+    """The seat an agent name stands for; a clear error for any other name."""
+    prefix, _, number = agent.partition("_")
+    if prefix != "seat" or not number.isdigit():
+        raise ValueError(f"{agent!r} is not an agent of this environment; agents are seat_<n>")
+    return int(number)
+
+
+class Table:
+    """One game of ``game`` with ``players`` seats, seen seat by seat."""
+
+    def __init__(
+        self,
+        game: Game[Any] | str,
+        players: int,
+        options: Mapping[str, OptionValue] | None = None,
+        seed: int = 0,
+    ) -> None:
+        self.game = resolve_game(game)
+        self.encoding = require_encoding(self.game)
+        self.config: GameConfig = self.game.make_config(players, options)
+        self.size = self.encoding.size(self.config)
+        self.actions = len(self.game.actions)
+        self.max_decisions = self.encoding.max_decisions(self.config)
+        self.seat_names = self.game.seat_names(self.config)
+        self._seeds = Rng(seed)
+        self.state: GameState = self.game.new_game(self.config, self._seeds.next_u64() >> 1)
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game; ``seed`` restarts the sequence of game seeds, None continues it."""
+        if seed is not None:
+            self._seeds = Rng(seed)
+        self.state = self.game.new_game(self.config, self._seeds.next_u64() >> 1)
+
+    # ---- what a seat may know -------------------------------------------------------
+
+    def observation(self, seat: int) -> Vector:
+        """The seat's view, encoded; checked against the encoding's contract."""
+        values = self.encoding.encode(self.game.view(self.state, seat), self.config)
+        if len(values) != self.size:
+            raise ValueError(
+                f"{self.game.name}'s encoding gave {len(values)} values for a view;"
+                f" its size() promises {self.size}"
+            )
+        return np.asarray(values, dtype=np.float32)
+
+    def mask(self, seat: int) -> Mask:
+        """1 for each action the seat may take now, 0 elsewhere (all 0: not asked)."""
+        out = np.zeros(self.actions, dtype=np.int8)
+        if not self.game.is_over(self.state):
+            out[self.game.legal_actions(self.state, seat)] = 1
+        return out
+
+    def legal_texts(self, seat: int) -> list[str]:
+        if self.game.is_over(self.state):
+            return []
+        return [a.text for a in self.game.legal(self.state, seat)]
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.game.is_over(self.state) else self.game.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def render(self, seat: int | None) -> str:
+        return self.game.render_text(self.game.view(self.state, seat))
+
+    # ---- acting -------------------------------------------------------------------
+
+    def step(self, seat: int, action: int) -> str | None:
+        """Play ``action`` for ``seat`` through the checked path: None when it was
+        played, else why it was refused (and nothing changed)."""
+        try:
+            self.game.play(self.state, seat, int(action))
+        except MeepleError as refusal:
+            return str(refusal)
+        return None
+
+    def rewards(self) -> list[float]:
+        """Per seat: 1.0 for a winner of a finished game, else 0.0."""
+        if not self.game.is_over(self.state):
+            return [0.0] * self.players
+        winners = set(self.game.result(self.state).winners)
+        return [WIN_REWARD if s in winners else NO_WIN_REWARD for s in range(self.players)]
+
+    def too_long(self) -> bool:
+        """True once the game has run past its encoding's bound on decisions."""
+        return self.state.version >= self.max_decisions

@@ -1,0 +1,208 @@
+"""Every encoded meeple game as an OpenSpiel (pyspiel) Python game.
+
+``register_games()`` registers ``meeple_<name>`` for each registered game that has
+an encoding; then ``pyspiel.load_game("meeple_namibia(players=3,seed=7)")`` works
+and OpenSpiel's own algorithms run on it.
+
+How meeple maps onto OpenSpiel:
+
+* Dynamics: sequential. A simultaneous secret decision (several seats in
+  ``to_act``) is decomposed the way OpenSpiel's own sequential decompositions
+  do it: the waiting seats decide one after another (lowest seat first), and
+  none observes another's choice, because observations come from views.
+* Chance: sampled stochastic. Every random event is drawn inside the rules from
+  the state's seeded generator, so there are no chance nodes; the ``seed``
+  parameter fixes the draws of a game (vary it to sample other deals).
+* Information: imperfect. The observation tensor is the game's encoding of the
+  player's view; the information-state tensor is the same encoding (the views
+  carry what a seat needs of the past, so it is not a full perfect-recall
+  history). The observation string is the view as JSON; the information-state
+  string adds the text of every log event the player was shown, in order.
+* ``resample_from_infostate`` is ``Game.determinize``: a full state the player
+  cannot tell from the real one, which IS-MCTS searches.
+* Returns: 1.0 for each winner of a finished game, 0.0 otherwise (general sum).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from meeple.engine import Game, GameState, Rng, all_games
+from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table
+
+PREFIX = "meeple_"
+
+
+def short_name(game: Game[Any]) -> str:
+    return f"{PREFIX}{game.name}"
+
+
+def game_type(game: Game[Any]) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"meeple {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": game.min_players, "seed": 0},
+    )
+
+
+class Rules:
+    """What every state of one OpenSpiel game shares, never copied: the meeple rules
+    object (stateless) and the generator that draws determinized worlds."""
+
+    def __init__(self, game: Game[Any], samples: Rng) -> None:
+        self.game = game
+        self.samples = samples
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Rules:
+        return self
+
+
+class Position:
+    """The meeple state inside an OpenSpiel state; copying uses meeple's ``clone``."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        return Position(self.state.clone())
+
+
+class MeepleSpielGame(pyspiel.Game):
+    """One meeple game for OpenSpiel, with ``players`` and ``seed`` parameters;
+    ``register_games`` makes a subclass per game naming it in ``meeple_game``."""
+
+    meeple_game: Game[Any]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = self.meeple_game
+        params = dict(params or {})
+        players = int(params.get("players", game.min_players))
+        seed = int(params.get("seed", 0))
+        self.table = Table(game, players)
+        self.rules = Rules(self.table.game, Rng(seed ^ 0x5EED))
+        self.initial = self.table.game.new_game(self.table.config, seed)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.actions,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=NO_WIN_REWARD,
+            max_utility=WIN_REWARD,
+            utility_sum=None,
+            max_game_length=self.table.max_decisions,
+        )
+        super().__init__(game_type(game), info, params)
+
+    def new_initial_state(self) -> MeepleSpielState:
+        return MeepleSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> MeepleObserver:
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return MeepleObserver(self.table, perfect_recall=recall)
+
+
+class MeepleSpielState(pyspiel.State):
+    """A meeple state as seen by OpenSpiel."""
+
+    def __init__(self, game: MeepleSpielGame) -> None:
+        super().__init__(game)
+        self.rules = game.rules
+        self.position = Position(game.initial.clone())
+
+    @property
+    def meeple_game(self) -> Game[Any]:
+        return self.rules.game
+
+    @property
+    def meeple_state(self) -> GameState:
+        return self.position.state
+
+    def current_player(self) -> int:
+        game, state = self.meeple_game, self.meeple_state
+        if game.is_over(state):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return game.to_act(state)[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.meeple_game.legal_actions(self.meeple_state, player)
+
+    def _apply_action(self, action: int) -> None:
+        self.meeple_game.play(self.meeple_state, self.current_player(), int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.meeple_game.actions[action].text
+
+    def is_terminal(self) -> bool:
+        return self.meeple_game.is_over(self.meeple_state)
+
+    def returns(self) -> list[float]:
+        game, state = self.meeple_game, self.meeple_state
+        players = state.config.players
+        if not game.is_over(state):
+            return [0.0] * players
+        winners = set(game.result(state).winners)
+        return [WIN_REWARD if s in winners else NO_WIN_REWARD for s in range(players)]
+
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> MeepleSpielState:
+        """A state ``player`` cannot tell from this one (``Game.determinize``)."""
+        twin: MeepleSpielState = self.clone()
+        world = self.meeple_game.determinize(self.meeple_state, player, self.rules.samples.fork())
+        twin.position = Position(world)
+        return twin
+
+    def __str__(self) -> str:
+        return self.meeple_game.render_text(self.meeple_game.view(self.meeple_state, None))
+
+
+class MeepleObserver:
+    """OpenSpiel's observer: a player's view, encoded (tensor) or as JSON (string)."""
+
+    def __init__(self, table: Table, perfect_recall: bool) -> None:
+        self.table = table
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(table.size, np.float32)
+        self.dict = {"view": self.tensor}
+
+    def set_from(self, state: MeepleSpielState, player: int) -> None:
+        game, position = state.meeple_game, state.meeple_state
+        values = self.table.encoding.encode(game.view(position, player), position.config)
+        self.tensor[:] = values
+
+    def string_from(self, state: MeepleSpielState, player: int) -> str:
+        game, position = state.meeple_game, state.meeple_state
+        view = json.dumps(game.view(position, player), sort_keys=True)
+        if not self.perfect_recall:
+            return view
+        told = [event.text for event in game.events(position, player)]
+        return json.dumps({"view": view, "told": told})
+
+
+def register_games() -> list[str]:
+    """Register every encoded game with pyspiel (once); the short names registered."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for game in all_games():
+        if game.encoding() is None:
+            continue
+        name = short_name(game)
+        if name not in known:
+            subclass = type(f"Meeple_{game.name}", (MeepleSpielGame,), {"meeple_game": game})
+            pyspiel.register_game(game_type(game), subclass)
+        names.append(name)
+    return names

@@ -1,0 +1,99 @@
+"""The OpenSpiel adapter: every encoded game registered as a pyspiel Python game,
+run through OpenSpiel's random-simulation test and its IS-MCTS bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from meeple.engine import Game
+from meeple.rl.openspiel_game import register_games, short_name
+from tests.rl.support import GAMES
+
+REGISTERED = register_games()
+ISMCTS_SIMULATIONS = 8  # per decision of the searching seat
+
+
+def load(game: Game[Any], players: int, seed: int = 0) -> Any:
+    return pyspiel.load_game(f"{short_name(game)}(players={players},seed={seed})")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_it_is_registered_with_the_games_shape(game: Game[Any]) -> None:
+    assert short_name(game) in REGISTERED
+    spiel = load(game, game.max_players)
+    kind = spiel.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert spiel.num_players() == game.max_players
+    assert spiel.num_distinct_actions() == len(game.actions)
+    config = game.make_config(game.max_players)
+    assert spiel.observation_tensor_shape() == [game.encoding().size(config)]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiels_random_simulation_test_passes(game: Game[Any]) -> None:
+    pyspiel.random_sim_test(
+        load(game, game.min_players, seed=3), num_sims=2, serialize=False, verbose=False
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tensors_and_strings_come_from_the_players_view(game: Game[Any]) -> None:
+    spiel = load(game, game.min_players, seed=5)
+    state = spiel.new_initial_state()
+    rng = np.random.RandomState(5)
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        position = state.meeple_state
+        view = game.view(position, player)
+        expected = game.encoding().encode(view, position.config)  # type: ignore[union-attr]
+        assert np.allclose(state.observation_tensor(player), expected)
+        assert np.allclose(state.information_state_tensor(player), expected)
+        world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert world.information_state_string(player) == state.information_state_string(player)
+        assert world.observation_string(player) == state.observation_string(player)
+        assert world.legal_actions() == state.legal_actions()
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_the_seed_parameter_fixes_the_draws() -> None:
+    game = next(p.values[0] for p in GAMES if not p.marks)
+    first, second = (load(game, game.min_players, seed=9).new_initial_state() for _ in range(2))
+    assert str(first) == str(second)
+    assert first.information_state_string(0) == second.information_state_string(0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiels_ismcts_bot_plays_a_whole_game(game: Game[Any]) -> None:
+    spiel = load(game, game.min_players, seed=1)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        spiel,
+        evaluator,
+        2.0,
+        max_simulations=ISMCTS_SIMULATIONS,
+        random_state=np.random.RandomState(2),
+    )
+    rng = np.random.RandomState(3)
+    state = spiel.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+            searched += 1
+        else:
+            action = rng.choice(state.legal_actions())
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert searched > 0
+    returns = state.returns()
+    winners = game.result(state.meeple_state).winners
+    assert returns == [1.0 if s in winners else 0.0 for s in range(game.min_players)]
