@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from meeple.ai import load_bots
-from meeple.engine import GameRecord, IllegalAction, NotYourTurn, UnknownAction, replay, undo_point
+from meeple.engine import GameRecord, IllegalAction, NotYourTurn, UnknownAction, replay
 from meeple.server.bots import Bots
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
@@ -34,6 +34,7 @@ from meeple.server.presence import Presence
 from meeple.server.seats import Seats
 from meeple.server.store import Store
 from meeple.server.tables import HUMAN, ApiError, Table, dumps
+from meeple.server.undo import REFUSED, undo_moves
 
 log = logging.getLogger("meeple.server")
 
@@ -191,27 +192,19 @@ class Hub:
             log.exception("database checkpoint failed")
 
     async def undo(self, table: Table, seat: int) -> None:
-        """Take back the seat's last decision, if nothing was revealed or decided since."""
+        """Take back the seat's last decision, if nothing it can see happened since
+        (``meeple.server.undo``); others' hidden edits after it are kept."""
         async with table.lock:
             self._check_live(table)
-            keep = await asyncio.get_running_loop().run_in_executor(
-                self.bot_pool,
-                lambda: undo_point(table.game, table.record, seat, others_may_follow=False),
+            game, current = table.game, table.record
+            undone = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, undo_moves, game, current, table.state, seat
             )
-            if keep is None:
-                raise ApiError(
-                    422,
-                    "nothing to undo: you have made no decision, another seat acted since,"
-                    " or something was revealed since",
-                    "Undo",
-                )
-            moves = table.record.moves[:keep]
+            if undone is None:
+                raise ApiError(422, REFUSED, "Undo")
+            ply, moves = undone
             record = GameRecord(
-                table.record.game,
-                table.record.rules_version,
-                table.record.config,
-                table.record.seed,
-                moves,
+                current.game, current.rules_version, current.config, current.seed, moves
             )
             state = replay(table.game, record)
             version = table.version + 1
@@ -221,7 +214,13 @@ class Hub:
             timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
             try:
                 await self.db(
-                    self.store.truncate_moves, table.id, keep, version, time.time(), timer
+                    self.store.rewrite_moves,
+                    table.id,
+                    ply,
+                    moves[ply:],
+                    version,
+                    time.time(),
+                    timer,
                 )
             except Exception:
                 table.state, table.record = old_state, old_record

@@ -237,6 +237,36 @@ class Store:
                 )
             )
 
+    def rewrite_moves(
+        self,
+        table_id: str,
+        start: int,
+        moves: list[tuple[int, str]],
+        version: int,
+        now: float,
+        timer: tuple[float | None, str | None],
+    ) -> None:
+        """Undo: the moves from ply ``start`` on become ``moves`` (one transaction)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= start)
+            )
+            session.add_all(
+                MoveRow(table_id=table_id, ply=start + i, seat=seat, text=text)
+                for i, (seat, text) in enumerate(moves)
+            )
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(
+                    version=version,
+                    status="playing",
+                    updated=now,
+                    deadline=timer[0],
+                    timer_key=timer[1],
+                )
+            )
+
     def set_seats(self, table_id: str, seats: list[dict[str, Any]], version: int) -> None:
         with Session(self.engine) as session, session.begin():
             session.execute(

@@ -14,6 +14,7 @@ from meeple.engine import (
     Result,
     Rng,
 )
+from meeple.engine.encoding import Encoding
 from meeple.games.namibia.common import ACT, SEAT_NAMES
 from meeple.games.namibia.positions import validate
 from meeple.games.namibia.render import render_text
@@ -82,6 +83,11 @@ class NamibiaGame(Game[NamibiaState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def encoding(self) -> Encoding:
+        from meeple.games.namibia.encoding import ENCODING  # loads only when asked for
+
+        return ENCODING
 
     def bots(self) -> BotKit:
         from meeple.games.namibia.bots import BOT_KIT  # bots load only when asked for

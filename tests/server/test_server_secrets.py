@@ -1,0 +1,150 @@
+"""No answer to a seat depends on what is hidden from it (Africa 1880's secret orders).
+
+Rulebook, "2. Writing Orders": every player writes their orders secretly on their
+sheet; the sheets are revealed together once all are handed in. Two tables that
+differ only in another seat's secret edits must answer a seat's requests with the
+same statuses and bodies: versions, 409 against 422, undo, everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from server_support import RELAXED, act, create, sqlite_url, state
+
+from meeple.server.app import create_app
+
+SEAL = "seal orders"
+OPS = ("get", "act", "act_ahead", "act_stale", "undo", "nonsense", "chat", "ws_sync")
+
+
+def advance_to_writing(c: TestClient, tid: str, tokens: dict[int, str]) -> None:
+    """Decide for every seat (first legal action) until the orders are being written."""
+    for _ in range(200):
+        if state(c, tid)["view"]["phase"] == "writing":
+            return
+        for seat in state(c, tid)["to_act"]:
+            mine = state(c, tid, tokens[seat])
+            if mine["legal"] and mine["view"]["phase"] != "writing":
+                assert act(c, tid, tokens[seat], mine["legal"][0]).status_code == 200
+    raise AssertionError("never reached the writing of orders")
+
+
+def edit(c: TestClient, tid: str, token: str, choice: int) -> int:
+    """A secret edit (any legal action but the seal) of the token's seat."""
+    legal = [a for a in state(c, tid, token)["legal"] if a != SEAL]
+    return int(act(c, tid, token, legal[choice % len(legal)]).status_code)
+
+
+def normal(data: Any) -> Any:
+    """An answer without what differs between any two tables (id, clock readings)."""
+    if isinstance(data, dict):
+        return {k: normal(v) for k, v in data.items() if k not in ("table", "now", "time", "id")}
+    if isinstance(data, list):
+        return [normal(v) for v in data]
+    return data
+
+
+def request(c: TestClient, tid: str, token: str, op: str, choice: int) -> tuple[int, Any]:
+    """One request of seat 0 (``op``, with ``choice`` picking among options)."""
+    mine = state(c, tid, token)
+    version = mine["version"]
+    if op == "get":
+        return 200, mine
+    if op in ("act", "act_ahead", "act_stale"):
+        legal = [a for a in mine["legal"] if a != SEAL] or mine["legal"]
+        if not legal:
+            return 0, None
+        shift = {"act": 0, "act_ahead": 1 + choice % 3, "act_stale": -(1 + choice % 3)}[op]
+        r = act(c, tid, token, legal[choice % len(legal)], version + shift)
+    elif op == "undo":
+        r = c.post(f"/api/tables/{tid}/undo", json={"token": token})
+    elif op == "nonsense":
+        r = act(c, tid, token, "explore the moon", version)
+    elif op == "chat":
+        r = c.post(f"/api/tables/{tid}/chat", json={"token": token, "text": f"hello {choice}"})
+    else:
+        with c.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:
+            first = ws.receive_json()
+            ws.send_json({"type": "sync", "id": 1})
+            again = ws.receive_json()
+            while again["type"] != "state":
+                again = ws.receive_json()
+            return 101, [first, again]
+    return r.status_code, r.json()
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    hidden=st.lists(st.integers(0, 50), min_size=1, max_size=6),
+    ops=st.lists(st.tuples(st.sampled_from(OPS), st.integers(0, 50)), min_size=3, max_size=8),
+    interleave=st.integers(0, 7),
+)
+def test_another_seats_secret_edits_change_no_answer(
+    tmp_path_factory: Any, hidden: list[int], ops: list[tuple[str, int]], interleave: int
+) -> None:
+    url = sqlite_url(tmp_path_factory.mktemp("secrets"))
+    with TestClient(create_app(url, limits=RELAXED)) as c:
+        plain, plain_tokens = create(c, "africa1880", ["human"] * 3, seed=9)
+        secret, secret_tokens = create(c, "africa1880", ["human"] * 3, seed=9)
+        for tid, tokens in ((plain, plain_tokens), (secret, secret_tokens)):
+            advance_to_writing(c, tid, tokens)
+        for step, (op, choice) in enumerate(ops):
+            if step == min(interleave, len(ops) - 1):
+                for pick in hidden:  # seat 1 edits its sheet, on one table only
+                    assert edit(c, secret, secret_tokens[1], pick) == 200
+            a = request(c, plain, plain_tokens[0], op, choice)
+            b = request(c, secret, secret_tokens[0], op, choice)
+            assert a[0] == b[0], (op, a, b)
+            assert normal(a[1]) == normal(b[1]), op
+
+
+def test_undo_takes_back_ones_edit_whatever_others_wrote_since(tmp_path: Any) -> None:
+    with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
+        tid, tokens = create(c, "africa1880", ["human"] * 3, seed=9)
+        advance_to_writing(c, tid, tokens)
+        first = state(c, tid, tokens[0])
+        assert edit(c, tid, tokens[0], 1) == 200
+        others = state(c, tid, tokens[1])["view"]
+        assert edit(c, tid, tokens[1], 2) == 200  # hidden from seat 0
+        assert edit(c, tid, tokens[1], 3) == 200
+        r = c.post(f"/api/tables/{tid}/undo", json={"token": tokens[0]})
+        assert r.status_code == 200, r.text
+        assert r.json()["view"]["sheet"] == first["view"]["sheet"]
+        assert state(c, tid, tokens[1])["view"] != others, "seat 1's edits are kept"
+
+
+def test_undo_never_reopens_a_sealed_sheet(tmp_path: Any) -> None:
+    """docs/server.md: handing in one's part of a simultaneous decision is final."""
+    with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
+        tid, tokens = create(c, "africa1880", ["human"] * 3, seed=9)
+        advance_to_writing(c, tid, tokens)
+        assert edit(c, tid, tokens[0], 1) == 200
+        assert act(c, tid, tokens[0], SEAL).status_code == 200
+        r = c.post(f"/api/tables/{tid}/undo", json={"token": tokens[0]})
+        assert r.status_code == 422 and "final" in r.json()["detail"]
+        assert state(c, tid)["view"]["sealed"][0] is True
+
+
+def test_a_version_from_the_future_is_409_without_telling_the_real_one(
+    tmp_path: Any,
+) -> None:
+    with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
+        tid, tokens = create(c, "africa1880", ["human"] * 3, seed=9)
+        advance_to_writing(c, tid, tokens)
+        shown = state(c, tid, tokens[0])["version"]
+        for pick in range(5):
+            edit(c, tid, tokens[1], pick)
+        legal = [a for a in state(c, tid, tokens[0])["legal"] if a != SEAL]
+        # The table moved on five times, but not for seat 0: one ahead of what it was
+        # shown is from the future, exactly as without the hidden edits.
+        r = act(c, tid, tokens[0], legal[0], shown + 1)
+        assert r.status_code == 409
+        assert act(c, tid, tokens[0], legal[0], shown).status_code == 200
