@@ -1,7 +1,13 @@
 """``meeple play``: a game in the terminal, people against bots (or each other).
 
 A person's seat sees only its own view. Input is an action's number or text, or
-one of the commands ``undo``, ``save FILE``, ``list``, ``help``, ``quit``.
+one of the commands of ``screen.BASE_COMMANDS`` (``board``, ``legend``, ``list``,
+``undo``, ``save FILE``, ``help``, ``quit``) or of the game's ``Terminal``.
+
+The full board is drawn when a seat starts and on request (``board``); after each
+decision a compact status (``Terminal.status``) and what happened since are drawn.
+In hot-seat play of a game with hidden information (its presentation's
+``public_view`` is False), the screen is cleared and handed over between people.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import typer
 from rich.table import Table
 
 from meeple.ai.base import Bot
+from meeple.cli import screen
 from meeple.cli.common import console, fail, load_game, make_bots, parse_seats
 from meeple.engine import (
     BadConfig,
@@ -26,11 +33,9 @@ from meeple.engine import (
     start_record,
     undo_point,
 )
+from meeple.engine.terminal import Reply
 
-LIST_LIMIT = 40
-HELP = """Type the number of an action, or its text (for example 'bid 3' or 'mine d4').
-Commands: list (show every legal action), undo (take back your last decision while
-nothing was revealed since), save FILE (write the game record), help, quit."""
+YES = ("y", "yes")
 
 
 class TerminalTable:
@@ -45,7 +50,15 @@ class TerminalTable:
         ask: Callable[[str], str],
     ) -> None:
         self.game, self.state, self.record, self.bots, self.ask = game, state, record, bots, ask
+        self.terminal = game.terminal()
+        self.names = game.seat_names(state.config)
+        self.people = [s for s in range(state.config.players) if s not in bots]
         self.shown = {seat: 0 for seat in range(state.config.players)}
+        self.at_keyboard: int | None = None  # the person who saw the screen last
+        self.automatic: set[int] = set()  # record positions played by the terminal itself
+        self.batch_start: dict[int, int] = {}  # record position -> start of its command
+
+    # ---- the loop -----------------------------------------------------------------
 
     def run(self) -> None:
         while not self.game.is_over(self.state):
@@ -66,14 +79,35 @@ class TerminalTable:
         self.game.play(self.state, seat, text)
         self.record.moves.append((seat, text))
 
+    def hidden_between_people(self) -> bool:
+        """Whether one person's screen may show what another may not see."""
+        return len(self.people) > 1 and not self.game.presentation().public_view
+
     def human_turn(self, seat: int) -> bool:
         """One decision of a person; False if they quit."""
+        fresh = self.at_keyboard != seat
+        handing_over = fresh and self.at_keyboard is not None and self.hidden_between_people()
+        if handing_over and not self.hand_over(seat):
+            return False
+        self.at_keyboard = seat
         view = self.game.view(self.state, seat)
-        console.rule(f"{self.game.seat_names(self.state.config)[seat]} to decide")
-        self.show_news(seat)
-        console.print(self.game.render_text(view))
-        legal = self.game.legal(self.state, seat)
-        self.show_actions(legal, everything=len(legal) <= LIST_LIMIT)
+        automatic = self.terminal.automatic(view, len(self.people))
+        if automatic is not None:
+            self.show_news(seat)
+            self.automatic.add(len(self.record.moves))
+            self.commit(seat, automatic)
+            console.print(
+                f"[dim]{self.names[seat]}: {automatic} (played for you: nothing to decide)[/]"
+            )
+            return True
+        console.rule(f"{self.names[seat]} to decide")
+        revealed = self.show_news(seat)
+        if fresh or revealed:
+            self.show_board(view)
+        else:
+            self.show_status(view)
+        legal = self.ordered_legal(view, seat)
+        self.show_actions(legal, everything=False)
         while True:
             try:
                 answer = self.ask("your choice> ").strip()
@@ -84,14 +118,41 @@ class TerminalTable:
             if outcome is not None:
                 return outcome
 
+    def hand_over(self, seat: int) -> bool:
+        """Clear the screen so the next person cannot see the last one's secrets."""
+        screen.clear(console)
+        console.rule("Hand-over")
+        console.print(
+            f"Pass the keyboard to {self.names[seat]}. The screen was cleared so that"
+            f" nothing {self.names[self.at_keyboard or 0]} saw stays on it."
+        )
+        try:
+            self.ask(f"{self.names[seat]}, press Enter when you alone see the screen> ")
+        except EOFError:
+            console.print("\nInput ended: game left.")
+            return False
+        return True
+
+    def ordered_legal(self, view: dict[str, Any], seat: int) -> list[Any]:
+        legal = {action.text: action for action in self.game.legal(self.state, seat)}
+        return [legal[text] for text in self.terminal.order(view, list(legal))]
+
+    # ---- input --------------------------------------------------------------------
+
     def handle(self, seat: int, answer: str, legal: list[Any]) -> bool | None:
         """Act on one line of input: True when done, False to quit, None to ask again."""
         word, _, rest = answer.partition(" ")
+        word = word.lower()
+        view = self.game.view(self.state, seat)
         if word in ("quit", "exit"):
             console.print("Game left. Use 'save FILE' first to keep it.")
             return False
         if word == "help":
-            console.print(HELP)
+            self.show_help(view, legal)
+        elif word == "board":
+            self.show_board(view)
+        elif word == "legend":
+            self.show_legend(view)
         elif word == "list":
             self.show_actions(legal, everything=True)
         elif word == "save":
@@ -99,6 +160,9 @@ class TerminalTable:
         elif word == "undo":
             return True if self.undo(seat) else None
         elif answer:
+            reply = self.terminal.command(view, word, rest.strip())
+            if reply is not None:
+                return self.run_reply(seat, reply)
             return self.try_action(seat, answer, legal)
         return None
 
@@ -110,26 +174,90 @@ class TerminalTable:
             action = self.game.to_action(text)
             self.game.check(self.state, seat, action)
         except MeepleError as exc:
-            console.print(f"[red]Not possible:[/] {exc}")
+            console.print(screen.styled(f"Not possible: {exc}", ()), style="red")
             if answer.isdigit():
                 console.print(f"Numbers go from 1 to {len(legal)}.")
+            return None
+        question = self.terminal.confirm(self.game.view(self.state, seat), action.text)
+        if question is not None and not self.confirmed(question):
+            console.print("Not done; choose again.")
             return None
         self.commit(seat, action.text)
         return True
 
+    def confirmed(self, question: str) -> bool:
+        console.print(screen.styled(question, ()), style="yellow")
+        try:
+            return self.ask("y/N> ").strip().lower() in YES
+        except EOFError:
+            return False
+
+    def run_reply(self, seat: int, reply: Reply) -> bool | None:
+        """A game command: show its message, play its actions as one step."""
+        if reply.message:
+            self.print_game_text(self.game.view(self.state, seat), reply.message)
+        if not reply.actions:
+            return None
+        start = len(self.record.moves)
+        try:
+            for text in reply.actions:
+                self.commit(seat, text)
+        except MeepleError as exc:
+            console.print(f"[red]Not possible:[/] {exc}")
+            self.rebuild(start)
+            return None
+        for position in range(start, len(self.record.moves)):
+            self.batch_start[position] = start
+        return True
+
+    # ---- undo ---------------------------------------------------------------------
+
     def undo(self, seat: int) -> bool:
-        keep = undo_point(self.game, self.record, seat, others_may_follow=True)
+        """Take back the seat's last decision (a whole command, such as ``line N``,
+        counts as one) and every bot move after it; refused when something was
+        revealed since, or when another person acted since."""
+        keep = self.undo_keep(seat)
         if keep is None:
             console.print(
-                "[red]Cannot undo:[/] no decision of yours, or something was "
-                "revealed since your last decision."
+                "[red]Cannot undo:[/] no decision of yours to take back, something was "
+                "revealed since your last decision, or another person acted since."
             )
             return False
+        self.rebuild(keep)
+        console.print("Your last decision was taken back.")
+        return True
+
+    def undo_keep(self, seat: int) -> int | None:
+        """How many moves to keep, or None if the undo is refused."""
+        keep = undo_point(self.game, self.record, seat, others_may_follow=True)
+        while keep is not None:
+            keep = self.batch_start.get(keep, keep)
+            if keep not in self.automatic:
+                break
+            keep = undo_point(self.game, self.first_moves(keep), seat, others_may_follow=True)
+        if keep is None or self.revealed_since(keep):
+            return None
+        if any(who != seat and who not in self.bots for who, _ in self.record.moves[keep:]):
+            return None
+        return keep
+
+    def first_moves(self, count: int) -> GameRecord:
+        record = self.record
+        return GameRecord(
+            record.game, record.rules_version, record.config, record.seed, record.moves[:count]
+        )
+
+    def revealed_since(self, keep: int) -> bool:
+        before = replay(self.game, self.record, keep)
+        return any(event.reveals for event in self.state.log[len(before.log) :])
+
+    def rebuild(self, keep: int) -> None:
+        """Keep the first ``keep`` moves of the record and replay them."""
         self.record.moves = self.record.moves[:keep]
         self.state = replay(self.game, self.record)
         self.shown = {s: min(n, len(self.state.log)) for s, n in self.shown.items()}
-        console.print("Your last decision was taken back.")
-        return True
+        self.automatic = {p for p in self.automatic if p < keep}
+        self.batch_start = {p: b for p, b in self.batch_start.items() if p < keep}
 
     def save(self, path: str) -> None:
         if not path:
@@ -142,29 +270,60 @@ class TerminalTable:
             return
         console.print(f"Game record written to {path}")
 
-    def show_news(self, seat: int) -> None:
-        for event in self.game.events(self.state, seat, self.shown[seat]):
-            console.print(f"  - {event.text}")
+    # ---- drawing ------------------------------------------------------------------
+
+    def print_game_text(self, view: dict[str, Any], text: str) -> None:
+        console.print(screen.styled(text, self.terminal.highlights(view)))
+
+    def show_board(self, view: dict[str, Any]) -> None:
+        self.print_game_text(view, self.game.render_text(view))
+
+    def show_status(self, view: dict[str, Any]) -> None:
+        board = self.game.render_text(view)
+        self.print_game_text(view, self.terminal.status(view, board))
+        console.print("[dim]('board' shows the full board, 'help' the commands)[/]")
+
+    def show_legend(self, view: dict[str, Any]) -> None:
+        legend = self.terminal.legend(view)
+        if not legend:
+            console.print("This game's board needs no legend.")
+            return
+        console.print(screen.legend_table(legend))
+
+    def show_help(self, view: dict[str, Any], legal: list[Any]) -> None:
+        own = [command.usage for command in self.terminal.commands(view)]
+        console.print("Commands: " + ", ".join([*screen.COMMAND_NAMES, *own]))
+        console.print(
+            screen.help_table(
+                self.game.title,
+                screen.kinds_sample(legal, per_kind=2),
+                self.terminal.examples(view),
+                self.terminal.commands(view),
+            )
+        )
+
+    def show_news(self, seat: int) -> bool:
+        """What ``seat`` has not seen yet; True if something hidden was revealed
+        (the full board is then drawn again)."""
+        view = self.game.view(self.state, seat)
+        news = self.game.events(self.state, seat, self.shown[seat])
+        for event in news:
+            self.print_game_text(view, f"  - {event.text}")
         self.shown[seat] = len(self.state.log)
+        return any(event.reveals for event in news)
 
     def show_actions(self, legal: list[Any], everything: bool) -> None:
-        if everything:
-            for number, action in enumerate(legal, start=1):
-                console.print(f"  {number:>3}. {action.text}")
-            return
-        kinds: dict[str, list[str]] = {}
-        for action in legal:
-            kinds.setdefault(action.kind, []).append(action.text)
-        console.print(f"{len(legal)} legal actions; type one, or 'list' to number them all:")
-        for texts in kinds.values():
-            sample = ", ".join(texts[:4]) + (", ..." if len(texts) > 4 else "")
-            console.print(f"  {len(texts):>4} like: {sample}")
+        texts = [action.text for action in legal]
+        kinds = [action.kind for action in legal]
+        for line in screen.action_lines(texts, kinds, everything):
+            console.print(screen.styled(line, ()))
 
     def show_end(self) -> None:
         viewer = next((s for s in range(self.state.config.players) if s not in self.bots), None)
         if viewer is not None:
             self.show_news(viewer)
-        console.print(self.game.render_text(self.game.view(self.state, viewer)))
+        view = self.game.view(self.state, viewer)
+        self.show_board(view)
         print_result(self.game, self.state)
 
 

@@ -16,6 +16,7 @@ from meeple.engine import (
     Rng,
     TimedPhase,
 )
+from meeple.engine.terminal import Terminal
 from meeple.games.africa1880 import positions, render, scoring, setup, view
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import COUNTRY_NAMES
@@ -103,6 +104,9 @@ class AfricaGame(Game[AfricaState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def terminal(self) -> Terminal:
+        return render.TERMINAL
 
     # ---- clocks and bots ----------------------------------------------------------
 

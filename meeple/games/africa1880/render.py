@@ -2,14 +2,26 @@
 revealed sheets, the markers in the embassies, the marker limit of the last
 reading, the last conflicts and colonies, the final score.
 
-It reads only the view (plain JSON), never a state.
+It reads only the view (plain JSON) and the printed board (borders), never a
+state. ``AfricaTerminal`` adds what a person at a keyboard needs: the sheet as
+numbered lines, ``line N`` to go back to any line, ``neighbours <territory>``,
+``seal orders`` listed last and confirmed, and no ``ready`` step when nobody is
+there to negotiate with.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from meeple.engine.terminal import Command, Highlight, Reply, Terminal, fit
+from meeple.games.africa1880.board import BOARD, COUNTRY_IDS
+from meeple.games.africa1880.svg import COUNTRY_COLOURS
 
 JSON = dict[str, Any]
+SEAL, REVISE, READY = "seal orders", "revise orders", "ready"
+# Germany's markers are black (Setup); black text vanishes on a dark terminal.
+TERMINAL_COLOURS = {**COUNTRY_COLOURS, "germany": "#a0a0a0"}
 PHASES = {
     "setup": "setup: first presences",
     "diplomacy": "1) diplomatic action",
@@ -78,11 +90,81 @@ def _map(view: JSON) -> str:
 
 
 def _draft(view: JSON) -> str:
+    return "\n".join(draft_lines(view))
+
+
+class SheetLine(NamedTuple):
+    """One line of one's own order sheet: what it is about, its current value and
+    the action that writes that value again."""
+
+    label: str
+    value: str
+    action: str
+
+
+def sheet_lines(view: JSON) -> list[SheetLine]:
+    """One's own sheet in the order it is written (2. Writing Orders): the order of
+    each presence (order-sheet order), the landing, the relation with each other
+    country (DIPLO table order, the rulebook's order of the countries)."""
+    sheet = view["sheet"]
+    lines = [
+        SheetLine(_territory_name(view, t), value, f"{t}: {value}")
+        for t, value in sheet["orders"].items()
+    ]
+    landing = sheet["landing"]
+    lines.append(
+        SheetLine(
+            "landing",
+            f"land {_territory_name(view, landing)}" if landing else "no landing",
+            f"land {landing}" if landing else "no landing",
+        )
+    )
+    for country in sorted(sheet["relations"], key=COUNTRY_IDS.index):
+        value = sheet["relations"][country]
+        name = view["countries"][view["country_ids"].index(country)]
+        action = f"alliance with {country}" if value == "alliance" else f"war on {country}"
+        lines.append(SheetLine(f"relation with {name}", value, action))
+    return lines
+
+
+def current_line(view: JSON) -> int | None:
+    """The index of the line written next (len(lines) once every line is written),
+    or None once the sheet is sealed."""
+    sheet = view["sheet"]
+    nxt = sheet["next"]
+    if nxt == "sealed":
+        return None
+    orders = list(sheet["orders"])
+    if nxt == "end":
+        return len(orders) + 1 + len(sheet["relations"])
+    if nxt == "landing":
+        return len(orders)
+    if nxt in orders:
+        return orders.index(nxt)
+    others = sorted(sheet["relations"], key=COUNTRY_IDS.index)
+    return len(orders) + 1 + others.index(nxt)
+
+
+def draft_lines(view: JSON) -> list[str]:
+    """One's own sheet as numbered lines; ">" marks the line written next."""
     sheet = view["sheet"]
     me = _short(view, sheet["seat"])
-    lines = [f"Your order sheet ({me}, {view['year']}) - next line: {sheet['next']}"]
-    lines.extend(_sheet_lines(view, sheet))
-    return "\n".join(lines)
+    cursor = current_line(view)
+    if cursor is None:
+        state = "sealed"
+    elif cursor == len(sheet_lines(view)):
+        state = "every line written: seal orders, or line N to change a line"
+    else:
+        state = f"writing line {cursor + 1}"
+    out = [f"Your order sheet ({me}, {view['year']}) - {state}"]
+    for number, line in enumerate(sheet_lines(view), start=1):
+        mark = ">" if cursor == number - 1 else " "
+        out.append(f" {mark}{number:>2}. {line.label}: {line.value}")
+    return out
+
+
+def _territory_name(view: JSON, territory: str) -> str:
+    return str(view["names"][view["territories"].index(territory)])
 
 
 def _sheet_lines(view: JSON, sheet: JSON) -> list[str]:
@@ -161,3 +243,151 @@ def _score(view: JSON) -> str:
         )
     lines.append(result["note"])
     return "\n".join(lines)
+
+
+def neighbour_lines(view: JSON, territory: str) -> list[str]:
+    """A territory's land borders with who is present on each, and whether the
+    seat's presence there may explore into it (2.1: not a colony, not where the
+    country already is)."""
+    t = view["territories"].index(territory)
+    me = view["seat"]
+    out = [f"Neighbours of {view['names'][t]} (by land; islands are reached only by landing):"]
+    for u in BOARD.borders[t]:
+        who = ", ".join(_short(view, s) for s in view["presences"][u]) or "nobody"
+        notes = ["coast" if view["coastal"][u] else "inland"]
+        if view["colony"][u]:
+            notes.append("colony: no exploration")
+        elif me is not None and me in view["presences"][u]:
+            notes.append("you are there: no exploration")
+        out.append(f"  {view['names'][u]} ({', '.join(notes)}): present {who}")
+    if not BOARD.borders[t]:
+        out.append("  none")
+    return out
+
+
+def find_territory(view: JSON, words: str) -> str | None:
+    """A territory named by its id or its name, in any case."""
+    wanted = " ".join(words.lower().split())
+    for tid, name in zip(view["territories"], view["names"], strict=True):
+        if wanted in (tid, name.lower()):
+            return str(tid)
+    return None
+
+
+class AfricaTerminal(Terminal):
+    """Africa 1880 at a keyboard (see the module's docstring)."""
+
+    def status(self, view: JSON, board: str) -> str:
+        seats = []
+        for seat, name in enumerate(view["countries"]):
+            you = " (you)" if seat == view["seat"] else ""
+            state = ""
+            if view["phase"] == "writing":
+                state = ", sealed" if view["sealed"][seat] else ", writing"
+            seats.append(f"{name}{you} {view['stock'][seat]} markers{state}")
+        lines = [_header(view), *fit(seats)]
+        if view["sheet"] is not None:
+            lines += draft_lines(view)
+            lines += self._neighbours_of_line(view)
+        if view["result"] is not None:
+            lines.append(_score(view))
+        return "\n".join(lines)
+
+    def _neighbours_of_line(self, view: JSON) -> list[str]:
+        cursor = current_line(view)
+        orders = list(view["sheet"]["orders"])
+        if cursor is None or cursor >= len(orders):
+            return []
+        return neighbour_lines(view, orders[cursor])
+
+    def legend(self, view: JSON) -> tuple[tuple[str, str], ...]:
+        return (
+            ("#", "a development square with a marker"),
+            (".", "an empty development square"),
+            ("2/4", "development markers / squares of the territory"),
+            ("coast", "a coastal territory: a landing may reach it when it is empty"),
+            ("COLONY", "a colony (5. Colonies): no more exploration or landing there"),
+            (">", "on your order sheet: the line you write next"),
+        )
+
+    def highlights(self, view: JSON) -> tuple[Highlight, ...]:
+        countries = tuple(
+            Highlight(rf"(?i)\b{country}\b", TERMINAL_COLOURS.get(country, "#777777"), bold=True)
+            for country in view["country_ids"]
+        )
+        return (
+            *countries,
+            Highlight(r"\bCOLONY\b", "#e0a000", bold=True),
+            Highlight(r"\bwar\b", "#e53935"),
+            Highlight(r"\balliance\b", "#43a047"),
+            Highlight(r"(?m)^ >.*$", "#ffffff", bold=True),
+        )
+
+    def examples(self, view: JSON) -> tuple[str, ...]:
+        if view["sheet"] is None or current_line(view) is None:
+            return ("place alexandria", "ready", "neighbours congo")
+        lines = sheet_lines(view)
+        other = next((line.action for line in lines if "alliance" in line.action), "")
+        return (lines[0].action, "land angola", other, "line 2", "neighbours congo", SEAL)
+
+    def order(self, view: JSON, texts: Sequence[str]) -> list[str]:
+        """``seal orders`` last, ``revise orders`` just before it: typing 1 never
+        seals a sheet."""
+        last = [text for text in (REVISE, SEAL) if text in texts]
+        return [text for text in texts if text not in last] + last
+
+    def confirm(self, view: JSON, text: str) -> str | None:
+        if text != SEAL or view["sheet"] is None:
+            return None
+        cursor = current_line(view) or 0
+        total = len(sheet_lines(view))
+        unwritten = (
+            f" Lines {cursor + 1} to {total} keep the values shown (never written:"
+            " nothing, no landing, alliance)."
+            if cursor < total
+            else ""
+        )
+        return f"Seal your {view['year']} orders? A sealed sheet cannot be changed.{unwritten}"
+
+    def automatic(self, view: JSON, people: int) -> str | None:
+        """1) Diplomatic Action is negotiation between players: with at most one
+        person at the table there is nobody to negotiate with, so ``ready`` is played."""
+        if view["phase"] == "diplomacy" and people <= 1 and not view["ready"][view["seat"]]:
+            return READY
+        return None
+
+    def commands(self, view: JSON) -> tuple[Command, ...]:
+        return (
+            Command("line N", "go to line N of your order sheet to change it"),
+            Command("neighbours TERRITORY", "a territory's neighbours and who is there"),
+        )
+
+    def command(self, view: JSON, word: str, argument: str) -> Reply | None:
+        if word in ("neighbours", "neighbors"):
+            territory = find_territory(view, argument)
+            if territory is None:
+                return Reply(f"No territory {argument!r}; for example: neighbours congo")
+            return Reply("\n".join(neighbour_lines(view, territory)))
+        if word == "line":
+            return self._go_to_line(view, argument)
+        return None
+
+    def _go_to_line(self, view: JSON, argument: str) -> Reply:
+        """Line N becomes the line written next: the lines in between are written
+        again with their current values (after ``revise orders`` when going back)."""
+        if view["sheet"] is None or current_line(view) is None:
+            return Reply(
+                "There is no sheet to change now: orders are written in 2) writing orders."
+            )
+        lines = sheet_lines(view)
+        if not argument.strip().isdigit() or not 1 <= int(argument) <= len(lines):
+            return Reply(f"Say which line: line N, with N from 1 to {len(lines)}.")
+        target, cursor = int(argument) - 1, current_line(view) or 0
+        if target >= cursor:
+            return Reply(actions=tuple(line.action for line in lines[cursor:target]))
+        to_end = tuple(line.action for line in lines[cursor:])
+        again = tuple(line.action for line in lines[:target])
+        return Reply(actions=(*to_end, REVISE, *again))
+
+
+TERMINAL = AfricaTerminal()

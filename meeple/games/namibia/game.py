@@ -15,9 +15,10 @@ from meeple.engine import (
     Rng,
 )
 from meeple.engine.encoding import Encoding
+from meeple.engine.terminal import Terminal
 from meeple.games.namibia.common import ACT, SEAT_NAMES
 from meeple.games.namibia.positions import validate
-from meeple.games.namibia.render import render_text
+from meeple.games.namibia.render import TERMINAL, render_text
 from meeple.games.namibia.rules.apply import apply_action
 from meeple.games.namibia.rules.explain import explain
 from meeple.games.namibia.rules.flow import advance
@@ -83,6 +84,9 @@ class NamibiaGame(Game[NamibiaState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def terminal(self) -> Terminal:
+        return TERMINAL
 
     def encoding(self) -> Encoding:
         from meeple.games.namibia.encoding import ENCODING  # loads only when asked for

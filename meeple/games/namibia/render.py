@@ -1,43 +1,48 @@
-"""Terminal text of a Namibia view: the hex map, the market and the players."""
+"""Terminal text of a Namibia view: the hex map with its complete legend, the
+market and the players; and the terminal's compact status, legend and colours.
+
+It reads only the view (plain JSON), never a state.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from meeple.games.namibia.board import COMMODITIES, COMMODITY_SYMBOLS
+from meeple.engine.terminal import Highlight, Terminal, fit
+from meeple.games.namibia.board import COMMODITIES
+from meeple.games.namibia.svg import COMMODITY_COLOURS, SEAT_COLOURS
 
+JSON = dict[str, Any]
 CELL = 6
+# Two letters per commodity, none of them a row letter followed by a digit, so a
+# cube count ("Di1") never reads like a space label ("C1", "D4").
+SYMBOLS = {"diamond": "Di", "gold": "Au", "silver": "Ag", "copper": "Cu"}
+# Diamonds are white on the drawn board; a terminal shows them in light cyan.
+TERMINAL_COMMODITY_COLOURS = {**COMMODITY_COLOURS, "diamond": "#7fd8ff"}
 
 
-def render_text(view: dict[str, Any]) -> str:
-    lines = [f"Namibia, round {view['round']} of 6: {view['phase']}", ""]
+def render_text(view: JSON) -> str:
+    lines = [_header(view), ""]
     lines += _map(view)
-    lines += [
-        "",
-        "Legend: Au3 = 3 gold cubes; R/b = Red's mine (capital: complete, small: "
-        "under construction); X = abandoned; = : touches a rail; ### = unused",
-        "",
-    ]
+    lines += ["", *legend_lines(view), ""]
     lines += _market(view)
     lines += ["", *_players(view)]
-    if view["auction"]:
-        a = view["auction"]
-        lines.append(f"Auction: high bid {a['high_bid']} GM, next bid at least {a['minimum']}")
-    for owed in view.get("additional_cubes") or ():
-        lines.append(
-            f"Complete mines: {owed['cubes_left']} {owed['commodity']} cubes left in the supply"
-            f" for the mines on {', '.join(owed['mines'])} (feed <space> gives one)"
-        )
-    if view["shipment"]:
-        sh = view["shipment"]
-        lines.append(f"Shipping {sh['commodity']} through {sh['port']}")
+    lines += _situation(view)
     if view["final"]:
         lines += ["", *_final(view)]
     return "\n".join(lines)
 
 
-def _map(view: dict[str, Any]) -> list[str]:
-    rows: dict[int, dict[int, dict[str, Any]]] = {}
+def _header(view: JSON) -> str:
+    return f"Namibia, round {view['round']} of 6: {view['phase']}"
+
+
+def _port_tag(key: str) -> str:
+    return f"<{key[:3].upper()}>"
+
+
+def _map(view: JSON) -> list[str]:
+    rows: dict[int, dict[int, JSON]] = {}
     for space in view["spaces"]:
         rows.setdefault(space["row"], {})[space["col"]] = space
     ports = {p["label"]: p for p in view["ports"]}
@@ -52,21 +57,20 @@ def _map(view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _cell_label(space: dict[str, Any] | None) -> str:
+def _cell_label(space: JSON | None) -> str:
     return " " * CELL if space is None else space["label"].center(CELL)
 
 
-def _cell_body(space: dict[str, Any] | None, ports: dict[str, Any], names: list[str]) -> str:
+def _cell_body(space: JSON | None, ports: dict[str, JSON], names: list[str]) -> str:
     if space is None:
         return " " * CELL
     if space["kind"] == "port":
-        key: str = ports[space["label"]]["key"]
-        return f"<{key[:3].upper()}>".center(CELL)
+        return _port_tag(ports[space["label"]]["key"]).center(CELL)
     if space["kind"] == "expansion":
         return "###".center(CELL)
     text = ""
     if space["cubes"]:
-        text += COMMODITY_SYMBOLS[COMMODITIES.index(space["commodity"])] + str(space["cubes"])
+        text += SYMBOLS[space["commodity"]] + str(space["cubes"])
     if space["mine"]:
         letter = names[space["mine"]["owner"]]
         text += letter if space["mine"]["complete"] else letter.lower()
@@ -77,7 +81,46 @@ def _cell_body(space: dict[str, Any] | None, ports: dict[str, Any], names: list[
     return (text or ".").center(CELL)
 
 
-def _market(view: dict[str, Any]) -> list[str]:
+def legend(view: JSON) -> tuple[tuple[str, str], ...]:
+    """Every symbol the map, the market and the player table use."""
+    cubes = tuple((f"{SYMBOLS[name]}3", f"3 {name} cubes") for name in COMMODITIES)
+    mines = tuple(
+        (
+            f"{p['name'][0]}/{p['name'][0].lower()}",
+            f"{p['name']}'s mine",
+        )
+        for p in view["players"]
+    )
+    ports = tuple(
+        (_port_tag(p["key"]), f"port of {p['name']} ({p['label']})") for p in view["ports"]
+    )
+    return (
+        *cubes,
+        *mines,
+        ("capital/small letter", "mine complete/under construction"),
+        ("X", "abandoned mine"),
+        ("=", "touches a rail"),
+        ("###", "possible-expansion space (takes no cube and no mine)"),
+        (".", "empty mining space"),
+        *ports,
+        ("*", "your seat in the player table"),
+    )
+
+
+def legend_lines(view: JSON) -> list[str]:
+    """The legend in a few lines of at most 78 characters."""
+    lines, line = ["Legend:"], ""
+    for symbol, meaning in legend(view):
+        item = f"{symbol}: {meaning}"
+        if line and len(line) + len(item) + 2 > 76:
+            lines.append(f"  {line}")
+            line = ""
+        line = f"{line}; {item}" if line else item
+    lines.append(f"  {line}")
+    return lines
+
+
+def _market(view: JSON) -> list[str]:
     lines = ["Commodity   price demand supply"]
     for name, m in view["market"].items():
         supply = "-" if m["supply"] is None else str(m["supply"])
@@ -85,21 +128,38 @@ def _market(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _players(view: dict[str, Any]) -> list[str]:
-    lines = ["Pos Player  GM  Rep  not  heads truck rails"]
+def _players(view: JSON) -> list[str]:
+    lines = ["Pos Player  GM  Rep excluded heads truck rails"]
     for pos, seat in enumerate(view["order"], start=1):
         p = view["players"][seat]
         flag = "  (eliminated)" if p["eliminated"] else ""
         me = "*" if view["seat"] == seat else " "
         lines.append(
-            f"{pos:>2}{me} {p['name']:<7}{p['money']:>3} {p['reputation']:>4}  "
-            f"{p['excluded'][:6]:<6} {p['mine_heads']:>3} {p['truck'] or '-':>5} "
-            f"{p['rails_to_place']:>3}{flag}"
+            f"{pos:>2}{me} {p['name']:<7}{p['money']:>3} {p['reputation']:>4} "
+            f"{p['excluded']:<8} {p['mine_heads']:>5} {p['truck'] or '-':>5} "
+            f"{p['rails_to_place']:>5}{flag}"
         )
     return lines
 
 
-def _final(view: dict[str, Any]) -> list[str]:
+def _situation(view: JSON) -> list[str]:
+    """The auction, the cubes owed to completed mines and the shipment under way."""
+    lines = []
+    if view["auction"]:
+        a = view["auction"]
+        lines.append(f"Auction: high bid {a['high_bid']} GM, next bid at least {a['minimum']}")
+    for owed in view.get("additional_cubes") or ():
+        lines.append(
+            f"Complete mines: {owed['cubes_left']} {owed['commodity']} cubes left in the supply"
+            f" for the mines on {', '.join(owed['mines'])} (feed <space> gives one)"
+        )
+    if view["shipment"]:
+        sh = view["shipment"]
+        lines.append(f"Shipping {sh['commodity']} through {sh['port']}")
+    return lines
+
+
+def _final(view: JSON) -> list[str]:
     lines = ["Final scoring (reputation before + points bought = final; money left breaks ties)"]
     for seat, row in enumerate(view["final"]):
         name = view["players"][seat]["name"]
@@ -109,3 +169,48 @@ def _final(view: dict[str, Any]) -> list[str]:
             f"{row['construction_payment']} GM; {row['money_left']} GM left)"
         )
     return lines
+
+
+class NamibiaTerminal(Terminal):
+    """The compact status is the header, one line per player and the auction or
+    shipment under way; colours are the board's."""
+
+    def status(self, view: JSON, board: str) -> str:
+        players = []
+        for seat in view["order"]:
+            p = view["players"][seat]
+            me = "*" if view["seat"] == seat else ""
+            gone = " eliminated" if p["eliminated"] else ""
+            players.append(f"{me}{p['name']} {p['money']} GM rep {p['reputation']}{gone}")
+        return "\n".join([_header(view), *fit(players), *_situation(view)])
+
+    def legend(self, view: JSON) -> tuple[tuple[str, str], ...]:
+        return legend(view)
+
+    def highlights(self, view: JSON) -> tuple[Highlight, ...]:
+        seats = tuple(
+            Highlight(rf"\b{p['name']}\b", _colour(p["seat"]), bold=True) for p in view["players"]
+        )
+        cubes = tuple(
+            Highlight(rf"\b(?:{SYMBOLS[name]}\d+|{name})\b", TERMINAL_COMMODITY_COLOURS[name])
+            for name in COMMODITIES
+        )
+        mines = tuple(
+            Highlight(rf"(?<=[\d ])[{letter}{letter.lower()}](?=[X=]?(?:\s|$))", colour, bold=True)
+            for letter, colour in _seat_letters(view)
+        )
+        return (*seats, *cubes, *mines, Highlight(r"<[A-Z]{3}>", "#4f9fd8"))
+
+    def examples(self, view: JSON) -> tuple[str, ...]:
+        return ("place gold c4", "bid 3", "mine d4", "ship gold luderitz")
+
+
+def _colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def _seat_letters(view: JSON) -> list[tuple[str, str]]:
+    return [(p["name"][0], _colour(p["seat"])) for p in view["players"]]
+
+
+TERMINAL = NamibiaTerminal()
