@@ -119,9 +119,11 @@ class Table:
         return out
 
     def legal_texts(self, seat: int) -> list[str]:
+        """The seat's legal actions as text, in index order (the mask's order)."""
         if self.game.is_over(self.state):
             return []
-        return [a.text for a in self.game.legal(self.state, seat)]
+        actions = self.game.actions
+        return [actions[i].text for i in sorted(self.game.legal_actions(self.state, seat))]
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.game.is_over(self.state) else self.game.to_act(self.state)

@@ -140,7 +140,7 @@ class MeepleSpielState(pyspiel.State):
         return game.to_act(state)[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.meeple_game.legal_actions(self.meeple_state, player)
+        return sorted(self.meeple_game.legal_actions(self.meeple_state, player))
 
     def _apply_action(self, action: int) -> None:
         self.meeple_game.play(self.meeple_state, self.current_player(), int(action))
