@@ -127,6 +127,7 @@ class Hub:
         move, so the answer reveals nothing of them."""
         async with table.lock:
             self._check_live(table)
+            table.check_person(seat)
             if expected is not None and (
                 expected > table.seen[seat] or expected < table.decision_version[seat]
             ):
@@ -196,6 +197,7 @@ class Hub:
         (``meeple.server.undo``); others' hidden edits after it are kept."""
         async with table.lock:
             self._check_live(table)
+            table.check_person(seat)
             game, current = table.game, table.record
             undone = await asyncio.get_running_loop().run_in_executor(
                 self.bot_pool, undo_moves, game, current, table.state, seat

@@ -35,7 +35,7 @@ class Presence:
         """A socket of ``seat`` (None: a spectator's) opened or closed."""
         if seat is None:
             return
-        table.seen_at[seat] = time.time()
+        table.seen_at[seat] = time.monotonic()
         if table.presence_task is None:
             loop = asyncio.get_running_loop()
             table.presence_task = loop.create_task(self._flush(table))

@@ -307,19 +307,58 @@ class Seats:
             await self._store_seats(table, seats)
 
     async def hand_to_bot(self, table: Table, seat: int, by: int, level: str) -> None:
-        """Seat ``by`` hands human seat ``seat`` (its own, or a disconnected one's) to a
-        ``level`` bot, which plays on from the current state."""
+        """Seat ``by`` hands human seat ``seat`` to a ``level`` bot, which plays on from
+        the current state. A seat may hand itself over at any time; another seat
+        played by a person may hand it over once it is absent (no socket and no request
+        for ``Limits.absent_after`` seconds). The seat's token still holds it: its
+        player takes it back with ``take_back``."""
         async with table.lock:
             table.check_seat(seat)
             if level not in bot_names(table.game.name):
                 raise ApiError(422, f"no bot {level!r}; choose from {bot_names(table.game.name)}")
             if table.seats[seat]["kind"] != HUMAN:
                 raise ApiError(409, f"seat {seat} is already played by a bot")
-            if by != seat and table.connected(seat):
-                raise ApiError(403, "that player is still connected; only they can leave")
+            if by != seat:
+                self._may_take_over(table, seat, by)
             seats = [dict(s) for s in table.seats]
-            seats[seat] = {"kind": level, "name": f"{level} bot", "claimed": True}
+            old = seats[seat]
+            seats[seat] = {
+                "kind": level,
+                "name": f"{level} bot",
+                "claimed": True,
+                "player": old.get("name"),
+                "token_hash": old.get("token_hash"),
+            }
             await self._store_seats(table, seats, bot=(seat, level))
+
+    def _may_take_over(self, table: Table, seat: int, by: int) -> None:
+        """ApiError 403 unless seat ``by`` (a person's) may hand absent seat ``seat`` over."""
+        if table.seats[by]["kind"] != HUMAN:
+            raise ApiError(403, "your seat is played by a bot: take it back first")
+        wait = self.limits.absent_after
+        away = table.absent_for(seat)
+        if away < wait:
+            raise ApiError(
+                403,
+                f"seat {seat} was present {away:.0f} s ago; another seat may hand it to a"
+                f" bot once it has had no socket and no request for {wait:.0f} s",
+            )
+
+    async def take_back(self, table: Table, seat: int) -> None:
+        """The player of ``seat`` (proven by its token) takes it back from its bot."""
+        async with table.lock:
+            info = table.seats[seat]
+            if info["kind"] == HUMAN:
+                raise ApiError(409, f"seat {seat} is played by its person already")
+            seats = [dict(s) for s in table.seats]
+            seats[seat] = {
+                "kind": HUMAN,
+                "name": info.get("player"),
+                "claimed": True,
+                "token_hash": info.get("token_hash"),
+            }
+            table.bots.pop(seat, None)
+            await self._store_seats(table, seats)
 
     async def _store_seats(
         self, table: Table, seats: list[dict[str, Any]], bot: tuple[int, str] | None = None

@@ -104,6 +104,7 @@ class Table:
     timer_task: asyncio.Task[None] | None = None
     cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     touched: float = field(default_factory=time.monotonic)  # last request or change
+    loaded: float = field(default_factory=time.monotonic)
     seen_at: dict[int, float] = field(default_factory=dict)  # seat -> its last request
     presence_task: asyncio.Task[None] | None = None
     presence_sent: list[bool] | None = None  # the connected list last pushed
@@ -131,11 +132,28 @@ class Table:
         for seat, info in enumerate(self.seats):
             stored = info.get("token_hash")
             if stored and hmac.compare_digest(stored, digest):
+                self.seen_at[seat] = time.monotonic()  # a request: the seat is present
                 return seat
         raise ApiError(403, "this token holds no seat at this table")
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.clients)
+
+    def absent_for(self, seat: int) -> float:
+        """Seconds since ``seat`` last had a socket open or made a request (0 while
+        connected; counted from the table's loading if it never did)."""
+        if self.connected(seat):
+            return 0.0
+        return time.monotonic() - self.seen_at.get(seat, self.loaded)
+
+    def check_person(self, seat: int) -> None:
+        """ApiError 409 if ``seat`` is played by a bot (its person handed it over)."""
+        if self.seats[seat]["kind"] != HUMAN:
+            raise ApiError(
+                409,
+                f"seat {seat} is played by a bot now; take it back first (POST"
+                f" /api/tables/{self.id}/seats/{seat}/back with your token)",
+            )
 
     def check_seat(self, seat: int) -> None:
         """ApiError 422 unless ``seat`` is one of this table's seats."""

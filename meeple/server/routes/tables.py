@@ -133,11 +133,25 @@ def tables_router(hub: Hub) -> APIRouter:
         token = await hub.seats.claim(table, seat, body.name)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}#token={token}"}
 
-    @router.post("/api/tables/{table_id}/seats/{seat}/bot", summary="Hand a seat to a bot")
+    @router.post(
+        "/api/tables/{table_id}/seats/{seat}/bot",
+        summary="Hand a seat to a bot: one's own at any time, another once it is absent",
+    )
     async def to_bot(table_id: str, seat: int, body: BotBody) -> dict[str, Any]:
         table, by = await _seated(table_id, body.token)
         await hub.seats.hand_to_bot(table, seat, by, body.level)
         return {"seat": seat, "kind": body.level, "version": table.seen[by]}
+
+    @router.post(
+        "/api/tables/{table_id}/seats/{seat}/back",
+        summary="Take one's seat back from the bot it was handed to",
+    )
+    async def take_back(table_id: str, seat: int, body: TokenBody) -> dict[str, Any]:
+        table, mine = await _seated(table_id, body.token)
+        if mine != seat:
+            raise ApiError(403, f"your token holds seat {mine}, not seat {seat}")
+        await hub.seats.take_back(table, seat)
+        return {"seat": seat, "kind": "human", "version": table.seen[seat]}
 
     @router.get(
         "/api/tables/{table_id}/board.svg",

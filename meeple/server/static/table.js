@@ -223,6 +223,9 @@ function drawSeats() {
     if (snap.seat !== null && s.seat !== snap.seat && s.kind === "human" && !s.connected && !snap.over) {
       row.append(el("button", { text: "hand to a bot", onclick: () => handToBot(s.seat) }));
     }
+    if (snap.seat !== null && s.seat === snap.seat && s.kind !== "human" && !snap.over) {
+      row.append(el("button", { text: "take my seat back", onclick: () => takeBack(s.seat) }));
+    }
     box.append(row);
     if (snap.seat !== null && s.seat !== snap.seat) chatTo.append(el("option", { value: s.seat, text: `only to ${s.name}` }));
   }
@@ -281,6 +284,12 @@ async function handToBot(seat) {
   const level = snap.bots.includes("medium") ? "medium" : snap.bots[0];
   try {
     await api("POST", `/api/tables/${tableId}/seats/${seat}/bot`, { token, level });
+  } catch (error) { showError(error.message); }
+}
+
+async function takeBack(seat) {
+  try {
+    await api("POST", `/api/tables/${tableId}/seats/${seat}/back`, { token });
   } catch (error) { showError(error.message); }
 }
 
