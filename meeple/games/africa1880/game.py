@@ -16,6 +16,7 @@ from meeple.engine import (
     Rng,
     TimedPhase,
 )
+from meeple.engine.encoding import Encoding
 from meeple.engine.terminal import Terminal
 from meeple.games.africa1880 import positions, render, scoring, setup, view
 from meeple.games.africa1880.actions import TABLES
@@ -127,6 +128,11 @@ class AfricaGame(Game[AfricaState]):
     def validate(self, state: AfricaState) -> None:
         """``InvalidState`` listing every broken invariant (see ``positions.validate``)."""
         positions.validate(state)
+
+    def encoding(self) -> Encoding:
+        from meeple.games.africa1880.encoding import ENCODING  # loads only when asked for
+
+        return ENCODING
 
     def bots(self) -> BotKit:
         from meeple.games.africa1880.bots import BOT_KIT  # bots load only when asked for
