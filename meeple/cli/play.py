@@ -214,13 +214,13 @@ class TerminalTable:
 
     def undo(self, seat: int) -> bool:
         """Take back the seat's last decision (a whole command, such as ``line N``,
-        counts as one) and every bot move after it; refused when something was
-        revealed since, or when another person acted since."""
+        counts as one) and every bot move after it (see ``undo_keep``)."""
         keep = self.undo_keep(seat)
         if keep is None:
             console.print(
-                "[red]Cannot undo:[/] no decision of yours to take back, something was "
-                "revealed since your last decision, or another person acted since."
+                "[red]Cannot undo:[/] you have made no decision, something was revealed"
+                " since, your decision handed in your part of a simultaneous decision"
+                " (which is final), or another person decided since."
             )
             return False
         self.rebuild(keep)
@@ -228,28 +228,43 @@ class TerminalTable:
         return True
 
     def undo_keep(self, seat: int) -> int | None:
-        """How many moves to keep, or None if the undo is refused."""
+        """How many moves to keep, or None if the undo is refused. As in the browser
+        (``meeple/server/undo.py``), refused when something was revealed since the
+        decision or when it handed in the seat's part of a simultaneous decision (it
+        was to act with other seats and no longer is: a sealed sheet is final). Unlike
+        the browser, the bots' moves since are taken back with it (they play again);
+        another person's decision since refuses the undo."""
         keep = undo_point(self.game, self.record, seat, others_may_follow=True)
         while keep is not None:
             keep = self.batch_start.get(keep, keep)
             if keep not in self.automatic:
                 break
             keep = undo_point(self.game, self.first_moves(keep), seat, others_may_follow=True)
-        if keep is None or self.revealed_since(keep):
+        if keep is None:
+            return None
+        before = replay(self.game, self.record, keep)
+        if any(event.reveals for event in self.state.log[len(before.log) :]):
+            return None
+        if self.handed_in(before, seat, self.record.moves[keep][1]):
             return None
         if any(who != seat and who not in self.bots for who, _ in self.record.moves[keep:]):
             return None
         return keep
+
+    def handed_in(self, before: GameState, seat: int, text: str) -> bool:
+        """Whether ``text`` ended the seat's part of a simultaneous decision."""
+        waiting = self.game.to_act(before)
+        if len(waiting) < 2 or seat not in waiting:
+            return False
+        after = before.clone()
+        self.game.play(after, seat, text)
+        return seat not in self.game.to_act(after)
 
     def first_moves(self, count: int) -> GameRecord:
         record = self.record
         return GameRecord(
             record.game, record.rules_version, record.config, record.seed, record.moves[:count]
         )
-
-    def revealed_since(self, keep: int) -> bool:
-        before = replay(self.game, self.record, keep)
-        return any(event.reveals for event in self.state.log[len(before.log) :])
 
     def rebuild(self, keep: int) -> None:
         """Keep the first ``keep`` moves of the record and replay them."""

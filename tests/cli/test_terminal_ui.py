@@ -308,3 +308,26 @@ def test_undo_is_refused_once_another_person_has_acted(tmp_path: Path) -> None:
     )
     assert "Cannot undo" in out
     assert (0, "place alexandria") in record.moves
+
+
+def test_undo_never_takes_back_a_sealed_sheet() -> None:
+    """2. Writing Orders: a sealed sheet is handed in, so undo refuses it, as the
+    browser does; a line written before sealing may be taken back."""
+    from meeple.cli.play import TerminalTable
+    from meeple.engine import start_record
+
+    load_bots()
+    game = get_game("africa1880")
+    config = game.make_config(3)
+    state = game.new_game(config, 7)
+    bots = {1: make_bot("heuristic", game, 1), 2: make_bot("heuristic", game, 2)}
+    table = TerminalTable(game, state, start_record(game, config, 7), bots, input)
+    for seat, text in [(0, "place alexandria"), (1, "place algiers"), (2, "place djibouti")]:
+        table.commit(seat, text)
+    for seat in range(3):
+        table.commit(seat, "ready")
+    table.commit(0, "alexandria: develop")
+    assert table.undo_keep(0) == len(table.record.moves) - 1
+    table.commit(0, "seal orders")  # the bots have not sealed: nothing is revealed yet
+    assert game.to_act(table.state) == (1, 2)
+    assert table.undo_keep(0) is None
