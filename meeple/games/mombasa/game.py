@@ -1,0 +1,83 @@
+"""Mombasa (Alexander Pfister, 2015): the rules object registered with the engine."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from meeple.engine import Action, Game, GameConfig, IllegalAction, OptionSpec, Result, Rng
+from meeple.games.mombasa.actions import SPACE
+from meeple.games.mombasa.positions import validate
+from meeple.games.mombasa.render import render_text
+from meeple.games.mombasa.rules.explain import explain
+from meeple.games.mombasa.rules.flow import start_with_tiles
+from meeple.games.mombasa.rules.log import SEAT_NAMES
+from meeple.games.mombasa.rules.turn import apply_action, is_over, legal_actions, to_act
+from meeple.games.mombasa.scoring import result
+from meeple.games.mombasa.setup import FIRST_GAME, FULL_GAME, deal
+from meeple.games.mombasa.state import MombasaState
+from meeple.games.mombasa.view import build_view, determinize
+
+
+class MombasaGame(Game[MombasaState]):
+    name: ClassVar[str] = "mombasa"
+    title: ClassVar[str] = "Mombasa"
+    rules_version: ClassVar[str] = "mombasa-1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "setup",
+            FIRST_GAME,
+            "Setup: 'first' (tracks A1-D1, fixed starting tiles) or 'full' (track cards,"
+            " starting tiles drafted two-keep-one)",
+            (FIRST_GAME, FULL_GAME),
+        ),
+    )
+    reconstructed: ClassVar[str] = (
+        "The cards' values, the books, the map, the track faces, the starting tiles and"
+        " several tables are reconstructed: the rulebook printed them as icons, so meeple"
+        " drew them to fit every rule it states (docs/mombasa.md)."
+    )
+
+    def __init__(self) -> None:
+        super().__init__(SPACE, MombasaState)
+
+    def setup(self, state: MombasaState) -> None:
+        deal(state)
+        if state.config.options.get("setup", FIRST_GAME) == FIRST_GAME:
+            start_with_tiles(state)
+        else:
+            state.ready = 0
+
+    def seat_names(self, config: GameConfig) -> tuple[str, ...]:
+        return SEAT_NAMES[: config.players]
+
+    def to_act(self, state: MombasaState) -> tuple[int, ...]:
+        return to_act(state)
+
+    def legal_actions(self, state: MombasaState, seat: int) -> list[int]:
+        return legal_actions(state, seat)
+
+    def apply_action(self, state: MombasaState, seat: int, index: int) -> None:
+        apply_action(state, seat, index)
+
+    def is_over(self, state: MombasaState) -> bool:
+        return is_over(state)
+
+    def result(self, state: MombasaState) -> Result:
+        return result(state)
+
+    def explain_illegal(self, state: MombasaState, seat: int, action: Action) -> IllegalAction:
+        return explain(state, seat, action)
+
+    def view(self, state: MombasaState, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def determinize(self, state: MombasaState, seat: int, rng: Rng) -> MombasaState:
+        return determinize(state, seat, rng)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return render_text(view)
+
+    def validate(self, state: MombasaState) -> None:
+        validate(state)

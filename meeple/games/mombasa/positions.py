@@ -1,0 +1,273 @@
+"""Positions in the game's words, for rule tests and analysis, and ``validate``.
+
+``build`` starts from a real setup (so every component is somewhere) and moves
+components to where the description puts them; ``validate`` checks that every
+component is in exactly one place (cards, books, trading posts, bonus markers,
+bonus tiles) and that the phase and the decision stack agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from meeple.engine import InvalidState
+from meeple.games.mombasa.board import (
+    BOARD,
+    BOOK_COUNT,
+    COMPANIES,
+    FIRST_ONE_EXPANSION,
+    FIRST_STARTING,
+    NO,
+    POSTS_PER_COMPANY,
+    STARTING_BOOK,
+    STARTING_PER_COLOUR,
+)
+from meeple.games.mombasa.rules import tasks as K
+from meeple.games.mombasa.state import ACT, DECKS, PHASES, PLAN, SLOTS, MombasaState
+
+CARDS = BOARD.cards
+SHELF = BOARD.book_length + 1
+REGION_INDEX = {region.name.lower(): r for r, region in enumerate(BOARD.regions)}
+
+
+def company(name: str) -> int:
+    return COMPANIES.index(name.lower())
+
+
+def region(name: str) -> int:
+    return REGION_INDEX[name.lower()]
+
+
+def build(
+    players: int = 2,
+    *,
+    setup: str = "first",
+    seed: int = 1,
+    phase: str = "action",
+    actor: int = 0,
+    round: int = 1,
+    cash: Mapping[int, int] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    slots: Mapping[int, Sequence[str | None]] | None = None,
+    tracks: Mapping[int, Mapping[str, int]] | None = None,
+    diamond: Mapping[int, int] | None = None,
+    ink: Mapping[int, int] | None = None,
+    books: Mapping[int, Mapping[int, int]] | None = None,
+    regions: Mapping[str, str] | None = None,
+    bases: Mapping[str, Sequence[int]] | None = None,
+    display: Mapping[int, str] | None = None,
+) -> MombasaState:
+    """A position: ``hands`` and ``slots`` name card faces ("coffee 2"), ``display``
+    maps spaces 1-12 to faces, ``books`` maps a seat's bookkeeping spaces to book ids,
+    ``regions`` maps region names to companies, ``bases`` company to posts per column
+    (the posts missing from the base stand in its regions or are out of the game)."""
+    from meeple.games.mombasa import GAME
+
+    state = GAME.new_game(GAME.make_config(players, {"setup": setup}), seed)
+    state.phase = PHASES.index(phase)
+    state.actor = actor
+    state.round = round
+    for seat, pounds in (cash or {}).items():
+        state.cash[seat] = pounds
+    for seat, faces in (hands or {}).items():
+        _clear_hand(state, seat)
+        for face in faces:
+            state.hands[seat] |= 1 << _take(state, face, seat)
+    for seat, planned in (slots or {}).items():
+        for k, name in enumerate(planned):
+            if name is not None:
+                state.slots[seat * SLOTS + k] = _take(state, name, seat)
+    for seat, moves in (tracks or {}).items():
+        for name, space in moves.items():
+            state.track[seat * 4 + company(name)] = space
+    for seat, space in (diamond or {}).items():
+        state.diamond[seat] = space
+    for seat, space in (ink or {}).items():
+        state.ink[seat] = space
+    for seat, shelf in (books or {}).items():
+        for space, book in shelf.items():
+            _place_book(state, seat, space, book)
+    _map(state, regions or {}, bases or {})
+    for space, face in (display or {}).items():
+        old = state.display[space - 1]
+        card = _take(state, face, NO)
+        state.display[space - 1] = card
+        if old != NO:
+            state.stack.append(old)
+    validate(state)
+    return state
+
+
+def _clear_hand(state: MombasaState, seat: int) -> None:
+    """The seat's hand goes back to the box (the discard pile, out of play)."""
+    for card in range(len(CARDS)):
+        if state.hands[seat] >> card & 1:
+            state.discard.append(card)
+    state.hands[seat] = 0
+
+
+def _take(state: MombasaState, face: str, seat: int) -> int:
+    """A card of this face from the stack, the discard pile, the display, a resting
+    deck of ``seat`` or another seat's hand, removed from where it was."""
+    wanted = set(BOARD.face_cards(face))
+    if not wanted:
+        raise ValueError(f"no card is '{face}'")
+    for pile in (state.stack, state.discard):
+        for card in pile:
+            if card in wanted:
+                pile.remove(card)
+                return card
+    for space, card in enumerate(state.display):
+        if card in wanted:
+            state.display[space] = NO
+            return card
+    for index, deck in enumerate(state.decks):
+        for card in deck:
+            if card in wanted:
+                state.decks[index] = tuple(c for c in deck if c != card)
+                return card
+    for other in range(state.players):
+        for card in wanted:
+            if state.hands[other] >> card & 1 and other != seat:
+                state.hands[other] &= ~(1 << card)
+                return card
+    raise ValueError(f"every '{face}' card is already placed")
+
+
+def _place_book(state: MombasaState, seat: int, space: int, book: int) -> None:
+    for pile in state.book_supply:
+        if book in pile:
+            pile.remove(book)
+    if book in state.book_display:
+        state.book_display[state.book_display.index(book)] = NO
+    old = state.shelf[seat * SHELF + space]
+    if old != NO:
+        state.covered.append(old)
+    state.shelf[seat * SHELF + space] = book
+
+
+def _map(
+    state: MombasaState, regions: Mapping[str, str], bases: Mapping[str, Sequence[int]]
+) -> None:
+    for name, owner in regions.items():
+        state.owner[region(name)] = company(owner)
+    for name, columns in bases.items():
+        c = company(name)
+        for k, posts in enumerate(columns):
+            state.base[c * 3 + k] = posts
+            if posts < 5:
+                state.lost |= (1 << (c * 3 + k)) if posts == 0 else 0
+        placed = sum(1 for owner in state.owner if owner == c)
+        state.out[c] = POSTS_PER_COMPANY - sum(columns) - placed
+    for c in range(4):
+        placed = sum(1 for owner in state.owner if owner == c)
+        state.out[c] = POSTS_PER_COMPANY - sum(state.base[c * 3 : c * 3 + 3]) - placed
+
+
+# ---- invariants ---------------------------------------------------------------------
+
+
+def validate(state: MombasaState) -> None:
+    problems = _cards(state) + _books(state) + _posts(state) + _markers(state) + _phase(state)
+    if problems:
+        raise InvalidState("mombasa", problems)
+
+
+def _cards(state: MombasaState) -> list[str]:
+    seen: dict[int, str] = {}
+    problems: list[str] = []
+
+    def put(card: int, where: str) -> None:
+        if card in seen:
+            problems.append(f"card {card} ({CARDS[card].face}) is both {seen[card]} and {where}")
+        seen[card] = where
+
+    for card in state.stack:
+        put(card, "in the stack")
+    for card in state.display:
+        if card != NO:
+            put(card, "in the display")
+    for card in state.discard:
+        put(card, "discarded")
+    for seat in range(state.players):
+        for card in range(len(CARDS)):
+            if state.hands[seat] >> card & 1:
+                put(card, f"in hand {seat}")
+        for k in range(SLOTS):
+            card = state.slots[seat * SLOTS + k]
+            if card != NO:
+                put(card, f"in slot {k + 1} of {seat}")
+        for d in range(DECKS):
+            for card in state.decks[seat * DECKS + d]:
+                put(card, f"in resting deck {d + 1} of {seat}")
+    for seat in range(state.players, 4):
+        for card in range(
+            FIRST_STARTING + STARTING_PER_COLOUR * seat,
+            FIRST_STARTING + STARTING_PER_COLOUR * (seat + 1),
+        ):
+            put(card, "in the box")
+        put(FIRST_ONE_EXPANSION + seat, "in the box")
+    missing = set(range(len(CARDS))) - set(seen)
+    if missing:
+        problems.append(f"cards nowhere: {sorted(missing)}")
+    return problems
+
+
+def _books(state: MombasaState) -> list[str]:
+    places = [b for b in state.book_display if b != NO]
+    for pile in state.book_supply:
+        places += pile
+    places += state.covered + state.acquired
+    places += [b for b in state.shelf if b != NO]
+    places += list(range(STARTING_BOOK + state.players, STARTING_BOOK + 4))
+    if sorted(places) != list(range(BOOK_COUNT + 4)):
+        return ["books are lost or doubled"]
+    return []
+
+
+def _posts(state: MombasaState) -> list[str]:
+    problems = []
+    in_flight = [0] * 4
+    for task in state.tasks:
+        if task[0] == K.EXPAND:
+            in_flight[task[1]] += bin(task[3]).count("1")
+        elif task[0] == K.RETURN:
+            in_flight[task[1]] += 1
+    for c in range(4):
+        total = sum(state.base[c * 3 : c * 3 + 3]) + state.out[c] + in_flight[c]
+        total += sum(1 for owner in state.owner if owner == c)
+        if total != POSTS_PER_COMPANY:
+            problems.append(f"{COMPANIES[c]} has {total} trading posts, not 15")
+        for k in range(3):
+            column = c * 3 + k
+            if not 0 <= state.base[column] <= (4 if state.lost >> column & 1 else 5):
+                problems.append(f"{COMPANIES[c]} column {k + 1} holds {state.base[column]} posts")
+    return problems
+
+
+def _markers(state: MombasaState) -> list[str]:
+    problems = []
+    for seat in range(state.players):
+        placed = sum(1 for s in state.spaces if s == seat)
+        if placed + state.markers[seat] != state.marker_total[seat]:
+            problems.append(f"seat {seat}'s bonus markers do not add up")
+    return problems
+
+
+def _phase(state: MombasaState) -> list[str]:
+    if state.tasks and state.phase != ACT:
+        return ["pending decisions outside the action phase"]
+    if state.phase == PLAN and any(state.used):
+        return ["cards flipped during planning"]
+    return []
+
+
+def describe(state: MombasaState) -> dict[str, Any]:
+    """A short summary of a position, for bug reports."""
+    return {
+        "round": state.round,
+        "phase": PHASES[state.phase],
+        "actor": state.actor,
+        "cash": state.cash,
+    }

@@ -1,0 +1,740 @@
+"""The actor's pending decisions: a stack of small tuples, top last.
+
+An action of the general action phase pushes ``(END_TURN,)`` and then the steps
+it needs; each step is either automatic (settled at once by ``settle``) or a
+decision with its own legal actions. Formats (first item the kind):
+
+- ``(GOODS_PICK, good, chosen_slots_mask, mixed)``: goods cards joining the total
+- ``(GOODS_SPEND, units, may_buy, discount)``: buy a display card and/or advance
+- ``(EXPAND, company, points, entered_regions_mask)``: enter regions
+- ``(STEPS, company, n)`` automatic; ``(CALL, company, n)`` pay or decline a capital call
+- ``(DIAMOND, n)``, ``(POUNDS, n)`` automatic
+- ``(BP, n)``: bookkeeping points to spend on books and pounds
+- ``(REMOVE, n)``: trading posts to remove; ``(RETURN, company)``: an ousted post
+- ``(WALK, source, moved, flipped)``: the ink jar walk of a bookkeeper
+- ``(TIER, majority, highest)``: the majority reward taken
+- ``(PURCHASE, discount, optional)``: a display card bought for pounds
+- ``(DISCARD, bonus, coffee_only)``: a hand card discarded for crate value + bonus
+- ``(BP_DIAMOND,)``, ``(BOOST, steps, first, excluded)``, ``(SHELVE,)``, ``(END_TURN,)``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from meeple.games.mombasa import actions as A
+from meeple.games.mombasa.board import BANANAS, BOARD, COFFEE, COTTON, NO
+from meeple.games.mombasa.rules import area, flow
+from meeple.games.mombasa.rules import tracks as T
+from meeple.games.mombasa.rules.log import say
+from meeple.games.mombasa.state import PLUS_ONE, SLOTS, MombasaState
+
+(
+    GOODS_PICK,
+    GOODS_SPEND,
+    EXPAND,
+    STEPS,
+    CALL,
+    DIAMOND,
+    POUNDS,
+    BP,
+    REMOVE,
+    RETURN,
+    WALK,
+    TIER,
+    PURCHASE,
+    DISCARD,
+    BP_DIAMOND,
+    BOOST,
+    SHELVE,
+    END_TURN,
+) = range(18)
+TASK_NAMES = (
+    "goods: choose cards",
+    "goods: spend units",
+    "expansion",
+    "track steps",
+    "capital call",
+    "diamond steps",
+    "pounds",
+    "bookkeeping points",
+    "remove trading posts",
+    "return an ousted trading post",
+    "bookkeeping walk",
+    "majority reward",
+    "buy a card for pounds",
+    "discard a card",
+    "bookkeeping points and diamond steps",
+    "move on two tracks",
+    "place books",
+    "end of turn",
+)
+FLIP_COST = 2
+BOOK_COST = {"A": 1, "B": 1, "C": 2}
+CARDS = BOARD.cards
+BOOK_LENGTH = BOARD.book_length
+SHELF = BOOK_LENGTH + 1
+
+
+# ---- settling the automatic steps --------------------------------------------------
+
+
+def settle(state: MombasaState) -> None:
+    """Run automatic steps until a decision (or the end of the turn) is reached."""
+    tasks = state.tasks
+    while tasks:
+        task = tasks[-1]
+        auto = _AUTO.get(task[0])
+        if auto is None or not auto(state, task):
+            return
+
+
+def _steps(state: MombasaState, task: tuple[int, ...]) -> bool:
+    """Move on a company track; a capital call the seat can pay becomes a decision,
+    one it cannot pay (or the track's end) loses the rest of the steps."""
+    _, company, n = task
+    seat = state.actor
+    state.tasks.pop()
+    while n > 0:
+        space = state.track[seat * 4 + company] + 1
+        if space > T.track_end(state, company):
+            return True
+        call = T.call_at(state, company, space)
+        if call:
+            if state.cash[seat] >= call:
+                state.tasks.append((CALL, company, n))
+                return False
+            return True
+        T.step(state, seat, company)
+        n -= 1
+    return True
+
+
+def _diamond(state: MombasaState, task: tuple[int, ...]) -> bool:
+    state.tasks.pop()
+    T.diamond_steps(state, state.actor, task[1])
+    return True
+
+
+def _pounds(state: MombasaState, task: tuple[int, ...]) -> bool:
+    state.tasks.pop()
+    state.cash[state.actor] += task[1]
+    return True
+
+
+def _bp(state: MombasaState, task: tuple[int, ...]) -> bool:
+    """On the final bookkeeping space every BP is 2 pounds; 0 BP is nothing."""
+    seat = state.actor
+    if task[1] <= 0 or state.ink[seat] == BOOK_LENGTH:
+        state.tasks.pop()
+        state.cash[seat] += T.FINAL_SPACE_POUNDS * max(task[1], 0)
+        return True
+    return False
+
+
+def _remove(state: MombasaState, task: tuple[int, ...]) -> bool:
+    if task[1] <= 0 or not any(state.base):
+        state.tasks.pop()
+        return True
+    return False
+
+
+def _return(state: MombasaState, task: tuple[int, ...]) -> bool:
+    """An ousted post goes back; with no empty space it leaves the game."""
+    company = task[1]
+    columns = T.return_columns(state, company)
+    if len(columns) > 1:
+        return False
+    state.tasks.pop()
+    if columns:
+        T.return_post(state, company * 3 + columns[0])
+    else:
+        state.out[company] += 1
+    return True
+
+
+def _expand(state: MombasaState, task: tuple[int, ...]) -> bool:
+    if expansion_targets(state, task):
+        return False
+    finish_expansion(state)
+    return True
+
+
+def _spend(state: MombasaState, task: tuple[int, ...]) -> bool:
+    if task[1] > 0 and spend_options(state, task):
+        return False
+    state.tasks.pop()
+    return True
+
+
+def _boost(state: MombasaState, task: tuple[int, ...]) -> bool:
+    if boost_options(state, task):
+        return False
+    state.tasks.pop()
+    return True
+
+
+def _end_turn(state: MombasaState, task: tuple[int, ...]) -> bool:
+    if state.acquired:
+        state.tasks.append((SHELVE,))
+        return False
+    state.tasks.pop()
+    _refill_books(state)
+    flow.next_actor(state)
+    return True
+
+
+_AUTO: dict[int, Callable[[MombasaState, tuple[int, ...]], bool]] = {
+    STEPS: _steps,
+    DIAMOND: _diamond,
+    POUNDS: _pounds,
+    BP: _bp,
+    REMOVE: _remove,
+    RETURN: _return,
+    EXPAND: _expand,
+    GOODS_SPEND: _spend,
+    BOOST: _boost,
+    END_TURN: _end_turn,
+}
+
+
+def _refill_books(state: MombasaState) -> None:
+    """ "Fill each empty space of the book display" from the pile of its letter."""
+    for space in range(12):
+        if state.book_display[space] == NO:
+            pile = state.book_supply[space // 4]
+            if pile:
+                state.book_display[space] = pile.pop()
+
+
+# ---- legal actions of each decision ---------------------------------------------------
+
+
+def legal(state: MombasaState) -> list[int]:
+    task = state.tasks[-1]
+    return _LEGAL[task[0]](state, task)
+
+
+def _goods_pick(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    _, good, chosen, mixed = task
+    out = []
+    for k, card in area.face_up_cards(state, state.actor):
+        kind = CARDS[card].kind
+        if not chosen >> k & 1 and (kind == good or (mixed and kind <= COTTON)):
+            out.append(A.ADD[k])
+    if chosen:
+        out.append(A.TOTAL)
+    return out
+
+
+def price(state: MombasaState, space: int, discount: int) -> int:
+    """A display card's price: its crate value + the board's beside it, less any
+    discount, never below 0."""
+    card = state.display[space]
+    return max(0, CARDS[card].crate + BOARD.display_crates[space] - discount)
+
+
+def spend_options(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    _, units, may_buy, discount = task
+    seat = state.actor
+    out = []
+    if may_buy:
+        for space in range(12):
+            if state.display[space] != NO and price(state, space, discount) <= units:
+                out.append(A.BUY[space])
+    free = False
+    for company in range(4):
+        space = state.track[seat * 4 + company] + 1
+        if space > T.track_end(state, company):
+            continue
+        call = T.call_at(state, company, space)
+        if call == 0:
+            free = True
+        if call <= state.cash[seat]:
+            out.append(A.ADVANCE[company])
+    if out and not free:
+        out.append(A.FORFEIT)
+    return out
+
+
+def _spend_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return spend_options(state, task)
+
+
+def entry_costs(state: MombasaState, company: int, entered: int) -> dict[int, int]:
+    """Regions the expanding company may enter and the points each costs: the border
+    from its base or a region holding its post, +1 if another company is there."""
+    costs: dict[int, int] = {}
+    for region, points in BOARD.base_borders[company]:
+        _offer(state, company, entered, region, points, costs)
+    for source, owner in enumerate(state.owner):
+        if owner == company or entered >> source & 1:
+            for region, points in BOARD.neighbours[source]:
+                _offer(state, company, entered, region, points, costs)
+    return costs
+
+
+def _offer(
+    state: MombasaState, company: int, entered: int, region: int, points: int, costs: dict[int, int]
+) -> None:
+    owner = state.owner[region]
+    if owner == company or entered >> region & 1:
+        return
+    if owner != NO:
+        points += 1
+    if points < costs.get(region, 99):
+        costs[region] = points
+
+
+def expansion_targets(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    _, company, points, entered = task
+    columns = [k for k in range(3) if state.base[company * 3 + k] > 0]
+    if not columns:
+        return []
+    out: list[int] = []
+    for region, cost in sorted(entry_costs(state, company, entered).items()):
+        if cost <= points:
+            out.extend(A.ENTER[region][k] for k in columns)
+    return out
+
+
+def _expand_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return [*expansion_targets(state, task), A.STOP_EXPANDING]
+
+
+def _call_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return [A.PAY_CALL, A.DECLINE_CALL]
+
+
+def _bp_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    out = []
+    for space in range(12):
+        book = state.book_display[space]
+        if book != NO and BOOK_COST[BOARD.books[book].letter] <= task[1]:
+            out.append(A.TAKE_BOOK[space])
+    out.append(A.TAKE_POUND)
+    return out
+
+
+def _remove_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return [A.REMOVE_POST[c][k] for c in range(4) for k in range(3) if state.base[c * 3 + k]]
+
+
+def _return_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return [A.RETURN_POST[k] for k in T.return_columns(state, task[1])]
+
+
+def _walk_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    _, _source, moved, flipped = task
+    seat = state.actor
+    out: list[int] = []
+    if not moved and not flipped and state.cash[seat] >= FLIP_COST:
+        for space in range(1, SHELF):
+            if state.shelf[seat * SHELF + space] != NO and not state.flipped[seat] >> space & 1:
+                out.append(A.FLIP_BOOK[space])
+    if can_move_ink(state, seat):
+        out.append(A.MOVE_INK)
+    out.append(A.STOP_INK)
+    return out
+
+
+def can_move_ink(state: MombasaState, seat: int) -> bool:
+    """The next bookkeeping space holds a book that is flipped or whose requirements
+    the face-up action area meets."""
+    space = state.ink[seat] + 1
+    if space > BOOK_LENGTH:
+        return False
+    book = state.shelf[seat * SHELF + space]
+    if book == NO:
+        return False
+    return bool(state.flipped[seat] >> space & 1) or area.meets(state, seat, book, NO)
+
+
+def _tier_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return [A.TIER[t] for t in range(task[2] + 1)]
+
+
+def purchase_options(state: MombasaState, seat: int, discount: int, cash: int) -> list[int]:
+    return [
+        A.BUY[space]
+        for space in range(12)
+        if state.display[space] != NO and price(state, space, discount) <= cash
+    ]
+
+
+def _purchase_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    out = purchase_options(state, state.actor, task[1], state.cash[state.actor])
+    if task[2] or not out:
+        out.append(A.SKIP)
+    return out
+
+
+def discard_options(state: MombasaState, seat: int, coffee_only: int) -> list[int]:
+    faces = set()
+    hand = state.hands[seat]
+    for card in range(len(CARDS)):
+        if hand >> card & 1 and (not coffee_only or CARDS[card].kind == COFFEE):
+            faces.add(A.ANY_FACE[card])
+    return [A.DISCARD[f] for f in sorted(faces)]
+
+
+def _discard_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return discard_options(state, state.actor, task[2]) or [A.SKIP]
+
+
+def _bp_diamond_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return list(A.BP_DIAMOND)
+
+
+def boost_options(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    _, _, first, excluded = task
+    seat = state.actor
+    return [
+        A.BOOST[c]
+        for c in range(4)
+        if c not in (first, excluded) and state.track[seat * 4 + c] < T.track_end(state, c)
+    ]
+
+
+def _boost_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return boost_options(state, task)
+
+
+def _shelve_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    seat = state.actor
+    letter = BOARD.books[state.acquired[0]].letter
+    out = []
+    for space in range(1, SHELF):
+        if shelf_ok(state, seat, letter, space):
+            out.append(A.SHELVE[space])
+    return out
+
+
+def shelf_ok(state: MombasaState, seat: int, letter: str, space: int) -> bool:
+    """An A-book never on a crossed-out A space, nor on top of a B- or C-book."""
+    if letter != "A":
+        return True
+    if space in BOARD.no_a_spaces:
+        return False
+    below = state.shelf[seat * SHELF + space]
+    return below == NO or BOARD.books[below].letter == "A"
+
+
+def _none(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return []
+
+
+_LEGAL: tuple[Callable[[MombasaState, tuple[int, ...]], list[int]], ...] = (
+    _goods_pick,
+    _spend_legal,
+    _expand_legal,
+    _none,
+    _call_legal,
+    _none,
+    _none,
+    _bp_legal,
+    _remove_legal,
+    _return_legal,
+    _walk_legal,
+    _tier_legal,
+    _purchase_legal,
+    _discard_legal,
+    _bp_diamond_legal,
+    _boost_legal,
+    _shelve_legal,
+    _none,
+)
+
+
+# ---- applying a decision ----------------------------------------------------------------
+
+
+def apply(state: MombasaState, index: int) -> None:
+    """Apply one legal decision of the top task, then settle the automatic steps."""
+    action = A.SPACE[index]
+    task = state.tasks[-1]
+    _APPLY[task[0]](state, task, action.kind, action.args)
+    settle(state)
+
+
+Args = tuple[int | str, ...]
+
+
+def _int(value: int | str) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _apply_goods_pick(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    _, good, chosen, mixed = task
+    seat = state.actor
+    if kind == "add":
+        state.tasks[-1] = (GOODS_PICK, good, chosen | 1 << _int(args[0]), mixed)
+        return
+    units = 0
+    for k in range(SLOTS):
+        if chosen >> k & 1:
+            card = state.slots[seat * SLOTS + k]
+            units += area.card_units(state, seat, card)
+            state.used[seat] |= 1 << card
+            if state.plus_on[seat] == card:
+                state.tiles_used |= 1 << PLUS_ONE
+    discount = _discount(state, seat, good, mixed)
+    state.tasks[-1] = (GOODS_SPEND, units, 1, discount)
+    say(state, "goods", "{p} uses {n} units of {g}", n=units, g=BOARD_GOODS[good])
+
+
+BOARD_GOODS = ("coffee", "bananas", "cotton")
+
+
+def _discount(state: MombasaState, seat: int, good: int, mixed: int) -> int:
+    """Track bonuses: bananas buy for 1 less (B1 bonus 1), any goods 1 less (bonus 2);
+    cotton buys for 1 less (A2 bonus 1; its bonus 2 adds a unit per card instead)."""
+    if mixed:
+        return 1
+    if good == BANANAS and area.bonus_level(state, seat, "bananas") >= 1:
+        return 1
+    if good == COTTON and area.bonus_level(state, seat, "cotton") == 1:
+        return 1
+    return 0
+
+
+def _apply_spend(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    _, units, _may_buy, discount = task
+    seat = state.actor
+    if kind == "buy":
+        space = _int(args[0])
+        units -= price(state, space, discount)
+        take_display_card(state, seat, space)
+        state.tasks[-1] = (GOODS_SPEND, units, 0, discount)
+    elif kind == "advance":
+        company = _int(args[0])
+        space = state.track[seat * 4 + company] + 1
+        state.cash[seat] -= T.call_at(state, company, space)
+        T.step(state, seat, company)
+        state.tasks[-1] = (GOODS_SPEND, units - 1, 0, discount)
+    else:
+        state.tasks.pop()
+
+
+def take_display_card(state: MombasaState, seat: int, space: int) -> None:
+    card = state.display[space]
+    state.display[space] = NO
+    state.hands[seat] |= 1 << card
+    say(state, "buy", "{p} takes {c} from the card display", c=CARDS[card].face)
+
+
+def _apply_expand(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    _, company, points, entered = task
+    if kind == "stop_expanding":
+        finish_expansion(state)
+        return
+    region, column = _int(args[0]), _int(args[1])
+    cost = entry_costs(state, company, entered)[region]
+    T.take_post(state, company * 3 + column)
+    state.tasks[-1] = (EXPAND, company, points - cost, entered | 1 << region)
+
+
+def finish_expansion(state: MombasaState) -> None:
+    """Rewards of every region entered (BP pooled), then the ousted posts go home."""
+    _, company, _, entered = state.tasks.pop()
+    totals = {"pounds": 0, "diamond": 0, "track": 0, "bp": 0}
+    ousted = []
+    for region in range(len(BOARD.regions)):
+        if not entered >> region & 1:
+            continue
+        reward = BOARD.regions[region].reward
+        if reward:
+            totals[reward[0]] += reward[1]
+        if state.owner[region] != NO:
+            ousted.append(state.owner[region])
+        state.owner[region] = company
+    for other in ousted:
+        state.tasks.append((RETURN, other))
+    state.tasks.append((BP, totals["bp"]))
+    state.tasks.append((STEPS, company, totals["track"]))
+    state.tasks.append((DIAMOND, totals["diamond"]))
+    state.tasks.append((POUNDS, totals["pounds"]))
+    say(
+        state,
+        "expand",
+        "{p} expands {c} into {n} regions",
+        c=COMPANY_NAMES[company],
+        n=bin(entered).count("1"),
+    )
+
+
+COMPANY_NAMES = ("Mombasa", "Cape Town", "Saint-Louis", "Cairo")
+
+
+def _apply_call(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    _, company, n = task
+    seat = state.actor
+    state.tasks.pop()
+    if kind == "pay_call":
+        space = state.track[seat * 4 + company] + 1
+        state.cash[seat] -= T.call_at(state, company, space)
+        T.step(state, seat, company)
+        state.tasks.append((STEPS, company, n - 1))
+
+
+def _apply_bp(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    seat = state.actor
+    left = task[1]
+    if kind == "take_pound":
+        state.cash[seat] += 1
+        left -= 1
+    else:
+        space = _int(args[0])
+        book = state.book_display[space]
+        state.book_display[space] = NO
+        state.cash[seat] += state.book_coins[space]
+        state.book_coins[space] = 0
+        state.acquired.append(book)
+        left -= BOOK_COST[BOARD.books[book].letter]
+    if left > 0:
+        state.tasks[-1] = (BP, left)
+    else:
+        state.tasks.pop()
+
+
+def _apply_remove(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    company, column = _int(args[0]), _int(args[1])
+    T.take_post(state, company * 3 + column)
+    state.out[company] += 1
+    state.tasks[-1] = (REMOVE, task[1] - 1)
+
+
+def _apply_return(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    state.tasks.pop()
+    T.return_post(state, task[1] * 3 + _int(args[0]))
+
+
+def _apply_walk(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    _, source, moved, flipped = task
+    seat = state.actor
+    if kind == "flip_book":
+        state.cash[seat] -= FLIP_COST
+        state.flipped[seat] |= 1 << _int(args[0])
+        state.tasks[-1] = (WALK, source, moved, 1)
+    elif kind == "move_ink":
+        state.ink[seat] += 1
+        state.tasks[-1] = (WALK, source, 1, flipped)
+    else:
+        state.tasks.pop()
+        bp = area.BOOKKEEPER_TILE_POINTS if source == SLOTS else _source_value(state, seat, source)
+        state.tasks.append((BP, bp))
+        if moved and not state.flipped[seat] >> state.ink[seat] & 1:
+            push_book_reward(state, seat, state.shelf[seat * SHELF + state.ink[seat]])
+
+
+def _source_value(state: MombasaState, seat: int, source: int) -> int:
+    return CARDS[state.slots[seat * SLOTS + source]].value
+
+
+def push_book_reward(state: MombasaState, seat: int, book: int) -> None:
+    kind, n = BOARD.books[book].reward
+    if kind == "pounds":
+        state.tasks.append((POUNDS, n))
+    elif kind == "diamond":
+        state.tasks.append((DIAMOND, n))
+    elif kind == "bp":
+        state.tasks.append((BP, n))
+    elif kind == "remove":
+        state.tasks.append((REMOVE, n))
+    else:  # cotton money: face-up cotton units - 1
+        state.tasks.append((POUNDS, max(0, area.good_total(state, seat, COTTON) - 1)))
+
+
+def _apply_tier(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    majority = BOARD.majorities[task[1]]
+    _, steps, extra, n = majority.tiers[_int(args[0])]
+    state.tasks.pop()
+    push_extra(state, extra, n)
+    state.tasks.append((STEPS, majority.company, steps))
+
+
+def push_extra(state: MombasaState, kind: str, n: int) -> None:
+    if kind == "remove":
+        state.tasks.append((REMOVE, n))
+    elif kind == "diamond":
+        state.tasks.append((DIAMOND, n))
+    elif kind == "pounds":
+        state.tasks.append((POUNDS, n))
+    elif kind == "bp":
+        state.tasks.append((BP, n))
+
+
+def _apply_purchase(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    state.tasks.pop()
+    if kind == "buy":
+        space = _int(args[0])
+        state.cash[state.actor] -= price(state, space, task[1])
+        take_display_card(state, state.actor, space)
+
+
+def _apply_discard(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    state.tasks.pop()
+    if kind == "skip":
+        return
+    seat = state.actor
+    face = A.ALL_FACES[_int(args[0])]
+    card = next(c for c in BOARD.face_cards(face) if state.hands[seat] >> c & 1)
+    state.hands[seat] &= ~(1 << card)
+    state.discard.append(card)
+    state.cash[seat] += CARDS[card].crate + task[1]
+    say(state, "discard", "{p} discards {c}", c=face)
+
+
+def _apply_bp_diamond(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    state.tasks.pop()
+    state.tasks.append((DIAMOND, _int(args[1])))
+    state.tasks.append((BP, _int(args[0])))
+
+
+def _apply_boost(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    _, steps, first, excluded = task
+    company = _int(args[0])
+    if first == NO:
+        state.tasks[-1] = (BOOST, steps, company, excluded)
+    else:
+        state.tasks.pop()
+    state.tasks.append((STEPS, company, steps))
+
+
+def _apply_shelve(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    seat = state.actor
+    space = _int(args[0])
+    book = state.acquired.pop(0)
+    index = seat * SHELF + space
+    if state.shelf[index] != NO:
+        state.covered.append(state.shelf[index])  # a covered book stays under, out of play
+    state.shelf[index] = book
+    state.flipped[seat] &= ~(1 << space)
+    state.tasks.pop()
+
+
+def _no_apply(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    raise AssertionError(f"task {TASK_NAMES[task[0]]} takes no decision")
+
+
+_APPLY: tuple[Callable[[MombasaState, tuple[int, ...], str, Args], None], ...] = (
+    _apply_goods_pick,
+    _apply_spend,
+    _apply_expand,
+    _no_apply,
+    _apply_call,
+    _no_apply,
+    _no_apply,
+    _apply_bp,
+    _apply_remove,
+    _apply_return,
+    _apply_walk,
+    _apply_tier,
+    _apply_purchase,
+    _apply_discard,
+    _apply_bp_diamond,
+    _apply_boost,
+    _apply_shelve,
+    _no_apply,
+)

@@ -1,0 +1,329 @@
+"""The decision loop: who acts, what they may do, and doing it.
+
+Draft and planning are simultaneous and secret (every seat still deciding is in
+``to_act``); the action phase is one seat at a time, "exactly ONE of" the six
+actions, each continued through the decision stack of ``rules.tasks``.
+"""
+
+from __future__ import annotations
+
+from meeple.games.mombasa import actions as A
+from meeple.games.mombasa.board import (
+    BOARD,
+    BOOKKEEPER,
+    COFFEE,
+    COTTON,
+    MERCHANT,
+    NO,
+    SHARE,
+)
+from meeple.games.mombasa.rules import area, flow, tasks
+from meeple.games.mombasa.rules import tracks as T
+from meeple.games.mombasa.rules.log import say
+from meeple.games.mombasa.state import (
+    ACT,
+    BOOKKEEPER_TILE,
+    DECKS,
+    DRAFT,
+    FIRST_EXTRA_SPACE,
+    FIRST_PLAYER_SPACE,
+    MERCHANT_TILE,
+    OVER,
+    PLAN,
+    PLUS_ONE,
+    PURCHASE_SPACE,
+    REMOVAL_SPACE,
+    SLOTS,
+    MombasaState,
+)
+
+CARDS = BOARD.cards
+TILE_SPACES = (4, 5, 6, 7)  # plus-one, bookkeeper, merchant, expansion tile spaces
+
+
+def to_act(state: MombasaState) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == ACT:
+        return (state.actor,)
+    if phase == PLAN:
+        return tuple(s for s in range(state.players) if not state.ready >> s & 1)
+    if phase == DRAFT:
+        return tuple(s for s in range(state.players) if state.chosen[s] == NO)
+    return ()
+
+
+def legal_actions(state: MombasaState, seat: int) -> list[int]:
+    phase = state.phase
+    if phase == ACT:
+        if seat != state.actor:
+            return []
+        if state.tasks:
+            return tasks.legal(state)
+        return turn_actions(state, seat)
+    if phase == PLAN:
+        return [] if state.ready >> seat & 1 else plan_actions(state, seat)
+    if phase == DRAFT and state.chosen[seat] == NO:
+        return [A.KEEP[t] for t in sorted(state.dealt[seat * 2 : seat * 2 + 2])]
+    return []
+
+
+def plan_actions(state: MombasaState, seat: int) -> list[int]:
+    """Cards from the hand face down into open, empty action slots; then "ready"."""
+    open_slots = [
+        k
+        for k in range(SLOTS)
+        if state.slots[seat * SLOTS + k] == NO and flow.slot_open(state, seat, k)
+    ]
+    out: list[int] = []
+    if open_slots:
+        faces = set()
+        hand = state.hands[seat]
+        while hand:
+            low = hand & -hand
+            face = A.PLAN_FACE[low.bit_length() - 1]
+            if face >= 0:
+                faces.add(face)
+            hand ^= low
+        for face in sorted(faces):
+            out.extend(A.PLAN[face][k] for k in open_slots)
+    out.append(A.READY)
+    return out
+
+
+def turn_actions(state: MombasaState, seat: int) -> list[int]:
+    """The six actions of "II. General Action Phase" that the seat can take now."""
+    out: list[int] = []
+    face_up = area.face_up_cards(state, seat)
+    kinds = 0
+    for _, card in face_up:
+        kinds |= 1 << CARDS[card].kind
+    for good in range(3):
+        if kinds >> good & 1:
+            out.append(A.USE_GOODS[good])
+    if area.has_expansion(state, seat):
+        out.extend(A.EXPAND)
+    out.extend(A.USE_BOOKKEEPER[s] for s in area.sources_of(state, seat, BOOKKEEPER))
+    out.extend(A.USE_MERCHANT[s] for s in area.sources_of(state, seat, MERCHANT))
+    if state.markers[seat] > 0:
+        out.extend(A.PLACE[s] for s in range(len(state.spaces)) if may_place(state, seat, s))
+    if area.has_tile(state, seat, PLUS_ONE) and state.plus_on[seat] == NO:
+        out.extend(A.ATTACH[k] for k, card in face_up if CARDS[card].kind <= COTTON)
+    decks = [d for d in range(DECKS) if state.decks[seat * DECKS + d]]
+    out.extend(A.END[d] for d in decks or [0])
+    return out
+
+
+def may_place(state: MombasaState, seat: int, space: int) -> bool:
+    """ "5. Place 1 bonus marker": an empty space whose requirement the seat meets."""
+    if state.spaces[space] != NO:
+        return False
+    cash = state.cash[seat]
+    if space < 4:
+        return majority_tier(state, seat, space) >= 0
+    if space < 8:
+        return cash >= BOARD.tile_costs[space - 4]
+    if space == FIRST_PLAYER_SPACE:
+        return seat != state.first or bool(state.started >> seat & 1)
+    if space == PURCHASE_SPACE:
+        return cash >= 1 and bool(tasks.purchase_options(state, seat, 0, cash - 1))
+    if space == REMOVAL_SPACE:
+        return bool(state.hands[seat])
+    return may_place_extra(state, seat, space)
+
+
+def majority_tier(state: MombasaState, seat: int, majority: int) -> int:
+    """The highest tier the seat reaches if nobody has more (a tie suffices), else -1."""
+    mine = area.majority_total(state, seat, majority)
+    if mine < 1:
+        return -1
+    for other in range(state.players):
+        if other != seat and area.majority_total(state, other, majority) > mine:
+            return -1
+    tiers = BOARD.majorities[majority].tiers
+    return max(t for t in range(len(tiers)) if tiers[t][0] <= mine)
+
+
+def may_place_extra(state: MombasaState, seat: int, space: int) -> bool:
+    """A track's extra bonus space: unlocked (bonus k needs the k-th special space),
+    paid, and not both of a track's spaces in one round."""
+    extra = space - FIRST_EXTRA_SPACE
+    company, k = divmod(extra, 2)
+    bonus = area.TRACK_BONUS[state.faces[company]]
+    if bonus not in ("purchase", "removal", "books", "tracks"):
+        return False
+    if area.unlocked_level(state, seat, company) < k + 1:
+        return False
+    sibling = FIRST_EXTRA_SPACE + company * 2 + (1 - k)
+    if state.spaces[sibling] == seat:
+        return False
+    cost = BOARD.extra_space_costs[k]
+    if state.cash[seat] < cost:
+        return False
+    if bonus == "removal":
+        return bool(tasks.discard_options(state, seat, k))
+    return True
+
+
+# ---- applying ----------------------------------------------------------------------
+
+
+def apply_action(state: MombasaState, seat: int, index: int) -> None:
+    phase = state.phase
+    if phase == ACT:
+        if state.tasks:
+            tasks.apply(state, index)
+        else:
+            apply_turn(state, seat, index)
+    elif phase == PLAN:
+        apply_plan(state, seat, index)
+    elif phase == DRAFT:
+        flow.keep_tile(state, seat, A.SPACE[index].args[0])  # type: ignore[arg-type]
+
+
+def apply_plan(state: MombasaState, seat: int, index: int) -> None:
+    action = A.SPACE[index]
+    if action.kind == "ready":
+        flow.mark_ready(state, seat)
+        return
+    face, slot = action.args
+    assert isinstance(face, int) and isinstance(slot, int)
+    name = A.PLAYABLE_FACES[face]
+    card = next(c for c in BOARD.face_cards(name) if state.hands[seat] >> c & 1)
+    state.hands[seat] &= ~(1 << card)
+    state.slots[seat * SLOTS + slot] = card
+    say(state, "plan", "{p} places a card face down in slot {k}", seat=seat, k=slot + 1)
+    say(state, "plan", "{p} plans {c} in slot {k}", seat=seat, private=True, c=name, k=slot + 1)
+
+
+def apply_turn(state: MombasaState, seat: int, index: int) -> None:
+    action = A.SPACE[index]
+    kind = action.kind
+    arg = action.args[0] if action.args else 0
+    assert isinstance(arg, int)
+    if kind == "attach":  # a free placement, not one of the six actions
+        state.plus_on[seat] = state.slots[seat * SLOTS + arg]
+        say(state, "tile", "{p} puts the +1 goods tile on slot {k}", k=arg + 1)
+        return
+    state.turn += 1
+    state.started |= 1 << seat
+    if kind == "end":
+        flow.end_own_phase(state, seat, arg)
+        flow.next_actor(state)
+        return
+    state.tasks.append((tasks.END_TURN,))
+    _START[kind](state, seat, arg)
+    tasks.settle(state)
+
+
+def _use_goods(state: MombasaState, seat: int, good: int) -> None:
+    mixed = 1 if area.bonus_level(state, seat, "bananas") == 2 else 0
+    state.tasks.append((tasks.GOODS_PICK, good, 0, mixed))
+
+
+def _expand(state: MombasaState, seat: int, company: int) -> None:
+    """ "2. Use all expansion cards": all of them (and the expansion tile) on one company."""
+    points = area.expansion_total(state, seat)
+    for _, card in area.face_up_cards(state, seat):
+        if CARDS[card].kind == 3:
+            state.used[seat] |= 1 << card
+    if area.has_tile(state, seat, 3):
+        state.tiles_used |= 1 << 3
+    state.tasks.append((tasks.EXPAND, company, points, 0))
+    say(state, "expand", "{p} expands with {n} points", n=points)
+
+
+def _use_bookkeeper(state: MombasaState, seat: int, source: int) -> None:
+    _flip(state, seat, source, BOOKKEEPER_TILE)
+    state.tasks.append((tasks.WALK, source, 0, 0))
+
+
+def _flip(state: MombasaState, seat: int, source: int, tile: int) -> None:
+    if source == SLOTS:
+        state.tiles_used |= 1 << tile
+    else:
+        state.used[seat] |= 1 << state.slots[seat * SLOTS + source]
+
+
+def _use_merchant(state: MombasaState, seat: int, source: int) -> None:
+    """ "4. Use 1 diamond merchant": the plain one 1 step and 2 pounds; a company's
+    2 steps and 1 pound, then 1 step per 2 mines that company controls; the tile
+    2 steps and 1 per other face-up merchant."""
+    _flip(state, seat, source, MERCHANT_TILE)
+    if source == SLOTS:
+        others = len([s for s in area.sources_of(state, seat, MERCHANT) if s != SLOTS])
+        state.tasks.append((tasks.DIAMOND, 2 + others))
+        return
+    card = CARDS[state.slots[seat * SLOTS + source]]
+    if card.company == NO:
+        state.tasks.append((tasks.POUNDS, 2))
+        state.tasks.append((tasks.DIAMOND, 1))
+    else:
+        state.tasks.append((tasks.POUNDS, 1))
+        state.tasks.append((tasks.DIAMOND, 2 + T.mines_of(state, card.company) // 2))
+
+
+def _place(state: MombasaState, seat: int, space: int) -> None:
+    state.markers[seat] -= 1
+    state.spaces[space] = seat
+    say(state, "marker", "{p} places a bonus marker on {s}", s=A.space_name(space))
+    if space < 4:
+        state.tasks.append((tasks.TIER, space, majority_tier(state, seat, space)))
+    elif space < 8:
+        state.cash[seat] -= BOARD.tile_costs[space - 4]
+        state.tiles_reserved[space - 4] = seat
+    elif space == FIRST_PLAYER_SPACE:
+        state.next_first = seat
+        state.tasks.append((tasks.BP, 1))
+    elif space == PURCHASE_SPACE:
+        state.cash[seat] -= 1
+        state.tasks.append((tasks.PURCHASE, 0, 0))
+    elif space == REMOVAL_SPACE:
+        state.tasks.append((tasks.DISCARD, 2, 0))
+    else:
+        _place_extra(state, seat, space)
+
+
+def _place_extra(state: MombasaState, seat: int, space: int) -> None:
+    """The C/D tracks' extra bonus spaces (supplement, "Company tracks")."""
+    company, k = divmod(space - FIRST_EXTRA_SPACE, 2)
+    state.cash[seat] -= BOARD.extra_space_costs[k]
+    bonus = area.TRACK_BONUS[state.faces[company]]
+    if bonus == "purchase":  # a card for pounds (k: 1 less) and/or diamond steps
+        state.tasks.append((tasks.DIAMOND, k + 1))
+        state.tasks.append((tasks.PURCHASE, k, 1))
+    elif bonus == "removal":  # any card for crate + 3, or a coffee card for crate + 8
+        state.tasks.append((tasks.DISCARD, 8 if k else 3, k))
+    elif bonus == "books":
+        if k:
+            state.tasks.append((tasks.DIAMOND, 2))
+            state.tasks.append((tasks.BP, 2))
+        else:
+            state.tasks.append((tasks.BP_DIAMOND,))
+    elif k:  # tracks, bonus 2: 2 steps on each other track
+        for other in range(3, -1, -1):
+            if other != company:
+                state.tasks.append((tasks.STEPS, other, 2))
+    else:  # tracks, bonus 1: 2 steps on two different other tracks
+        state.tasks.append((tasks.BOOST, 2, NO, company))
+
+
+_START = {
+    "use_goods": _use_goods,
+    "expand": _expand,
+    "use_bookkeeper": _use_bookkeeper,
+    "use_merchant": _use_merchant,
+    "place": _place,
+}
+
+
+def is_over(state: MombasaState) -> bool:
+    return state.phase == OVER
+
+
+def share_cards(state: MombasaState, seat: int) -> int:
+    return sum(
+        1 for c in range(len(CARDS)) if state.hands[seat] >> c & 1 and CARDS[c].kind == SHARE
+    )
+
+
+_ = COFFEE

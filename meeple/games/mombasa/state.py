@@ -1,0 +1,206 @@
+"""Mombasa's game state: flat lists of ints, cheap to clone.
+
+Sets of cards are bit masks over card ids (see ``board``). One ``phase`` says
+where the round is; inside the action phase the pending decisions of the actor
+form a stack of small tuples (``tasks``, top last), so every decision is atomic
+and no flag can disagree with the phase. docs/mombasa.md lists every field.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from meeple.engine import GameState
+
+DRAFT, PLAN, ACT, OVER = range(4)
+PHASES = ("draft", "planning", "action", "over")
+SLOTS = 5  # 3 coloured action slots, slot 4 (diamond track), slot 5 (bookkeeping track)
+DECKS = 3
+TILES = ("plus-one", "bookkeeper", "merchant", "expansion")
+PLUS_ONE, BOOKKEEPER_TILE, MERCHANT_TILE, EXPANSION_TILE = range(4)
+TILE_SOURCE = SLOTS  # the source index of "the bonus tile" beside the slots
+# Board bonus spaces 0-10, then the company tracks' extra bonus spaces 11-18
+# (company c, bonus k at 11 + 2c + k).
+BOARD_SPACES = (
+    "coffee majority",
+    "bananas majority",
+    "cotton majority",
+    "expansion majority",
+    "plus-one tile",
+    "bookkeeper tile",
+    "merchant tile",
+    "expansion tile",
+    "first player",
+    "card purchase",
+    "card removal",
+)
+FIRST_EXTRA_SPACE = len(BOARD_SPACES)
+SPACE_COUNT = FIRST_EXTRA_SPACE + 8
+FIRST_PLAYER_SPACE, PURCHASE_SPACE, REMOVAL_SPACE = 8, 9, 10
+
+
+class MombasaState(GameState):
+    __slots__ = (
+        "acquired",
+        "actor",
+        "base",
+        "book_coins",
+        "book_display",
+        "book_supply",
+        "cash",
+        "chosen",
+        "covered",
+        "dealt",
+        "decks",
+        "diamond",
+        "discard",
+        "display",
+        "ended",
+        "faces",
+        "first",
+        "flipped",
+        "hands",
+        "ink",
+        "lost",
+        "marker_total",
+        "markers",
+        "next_first",
+        "out",
+        "owner",
+        "phase",
+        "plus_on",
+        "ready",
+        "round",
+        "round_track",
+        "shelf",
+        "slots",
+        "spaces",
+        "stack",
+        "started",
+        "tasks",
+        "tiles_held",
+        "tiles_reserved",
+        "tiles_used",
+        "track",
+        "turn",
+        "unlocked",
+        "used",
+    )
+
+    phase: int  # DRAFT, PLAN, ACT or OVER
+    round: int  # 1..7
+    turn: int  # actions taken in the game so far (a track bonus works from a later turn)
+    first: int  # the first player of this round
+    next_first: int  # who took the first-player space this round (first next round), or -1
+    actor: int  # whose turn it is in the action phase
+    ended: int  # mask of seats that ended their action phase this round
+    started: int  # mask of seats that have had a turn this round
+    ready: int  # mask of seats that finished planning (or drafting)
+    faces: tuple[int, ...]  # per company, the index of its track face in TRACK_FACES
+    dealt: list[int]  # seat * 2 + i: starting tiles dealt in the draft (hidden), -1 none
+    chosen: list[int]  # per seat, the starting tile kept (hidden until all have chosen)
+    hands: list[int]  # per seat, a mask of the cards in hand (hidden from the others)
+    slots: list[int]  # seat * SLOTS + k: the card in action slot k, or -1
+    used: list[int]  # per seat, a mask of the action-area cards flipped face down
+    decks: list[tuple[int, ...]]  # seat * DECKS + d: the resting deck, oldest first
+    tiles_held: list[int]  # per bonus tile, the seat that has it this round, or -1
+    tiles_reserved: list[int]  # per bonus tile, the seat that reserved it for next round
+    tiles_used: int  # mask of bonus tiles used (flipped) this round
+    plus_on: list[int]  # per seat, the card the "+1"-goods tile lies on, or -1
+    markers: list[int]  # per seat, bonus markers beside the board
+    marker_total: list[int]  # per seat, bonus markers owned
+    spaces: list[int]  # per bonus space, the seat whose marker is on it, or -1
+    track: list[int]  # seat * 4 + company: the track marker's space
+    unlocked: list[int]  # seat * 8 + company * 2 + k: the turn bonus k was unlocked, or -1
+    diamond: list[int]  # per seat, the diamond marker's space
+    ink: list[int]  # per seat, the ink jar's space (0: the starting tile)
+    shelf: list[int]  # seat * (book_length + 1) + space: the book on it, or -1
+    flipped: list[int]  # per seat, a mask of bookkeeping spaces whose book is face down
+    cash: list[int]  # per seat, pounds (open information)
+    base: list[int]  # company * 3 + column: trading posts in that base column
+    lost: int  # mask of base columns (company * 3 + column) whose final space is uncovered
+    out: list[int]  # per company, trading posts out of the game
+    owner: list[int]  # per region, the company whose trading post stands there, or -1
+    display: list[int]  # card display spaces 0-11 (right column, middle, left), -1 empty
+    stack: list[int]  # the action card stack, top last (hidden order within a letter)
+    discard: list[int]  # the discard pile (cards out of the game)
+    book_display: list[int]  # book display spaces 0-11 (column * 2 + row), -1 empty
+    book_supply: list[list[int]]  # per letter A, B, C: face-down books, top last (hidden)
+    covered: list[int]  # books covered by a later book on a bookkeeping track (out of play)
+    book_coins: list[int]  # coins on the wooden space under each book display space
+    round_track: list[int]  # coins on round spaces 1-7
+    acquired: list[int]  # books the actor took this turn, shelved at the end of the turn
+    tasks: list[tuple[int, ...]]  # the actor's pending decisions, top last (see rules.tasks)
+
+    def clone(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        self._copy_common(twin)
+        for name in _SCALARS:
+            object.__setattr__(twin, name, getattr(self, name))
+        for name in _LISTS:
+            object.__setattr__(twin, name, getattr(self, name).copy())
+        twin.book_supply = [pile.copy() for pile in self.book_supply]
+        return twin
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+
+_SCALARS = (
+    "phase",
+    "round",
+    "turn",
+    "first",
+    "next_first",
+    "actor",
+    "ended",
+    "started",
+    "ready",
+    "faces",
+    "tiles_used",
+    "lost",
+)
+_LISTS = (
+    "dealt",
+    "chosen",
+    "hands",
+    "slots",
+    "used",
+    "decks",
+    "tiles_held",
+    "tiles_reserved",
+    "plus_on",
+    "markers",
+    "marker_total",
+    "spaces",
+    "track",
+    "unlocked",
+    "diamond",
+    "ink",
+    "shelf",
+    "flipped",
+    "cash",
+    "base",
+    "out",
+    "owner",
+    "display",
+    "stack",
+    "discard",
+    "covered",
+    "book_display",
+    "book_coins",
+    "round_track",
+    "acquired",
+    "tasks",
+)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,299 @@
+"""What a seat may see, and ``determinize``.
+
+Hidden: each hand (others see its size), the cards placed face down until the
+reveal, the starting tiles dealt in the draft (and the one kept, until all have
+chosen), the order of the action card stack within each letter (its backs show
+the letters) and of each book pile. Everything else is public: the board, the
+resting decks, money, the tracks. docs/mombasa.md lists every key.
+
+Hands are hidden from the others but follow from public history (every card
+entering or leaving a hand does so in view: starting cards, resting decks
+picked up, display cards bought, cards discarded face up), so ``determinize``
+keeps them and re-deals only the face-down plans, the draft, the stack and the
+book piles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine import Rng
+from meeple.games.mombasa.actions import space_name
+from meeple.games.mombasa.board import BOARD, COMPANIES, NO, SHARE, TRACK_FACES
+from meeple.games.mombasa.rules import area, flow, tasks
+from meeple.games.mombasa.rules import tracks as T
+from meeple.games.mombasa.rules.log import SEAT_NAMES
+from meeple.games.mombasa.scoring import breakdown
+from meeple.games.mombasa.state import (
+    ACT,
+    DECKS,
+    DRAFT,
+    OVER,
+    PHASES,
+    PLAN,
+    SLOTS,
+    SPACE_COUNT,
+    TILES,
+    MombasaState,
+)
+
+CARDS = BOARD.cards
+SHELF = BOARD.book_length + 1
+
+
+def _faces(cards: list[int] | tuple[int, ...]) -> list[str]:
+    return [CARDS[c].face for c in cards]
+
+
+def _mask_faces(mask: int) -> list[str]:
+    return sorted(CARDS[c].face for c in range(len(CARDS)) if mask >> c & 1)
+
+
+def _book(book: int) -> dict[str, Any]:
+    info = BOARD.books[book]
+    return {
+        "letter": info.letter,
+        "requires": [[kind, n] for kind, n in info.requires],
+        "reward": list(info.reward),
+    }
+
+
+def build_view(state: MombasaState, seat: int | None) -> dict[str, Any]:
+    over = state.phase == OVER
+    return {
+        "game": "mombasa",
+        "seat": seat,
+        "version": state.version,
+        "round": state.round,
+        "phase": PHASES[state.phase],
+        "to_act": _to_act(state),
+        "first_player": state.first,
+        "next_first_player": None if state.next_first == NO else state.next_first,
+        "actor": state.actor if state.phase == ACT else None,
+        "tracks": [_track(state, c) for c in range(4)],
+        "companies": [_company(state, c) for c in range(4)],
+        "regions": [_region(state, r) for r in range(len(BOARD.regions))],
+        "display": [_display(state, n) for n in range(12)],
+        "stack": {letter: _stack_count(state, letter) for letter in "ABCDE"},
+        "discard": _faces(state.discard),
+        "book_display": [_book_space(state, n) for n in range(12)],
+        "book_supply": {letter: len(state.book_supply[i]) for i, letter in enumerate("ABC")},
+        "round_track": state.round_track[1:],
+        "bonus_spaces": {space_name(s): _seat(state.spaces[s]) for s in range(SPACE_COUNT)},
+        "bonus_tiles": [_tile(state, t) for t in range(4)],
+        "players": [_player(state, p, seat) for p in range(state.players)],
+        "pending": _pending(state),
+        "final": [breakdown(state, p) for p in range(state.players)] if over else None,
+    }
+
+
+def _to_act(state: MombasaState) -> list[int]:
+    from meeple.games.mombasa.rules.turn import to_act
+
+    return list(to_act(state))
+
+
+def _seat(value: int) -> int | None:
+    return None if value == NO else value
+
+
+def _track(state: MombasaState, company: int) -> dict[str, Any]:
+    face = T.FACES[state.faces[company]]
+    return {
+        "company": COMPANIES[company],
+        "face": TRACK_FACES[state.faces[company]],
+        "length": face.length,
+        "shares": list(face.shares),
+        "specials": [list(s) for s in face.specials],
+        "calls": {str(s): p for s, p in sorted(face.calls.items())},
+        "bonus": face.bonus,
+    }
+
+
+def _company(state: MombasaState, company: int) -> dict[str, Any]:
+    columns = range(company * 3, company * 3 + 3)
+    return {
+        "name": COMPANIES[company],
+        "base_columns": [state.base[k] for k in columns],
+        "final_space_uncovered": [bool(state.lost >> k & 1) for k in columns],
+        "share_value": T.coins_revealed(state, company),
+        "posts_out_of_game": state.out[company],
+        "regions": T.posts_in_regions(state, company),
+    }
+
+
+def _region(state: MombasaState, region: int) -> dict[str, Any]:
+    info = BOARD.regions[region]
+    owner = state.owner[region]
+    return {
+        "name": info.name,
+        "company": None if owner == NO else COMPANIES[owner],
+        "reward": list(info.reward) if info.reward else None,
+        "mines": info.mines,
+    }
+
+
+def _display(state: MombasaState, space: int) -> dict[str, Any] | None:
+    card = state.display[space]
+    if card == NO:
+        return None
+    return {"card": CARDS[card].face, "price": tasks.price(state, space, 0)}
+
+
+def _stack_count(state: MombasaState, letter: str) -> int:
+    return sum(1 for c in state.stack if CARDS[c].letter == letter)
+
+
+def _book_space(state: MombasaState, space: int) -> dict[str, Any]:
+    book = state.book_display[space]
+    return {
+        "book": None if book == NO else _book(book),
+        "coins": state.book_coins[space],
+        "column": space // 2 + 2,
+        "row": space % 2 + 1,
+    }
+
+
+def _tile(state: MombasaState, tile: int) -> dict[str, Any]:
+    return {
+        "tile": TILES[tile],
+        "held_by": _seat(state.tiles_held[tile]),
+        "reserved_by": _seat(state.tiles_reserved[tile]),
+        "used": bool(state.tiles_used >> tile & 1),
+    }
+
+
+def _slots(state: MombasaState, p: int, viewer: int | None) -> list[dict[str, Any] | None]:
+    hidden = state.phase == PLAN and viewer != p
+    out: list[dict[str, Any] | None] = []
+    for k in range(SLOTS):
+        card = state.slots[p * SLOTS + k]
+        if card == NO:
+            out.append(None)
+        elif hidden:
+            out.append({"card": None, "face_down": True, "used": False})
+        else:
+            used = bool(state.used[p] >> card & 1)
+            out.append({"card": CARDS[card].face, "face_down": used, "used": used})
+    return out
+
+
+def _player(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+    own = viewer == p
+    hand = state.hands[p]
+    revealed_tiles = state.phase != DRAFT
+    return {
+        "seat": p,
+        "name": SEAT_NAMES[p],
+        "cash": state.cash[p],
+        "bonus_markers": state.markers[p],
+        "bonus_markers_owned": state.marker_total[p],
+        "tracks": [state.track[p * 4 + c] for c in range(4)],
+        "track_shares": [T.FACES[state.faces[c]].shares[state.track[p * 4 + c]] for c in range(4)],
+        "bonuses_unlocked": [area.unlocked_level(state, p, c) for c in range(4)],
+        "diamond": state.diamond[p],
+        "ink_jar": state.ink[p],
+        "bookkeeping": [_shelf(state, p, s) for s in range(1, SHELF)],
+        "resting_decks": [_faces(state.decks[p * DECKS + d]) for d in range(DECKS)],
+        "hand_size": bin(hand).count("1"),
+        "hand": _mask_faces(hand) if own else None,
+        "share_cards": _share_cards(hand) if own or state.phase == OVER else None,
+        "slots_open": [flow.slot_open(state, p, k) for k in range(SLOTS)],
+        "slots": _slots(state, p, viewer),
+        "plus_one_on": _plus_slot(state, p),
+        "ready": bool(state.ready >> p & 1) if state.phase in (PLAN, DRAFT) else None,
+        "ended": bool(state.ended >> p & 1) if state.phase == ACT else None,
+        "starting_tile": state.chosen[p] + 1
+        if state.chosen[p] != NO and (revealed_tiles or own)
+        else None,
+        "dealt_tiles": [t + 1 for t in state.dealt[p * 2 : p * 2 + 2]]
+        if own and state.phase == DRAFT
+        else None,
+    }
+
+
+def _share_cards(hand: int) -> list[str]:
+    return sorted(
+        CARDS[c].face for c in range(len(CARDS)) if hand >> c & 1 and CARDS[c].kind == SHARE
+    )
+
+
+def _plus_slot(state: MombasaState, p: int) -> int | None:
+    card = state.plus_on[p]
+    if card == NO:
+        return None
+    return state.slots[p * SLOTS : p * SLOTS + SLOTS].index(card) + 1
+
+
+def _shelf(state: MombasaState, p: int, space: int) -> dict[str, Any] | None:
+    book = state.shelf[p * SHELF + space]
+    if book == NO:
+        return None
+    return {**_book(book), "flipped": bool(state.flipped[p] >> space & 1)}
+
+
+def _pending(state: MombasaState) -> dict[str, Any] | None:
+    if state.phase != ACT or not state.tasks:
+        return None
+    task = state.tasks[-1]
+    return {
+        "decision": tasks.TASK_NAMES[task[0]],
+        "values": list(task[1:]),
+        "books_to_place": [_book(b) for b in state.acquired],
+    }
+
+
+# ---- determinize ---------------------------------------------------------------------
+
+
+def determinize(state: MombasaState, seat: int, rng: Rng) -> MombasaState:
+    """A state ``seat`` cannot tell from the real one: the others' face-down plans and
+    draft re-dealt, the stack shuffled within each letter, the book piles shuffled."""
+    twin = state.clone()
+    twin.rng = rng.fork()
+    if twin.phase == PLAN:
+        for other in range(twin.players):
+            if other != seat:
+                _replan(twin, other, rng)
+    if twin.phase == DRAFT:
+        _redeal_tiles(twin, seat, rng)
+    _shuffle_stack(twin, rng)
+    for pile in twin.book_supply:
+        rng.shuffle(pile)
+    twin.log = [e for e in twin.log if e.private_to is None or e.private_to == seat]
+    return twin
+
+
+def _replan(state: MombasaState, seat: int, rng: Rng) -> None:
+    filled = [k for k in range(SLOTS) if state.slots[seat * SLOTS + k] != NO]
+    if not filled:
+        return
+    for k in filled:
+        state.hands[seat] |= 1 << state.slots[seat * SLOTS + k]
+    pool = [c for c in range(len(CARDS)) if state.hands[seat] >> c & 1 and CARDS[c].kind != SHARE]
+    rng.shuffle(pool)
+    for k, card in zip(filled, pool, strict=False):
+        state.slots[seat * SLOTS + k] = card
+        state.hands[seat] &= ~(1 << card)
+
+
+def _redeal_tiles(state: MombasaState, seat: int, rng: Rng) -> None:
+    mine = state.dealt[seat * 2 : seat * 2 + 2]
+    pool = [t for t in range(len(BOARD.tiles)) if t not in mine]
+    rng.shuffle(pool)
+    for other in range(state.players):
+        if other == seat:
+            continue
+        pair = [pool.pop(), pool.pop()]
+        state.dealt[other * 2 : other * 2 + 2] = pair
+        if state.chosen[other] != NO:
+            state.chosen[other] = rng.choice(pair)
+
+
+def _shuffle_stack(state: MombasaState, rng: Rng) -> None:
+    groups: dict[str, list[int]] = {}
+    for card in state.stack:
+        groups.setdefault(CARDS[card].letter, []).append(card)
+    for cards in groups.values():
+        rng.shuffle(cards)
+    state.stack = [groups[CARDS[c].letter].pop() for c in state.stack]
