@@ -1,24 +1,32 @@
 """Africa 1880 as SVG, drawn from a view alone (what the browser client shows).
 
-The rulebook publishes no map geometry, so territories are drawn as a schematic
-network over a rough outline of the continent: each territory at the place the
-board data gives it (longitude, latitude, reconstructed), linked to the
-territories it borders. Coastal territories have a blue rim; islands have no land
-link. The six embassies stand in the sea, as on the printed board, with the
-markers the other countries have turned there. Each territory carries
-``data-target`` = its id, so the generic web client offers the orders, landings
-and placements that name it.
+The board as the rulebook describes it (Components; Order Sheet and Board
+Reference): a map of Africa in 32 territories, each with its development squares,
+and in the sea six embassy spaces, one per European country, holding the round
+diplomatic markers the other countries turned to their alliance (dove) or war
+(cannon) face. The shapes come from data/map.json, reconstructed (no public
+source gives the printed map) and checked against the board's borders and coasts
+by ``geography``. Presences are rectangular markers in their country's colour; a
+colony carries a colony piece and a hatched fill.
+
+Clicking: every territory (its shape and its pieces) carries ``data-target`` = its
+id, and every embassy ``data-target`` = its country's id, so the web client offers
+the actions that name them: placements, orders, explorations and landings on a
+territory; "alliance with ..." and "war on ..." on the embassy where that marker
+would turn.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from html import escape
 from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import PanelValue
-from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_SHORT
+from meeple.games.africa1880.geography import Point, coast_outline, geography
 
 JSON = dict[str, Any]
 
@@ -31,46 +39,48 @@ COUNTRY_COLOURS = {
     "netherlands": "#f2cf1d",  # yellow
     "belgium": "#7a4a24",  # brown
 }
-# A rough outline of the continent and of Madagascar, (longitude, latitude): a
-# drawing aid only, clockwise from Tangier.
-AFRICA = (
-    (-6, 36), (-1, 35.6), (3, 36.8), (10, 37.3), (11, 33.5), (15, 32.4), (20, 30.8),
-    (20.5, 32.6), (25, 31.7), (30, 31.6), (32.4, 31.3), (32.6, 29.8), (34, 27.5),
-    (35.6, 24), (37.2, 19.6), (39.5, 15.6), (42.7, 12.6), (43.4, 11.4), (45, 10.5),
-    (51.3, 11.8), (51, 10.4), (49, 6), (45.3, 2), (42, -1), (39.7, -4), (39.3, -6.8),
-    (40.5, -10.5), (40.7, -15), (36.9, -17.9), (35, -20), (35.5, -24), (32.6, -26),
-    (31, -29.9), (27.9, -33), (25.6, -34), (20, -34.8), (18.4, -34), (18, -32),
-    (15, -27), (14.5, -22.9), (11.8, -17.3), (12.3, -13), (13.2, -8.8), (12.2, -6),
-    (9.5, -2), (9.4, 0.4), (9.7, 4), (8.5, 4.5), (6, 4.3), (3.4, 6.4), (1.2, 6.1),
-    (-2, 4.8), (-4, 5.3), (-7.5, 4.4), (-10.8, 6.3), (-13.2, 8.5), (-15, 10.8),
-    (-16.8, 13), (-17.5, 14.7), (-16.5, 19.4), (-17, 21), (-15, 24), (-13, 27.2),
-    (-9.8, 29.5), (-9.6, 32), (-6.8, 34), (-5.9, 35.8),
-)  # fmt: skip
-MADAGASCAR = (
-    (49.3, -12), (50.5, -15.5), (49.5, -17), (47.3, -25), (45, -25.5), (43.7, -22),
-    (44.3, -17), (46.3, -15.7), (48.3, -13.5),
-)  # fmt: skip
-SCALE = 11.0
-LEFT = 20.0  # degrees west of Greenwich at the left edge of the map
-TOP = 37.0  # degrees north at the top edge
-MAP_W = (52 + LEFT) * SCALE + 60
-MAP_H = (TOP + 36) * SCALE + 60
-PANEL_W = 360.0
-R = 19.0
-EMBASSY_W, EMBASSY_H = 150.0, 88.0
-LAND, SEA = "#efe3c2", "#dcebf5"
+# The ink drawn on a marker of each colour (light ink on dark markers).
+ON_COLOUR = {"#f2cf1d": "#222"}
+
+SCALE = 11.0  # pixels per degree
+WEST, EAST, NORTH, SOUTH = -27.0, 55.0, 38.5, -37.0  # the map's edges in degrees
+MAP_W = (EAST - WEST) * SCALE
+MAP_H = (NORTH - SOUTH) * SCALE
+PANEL_W = 370.0
 WRAP = 58  # characters per line in the side panel
+SEA, SHALLOWS, COAST_INK, WATER = "#cfe3f1", "#b4d2e8", "#2f6b94", "#9cc6e4"
+BORDER_INK, LABEL_INK = "#7a6647", "#3b2f1e"
+# Pastel fills, so that no two bordering territories look alike.
+FILLS = ("#f1e2b6", "#e3d6a8", "#dfe6b8", "#f0d4b4", "#e8dcc6")
+SQUARE, TILE = 9.0, "#8d6e4f"  # a development square's size; a development tile's colour
+PRESENCE_W, PRESENCE_H = 8.0, 11.0  # a rectangular presence marker
+MARKER_R = 11.0  # a round diplomatic marker
+EMBASSY_W, EMBASSY_H = 176.0, 92.0
+SEA_NAMES = (
+    ("Mediterranean Sea", 18.0, 35.6),
+    ("Atlantic Ocean", -21.0, 24.0),
+    ("Indian Ocean", 49.0, -3.0),
+    ("Red Sea", 42.0, 20.5),
+    ("Gulf of Guinea", 3.0, 2.2),
+)
+RECONSTRUCTED_NOTE = (
+    "Map reconstructed: no public source gives the printed board's shapes, so these"
+    " borders, coasts and squares follow the board data, drawn from Africa in 1880."
+)
+
+
+def xy(lon: float, lat: float) -> tuple[float, float]:
+    """A (longitude, latitude) point in the drawing's pixels."""
+    return (lon - WEST) * SCALE, (NORTH - lat) * SCALE
 
 
 def point(territory: str) -> tuple[float, float]:
-    """The drawing position of a territory (the board data's longitude, latitude)."""
-    t = BOARD.ids.index(territory) if territory in BOARD.ids else -1
-    lon, lat = BOARD.places[t] if t >= 0 else (10.0, 0.0)
-    return _xy(lon, lat)
+    """Where a territory's name and pieces are drawn."""
+    return xy(*geography().labels[BOARD.index(territory)])
 
 
-def _xy(lon: float, lat: float) -> tuple[float, float]:
-    return 30 + (lon + LEFT) * SCALE, 30 + (TOP - lat) * SCALE
+def _points(ring: Sequence[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(lon, lat) for lon, lat in ring))
 
 
 def colour(view: JSON, seat: int) -> str:
@@ -79,76 +89,121 @@ def colour(view: JSON, seat: int) -> str:
     return COUNTRY_COLOURS.get(country, "#777")
 
 
+@cache
+def fills() -> tuple[str, ...]:
+    """A fill per territory, different from every bordering territory's: the first
+    colouring found, trying territories with the most borders first."""
+    order = sorted(range(len(BOARD.ids)), key=lambda t: -len(BOARD.borders[t]))
+    chosen: dict[int, str] = {}
+
+    def colour_from(k: int) -> bool:
+        if k == len(order):
+            return True
+        t = order[k]
+        for fill in FILLS:
+            if all(chosen.get(u) != fill for u in BOARD.borders[t]):
+                chosen[t] = fill
+                if colour_from(k + 1):
+                    return True
+        chosen.pop(t, None)
+        return False
+
+    if not colour_from(0):
+        raise ValueError("the board's borders need more fill colours than FILLS gives")
+    return tuple(chosen[t] for t in range(len(BOARD.ids)))
+
+
 def render_svg(view: JSON) -> str:
     panel = _panel(view)
     height = max(MAP_H, panel.bottom + 20)
     width = MAP_W + PANEL_W
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
-        ' class="board africa1880" role="img" aria-label="Africa 1880 board"'
+        ' class="board africa1880" role="img" aria-label="Africa 1880 board: a map of'
+        ' Africa in 32 territories, with the six embassies in the sea"'
         ' font-family="sans-serif">',
-        f'<rect x="0" y="0" width="100%" height="100%" fill="{SEA}"/>',
-        _outline(AFRICA),
-        _outline(MADAGASCAR),
+        _defs(),
+        f'<rect x="0" y="0" width="{MAP_W:.0f}" height="{height:.0f}" fill="{SEA}"/>',
+        f'<rect x="{MAP_W:.0f}" y="0" width="{PANEL_W:.0f}" height="{height:.0f}" fill="#fbfaf6"/>',
+        *_sea_names(),
+        _coast(stroke=SHALLOWS, width=9),
     ]
     ids = [str(t) for t in view.get("territories", BOARD.ids)]
-    for t, name in enumerate(ids):
-        x1, y1 = point(name)
-        for u in BOARD.borders[t] if t < len(BOARD.borders) else ():
-            if u > t:
-                x2, y2 = point(BOARD.ids[u])
-                parts.append(
-                    f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}"'
-                    ' stroke="#a8926a" stroke-width="2"/>'
-                )
-    for t, name in enumerate(ids):
-        parts.append(_territory(view, t, name))
+    parts.extend(_territory_shape(view, t, tid) for t, tid in enumerate(ids))
+    parts.append(_coast(stroke=COAST_INK, width=1.6))
+    parts.extend(_lakes())
+    parts.extend(_territory_pieces(view, t, tid) for t, tid in enumerate(ids))
     parts.extend(_embassies(view))
+    parts.extend(_legend())
+    parts.append(
+        f'<text x="8" y="{MAP_H - 8:.0f}" font-size="9" fill="#38566b" font-style="italic">'
+        f"{escape(RECONSTRUCTED_NOTE)}</text>"
+    )
     parts.extend(panel.lines)
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _outline(points: Sequence[tuple[float, float]]) -> str:
-    pts = " ".join(f"{x:.0f},{y:.0f}" for x, y in (_xy(lon, lat) for lon, lat in points))
-    return f'<polygon points="{pts}" fill="{LAND}" stroke="#9fb7c9" stroke-width="2"/>'
+def _defs() -> str:
+    """The colony hatching, and the two faces of a diplomatic marker (drawn in a
+    box from -1 to 1, scaled to the marker)."""
+    return (
+        "<defs>"
+        '<pattern id="colony-hatch" width="8" height="8" patternUnits="userSpaceOnUse"'
+        ' patternTransform="rotate(45)">'
+        '<rect width="8" height="8" fill="#d8c9ef"/>'
+        '<line x1="0" y1="0" x2="0" y2="8" stroke="#8e7cc3" stroke-width="3"/></pattern>'
+        # The dove: body and tail, a raised wing, an olive branch in its beak.
+        '<g id="face-alliance">'
+        '<path d="M-0.95,0.3 L-0.5,0.08 C-0.3,-0.08 0.05,-0.02 0.3,-0.22'
+        " C0.42,-0.34 0.6,-0.32 0.66,-0.2 L0.88,-0.14 L0.66,-0.06"
+        ' C0.6,0.25 0.15,0.42 -0.25,0.34 Z"/>'
+        '<path d="M-0.3,0.02 C-0.45,-0.45 -0.15,-0.8 0.2,-0.88'
+        ' C0.05,-0.55 0.1,-0.3 0.18,-0.12 Z"/>'
+        '<path d="M0.8,-0.12 Q0.85,0.25 0.62,0.55" fill="none" stroke-width="0.09"/>'
+        '<ellipse cx="0.9" cy="0.2" rx="0.11" ry="0.06"/>'
+        '<ellipse cx="0.6" cy="0.3" rx="0.11" ry="0.06"/>'
+        "</g>"
+        # The cannon: a barrel on a wheel.
+        '<g id="face-war">'
+        '<path d="M-0.8,0.05 L0.55,-0.45 L0.7,-0.15 L-0.65,0.35 Z"/>'
+        '<circle cx="-0.2" cy="0.35" r="0.3"/>'
+        "</g>"
+        "</defs>"
+    )
 
 
-def _territory(view: JSON, t: int, tid: str) -> str:
-    x, y = point(tid)
-    names = view.get("names", [])
-    label = str(names[t]) if t < len(names) else tid
-    colony = bool(_at(view, "colony", t, False))
-    coastal = bool(_at(view, "coastal", t, False))
-    squares = int(_at(view, "squares", t, 0))
-    dev = int(_at(view, "development", t, 0))
-    fill = "#b9d7a8" if colony else "#fbf6e8"
-    stroke = "#2a6f97" if coastal else "#8a7a5a"
-    out = [
-        f'<g class="territory" data-target="{escape(tid)}">',
-        f'<polygon points="{_octagon(x, y)}" fill="{fill}" stroke="{stroke}"'
-        f' stroke-width="{3 if coastal else 1.5}"/>',
-        f'<text x="{x:.0f}" y="{y - 5:.0f}" font-size="8.5" text-anchor="middle">'
-        f"{escape(label)}</text>",
-        f'<text x="{x:.0f}" y="{y + 5:.0f}" font-size="7.5" text-anchor="middle" fill="#444">'
-        f"{'COLONY' if colony else f'dev {dev}/{squares}'}</text>",
-    ]
-    presences = _at(view, "presences", t, [])
-    for k, seat in enumerate(presences):
-        px = x - 4.5 * (len(presences) - 1) + 9 * k
+def _sea_names() -> list[str]:
+    out = []
+    for name, lon, lat in SEA_NAMES:
+        x, y = xy(lon, lat)
         out.append(
-            f'<circle cx="{px:.1f}" cy="{y + 12:.1f}" r="4" fill="{colour(view, int(seat))}"'
-            ' stroke="#333" stroke-width="0.7" class="presence"/>'
+            f'<text x="{x:.0f}" y="{y:.0f}" font-size="12" font-style="italic" fill="#5d88a8"'
+            f' text-anchor="middle" letter-spacing="1">{escape(name)}</text>'
         )
-    out.append("</g>")
-    return "".join(out)
+    return out
 
 
-def _octagon(x: float, y: float) -> str:
-    w, h = R * 1.45, R
-    pts = [(-w, -h / 2), (-w / 2, -h), (w / 2, -h), (w, -h / 2)]
-    pts += [(w, h / 2), (w / 2, h), (-w / 2, h), (-w, h / 2)]
-    return " ".join(f"{x + dx:.1f},{y + dy:.1f}" for dx, dy in pts)
+def _coast(stroke: str, width: float) -> str:
+    """The mainland's coast and Madagascar's, as one line each."""
+    geo = geography()
+    lines: list[Sequence[Point]] = [coast_outline(geo)]
+    lines.extend(geo.rings[t] for t in range(len(BOARD.ids)) if BOARD.island[t])
+    d = " ".join(f"M{_points(line).replace(' ', ' L')} Z" for line in lines)
+    return (
+        f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{width}"'
+        ' stroke-linejoin="round" pointer-events="none"/>'
+    )
+
+
+def _lakes() -> list[str]:
+    """Lake Turkana between its shores, and the great lakes as scenery."""
+    return [
+        f'<polygon points="{_points(lake.ring)}" fill="{WATER}" stroke="{COAST_INK}"'
+        ' stroke-width="0.8" pointer-events="none"><title>'
+        f"{escape(lake.name)}</title></polygon>"
+        for lake in geography().lakes
+    ]
 
 
 def _at(view: JSON, key: str, index: int, default: Any) -> Any:
@@ -158,42 +213,213 @@ def _at(view: JSON, key: str, index: int, default: Any) -> Any:
     return default
 
 
-def _embassies(view: JSON) -> list[str]:
-    """The embassy of each country in the game, in the South Atlantic: the markers
-    the others turned there (alliance: 1 point at the end of the game; war)."""
+def _territory_shape(view: JSON, t: int, tid: str) -> str:
+    """The territory's shape (the part the client outlines when it is playable)."""
+    colony = bool(_at(view, "colony", t, False))
+    fill = "url(#colony-hatch)" if colony else fills()[t]
+    return (
+        f'<g class="territory" data-target="{escape(tid)}">'
+        f"<title>{escape(_tooltip(view, t, tid))}</title>"
+        f'<polygon points="{_points(geography().rings[t])}" fill="{fill}"'
+        f' stroke="{BORDER_INK}" stroke-width="{1.6 if colony else 0.9}"'
+        ' stroke-linejoin="round"/></g>'
+    )
+
+
+def _tooltip(view: JSON, t: int, tid: str) -> str:
+    names = view.get("names", [])
+    name = str(names[t]) if t < len(names) else tid
+    squares = int(_at(view, "squares", t, 0))
+    dev = int(_at(view, "development", t, 0))
     countries = view.get("countries", [])
-    ids = view.get("country_ids", [])
-    markers = view.get("embassy_markers")
-    x0, y0 = 36.0, 470.0
-    out = [
-        f'<text x="{x0:.0f}" y="{y0 - 8:.0f}" font-size="11" font-weight="bold" fill="#2a4d66">'
-        "Embassies (each alliance = 1 point at the end)</text>"
+    present = [
+        str(countries[s]) if s < len(countries) else str(s) for s in _at(view, "presences", t, [])
     ]
-    for seat, name in enumerate(countries):
-        x = x0 + (seat % 2) * (EMBASSY_W + 8)
-        y = y0 + (seat // 2) * (EMBASSY_H + 8)
+    kind = "island" if BOARD.island[t] else "coastal" if BOARD.coastal[t] else "landlocked"
+    parts = [
+        f"{name} ({kind})",
+        "a colony" if _at(view, "colony", t, False) else f"developed {dev} of {squares}",
+        f"presences: {', '.join(present) if present else 'none'}",
+    ]
+    if BOARD.borders[t]:
+        parts.append("borders " + ", ".join(BOARD.names[u] for u in BOARD.borders[t]))
+    return "; ".join(parts)
+
+
+def _territory_pieces(view: JSON, t: int, tid: str) -> str:
+    """Name, development squares, colony piece and presences, centred on the
+    territory's label point (also clickable as the territory)."""
+    x, y = point(tid)
+    names = view.get("names", [])
+    label = str(names[t]) if t < len(names) else tid
+    colony = bool(_at(view, "colony", t, False))
+    squares = int(_at(view, "squares", t, 0))
+    dev = int(_at(view, "development", t, 0))
+    out = [
+        f'<g class="pieces" data-target="{escape(tid)}">',
+        f'<text x="{x:.1f}" y="{y - 6:.1f}" font-size="9.5" font-weight="bold"'
+        f' text-anchor="middle" fill="{LABEL_INK}" stroke="#fffdf5" stroke-width="2.5"'
+        f' paint-order="stroke">{escape(label)}</text>',
+    ]
+    left = x - (squares * (SQUARE + 2) - 2) / 2
+    for k in range(squares):
+        built = k < dev
         out.append(
-            f'<g class="embassy"><rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}"'
-            f' height="{EMBASSY_H:.0f}" rx="5" fill="#f7fbfe" stroke="{colour(view, seat)}"'
-            ' stroke-width="2"/>'
-            f'<text x="{x + 6:.0f}" y="{y + 14:.0f}" font-size="10" font-weight="bold">'
-            f"Embassy of {escape(str(name))}</text>"
+            f'<rect class="square{" developed" if built else ""}" x="{left + k * (SQUARE + 2):.1f}"'
+            f' y="{y - 2:.1f}" width="{SQUARE}" height="{SQUARE}" rx="1"'
+            f' fill="{TILE if built else "#fffdf5"}" stroke="{TILE}" stroke-width="1"/>'
         )
-        shown = markers[seat] if isinstance(markers, list) and seat < len(markers) else {}
-        others = [o for o in range(len(countries)) if o != seat]
-        for row, other in enumerate(others):
-            word = shown.get(ids[other], "not turned") if other < len(ids) else "not turned"
-            ink = {"alliance": "#2e6b2e", "war": "#b71c1c"}.get(word, "#777")
-            ty = y + 28 + row * 12
+        if built:  # the construction symbol: a little building
+            bx = left + k * (SQUARE + 2) + 2.5
             out.append(
-                f'<circle cx="{x + 12:.0f}" cy="{ty - 3:.0f}" r="4" fill="{colour(view, other)}"'
-                ' stroke="#333" stroke-width="0.6"/>'
-                f'<text x="{x + 20:.0f}" y="{ty:.0f}" font-size="9">'
-                f'{escape(str(countries[other]))}: <tspan fill="{ink}" font-weight="bold">'
-                f"{escape(word)}</tspan></text>"
+                f'<path d="M{bx:.1f},{y + 5:.1f} v-3.5 l2,-1.6 l2,1.6 v3.5 z" fill="#f3e6cf"/>'
             )
-        out.append("</g>")
+    if colony:
+        out.append(_colony_piece(left - 9, y + 2.5))
+    out.extend(_presences(view, x, y + 10, _at(view, "presences", t, [])))
+    out.append("</g>")
+    return "".join(out)
+
+
+def _colony_piece(x: float, y: float) -> str:
+    """A colony piece (a ceramic figure): a white house with a flagpole."""
+    return (
+        f'<path class="colony-piece" d="M{x - 5:.1f},{y + 5:.1f} v-6 l5,-4.5 l5,4.5 v6 z'
+        f' M{x:.1f},{y - 5.5:.1f} v-5 h4 v2 h-4"'
+        ' fill="#fff" stroke="#3b2f1e" stroke-width="1.1"><title>colony</title></path>'
+    )
+
+
+def _presences(view: JSON, x: float, top: float, seats: Sequence[int]) -> list[str]:
+    """Rectangular presence markers, at most four to a row."""
+    countries = view.get("countries", [])
+    out = []
+    for k, seat in enumerate(seats):
+        row, col = divmod(k, 4)
+        in_row = min(4, len(seats) - row * 4)
+        px = x - (in_row * (PRESENCE_W + 2) - 2) / 2 + col * (PRESENCE_W + 2)
+        py = top + row * (PRESENCE_H + 2)
+        who = str(countries[seat]) if seat < len(countries) else str(seat)
+        out.append(
+            f'<rect class="presence" x="{px:.1f}" y="{py:.1f}" width="{PRESENCE_W}"'
+            f' height="{PRESENCE_H}" rx="1" fill="{colour(view, int(seat))}" stroke="#fff"'
+            f' stroke-width="1"><title>{escape(who)}</title></rect>'
+        )
     return out
+
+
+def _embassies(view: JSON) -> list[str]:
+    """The six embassy spaces in the South Atlantic, one per country in the
+    rulebook's order, each holding the markers the other countries in the game
+    placed there: round, in the owner's colour, turned to the dove (alliance) or
+    the cannon (war) at each reading; an embassy of a country not in the game
+    stays empty."""
+    ids = list(view.get("country_ids", []))
+    markers = view.get("embassy_markers")
+    x0, y0 = xy(-26.0, -5.5)
+    out = [
+        f'<text x="{x0:.0f}" y="{y0 - 8:.0f}" font-size="12" font-weight="bold"'
+        ' fill="#2a4d66">Embassies: each alliance in yours scores 1 point at the end</text>'
+    ]
+    for k, country in enumerate(COUNTRY_IDS):
+        x = x0 + (k % 2) * (EMBASSY_W + 8)
+        y = y0 + (k // 2) * (EMBASSY_H + 8)
+        seat = ids.index(country) if country in ids else None
+        shown = markers[seat] if isinstance(markers, list) and seat is not None else None
+        out.append(_embassy(view, k, x, y, seat, shown))
+    return out
+
+
+def _embassy(
+    view: JSON, k: int, x: float, y: float, seat: int | None, shown: dict[str, str] | None
+) -> str:
+    country = COUNTRY_IDS[k]
+    ink = COUNTRY_COLOURS[country]
+    playing = seat is not None
+    out = [
+        f'<g class="embassy" data-target="{escape(country)}">'
+        f"<title>Embassy of {COUNTRY_NAMES[k]}"
+        f"{'' if playing else ' (not in this game)'}</title>"
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}" height="{EMBASSY_H:.0f}"'
+        f' rx="6" fill="{"#f7fbfe" if playing else "#e3edf4"}" stroke="{ink}"'
+        f' stroke-width="{2.5 if playing else 1}"/>'
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}" height="17" rx="6"'
+        f' fill="{ink if playing else "#c5d3dd"}"/>'
+        f'<text x="{x + EMBASSY_W / 2:.0f}" y="{y + 13:.0f}" font-size="11" font-weight="bold"'
+        f' text-anchor="middle" fill="{ON_COLOUR.get(ink, "#fff") if playing else "#556"}">'
+        f"Embassy · {COUNTRY_NAMES[k]}</text>"
+    ]
+    if playing:
+        others = [s for s in range(len(view.get("country_ids", []))) if s != seat]
+        for slot, other in enumerate(others):
+            cx = x + 18 + slot * 35
+            out.append(_marker(view, other, cx, y + 42, shown))
+    else:
+        out.append(
+            f'<text x="{x + EMBASSY_W / 2:.0f}" y="{y + 52:.0f}" font-size="10"'
+            ' text-anchor="middle" fill="#667">not in this game</text>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _marker(view: JSON, seat: int, cx: float, cy: float, shown: dict[str, str] | None) -> str:
+    """One country's diplomatic marker, face up as last turned (or not yet turned)."""
+    ids = view.get("country_ids", [])
+    owner = str(ids[seat]) if seat < len(ids) else ""
+    face = shown.get(owner, "") if shown else ""
+    fill = colour(view, seat)
+    ink = ON_COLOUR.get(fill, "#fff")
+    word = {"alliance": "alliance", "war": "war"}.get(face, "not turned yet")
+    short = COUNTRY_SHORT[COUNTRY_IDS.index(owner)] if owner in COUNTRY_IDS else "?"
+    out = [
+        f'<g class="marker {escape(face or "unturned")}"><title>{escape(short)} marker:'
+        f" {escape(word)}</title>"
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{MARKER_R}" fill="{fill}"'
+        ' stroke="#fff" stroke-width="1.5"/>'
+    ]
+    if face in ("alliance", "war"):
+        out.append(
+            f'<use href="#face-{face}" transform="translate({cx:.1f},{cy:.1f}) scale(8)"'
+            f' fill="{ink}" stroke="{ink}" stroke-width="0.08"/>'
+        )
+    tint = {"alliance": "#2e6b2e", "war": "#b71c1c"}.get(face, "#778")
+    out.append(
+        f'<text x="{cx:.1f}" y="{cy + 22:.1f}" font-size="8.5" text-anchor="middle"'
+        f' fill="#333">{escape(short)}</text>'
+        f'<text x="{cx:.1f}" y="{cy + 32:.1f}" font-size="7.5" text-anchor="middle"'
+        f' font-weight="bold" fill="{tint}">{escape(face or "·")}</text></g>'
+    )
+    return "".join(out)
+
+
+def _legend() -> list[str]:
+    """What the pieces mean, in the Indian Ocean."""
+    x, y = xy(37.0, -28.5)
+    rows = [
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{(EAST - 37.5) * SCALE:.0f}" height="86" rx="5"'
+        ' fill="#f7fbfe" stroke="#9fb7c9"/>',
+        f'<rect x="{x + 8:.0f}" y="{y + 8:.0f}" width="{SQUARE}" height="{SQUARE}"'
+        f' fill="#fffdf5" stroke="{TILE}"/>'
+        f'<rect x="{x + 19:.0f}" y="{y + 8:.0f}" width="{SQUARE}" height="{SQUARE}"'
+        f' fill="{TILE}" stroke="{TILE}"/>',
+        f'<text x="{x + 34:.0f}" y="{y + 16:.0f}" font-size="9">development square:'
+        " empty, developed</text>",
+        f'<rect x="{x + 10:.0f}" y="{y + 23:.0f}" width="{PRESENCE_W}" height="{PRESENCE_H}"'
+        ' fill="#1565c0"/>',
+        f'<text x="{x + 34:.0f}" y="{y + 32:.0f}" font-size="9">presence (country colour)</text>',
+        _colony_piece(x + 15, y + 47),
+        f'<text x="{x + 34:.0f}" y="{y + 48:.0f}" font-size="9">colony (hatched)</text>',
+        f'<circle cx="{x + 14:.0f}" cy="{y + 66:.0f}" r="8" fill="#2e7d32"/>'
+        f'<use href="#face-alliance" transform="translate({x + 14:.0f},{y + 66:.0f}) scale(6)"'
+        ' fill="#fff" stroke="#fff" stroke-width="0.08"/>'
+        f'<text x="{x + 26:.0f}" y="{y + 69:.0f}" font-size="9">alliance</text>'
+        f'<circle cx="{x + 80:.0f}" cy="{y + 66:.0f}" r="8" fill="#c62828"/>'
+        f'<use href="#face-war" transform="translate({x + 80:.0f},{y + 66:.0f}) scale(6)"'
+        ' fill="#fff" stroke="#fff" stroke-width="0.08"/>'
+        f'<text x="{x + 92:.0f}" y="{y + 69:.0f}" font-size="9">war</text>',
+    ]
+    return rows
 
 
 class _Panel:
