@@ -57,6 +57,7 @@ class TerminalTable:
         self.at_keyboard: int | None = None  # the person who saw the screen last
         self.automatic: set[int] = set()  # record positions played by the terminal itself
         self.batch_start: dict[int, int] = {}  # record position -> start of its command
+        self.board_due: set[int] = set()  # seats to be shown the full board next time
 
     # ---- the loop -----------------------------------------------------------------
 
@@ -93,7 +94,8 @@ class TerminalTable:
         view = self.game.view(self.state, seat)
         automatic = self.terminal.automatic(view, len(self.people))
         if automatic is not None:
-            self.show_news(seat)
+            if self.show_news(seat):
+                self.board_due.add(seat)
             self.automatic.add(len(self.record.moves))
             self.commit(seat, automatic)
             console.print(
@@ -102,7 +104,8 @@ class TerminalTable:
             return True
         console.rule(f"{self.names[seat]} to decide")
         revealed = self.show_news(seat)
-        if fresh or revealed:
+        if fresh or revealed or seat in self.board_due:
+            self.board_due.discard(seat)
             self.show_board(view)
         else:
             self.show_status(view)

@@ -211,10 +211,12 @@ def test_2_seal_orders_is_listed_last_and_confirmed(tmp_path: Path) -> None:
     assert "Lines 2 to 4 keep the values shown" in flat(out)
     assert (0, "alexandria: develop") in record.moves  # "1" wrote the first line
     assert (0, "seal orders") not in record.moves
-    _, record = africa(
+    out, record = africa(
         "human,heuristic,heuristic", ["place alexandria", "seal orders", "y"], tmp_path
     )
     assert (0, "seal orders") in record.moves
+    # The sheets revealed, the full board is drawn again (before 1885's first line).
+    assert out.split("The 1880 order sheets are revealed.")[1].count("Territory ") == 1
 
 
 def test_2_1_neighbours_of_a_territory_are_listed(tmp_path: Path) -> None:
