@@ -10,6 +10,12 @@ until spectators see the move, and every error.
 
     .venv/bin/python benchmarks/load.py                    # 90 tables, 2 spectators, 60 s
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --tables 10
+    .venv/bin/python benchmarks/load.py --tables 3 --spectators 0 --bot-tables 6 --duration 30
+
+``--bot-tables N`` also runs N Namibia tables whose three seats are ``hard`` bots
+(``--bot-level``), so the round trip shows what people's moves cost while bots
+think. All the clients come from one address, so the server it starts is given
+limits that stand for many clients (``SERVER_LIMITS``).
 """
 
 from __future__ import annotations
@@ -31,6 +37,18 @@ from typing import Any
 import httpx
 import orjson
 from websockets.asyncio.client import ClientConnection, connect
+
+# The benchmark's clients all come from 127.0.0.1: it stands for many people.
+SERVER_LIMITS = {
+    "http_rate": "1000000",
+    "http_burst": "1000000",
+    "ws_rate": "1000000",
+    "ws_burst": "1000000",
+    "tables_per_hour": "1000000",
+    "open_tables": "1000000",
+    "ws_per_address": "1000000",
+    "loaded_tables": "100000",
+}
 
 
 @dataclass
@@ -198,12 +216,21 @@ async def table(
         task.cancel()
 
 
+async def bot_tables(http: httpx.AsyncClient, count: int, level: str) -> None:
+    """``count`` Namibia tables of three ``level`` bots, playing on their own."""
+    for index in range(count):
+        body = {"game": "namibia", "players": 3, "seats": [level] * 3, "seed": 5000 + index}
+        r = await http.post("/api/tables", json=body)
+        r.raise_for_status()
+
+
 async def run(base: str, args: argparse.Namespace) -> Stats:
     stats = Stats()
     stop, go = asyncio.Event(), asyncio.Event()
     setup_done: list[int] = []
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        await bot_tables(http, args.bot_tables, args.bot_level)
         tasks = [
             asyncio.create_task(table(base, http, i, args, stats, stop, go, setup_done))
             for i in range(args.tables)
@@ -216,7 +243,8 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
         print(
             f"{args.tables} tables, {args.tables * 3} player and"
             f" {args.tables * args.spectators} spectator WebSockets connected; playing"
-            f" {args.rate:g} action/s per table for {args.duration:g} s",
+            f" {args.rate:g} action/s per table for {args.duration:g} s"
+            f" ({args.bot_tables} tables of {args.bot_level} bots alongside)",
             flush=True,
         )
         go.set()
@@ -243,6 +271,8 @@ def main() -> None:
         default=True,
         help="spectators ask for the SVG board, as the browser does",
     )
+    parser.add_argument("--bot-tables", type=int, default=0, help="tables of bots alongside")
+    parser.add_argument("--bot-level", default="hard", help="the level of those bots")
     parser.add_argument(
         "--client-nice", type=int, default=0, help="niceness of this client process (0: none)"
     )
@@ -253,8 +283,12 @@ def main() -> None:
     if base is None:
         port = free_port()
         db = args.db or f"sqlite:///{tempfile.mkdtemp()}/load.db"
+        limits = [f"--limit={name}={value}" for name, value in SERVER_LIMITS.items()]
         server = subprocess.Popen(
-            [sys.executable, "-m", "meeple.cli.main", "serve", "--port", str(port), "--db", db],
+            [
+                *(sys.executable, "-m", "meeple.cli.main", "serve"),
+                *("--port", str(port), "--db", db, *limits),
+            ],
             stdout=subprocess.DEVNULL,
         )
         base = f"http://127.0.0.1:{port}"

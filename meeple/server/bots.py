@@ -1,18 +1,20 @@
 """Bots at the tables: which seats they play, and the task that plays for them.
 
 One task per table drives its bots while a bot seat is to act. A bot chooses on a
-clone of the state in the bot thread pool (so the event loop keeps serving other
-tables while it thinks), then its choice is played under the table's lock, unless
-the table moved on meanwhile.
+clone of the state in the server-wide CPU pool (``meeple.server.pool``: worker
+processes, a fair queue across tables and a per-table budget, so the event loop
+keeps serving people while bots think), then its choice is played under the
+table's lock, unless the table moved on meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
 from meeple.ai.base import Bot, make_bot
+from meeple.engine import GameState, get_game
+from meeple.server.pool import CpuPool
 from meeple.server.tables import HUMAN, ApiError, ApplyMove, Table
 
 log = logging.getLogger("meeple.server")
@@ -26,7 +28,7 @@ def bot_for(table: Table, seat: int, level: str) -> Bot:
 class Bots:
     """Drives every table's bots; ``apply`` plays a move (the caller holds the lock)."""
 
-    def __init__(self, pool: ThreadPoolExecutor, apply: ApplyMove, delay: float = 0.0) -> None:
+    def __init__(self, pool: CpuPool, apply: ApplyMove, delay: float = 0.0) -> None:
         self.pool = pool
         self.apply = apply
         self.delay = delay
@@ -55,7 +57,6 @@ class Bots:
         return None
 
     async def _drive_bots(self, table: Table) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             async with table.lock:
                 seat = self._bot_seat(table)
@@ -67,7 +68,9 @@ class Bots:
             if self.delay:
                 await asyncio.sleep(self.delay)
             try:
-                index = await loop.run_in_executor(self.pool, bot.choose, table.game, clone, seat)
+                index, thought = await self.pool.run(
+                    table.id, choose_in_worker, table.game.name, clone, bot, seat
+                )
             except Exception:
                 log.exception(
                     "table %s: bot of seat %d failed; playing its first option", table.id, seat
@@ -75,10 +78,11 @@ class Bots:
                 legal = table.game.legal_actions(clone, seat)
                 if not legal:
                     continue
-                index = legal[0]
+                index, thought = legal[0], bot
             async with table.lock:
-                if table.bots.get(seat) is not bot:
+                if table.bots.get(seat) is not bot or table.retired:
                     continue
+                table.bots[seat] = thought  # the bot as it is after thinking (its RNG)
                 if index not in table.game.legal_actions(table.state, seat):
                     continue  # the table moved on while the bot thought
                 try:
@@ -86,3 +90,8 @@ class Bots:
                 except ApiError:
                     log.exception("table %s: bot move refused", table.id)
                     await asyncio.sleep(0.5)
+
+
+def choose_in_worker(game_name: str, state: GameState, bot: Bot, seat: int) -> tuple[int, Bot]:
+    """In a worker process: the bot's choice for ``seat``, and the bot after choosing."""
+    return bot.choose(get_game(game_name), state, seat), bot

@@ -10,8 +10,9 @@ The ``Hub`` composes the server's concerns, each in its own module:
 It keeps the one path by which a game moves on (``act``, ``undo``, the clock and
 the bots all go through ``_apply``) and what follows every change. Every change to
 a table happens under that table's ``asyncio.Lock`` and is committed to storage
-before it is acknowledged or broadcast. Bots choose on a clone of the state in a
-thread pool, so the event loop keeps serving other tables while they think.
+before it is acknowledged or broadcast. Bots choose on a clone of the state in the
+server-wide CPU pool (``pool.CpuPool``: worker processes, a fair queue, a per-table
+budget), so the event loop keeps serving people while they think.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from meeple.server.bots import Bots
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
 from meeple.server.limits import AddressBuckets, Limits, Window
+from meeple.server.pool import CpuPool
 from meeple.server.presence import Presence
 from meeple.server.seats import Seats
 from meeple.server.store import Store
@@ -59,16 +61,17 @@ class Hub:
         self.limits = limits = Limits() if limits is None else limits
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
-        self.bot_pool = ThreadPoolExecutor(
-            max_workers=limits.bot_workers, thread_name_prefix="meeple-bot"
-        )
+        # Replays (loading a table, undo): short, in a thread.
+        self.bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-replay")
+        # Bots thinking, and other long work of tables: worker processes, fairly shared.
+        self.cpu = CpuPool(limits.bot_workers, limits.bot_budget)
         self.ws_buckets = AddressBuckets(limits.ws_rate, limits.ws_burst)
         self.sockets = Sockets(limits)
         self.chat_window = Window(60.0)
         self.views = Views()
         self.presence = Presence(self.views)
         self.clocks = Clocks(self._apply)
-        self.bots = Bots(self.bot_pool, self._apply, bot_delay)
+        self.bots = Bots(self.cpu, self._apply, bot_delay)
         self.seats = Seats(
             self.tables,
             store=store,
@@ -112,6 +115,7 @@ class Hub:
             for task in (table.bot_task, table.timer_task):
                 if task is not None:
                     task.cancel()
+        self.cpu.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.db_pool.shutdown(wait=True)
         self.store.close()

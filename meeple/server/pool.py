@@ -1,0 +1,190 @@
+"""The server-wide pool for the CPU-heavy work of tables: bots thinking, and any other
+long computation a table needs (e.g. reviewing a finished game).
+
+``CpuPool.run(key, fn, *args)`` runs ``fn(*args)`` in a worker process and returns
+its result; ``key`` names whose work it is (a table id). The workers are processes,
+not threads: a bot searching for seconds holds no lock the event loop needs (the
+GIL), so people's moves are served at once whatever the bots do. Hence ``fn`` must
+be a module-level function and its arguments and result picklable.
+
+Fairness: jobs wait in one queue per key, and a free worker takes the next job of
+the key served least recently (a key never served first), so a table with many
+jobs queued never makes another table wait for more than the jobs already running.
+Budget: each key's worker time is counted (decaying over ``WINDOW`` seconds); a key
+that has used more than ``budget`` seconds goes after every key that has not, so a
+few tables of strong bots cannot starve the others. Within a key, jobs run in the
+order they were submitted.
+
+The worker processes are shared by every pool of the process (one set per
+interpreter: tests create many apps) and started on the first job.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import multiprocessing
+import os
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+WINDOW = 10.0  # seconds over which a key's worker time decays
+
+_executors: dict[int, Executor] = {}
+_executors_lock = threading.Lock()
+
+
+def shared_executor(workers: int) -> Executor:
+    """The process's pool of ``workers`` worker processes (made on first use; the
+    forkserver start method: workers are forked from a clean server process that has
+    imported the engine, never from the threaded web server)."""
+    with _executors_lock:
+        executor = _executors.get(workers)
+        if executor is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["meeple.engine", "meeple.ai", "meeple.server.pool"])
+            executor = ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_worker_start
+            )
+            _executors[workers] = executor
+        return executor
+
+
+def _forget_executor(workers: int, executor: Executor) -> None:
+    with _executors_lock:
+        if _executors.get(workers) is executor:
+            del _executors[workers]
+    executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _worker_start() -> None:
+    """In each worker process: the games and bots are registered once."""
+    from meeple.ai import load_bots
+
+    os.nice(5)  # people's requests in the server process come first
+    load_bots()
+
+
+@dataclass
+class _Job:
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
+
+
+@dataclass
+class _Key:
+    """One key's queue and the worker time it used (decayed)."""
+
+    jobs: deque[_Job] = field(default_factory=deque)
+    used: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    running: int = 0
+    served: float = 0.0  # when its last job started (0: never)
+
+    def usage(self, now: float) -> float:
+        return self.used * math.exp(-(now - self.stamp) / WINDOW)
+
+    def charge(self, seconds: float, now: float) -> None:
+        self.used = self.usage(now) + seconds
+        self.stamp = now
+
+
+class CpuPool:
+    """A fair queue in front of the shared worker processes (see the module).
+
+    ``workers``: how many jobs run at once; ``budget``: the worker seconds a key may
+    use in about ``WINDOW`` seconds before it yields to keys that used less."""
+
+    def __init__(self, workers: int, budget: float) -> None:
+        self.workers, self.budget = workers, budget
+        self.keys: dict[str, _Key] = {}
+        self.running = 0
+        self.closed = False
+
+    async def run(self, key: str, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process, when ``key``'s turn comes; its result.
+        Cancelling the awaiting task drops the job if it has not started."""
+        if self.closed:
+            raise RuntimeError("the CPU pool is closed")
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        state = self.keys.setdefault(key, _Key())
+        state.jobs.append(_Job(fn, args, future))
+        self._dispatch()
+        return await future
+
+    def waiting(self) -> int:
+        """Jobs queued, not yet running."""
+        return sum(len(k.jobs) for k in self.keys.values())
+
+    def close(self) -> None:
+        """Refuse new jobs and cancel the waiting ones (running ones finish unheard)."""
+        self.closed = True
+        for state in self.keys.values():
+            for job in state.jobs:
+                job.future.cancel()
+            state.jobs.clear()
+
+    def _dispatch(self) -> None:
+        while self.running < self.workers:
+            key = self._next_key()
+            if key is None:
+                return
+            state = self.keys[key]
+            job = state.jobs.popleft()
+            if job.future.cancelled():
+                continue
+            self._start(key, state, job)
+
+    def _next_key(self) -> str | None:
+        """Of the keys with jobs waiting, those within their budget first, then the one
+        served least recently."""
+        now = time.monotonic()
+        waiting = [
+            (k.usage(now) > self.budget, k.served, key) for key, k in self.keys.items() if k.jobs
+        ]
+        return min(waiting)[2] if waiting else None
+
+    def _start(self, key: str, state: _Key, job: _Job) -> None:
+        loop = asyncio.get_running_loop()
+        started = state.served = time.monotonic()
+        self.running += 1
+        state.running += 1
+        executor = shared_executor(self.workers)
+        try:
+            done = asyncio.wrap_future(executor.submit(job.fn, *job.args), loop=loop)
+        except (BrokenProcessPool, RuntimeError):
+            _forget_executor(self.workers, executor)
+            done = asyncio.wrap_future(
+                shared_executor(self.workers).submit(job.fn, *job.args), loop=loop
+            )
+
+        def finished(result: asyncio.Future[Any]) -> None:
+            now = time.monotonic()
+            self.running -= 1
+            state.running -= 1
+            state.charge(now - started, now)
+            if not state.jobs and not state.running and state.usage(now) < 0.01:
+                self.keys.pop(key, None)  # nothing to remember about this key
+            if not job.future.done():
+                if result.cancelled():
+                    job.future.cancel()
+                elif result.exception() is not None:
+                    error = result.exception()
+                    if isinstance(error, BrokenProcessPool):
+                        _forget_executor(self.workers, executor)
+                    job.future.set_exception(error)  # type: ignore[arg-type]
+                else:
+                    job.future.set_result(result.result())
+            if not self.closed:
+                self._dispatch()
+
+        done.add_done_callback(finished)
