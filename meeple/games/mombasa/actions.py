@@ -127,3 +127,7 @@ PLAN_FACE = tuple(
     PLAYABLE_FACES.index(card.face) if card.face in PLAYABLE_FACES else -1 for card in BOARD.cards
 )
 ANY_FACE = tuple(ALL_FACES.index(card.face) for card in BOARD.cards)
+PLAN_MASK = tuple(
+    sum(1 << c for c in range(len(BOARD.cards)) if PLAN_FACE[c] == f)
+    for f in range(len(PLAYABLE_FACES))
+)

@@ -89,7 +89,7 @@ class MombasaState(GameState):
 
     phase: int  # DRAFT, PLAN, ACT or OVER
     round: int  # 1..7
-    turn: int  # actions taken in the game so far (a track bonus works from a later turn)
+    turn: int  # turns finished in the game so far (a track bonus works from a later turn)
     first: int  # the first player of this round
     next_first: int  # who took the first-player space this round (first next round), or -1
     actor: int  # whose turn it is in the action phase

@@ -29,15 +29,50 @@ CARDS = BOARD.cards
 EXPANSION_TILE_POINTS = 2
 BOOKKEEPER_TILE_POINTS = 1
 TRACK_BONUS = tuple(BOARD.faces[name].bonus for name in sorted(BOARD.faces))
+KIND = tuple(card.kind for card in CARDS)
+VALUE = tuple(card.value for card in CARDS)
+
+
+def totals(state: MombasaState, seat: int) -> list[int]:
+    """Coffee, bananas and cotton units and expansion points face up in one pass
+    (the values the majority spaces compare)."""
+    out = [0, 0, 0, 0]
+    base = seat * SLOTS
+    used = state.used[seat]
+    plus = state.plus_on[seat]
+    found = False
+    cotton_bonus = -1
+    for k in range(SLOTS):
+        card = state.slots[base + k]
+        if card == NO or used >> card & 1:
+            continue
+        kind = KIND[card]
+        if kind <= COTTON:
+            units = VALUE[card] + (1 if card == plus else 0)
+            if kind == COTTON:
+                if cotton_bonus < 0:
+                    cotton_bonus = 1 if bonus_level(state, seat, "cotton") == 2 else 0
+                units += cotton_bonus
+            out[kind] += units
+        elif kind == EXPANSION:
+            out[3] += VALUE[card]
+            found = True
+    if has_tile(state, seat, EXPANSION_TILE):
+        out[3] += EXPANSION_TILE_POINTS
+        found = True
+    if found:
+        out[3] += bonus_level(state, seat, "expansion")
+    return out
 
 
 def face_up_cards(state: MombasaState, seat: int) -> list[tuple[int, int]]:
     """(slot, card) of the seat's face-up planned cards."""
     base = seat * SLOTS
     used = state.used[seat]
+    slots = state.slots
     out = []
     for k in range(SLOTS):
-        card = state.slots[base + k]
+        card = slots[base + k]
         if card != NO and not used >> card & 1:
             out.append((k, card))
     return out
@@ -120,9 +155,7 @@ def sources_of(state: MombasaState, seat: int, kind: int) -> list[int]:
 
 def majority_total(state: MombasaState, seat: int, majority: int) -> int:
     """The value a majority space compares: coffee, bananas, cotton units or expansion points."""
-    if majority == 3:
-        return expansion_total(state, seat)
-    return good_total(state, seat, COFFEE + majority)
+    return totals(state, seat)[majority]
 
 
 def meets(state: MombasaState, seat: int, book: int, in_use: int) -> bool:

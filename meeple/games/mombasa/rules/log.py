@@ -33,6 +33,6 @@ def say(
             {"seat": who},
             who if private else None,
             reveals,
-            (template, who, tuple(sorted(values.items()))),
+            (template, who, tuple(values.items())),
         )
     )

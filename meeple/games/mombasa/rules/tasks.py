@@ -180,6 +180,7 @@ def _end_turn(state: MombasaState, task: tuple[int, ...]) -> bool:
         return False
     state.tasks.pop()
     _refill_books(state)
+    state.turn += 1  # a bonus unlocked during this turn works from the next one
     flow.next_actor(state)
     return True
 
@@ -227,11 +228,25 @@ def _goods_pick(state: MombasaState, task: tuple[int, ...]) -> list[int]:
     return out
 
 
+CRATE = tuple(card.crate for card in CARDS)
+DISPLAY_CRATES = BOARD.display_crates
+
+
 def price(state: MombasaState, space: int, discount: int) -> int:
     """A display card's price: its crate value + the board's beside it, less any
     discount, never below 0."""
-    card = state.display[space]
-    return max(0, CARDS[card].crate + BOARD.display_crates[space] - discount)
+    value = CRATE[state.display[space]] + DISPLAY_CRATES[space] - discount
+    return value if value > 0 else 0
+
+
+def can_buy(state: MombasaState, discount: int, budget: int) -> bool:
+    """Some display card costs at most ``budget``."""
+    display = state.display
+    for space in range(12):
+        card = display[space]
+        if card != NO and CRATE[card] + DISPLAY_CRATES[space] - discount <= budget:
+            return True
+    return False
 
 
 def spend_options(state: MombasaState, task: tuple[int, ...]) -> list[int]:

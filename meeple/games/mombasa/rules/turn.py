@@ -69,11 +69,12 @@ def legal_actions(state: MombasaState, seat: int) -> list[int]:
 
 def plan_actions(state: MombasaState, seat: int) -> list[int]:
     """Cards from the hand face down into open, empty action slots; then "ready"."""
-    open_slots = [
-        k
-        for k in range(SLOTS)
-        if state.slots[seat * SLOTS + k] == NO and flow.slot_open(state, seat, k)
-    ]
+    base = seat * SLOTS
+    slots = state.slots
+    open_slots = [k for k in range(3) if slots[base + k] == NO]
+    for k in (3, 4):
+        if slots[base + k] == NO and flow.slot_open(state, seat, k):
+            open_slots.append(k)
     out: list[int] = []
     if open_slots:
         faces = set()
@@ -96,20 +97,45 @@ def turn_actions(state: MombasaState, seat: int) -> list[int]:
     face_up = area.face_up_cards(state, seat)
     kinds = 0
     for _, card in face_up:
-        kinds |= 1 << CARDS[card].kind
+        kinds |= 1 << area.KIND[card]
     for good in range(3):
         if kinds >> good & 1:
             out.append(A.USE_GOODS[good])
-    if area.has_expansion(state, seat):
+    if kinds >> 3 & 1 or area.has_tile(state, seat, 3):
         out.extend(A.EXPAND)
-    out.extend(A.USE_BOOKKEEPER[s] for s in area.sources_of(state, seat, BOOKKEEPER))
-    out.extend(A.USE_MERCHANT[s] for s in area.sources_of(state, seat, MERCHANT))
+    if kinds >> BOOKKEEPER & 1 or state.tiles_held[BOOKKEEPER_TILE] == seat:
+        out.extend(A.USE_BOOKKEEPER[s] for s in area.sources_of(state, seat, BOOKKEEPER))
+    if kinds >> MERCHANT & 1 or state.tiles_held[MERCHANT_TILE] == seat:
+        out.extend(A.USE_MERCHANT[s] for s in area.sources_of(state, seat, MERCHANT))
     if state.markers[seat] > 0:
-        out.extend(A.PLACE[s] for s in range(len(state.spaces)) if may_place(state, seat, s))
-    if area.has_tile(state, seat, PLUS_ONE) and state.plus_on[seat] == NO:
-        out.extend(A.ATTACH[k] for k, card in face_up if CARDS[card].kind <= COTTON)
+        out.extend(_placements(state, seat))
+    if state.plus_on[seat] == NO and area.has_tile(state, seat, PLUS_ONE):
+        out.extend(A.ATTACH[k] for k, card in face_up if area.KIND[card] <= COTTON)
     decks = [d for d in range(DECKS) if state.decks[seat * DECKS + d]]
     out.extend(A.END[d] for d in decks or [0])
+    return out
+
+
+def _placements(state: MombasaState, seat: int) -> list[int]:
+    spaces = state.spaces
+    out = []
+    if NO in spaces[:4]:
+        totals = [area.totals(state, p) for p in range(state.players)]
+        for majority in range(4):
+            if spaces[majority] == NO and _tier(totals, seat, majority) >= 0:
+                out.append(A.PLACE[majority])
+    cash = state.cash[seat]
+    for tile in range(4):
+        if spaces[4 + tile] == NO and cash >= BOARD.tile_costs[tile]:
+            out.append(A.PLACE[4 + tile])
+    for space in (FIRST_PLAYER_SPACE, PURCHASE_SPACE, REMOVAL_SPACE):
+        if spaces[space] == NO and may_place(state, seat, space):
+            out.append(A.PLACE[space])
+    unlocked = state.unlocked
+    for extra in range(8):
+        if unlocked[seat * 8 + extra] != NO and spaces[FIRST_EXTRA_SPACE + extra] == NO:
+            if may_place_extra(state, seat, FIRST_EXTRA_SPACE + extra):
+                out.append(A.PLACE[FIRST_EXTRA_SPACE + extra])
     return out
 
 
@@ -125,7 +151,7 @@ def may_place(state: MombasaState, seat: int, space: int) -> bool:
     if space == FIRST_PLAYER_SPACE:
         return seat != state.first or bool(state.started >> seat & 1)
     if space == PURCHASE_SPACE:
-        return cash >= 1 and bool(tasks.purchase_options(state, seat, 0, cash - 1))
+        return cash >= 1 and tasks.can_buy(state, 0, cash - 1)
     if space == REMOVAL_SPACE:
         return bool(state.hands[seat])
     return may_place_extra(state, seat, space)
@@ -133,11 +159,15 @@ def may_place(state: MombasaState, seat: int, space: int) -> bool:
 
 def majority_tier(state: MombasaState, seat: int, majority: int) -> int:
     """The highest tier the seat reaches if nobody has more (a tie suffices), else -1."""
-    mine = area.majority_total(state, seat, majority)
+    return _tier([area.totals(state, p) for p in range(state.players)], seat, majority)
+
+
+def _tier(totals: list[list[int]], seat: int, majority: int) -> int:
+    mine = totals[seat][majority]
     if mine < 1:
         return -1
-    for other in range(state.players):
-        if other != seat and area.majority_total(state, other, majority) > mine:
+    for other, row in enumerate(totals):
+        if other != seat and row[majority] > mine:
             return -1
     tiers = BOARD.majorities[majority].tiers
     return max(t for t in range(len(tiers)) if tiers[t][0] <= mine)
@@ -148,6 +178,8 @@ def may_place_extra(state: MombasaState, seat: int, space: int) -> bool:
     paid, and not both of a track's spaces in one round."""
     extra = space - FIRST_EXTRA_SPACE
     company, k = divmod(extra, 2)
+    if state.unlocked[seat * 8 + extra] == NO:  # fast: never unlocked
+        return False
     bonus = area.TRACK_BONUS[state.faces[company]]
     if bonus not in ("purchase", "removal", "books", "tracks"):
         return False
@@ -188,7 +220,8 @@ def apply_plan(state: MombasaState, seat: int, index: int) -> None:
     face, slot = action.args
     assert isinstance(face, int) and isinstance(slot, int)
     name = A.PLAYABLE_FACES[face]
-    card = next(c for c in BOARD.face_cards(name) if state.hands[seat] >> c & 1)
+    mine = state.hands[seat] & A.PLAN_MASK[face]
+    card = (mine & -mine).bit_length() - 1
     state.hands[seat] &= ~(1 << card)
     state.slots[seat * SLOTS + slot] = card
     say(state, "plan", "{p} places a card face down in slot {k}", seat=seat, k=slot + 1)
@@ -204,10 +237,10 @@ def apply_turn(state: MombasaState, seat: int, index: int) -> None:
         state.plus_on[seat] = state.slots[seat * SLOTS + arg]
         say(state, "tile", "{p} puts the +1 goods tile on slot {k}", k=arg + 1)
         return
-    state.turn += 1
     state.started |= 1 << seat
     if kind == "end":
         flow.end_own_phase(state, seat, arg)
+        state.turn += 1
         flow.next_actor(state)
         return
     state.tasks.append((tasks.END_TURN,))
