@@ -11,7 +11,6 @@ from __future__ import annotations
 from meeple.games.mombasa.board import (
     BOARD,
     BOOKKEEPER,
-    COFFEE,
     COTTON,
     EXPANSION,
     MERCHANT,

@@ -133,9 +133,11 @@ def _placements(state: MombasaState, seat: int) -> list[int]:
             out.append(A.PLACE[space])
     unlocked = state.unlocked
     for extra in range(8):
-        if unlocked[seat * 8 + extra] != NO and spaces[FIRST_EXTRA_SPACE + extra] == NO:
-            if may_place_extra(state, seat, FIRST_EXTRA_SPACE + extra):
-                out.append(A.PLACE[FIRST_EXTRA_SPACE + extra])
+        space = FIRST_EXTRA_SPACE + extra
+        if unlocked[seat * 8 + extra] == NO or spaces[space] != NO:
+            continue  # never unlocked (the common case), or taken
+        if may_place_extra(state, seat, space):
+            out.append(A.PLACE[space])
     return out
 
 
