@@ -86,11 +86,14 @@ def _map(view: JSON) -> str:
         lines.append(f"{name:<16} {coast:<5} {bar:<4} {dev}/{squares}    {who}{colony}")
     coasts = ", ".join(empty_coasts) or "none"
     lines.append(f"Empty coastal territories (a landing is possible): {coasts}")
+    lines.append(
+        "Development: # a marker, . an empty square, 1/4 markers of squares; COLONY: a colony (5)"
+    )
     return "\n".join(lines)
 
 
 def _draft(view: JSON) -> str:
-    return "\n".join(draft_lines(view))
+    return "\n".join([*draft_lines(view), *line_neighbours(view)])
 
 
 class SheetLine(NamedTuple):
@@ -108,7 +111,7 @@ def sheet_lines(view: JSON) -> list[SheetLine]:
     country (DIPLO table order, the rulebook's order of the countries)."""
     sheet = view["sheet"]
     lines = [
-        SheetLine(_territory_name(view, t), value, f"{t}: {value}")
+        SheetLine(_territory_name(view, t), _order_words(view, value), f"{t}: {value}")
         for t, value in sheet["orders"].items()
     ]
     landing = sheet["landing"]
@@ -121,7 +124,7 @@ def sheet_lines(view: JSON) -> list[SheetLine]:
     )
     for country in sorted(sheet["relations"], key=COUNTRY_IDS.index):
         value = sheet["relations"][country]
-        name = view["countries"][view["country_ids"].index(country)]
+        name = _country_name(view, country)
         action = f"alliance with {country}" if value == "alliance" else f"war on {country}"
         lines.append(SheetLine(f"relation with {name}", value, action))
     return lines
@@ -168,15 +171,30 @@ def _territory_name(view: JSON, territory: str) -> str:
 
 
 def _sheet_lines(view: JSON, sheet: JSON) -> list[str]:
-    orders = [f"{where}: {what}" for where, what in sheet["orders"].items()]
+    """A revealed sheet in the names players read."""
+    orders = [
+        f"{_territory_name(view, where)}: {_order_words(view, what)}"
+        for where, what in sheet["orders"].items()
+    ]
     lines = ["  orders: " + ("; ".join(orders) if orders else "none")]
-    lines.append(f"  landing: {sheet['landing'] or 'none'}")
+    landing = sheet["landing"]
+    lines.append(f"  landing: {_territory_name(view, landing) if landing else 'none'}")
     relations = [
-        f"war on {who}" if what == "war" else f"alliance with {who}"
+        f"{what} {'on' if what == 'war' else 'with'} {_country_name(view, who)}"
         for who, what in sheet["relations"].items()
     ]
     lines.append("  relations: " + "; ".join(relations))
     return lines
+
+
+def _order_words(view: JSON, order: str) -> str:
+    """ "explore egypt" becomes "explore Egypt"; develop and nothing stay."""
+    verb, _, target = order.partition(" ")
+    return f"{verb} {_territory_name(view, target)}" if target else verb
+
+
+def _country_name(view: JSON, country: str) -> str:
+    return str(view["countries"][view["country_ids"].index(country)])
 
 
 def _revealed(view: JSON) -> str:
@@ -192,8 +210,8 @@ def _embassies(view: JSON) -> str:
     (each alliance is 1 point at the end of the game)."""
     lines = ["Embassies (markers of the others; 1 point per alliance at the end):"]
     for seat, markers in enumerate(view["embassy_markers"]):
-        allied = [who for who, what in markers.items() if what == "alliance"]
-        hostile = [who for who, what in markers.items() if what == "war"]
+        allied = [_country_name(view, c) for c, what in markers.items() if what == "alliance"]
+        hostile = [_country_name(view, c) for c, what in markers.items() if what == "war"]
         shown = [f"alliance from {', '.join(allied)}"] if allied else []
         shown += [f"war from {', '.join(hostile)}"] if hostile else []
         lines.append(f"  {_short(view, seat)}'s embassy: {'; '.join(shown)}")
@@ -265,6 +283,15 @@ def neighbour_lines(view: JSON, territory: str) -> list[str]:
     return out
 
 
+def line_neighbours(view: JSON) -> list[str]:
+    """The neighbours of the territory whose order is written next, if any."""
+    cursor = current_line(view)
+    orders = list(view["sheet"]["orders"])
+    if cursor is None or cursor >= len(orders):
+        return []
+    return neighbour_lines(view, orders[cursor])
+
+
 def find_territory(view: JSON, words: str) -> str | None:
     """A territory named by its id or its name, in any case."""
     wanted = " ".join(words.lower().split())
@@ -288,17 +315,10 @@ class AfricaTerminal(Terminal):
         lines = [_header(view), *fit(seats)]
         if view["sheet"] is not None:
             lines += draft_lines(view)
-            lines += self._neighbours_of_line(view)
+            lines += line_neighbours(view)
         if view["result"] is not None:
             lines.append(_score(view))
         return "\n".join(lines)
-
-    def _neighbours_of_line(self, view: JSON) -> list[str]:
-        cursor = current_line(view)
-        orders = list(view["sheet"]["orders"])
-        if cursor is None or cursor >= len(orders):
-            return []
-        return neighbour_lines(view, orders[cursor])
 
     def legend(self, view: JSON) -> tuple[tuple[str, str], ...]:
         return (
