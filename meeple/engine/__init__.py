@@ -27,6 +27,7 @@ from meeple.engine.registry import all_games, discover, get_game, register
 from meeple.engine.result import Result, rank_by
 from meeple.engine.rng import Rng
 from meeple.engine.state import GameState
+from meeple.engine.terminal import Command, Highlight, Reply, Terminal
 
 __all__ = [
     "JSON",
@@ -37,12 +38,14 @@ __all__ = [
     "Bot",
     "BotFactory",
     "BotKit",
+    "Command",
     "Encoding",
     "Event",
     "Game",
     "GameConfig",
     "GameRecord",
     "GameState",
+    "Highlight",
     "IllegalAction",
     "InvalidState",
     "Knowledge",
@@ -52,8 +55,10 @@ __all__ = [
     "NotYourTurn",
     "OptionSpec",
     "Presentation",
+    "Reply",
     "Result",
     "Rng",
+    "Terminal",
     "TimedPhase",
     "UnknownAction",
     "all_games",
