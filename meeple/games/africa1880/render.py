@@ -340,7 +340,7 @@ class AfricaTerminal(Terminal):
             Highlight(r"\bCOLONY\b", "#e0a000", bold=True),
             Highlight(r"\bwar\b", "#e53935"),
             Highlight(r"\balliance\b", "#43a047"),
-            Highlight(r"(?m)^ >.*$", "#ffffff", bold=True),
+            Highlight(r"(?m)^ >.*$", "default", bold=True),
         )
 
     def examples(self, view: JSON) -> tuple[str, ...]:
