@@ -72,8 +72,9 @@ def build(
         state.cash[seat] = pounds
     for seat, faces in (hands or {}).items():
         _clear_hand(state, seat)
-        for face in faces:
-            state.hands[seat] |= 1 << _take(state, face, seat)
+        taken = [_take(state, face, seat) for face in faces]  # the hand is empty meanwhile
+        for card in taken:
+            state.hands[seat] |= 1 << card
     for seat, planned in (slots or {}).items():
         for k, name in enumerate(planned):
             if name is not None:
@@ -108,11 +109,16 @@ def _clear_hand(state: MombasaState, seat: int) -> None:
 
 
 def _take(state: MombasaState, face: str, seat: int) -> int:
-    """A card of this face from the stack, the discard pile, the display, a resting
-    deck of ``seat`` or another seat's hand, removed from where it was."""
-    wanted = set(BOARD.face_cards(face))
+    """A card of this face, removed from where it was: the seat's own hand first, then
+    the stack, the discard pile, the display, the resting decks, the other hands."""
+    wanted = BOARD.face_cards(face)
     if not wanted:
         raise ValueError(f"no card is '{face}'")
+    if seat != NO:
+        for card in wanted:
+            if state.hands[seat] >> card & 1:
+                state.hands[seat] &= ~(1 << card)
+                return card
     for pile in (state.stack, state.discard):
         for card in pile:
             if card in wanted:
@@ -129,7 +135,7 @@ def _take(state: MombasaState, face: str, seat: int) -> int:
                 return card
     for other in range(state.players):
         for card in wanted:
-            if state.hands[other] >> card & 1 and other != seat:
+            if state.hands[other] >> card & 1:
                 state.hands[other] &= ~(1 << card)
                 return card
     raise ValueError(f"every '{face}' card is already placed")
