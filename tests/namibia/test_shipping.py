@@ -62,7 +62,7 @@ def test_shipping_example_reproduced_exactly() -> None:
     s = shipping_example_position()
     assert s.actor == GERY
     assert "ship diamond luderitz" not in legal_texts(s, GERY)  # diamond already chosen
-    assert "ship gold walvis" not in legal_texts(s, GERY)  # Walvis Bay already chosen
+    assert "ship gold walvis bay" not in legal_texts(s, GERY)  # Walvis Bay already chosen
     play(s, GERY, "ship gold luderitz")
     assert s.barrel[GOLD] == 0
 
@@ -132,7 +132,7 @@ def test_a_selected_commodity_or_port_cannot_be_selected_again() -> None:
     with pytest.raises(Exception, match="already been selected"):
         play(s, GERY, "ship diamond luderitz")
     with pytest.raises(Exception, match="already been selected"):
-        play(s, GERY, "ship gold walvis")
+        play(s, GERY, "ship gold walvis bay")
 
 
 def test_only_three_players_lead_a_shipment_in_four_player_games() -> None:

@@ -8,7 +8,10 @@ Kinds (text form in quotes):
   rail     place one rail      "rail c4-c5"
   truck    move the truck      "truck c4"
   bid/pass the auction         "bid 7", "pass"
-  ship     choose shipment     "ship gold luderitz"
+  ship     choose shipment     "ship gold luderitz", "ship silver walvis bay"
+                               (the port as the map names it, without accents;
+                               the old words "mowe"/"walvis" and the accented
+                               names are accepted as input too)
   load/skip truck shipping     "load truck", "skip truck"
   shipmine rail-ship a mine    "ship mine c4"
   stop     end rail shipping   "stop shipping"
@@ -21,11 +24,12 @@ New kinds are added at the end, so the index of every older action stays the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import unicodedata
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from meeple.engine import ActionSpace
-from meeple.engine.actions import ArgValue
+from meeple.engine.actions import Action, ArgValue, normalize_text
 from meeple.games.namibia.board import COMMODITIES, Board
 
 MAX_BID = 999
@@ -53,6 +57,42 @@ class NamibiaActions:
     feed: tuple[int, ...]  # [space]
 
 
+def port_word(name: str) -> str:
+    """A port's name as actions write it: the map's words, lowercase, without
+    accents ("Möwe Bay" -> "mowe bay", "Lüderitz" -> "luderitz")."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return normalize_text(plain)
+
+
+class PortSpellings(ActionSpace):
+    """The action space, also reading a port written the old way ("ship gold
+    mowe", records before the ports took their map names) or with its accents
+    ("ship gold möwe bay"): each such text means the canonical action."""
+
+    def __init__(
+        self,
+        entries: Iterable[tuple[str, tuple[ArgValue, ...], str]],
+        aliases: dict[str, str],
+    ) -> None:
+        super().__init__(entries)
+        self._aliases = {normalize_text(k): normalize_text(v) for k, v in aliases.items()}
+
+    def parse(self, text: str) -> Action:
+        written = normalize_text(text)
+        return super().parse(self._aliases.get(written, written))
+
+
+def _port_aliases(board: Board) -> dict[str, str]:
+    aliases = {}
+    for name in COMMODITIES:
+        for key, port in zip(board.port_keys, board.port_names, strict=True):
+            canonical = f"ship {name} {port_word(port)}"
+            for other in (key, port.lower()):
+                if f"ship {name} {other}" != canonical:
+                    aliases[f"ship {name} {other}"] = canonical
+    return aliases
+
+
 def _entries(board: Board) -> Iterator[tuple[str, tuple[ArgValue, ...], str]]:
     usable = [i for i, ok in enumerate(board.usable) if ok]
     for k, name in enumerate(COMMODITIES):
@@ -71,8 +111,8 @@ def _entries(board: Board) -> Iterator[tuple[str, tuple[ArgValue, ...], str]]:
         yield "bid", (amount,), f"bid {amount}"
     yield "pass", (), "pass"
     for k, name in enumerate(COMMODITIES):
-        for p, key in enumerate(board.port_keys):
-            yield "ship", (k, p), f"ship {name} {key}"
+        for p, port in enumerate(board.port_names):
+            yield "ship", (k, p), f"ship {name} {port_word(port)}"
     yield "load", (), "load truck"
     yield "skip", (), "skip truck"
     for i in usable:
@@ -85,7 +125,7 @@ def _entries(board: Board) -> Iterator[tuple[str, tuple[ArgValue, ...], str]]:
 
 
 def build_actions(board: Board) -> NamibiaActions:
-    space = ActionSpace(_entries(board))
+    space = PortSpellings(_entries(board), _port_aliases(board))
     spaces = range(len(board.labels))
     kinds = range(len(COMMODITIES))
 

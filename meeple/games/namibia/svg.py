@@ -16,6 +16,7 @@ from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import compose
+from meeple.games.namibia.common import SEAT_NAMES
 
 R = 26.0
 W = math.sqrt(3) * R
@@ -81,8 +82,9 @@ def render_overlay(view: JSON) -> str:
     market and the players. Pieces on a space let clicks through to the space."""
     spaces: list[JSON] = view["spaces"]
     geometry = _geometry(spaces)
-    # Pieces use the board layer's <defs> and let clicks through to their space.
-    parts = ['<g class="pieces" pointer-events="none" font-size="8" text-anchor="middle">']
+    # Pieces use the board layer's <defs>; each space's pieces are clickable as the
+    # space itself and say what they are when pointed at.
+    parts = ['<g class="pieces" font-size="8" text-anchor="middle">']
     parts.extend(p for p in (_pieces(s) for s in spaces) if p)
     parts.append("</g>")
     parts.extend(_rails(view, geometry))
@@ -156,6 +158,7 @@ def _pieces(s: JSON) -> str:
     if not (cubes or mine or abandoned):
         return ""
     return _pieces_of(
+        str(s["label"]),
         int(s["row"]),
         int(s["col"]),
         str(s.get("commodity")),
@@ -168,6 +171,7 @@ def _pieces(s: JSON) -> str:
 
 @lru_cache(maxsize=4096)
 def _pieces_of(
+    label: str,
     row: int,
     col: int,
     commodity: str,
@@ -177,7 +181,11 @@ def _pieces_of(
     abandoned: bool,
 ) -> str:
     x, y = centre(row, col)
-    out = [f'<g transform="translate({x:.1f},{y:.1f})">']
+    out = [
+        f'<g data-target="{escape(label.lower())}" transform="translate({x:.1f},{y:.1f})">'
+        f"<title>{escape(_pieces_title(label, commodity, cubes, owner, complete, abandoned))}"
+        "</title>"
+    ]
     if cubes:
         colour = COMMODITY_COLOURS.get(commodity, "#888")
         out.append(f'<use href="#nb-cube" fill="{colour}"/><text x="-8.5" y="3">{cubes}</text>')
@@ -189,6 +197,26 @@ def _pieces_of(
         out.append('<use href="#nb-abandoned"/>')
     out.append("</g>")
     return "".join(out)
+
+
+def _pieces_title(
+    label: str,
+    commodity: str,
+    cubes: int,
+    owner: int | None,
+    complete: bool,
+    abandoned: bool,
+) -> str:
+    """What a space holds, in words (the tooltip of its pieces)."""
+    parts = []
+    if cubes:
+        parts.append(f"{cubes} {commodity} cube{'s' if cubes != 1 else ''}")
+    if owner is not None:
+        who = SEAT_NAMES[owner] if owner < len(SEAT_NAMES) else f"seat {owner}"
+        parts.append(f"{who}'s mine ({'complete' if complete else 'under construction'})")
+    if abandoned:
+        parts.append("abandoned mine marker")
+    return f"{label}: {'; '.join(parts)}"
 
 
 def _rails(view: JSON, geometry: Geometry) -> list[str]:
@@ -266,6 +294,8 @@ def _trucks(view: JSON, spaces: list[JSON]) -> list[str]:
 
 
 def _ports(view: JSON, spaces: list[JSON]) -> list[str]:
+    """Each port's name beside it, and the port clickable by the word the ship
+    actions use for it ("ship gold walvis bay")."""
     where = {str(s["label"]): s for s in spaces}
     out = []
     for port in view.get("ports", []):
@@ -273,36 +303,52 @@ def _ports(view: JSON, spaces: list[JSON]) -> list[str]:
         if s is None:
             continue
         x, y = centre(s["row"], s["col"])
-        weight = "bold" if port.get("selected") else "normal"
+        name = str(port["name"])
+        word = str(port.get("word") or port["key"])
+        chosen = bool(port.get("selected"))
         out.append(
+            f'<g class="port" data-target="{escape(word)}"><title>port of {escape(name)}'
+            f" ({escape(str(port['label']))}){': chosen this round' if chosen else ''}</title>"
+            f'<polygon points="{hex_points(x, y)}" fill="transparent" stroke="none"/>'
             f'<text x="{x - R - 2:.1f}" y="{y + 3:.1f}" font-size="9" text-anchor="end"'
-            f' font-weight="{weight}" fill="#134">{escape(str(port["name"]))}</text>'
+            f' font-weight="{"bold" if chosen else "normal"}" fill="#134">{escape(name)}</text>'
+            "</g>"
         )
     return out
 
 
 def _market(view: JSON, left: float) -> list[str]:
+    """The Commodity Index: price (disc), demand (pawn) and, while a commodity is
+    shipped this round, its supply (the oil barrel, from 0); then the cubes left in
+    the general supply (Setup; 2.1 and 2.3 take cubes from it)."""
     x = left + 10
+    cubes_left = dict((view.get("supply") or {}).get("cubes") or {})
     out = [
         f'<g class="market"><text x="{x:.0f}" y="40" font-size="13" font-weight="bold">'
         f"Round {int(view.get('round', 0))}</text>",
         f'<text x="{x:.0f}" y="54" font-size="11">{escape(str(view.get("phase", "")))}</text>',
         f'<text x="{x:.0f}" y="76" font-size="12" font-weight="bold">Market</text>',
-        f'<text x="{x + 70:.0f}" y="76" font-size="10">price</text>',
-        f'<text x="{x + 110:.0f}" y="76" font-size="10">demand</text>',
-        f'<text x="{x + 160:.0f}" y="76" font-size="10">supply</text>',
+        f'<text x="{x + 66:.0f}" y="76" font-size="10">price</text>',
+        f'<text x="{x + 100:.0f}" y="76" font-size="10">demand</text>',
+        f'<text x="{x + 146:.0f}" y="76" font-size="10"><title>the oil barrel: cubes shipped'
+        " this round (only for a commodity chosen for shipping)</title>supply</text>",
+        f'<text x="{x + 192:.0f}" y="76" font-size="10"><title>cubes left in the general'
+        " supply</title>cubes left</text>",
     ]
     for row, (name, info) in enumerate(dict(view.get("market", {})).items()):
         y = 96 + 20 * row
         colour = COMMODITY_COLOURS.get(str(name), "#888")
-        supplier = info.get("supply")
-        who = "" if supplier is None else str(supplier)
+        barrel = info.get("supply")
+        shipped = "–" if barrel is None else str(int(barrel))
+        left_over = cubes_left.get(name)
         out.append(
             f'<rect x="{x:.0f}" y="{y - 10}" width="11" height="11" fill="{colour}" stroke="#333"/>'
             f'<text x="{x + 16:.0f}" y="{y}" font-size="11">{escape(str(name))}</text>'
-            f'<text x="{x + 75:.0f}" y="{y}" font-size="11">{int(info["price"])}</text>'
-            f'<text x="{x + 120:.0f}" y="{y}" font-size="11">{int(info["demand"])}</text>'
-            f'<text x="{x + 165:.0f}" y="{y}" font-size="11">{escape(who)}</text>'
+            f'<text x="{x + 70:.0f}" y="{y}" font-size="11">{int(info["price"])}</text>'
+            f'<text x="{x + 110:.0f}" y="{y}" font-size="11">{int(info["demand"])}</text>'
+            f'<text x="{x + 155:.0f}" y="{y}" font-size="11">{shipped}</text>'
+            f'<text x="{x + 205:.0f}" y="{y}" font-size="11">'
+            f"{'' if left_over is None else int(left_over)}</text>"
         )
     y = 96 + 20 * 4 + 16
     out.append(f'<text x="{x:.0f}" y="{y}" font-size="12" font-weight="bold">Players</text>')

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.games.namibia.actions import port_word
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import BOARD, SEAT_NAMES
 from meeple.games.namibia.rules.setup import KINDS
@@ -101,6 +102,7 @@ def _ports(s: NamibiaState) -> list[dict[str, Any]]:
             "label": BOARD.labels[space],
             "key": BOARD.port_keys[p],
             "name": BOARD.port_names[p],
+            "word": port_word(BOARD.port_names[p]),  # as the ship actions write it
             "selected": s.chosen_ports[p],
         }
         for p, space in enumerate(BOARD.ports)

@@ -1,0 +1,163 @@
+"""Namibia's web board (svg.py) and the port words of the ship actions (issue 12).
+
+The board is clicked to choose actions: the web client (table.js) offers the
+legal actions whose text names an element's ``data-target`` as a whole phrase.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from meeple.engine import UnknownAction
+from meeple.games.namibia import GAME
+from meeple.games.namibia.actions import port_word
+from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.svg import render_svg
+from tests.namibia.helpers import legal_texts, new_game, play
+from tests.namibia.test_shipping import GERY, shipping_example_position
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def spaced(text: str) -> str:
+    """The web client's matching: lowercase, ':' and ',' as spaces, padded."""
+    return " " + " ".join(re.sub(r"[:,]", " ", text.lower()).split()) + " "
+
+
+def targets(svg: str) -> dict[str, list[ET.Element]]:
+    found: dict[str, list[ET.Element]] = {}
+    for node in ET.fromstring(svg).iter():
+        if "data-target" in node.attrib:
+            found.setdefault(node.attrib["data-target"], []).append(node)
+    return found
+
+
+def offered(svg: str, target: str, legal: list[str]) -> list[str]:
+    return [a for a in legal if spaced(target) in spaced(a)]
+
+
+# -- the ports in the actions' words -----------------------------------------------------
+
+
+def test_ship_actions_name_ports_as_the_map_does() -> None:
+    """3. Shipping: the player selects a commodity and a port; the action writes the
+    port as the board names it (without accents), not a short key."""
+    words = [port_word(name) for name in BOARD.port_names]
+    assert words == ["mowe bay", "walvis bay", "luderitz", "oranjemund"]
+    ship = [a.text for a in GAME.actions if a.kind == "ship"]
+    assert "ship gold mowe bay" in ship and "ship gold walvis bay" in ship
+    assert not any(a.endswith((" mowe", " walvis")) for a in ship)
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["ship gold walvis", "ship gold Walvis Bay", "SHIP GOLD WALVIS BAY", "ship  gold walvis  bay"],
+)
+def test_old_and_accented_port_spellings_still_read(written: str) -> None:
+    """Records written before the ports took their map names replay: the old word
+    and the map's own spelling mean the same action."""
+    assert GAME.parse(written).text == "ship gold walvis bay"
+    assert GAME.parse("ship copper möwe bay").text == "ship copper mowe bay"
+    assert GAME.parse("ship copper mowe").text == "ship copper mowe bay"
+    assert GAME.parse("ship copper lüderitz").text == "ship copper luderitz"
+
+
+def test_unknown_port_refused_clearly() -> None:
+    with pytest.raises(UnknownAction, match="not an action of this game"):
+        GAME.parse("ship gold swakopmund")
+
+
+def test_old_spelling_plays_the_same_move() -> None:
+    """3. Shipping: Gery ships gold through Lüderitz, written either way."""
+    s = shipping_example_position()
+    play(s, GERY, "ship gold lüderitz")
+    assert GAME.view(s, None)["shipment"]["port"] == "Lüderitz"
+
+
+# -- clicking the board while shipping -----------------------------------------------------
+
+
+def test_ports_clickable_while_shipping() -> None:
+    """3. Shipping: every commodity-and-port choice is offered by clicking the port."""
+    s = shipping_example_position()
+    view = GAME.view(s, GERY)
+    svg = render_svg(view)
+    legal = [a for a in legal_texts(s, GERY) if a.startswith("ship ")]
+    assert legal  # Gery chooses a shipment now
+    found = targets(svg)
+    for port in view["ports"]:
+        groups = [g for g in found.get(port["word"], []) if g.attrib.get("class") == "port"]
+        assert len(groups) == 1, port["name"]
+        assert groups[0].find(f"{SVG}polygon") is not None  # the client outlines it
+        expected = [a for a in legal if a.endswith(" " + port["word"])]
+        assert offered(svg, port["word"], legal) == expected
+    for action in legal:
+        assert any(spaced(t) in spaced(action) for t in found), action
+
+
+def test_every_setup_and_game_action_reachable_by_clicking() -> None:
+    """In a random game, every legal action that names a space, an edge or a port
+    is offered by clicking that element."""
+    from meeple.ai.base import make_bot
+
+    state = new_game(3, 4)
+    bot = make_bot("random", GAME, 4)
+    off_board = re.compile(r"^(bid \d+|pass|buy \d+|load truck|skip truck|stop shipping)$")
+    for _ in range(600):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        legal = legal_texts(state, seat)
+        found = [spaced(t) for t in targets(render_svg(GAME.view(state, seat)))]
+        for action in legal:
+            if not off_board.match(action):
+                assert any(t in spaced(action) for t in found), action
+        GAME.apply(state, seat, bot.choose(GAME, state, seat))
+
+
+# -- the market and the cubes ---------------------------------------------------------------
+
+
+def market_rows(svg: str) -> dict[str, list[str]]:
+    """Each commodity's row of the market: its texts after the name."""
+    root = ET.fromstring(svg)
+    (market,) = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "market"]
+    texts = ["".join(t.itertext()) for t in market.iter(f"{SVG}text")]
+    rows = {}
+    for name in ("diamond", "gold", "silver", "copper"):
+        k = texts.index(name)
+        rows[name] = texts[k + 1 : k + 5]
+    return rows
+
+
+def test_market_shows_the_oil_barrel_and_the_cubes_left() -> None:
+    """3. Shipping: the supply marker (oil barrel) goes on 0 for a commodity chosen
+    this round and moves up per cube shipped; none is on the index otherwise. The
+    market also shows the cubes left in the general supply."""
+    s = shipping_example_position()  # diamonds already chosen at Walvis Bay
+    play(s, GERY, "ship gold luderitz")
+    view = GAME.view(s, None)
+    rows = market_rows(render_svg(view))
+    assert rows["gold"] == ["11", "6", "0", str(view["supply"]["cubes"]["gold"])]
+    assert rows["diamond"][2] == "0"
+    assert rows["silver"][2] == "–" and rows["copper"][2] == "–"
+    play(s, GERY, "load truck")  # Gery ships 1 gold cube by truck: the barrel to 1
+    rows = market_rows(render_svg(GAME.view(s, None)))
+    assert rows["gold"][:3] == ["11", "6", "1"]
+
+
+def test_cubes_say_what_they_are_and_click_as_their_space() -> None:
+    """Pointing at a space's pieces names them (the cube tooltips); clicking them is
+    clicking the space."""
+    s = shipping_example_position()
+    svg = render_svg(GAME.view(s, None))
+    found = targets(svg)
+    pieces = [
+        g for g in found["h4"] if g.find(f"{SVG}title") is not None and "transform" in g.attrib
+    ]
+    assert len(pieces) == 1
+    assert pieces[0].findtext(f"{SVG}title") == "H4: 3 gold cubes; Blue's mine (complete)"
+    assert 'pointer-events="none" font-size="8"' not in svg
