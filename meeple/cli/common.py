@@ -8,8 +8,9 @@ import typer
 from rich.console import Console
 
 from meeple.ai import load_bots
-from meeple.ai.base import Bot, bot_names, make_bot
+from meeple.ai.base import Bot, bot_names
 from meeple.engine import Game, MeepleError, get_game
+from meeple.tournament.runner import POLICY_PREFIX, seat_bot
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -36,14 +37,30 @@ def parse_seats(game: Game[Any], seats: str | None, players: int, default: str) 
     kinds += [default] * (players - len(kinds))
     allowed = ["human", *bot_names(game.name)]
     for kind in kinds:
-        if kind not in allowed:
-            raise fail(f"unknown seat kind {kind!r}; choose from: {', '.join(allowed)}")
+        if kind.startswith(POLICY_PREFIX):
+            _check_policy(game, kind, players)
+        elif kind not in allowed:
+            choices = ", ".join([*allowed, f"{POLICY_PREFIX}<file>"])
+            raise fail(f"unknown seat kind {kind!r}; choose from: {choices}")
     return kinds
+
+
+def _check_policy(game: Game[Any], kind: str, players: int) -> None:
+    """A ``policy:<file>`` seat must load and fit the game and player count."""
+    try:
+        bot = seat_bot(kind, game, 0)
+    except ImportError as exc:
+        raise fail(f"{kind} needs the learning extra: pip install 'meeple[rl]' ({exc})") from None
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+    trained = getattr(bot, "players", players)
+    if trained != players:
+        raise fail(f"{kind} was trained for {trained} players, not {players}")
 
 
 def make_bots(game: Game[Any], kinds: list[str], seed: int) -> dict[int, Bot]:
     return {
-        seat: make_bot(kind, game, seed * 1009 + seat)
+        seat: seat_bot(kind, game, seed * 1009 + seat)
         for seat, kind in enumerate(kinds)
         if kind != "human"
     }

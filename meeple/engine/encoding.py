@@ -7,14 +7,15 @@ the default is None ("this game has no encoding"), and the adapters then raise
 ``NoEncoding``. An encoding reads a *view* (what the seat may know), never the
 state, so an observation cannot leak what is hidden from the seat.
 
-The helpers below (``one_hot``, ``scaled``, ``flags``) are small pure functions
-the games' encodings share; nothing here imports a third-party library.
+The helpers below (``Layout``, ``hot``, ``put``, ``one_hot``, ``scaled``,
+``index_of``) are small pure functions the games' encodings share; nothing here
+imports a third-party library.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine.config import GameConfig
@@ -49,6 +50,38 @@ class Encoding(ABC):
         """An upper bound on the decisions in one game with ``config``."""
 
 
+class Layout:
+    """Consecutive named blocks of an observation vector, laid out once per game.
+
+    ``block(length)`` reserves the next ``length`` places and returns the first;
+    ``size`` is the length so far. Encoders start from ``zeros()`` and write only
+    the places that are not zero (``hot``, ``put``), which keeps encoding a large,
+    mostly empty vector cheap."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def block(self, length: int) -> int:
+        offset = self.size
+        self.size += length
+        return offset
+
+    def zeros(self) -> list[float]:
+        return [0.0] * self.size
+
+
+def hot(out: list[float], offset: int, index: int | None, length: int) -> None:
+    """Set ``out[offset + index]`` to 1 when ``index`` is in ``range(length)``."""
+    if index is not None and 0 <= index < length:
+        out[offset + index] = 1.0
+
+
+def put(out: list[float], place: int, value: float | None, top: float) -> None:
+    """Write ``value / top`` clipped to [0, 1] at ``place`` (None writes nothing)."""
+    if value is not None and value > 0 and top > 0:
+        out[place] = 1.0 if value >= top else value / top
+
+
 def one_hot(value: int | None, length: int) -> list[float]:
     """``length`` zeros with a one at ``value`` (all zeros for None or out of range)."""
     out = [0.0] * length
@@ -62,20 +95,6 @@ def scaled(value: float | None, top: float) -> float:
     if value is None or top <= 0:
         return 0.0
     return min(1.0, max(0.0, value / top))
-
-
-def flags(values: Iterable[object]) -> list[float]:
-    """1.0 for each truthy value, 0.0 for each falsy one."""
-    return [1.0 if v else 0.0 for v in values]
-
-
-def members(chosen: Iterable[int], length: int) -> list[float]:
-    """A 0/1 vector of ``length`` with ones at the chosen positions (others ignored)."""
-    out = [0.0] * length
-    for position in chosen:
-        if 0 <= position < length:
-            out[position] = 1.0
-    return out
 
 
 def index_of(value: object, names: Sequence[object]) -> int | None:

@@ -15,7 +15,9 @@ from typing import Any
 
 from meeple.ai import load_bots
 from meeple.ai.base import make_bot
-from meeple.engine import get_game
+from meeple.engine import Bot, Game, get_game
+
+POLICY_PREFIX = "policy:"  # a seat kind naming a saved policy file (meeple.rl.policy)
 
 Progress = Callable[["MatchResult"], None]
 
@@ -74,7 +76,7 @@ def play_match(match: Match) -> MatchResult:
     game = get_game(match.game)
     n = len(match.seats)
     state = game.new_game(game.make_config(n), match.seed)
-    bots = [make_bot(kind, game, match.seed * 1009 + seat) for seat, kind in enumerate(match.seats)]
+    bots = [seat_bot(kind, game, match.seed * 1009 + seat) for seat, kind in enumerate(match.seats)]
     decisions = [0] * n
     think = [0.0] * n
     start = time.perf_counter()
@@ -95,6 +97,16 @@ def play_match(match: Match) -> MatchResult:
         tuple(think),
         time.perf_counter() - start,
     )
+
+
+def seat_bot(kind: str, game: Game[Any], seed: int) -> Bot:
+    """The bot a seat kind names: a registered bot, or ``policy:<file>``, a policy
+    saved by the learning adapters (needs ``pip install meeple[rl]``)."""
+    if kind.startswith(POLICY_PREFIX):
+        from meeple.rl.policy import policy_bot  # numpy only when a policy is seated
+
+        return policy_bot(kind, game)
+    return make_bot(kind, game, seed)
 
 
 def run(

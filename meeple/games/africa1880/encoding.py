@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import flags, index_of, members, one_hot, scaled
+from meeple.engine.encoding import Layout, hot, index_of, put
 from meeple.games.africa1880.board import BOARD, YEARS
 from meeple.games.africa1880.state import PHASE_NAMES
 
@@ -42,31 +42,59 @@ T = len(TERRITORIES)
 MARKERS = 22  # per country (rulebook: components)
 MOST_SQUARES = 4
 MAX_DECISIONS = 5000  # random games last about 200 decisions, the longest seen 303
-
-GENERAL = 1 + len(PHASE_NAMES) + 3 * SEATS + 1
-PER_TERRITORY = 1 + 1 + SEATS + 1 + 1
 ORDER = 2 + T  # nothing, develop, explore <territory>
-SHEET = 1 + T * ORDER + (T + 1) + SEATS + T + SEATS + 2
-REVEALED = 1 + SEATS * (2 * T + T + 1) + SEATS * SEATS
-OUTCOME = T + T + SEATS
+NO_LANDING = T  # the landing block's last place
+
+# Per territory: development, colony, presences per seat, coastal, squares.
+DEVELOPMENT, COLONY, PRESENCE, COASTAL, SQUARES = 0, 1, 2, 2 + SEATS, 3 + SEATS
+PER_TERRITORY = 4 + SEATS
+# Per revealed sheet: develop and explore flags per territory, then the landing.
+REVEALED_SHEET = 2 * T + T + 1
+
+LAYOUT = Layout()
+TURN = LAYOUT.block(1)
+PHASE = LAYOUT.block(len(PHASE_NAMES))
+ASKED = LAYOUT.block(SEATS)
+READY = LAYOUT.block(SEATS)
+SEALED = LAYOUT.block(SEATS)
+COLONIES = LAYOUT.block(1)
+BOARD_BLOCK = LAYOUT.block(T * PER_TERRITORY)
+STOCK = LAYOUT.block(SEATS)
+DRAFT = LAYOUT.block(1)
+DRAFT_ORDERS = LAYOUT.block(T * ORDER)
+DRAFT_LANDING = LAYOUT.block(T + 1)
+DRAFT_ALLIANCES = LAYOUT.block(SEATS)
+NEXT_TERRITORY = LAYOUT.block(T)
+NEXT_COUNTRY = LAYOUT.block(SEATS)
+NEXT_LANDING = LAYOUT.block(1)
+NEXT_SEALED = LAYOUT.block(1)
+SHOWN = LAYOUT.block(1)
+SHOWN_SHEETS = LAYOUT.block(SEATS * REVEALED_SHEET)
+DECLARED = LAYOUT.block(SEATS * SEATS)
+REMOVED = LAYOUT.block(T)
+FOUNDED = LAYOUT.block(T)
+LIMITED = LAYOUT.block(SEATS)
 
 
 class AfricaEncoding(Encoding):
     def size(self, config: GameConfig) -> int:
-        return GENERAL + T * PER_TERRITORY + SEATS + SHEET + REVEALED + OUTCOME
+        return LAYOUT.size
 
     def max_decisions(self, config: GameConfig) -> int:
         return MAX_DECISIONS
 
     def encode(self, view: JSON, config: GameConfig) -> list[float]:
+        out = LAYOUT.zeros()
         seats = Seats(view)
-        out = general(view, seats)
-        for t in range(T):
-            out += territory(view, seats, t)
-        out += seats.spread([scaled(markers, MARKERS) for markers in view["stock"]])
-        out += own_sheet(view.get("sheet"), seats)
-        out += revealed(view.get("revealed"), view.get("declared_by"), seats)
-        out += outcome(view, seats)
+        general(out, view, seats)
+        board(out, view, seats)
+        sheet = view.get("sheet")
+        if sheet is not None:
+            own_sheet(out, sheet, seats)
+        shown = view.get("revealed")
+        if shown is not None:
+            revealed(out, shown, view.get("declared_by") or [], seats)
+        outcome(out, view, seats)
         return out
 
 
@@ -74,134 +102,108 @@ class Seats:
     """Seats relative to the viewer; countries named in the view map to seats."""
 
     def __init__(self, view: JSON) -> None:
-        self.viewer = view.get("seat") or 0
-        self.players = int(view["players"])
-        self.countries: list[str] = list(view["country_ids"])
-
-    def relative(self, seat: int | None) -> int | None:
-        if seat is None or not 0 <= seat < self.players:
-            return None
-        return (seat - self.viewer) % self.players
-
-    def of_country(self, country: str) -> int | None:
-        return self.relative(index_of(country, self.countries))
-
-    def one_hot(self, seat: int | None) -> list[float]:
-        return one_hot(self.relative(seat), SEATS)
-
-    def members(self, chosen: list[int]) -> list[float]:
-        return members((r for r in map(self.relative, chosen) if r is not None), SEATS)
-
-    def spread(self, per_seat: list[float]) -> list[float]:
-        """Values given per absolute seat, laid out per relative seat."""
-        out = [0.0] * SEATS
-        for seat, value in enumerate(per_seat):
-            offset = self.relative(seat)
-            if offset is not None:
-                out[offset] = value
-        return out
+        viewer = view.get("seat") or 0
+        players = int(view["players"])
+        self.relative = [(seat - viewer) % players for seat in range(players)]
+        self.of_country = dict(zip(view["country_ids"], self.relative, strict=True))
 
 
-def general(view: JSON, seats: Seats) -> list[float]:
-    return [
-        scaled(view["turn"], len(YEARS)),
-        *one_hot(index_of(view["phase"], PHASE_NAMES), len(PHASE_NAMES)),
-        *seats.members(view["to_act"]),
-        *seats.spread(flags(view["ready"])),
-        *seats.spread(flags(view["sealed"])),
-        scaled(view["colonies"], view["colony_pieces"]),
-    ]
+def general(out: list[float], view: JSON, seats: Seats) -> None:
+    relative = seats.relative
+    put(out, TURN, view["turn"], len(YEARS))
+    hot(out, PHASE, index_of(view["phase"], PHASE_NAMES), len(PHASE_NAMES))
+    for seat in view["to_act"]:
+        out[ASKED + relative[seat]] = 1.0
+    for seat, (ready, sealed) in enumerate(zip(view["ready"], view["sealed"], strict=True)):
+        if ready:
+            out[READY + relative[seat]] = 1.0
+        if sealed:
+            out[SEALED + relative[seat]] = 1.0
+    put(out, COLONIES, view["colonies"], view["colony_pieces"])
+    for seat, markers in enumerate(view["stock"]):
+        put(out, STOCK + relative[seat], markers, MARKERS)
 
 
-def territory(view: JSON, seats: Seats, t: int) -> list[float]:
-    squares = view["squares"][t]
-    return [
-        scaled(view["development"][t], squares),
-        1.0 if view["colony"][t] else 0.0,
-        *seats.members(view["presences"][t]),
-        1.0 if view["coastal"][t] else 0.0,
-        scaled(squares, MOST_SQUARES),
-    ]
+def board(out: list[float], view: JSON, seats: Seats) -> None:
+    relative = seats.relative
+    squares, development = view["squares"], view["development"]
+    colony, coastal, presences = view["colony"], view["coastal"], view["presences"]
+    for t in range(T):
+        base = BOARD_BLOCK + t * PER_TERRITORY
+        put(out, base + DEVELOPMENT, development[t], squares[t])
+        if colony[t]:
+            out[base + COLONY] = 1.0
+        for seat in presences[t]:
+            out[base + PRESENCE + relative[seat]] = 1.0
+        if coastal[t]:
+            out[base + COASTAL] = 1.0
+        put(out, base + SQUARES, squares[t], MOST_SQUARES)
 
 
-def order_vector(order: str | None) -> list[float]:
-    """Nothing, develop, or explore <territory>, one-hot over 2 + T."""
-    if order is None:
-        return [0.0] * ORDER
+def order_place(order: str) -> int | None:
+    """Nothing 0, develop 1, explore <territory> 2 + its index."""
     if order == "nothing":
-        return one_hot(0, ORDER)
+        return 0
     if order == "develop":
-        return one_hot(1, ORDER)
+        return 1
     target = index_of(order.removeprefix("explore "), TERRITORIES)
-    return one_hot(None if target is None else 2 + target, ORDER)
+    return None if target is None else 2 + target
 
 
-def landing_vector(landing: str | None) -> list[float]:
-    """One-hot over the territories, the last place meaning no landing."""
+def landing_place(landing: str | None) -> int:
     where = index_of(landing, TERRITORIES) if landing is not None else None
-    return one_hot(T if where is None else where, T + 1)
+    return NO_LANDING if where is None else where
 
 
-def alliances(relations: dict[str, str], seats: Seats) -> list[float]:
-    out = [0.0] * SEATS
+def alliances(out: list[float], offset: int, relations: dict[str, str], seats: Seats) -> None:
     for country, word in relations.items():
-        offset = seats.of_country(country)
-        if offset is not None and word == "alliance":
-            out[offset] = 1.0
-    return out
+        seat = seats.of_country.get(country)
+        if seat is not None and word == "alliance":
+            out[offset + seat] = 1.0
 
 
-def own_sheet(sheet: JSON | None, seats: Seats) -> list[float]:
+def own_sheet(out: list[float], sheet: JSON, seats: Seats) -> None:
     """The viewer's draft while orders are written (Order sheets)."""
-    if sheet is None:
-        return [0.0] * SHEET
-    orders = sheet["orders"]
-    out = [1.0]
-    for name in TERRITORIES:
-        out += order_vector(orders.get(name))
-    out += landing_vector(sheet["landing"])
-    out += alliances(sheet["relations"], seats)
+    out[DRAFT] = 1.0
+    for name, order in sheet["orders"].items():
+        hot(out, DRAFT_ORDERS + TERRITORIES.index(name) * ORDER, order_place(order), ORDER)
+    out[DRAFT_LANDING + landing_place(sheet["landing"])] = 1.0
+    alliances(out, DRAFT_ALLIANCES, sheet["relations"], seats)
     line = sheet.get("next", "")
-    out += one_hot(index_of(line, TERRITORIES), T)
-    out += one_hot(seats.of_country(line), SEATS)
-    out += [1.0 if line == "landing" else 0.0, 1.0 if line == "sealed" else 0.0]
-    return out
+    hot(out, NEXT_TERRITORY, index_of(line, TERRITORIES), T)
+    hot(out, NEXT_COUNTRY, seats.of_country.get(line), SEATS)
+    if line == "landing":
+        out[NEXT_LANDING] = 1.0
+    if line == "sealed":
+        out[NEXT_SEALED] = 1.0
 
 
-def revealed(sheets: list[JSON] | None, declared: list[JSON] | None, seats: Seats) -> list[float]:
-    """The sheets shown at the last reading, and the relations they declared."""
-    if sheets is None:
-        return [0.0] * REVEALED
-    per_seat: list[list[float]] = [[0.0] * (3 * T + 1) for _ in range(SEATS)]
+def revealed(out: list[float], sheets: list[JSON], declared: list[JSON], seats: Seats) -> None:
+    """The sheets shown at the last reading (what each seat developed, explored
+    and where it landed), and the relations every seat declared."""
+    out[SHOWN] = 1.0
     for sheet in sheets:
-        offset = seats.relative(sheet["seat"])
-        if offset is None:
-            continue
-        kinds = [0.0] * (2 * T)
+        base = SHOWN_SHEETS + seats.relative[sheet["seat"]] * REVEALED_SHEET
         for name, order in sheet["orders"].items():
             t = TERRITORIES.index(name)
-            kinds[2 * t] = 1.0 if order == "develop" else 0.0
-            kinds[2 * t + 1] = 1.0 if order.startswith("explore") else 0.0
-        per_seat[offset] = kinds + landing_vector(sheet["landing"])
-    out = [1.0]
-    for values in per_seat:
-        out += values
-    pairs = [[0.0] * SEATS for _ in range(SEATS)]
-    for seat, relations in enumerate(declared or []):
-        offset = seats.relative(seat)
-        if offset is not None:
-            pairs[offset] = alliances(relations, seats)
-    for row in pairs:
-        out += row
-    return out
+            if order == "develop":
+                out[base + 2 * t] = 1.0
+            elif order.startswith("explore"):
+                out[base + 2 * t + 1] = 1.0
+        out[base + 2 * T + landing_place(sheet["landing"])] = 1.0
+    for seat, relations in enumerate(declared):
+        alliances(out, DECLARED + seats.relative[seat] * SEATS, relations, seats)
 
 
-def outcome(view: JSON, seats: Seats) -> list[float]:
+def outcome(out: list[float], view: JSON, seats: Seats) -> None:
     """What the last reading did: presences removed, colonies founded, orders voided."""
-    removed = [TERRITORIES.index(name) for name, _ in view["last_removed"]]
-    founded = [TERRITORIES.index(name) for name in view["last_colonies"]]
-    limited = [entry["seat"] for entry in view["last_marker_limit"] if entry["void"]]
-    return [*members(removed, T), *members(founded, T), *seats.members(limited)]
+    for name, _ in view["last_removed"]:
+        out[REMOVED + TERRITORIES.index(name)] = 1.0
+    for name in view["last_colonies"]:
+        out[FOUNDED + TERRITORIES.index(name)] = 1.0
+    for entry in view["last_marker_limit"]:
+        if entry["void"]:
+            out[LIMITED + seats.relative[entry["seat"]]] = 1.0
 
 
 ENCODING = AfricaEncoding()

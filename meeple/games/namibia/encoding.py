@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import flags, index_of, members, one_hot, scaled
+from meeple.engine.encoding import Layout, hot, index_of, put
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import BOARD
 from meeple.games.namibia.state import (
@@ -42,189 +42,172 @@ KINDS = len(COMMODITIES)
 SPACES = len(BOARD.labels)
 EDGES = len(BOARD.edges)
 PORTS = len(BOARD.port_names)
-LABELS = list(BOARD.labels)
-EDGE_LABELS = [BOARD.edge_label(e) for e in range(EDGES)]
+SPACE_AT = {label: i for i, label in enumerate(BOARD.labels)}
+EDGE_AT = {BOARD.edge_label(e): e for e in range(EDGES)}
+KIND_AT = {kind: k for k, kind in enumerate(COMMODITIES)}
+PHASE_AT = {phase: p for p, phase in enumerate(PHASE_NAMES)}
 MONEY_CEILING = 80.0
 BID_CEILING = 40.0
 RAILS_HELD_CEILING = 10.0
 CUBES_ON_A_SPACE = 4.0
 PRICE_CEILING = 20.0
 DEMAND_CEILING = 10.0
+HAND_CEILING = 3.0
 MAX_DECISIONS = 2000  # random games last about 180 decisions, the longest seen 222
 
-GENERAL = 1 + len(PHASE_NAMES) + SEATS + SEATS + SEATS * SEATS
-PER_SEAT = 2 + SEATS + KINDS + 1 + SPACES + 1 + KINDS + 1
-MARKET = 3 * KINDS
-PER_SPACE = KINDS + 1 + SEATS + 3
-SUPPLY = KINDS + 2
-AUCTION = 3 + 3 * SEATS
-OWED = 1 + 2 * KINDS
-SHIPMENT = 1 + KINDS + PORTS + SEATS
-SIZE = (
-    GENERAL
-    + SEATS * PER_SEAT
-    + MARKET
-    + SPACES * PER_SPACE
-    + EDGES
-    + PORTS
-    + SUPPLY
-    + AUCTION
-    + OWED
-    + SHIPMENT
-)
+# Per seat: money, reputation, card, excluded commodity, mine heads, truck space,
+# rails to place, cubes in hand per commodity, eliminated.
+MONEY, REPUTATION, CARD = 0, 1, 2
+EXCLUDED = CARD + SEATS
+HEADS = EXCLUDED + KINDS
+TRUCK = HEADS + 1
+RAILS_HELD = TRUCK + SPACES
+HAND = RAILS_HELD + 1
+ELIMINATED = HAND + KINDS
+PER_SEAT = ELIMINATED + 1
+# Per space: the commodity of its cubes, their number, the mine's owner, complete,
+# abandoned, railed.
+CUBE_KIND, CUBES, OWNER = 0, KINDS, KINDS + 1
+COMPLETE = OWNER + SEATS
+ABANDONED, RAILED = COMPLETE + 1, COMPLETE + 2
+PER_SPACE = COMPLETE + 3
+
+LAYOUT = Layout()
+ROUND = LAYOUT.block(1)
+PHASE = LAYOUT.block(len(PHASE_NAMES))
+ASKED = LAYOUT.block(SEATS)
+LAST = LAYOUT.block(SEATS)
+ORDER = LAYOUT.block(SEATS * SEATS)
+PLAYERS = LAYOUT.block(SEATS * PER_SEAT)
+MARKET = LAYOUT.block(3 * KINDS)
+SPACE_BLOCK = LAYOUT.block(SPACES * PER_SPACE)
+RAILS = LAYOUT.block(EDGES)
+PORTS_SELECTED = LAYOUT.block(PORTS)
+SUPPLY = LAYOUT.block(KINDS + 2)
+AUCTION = LAYOUT.block(3 + 3 * SEATS)
+OWED = LAYOUT.block(1 + 2 * KINDS)
+SHIPMENT = LAYOUT.block(1 + KINDS + PORTS + SEATS)
 
 
 class NamibiaEncoding(Encoding):
     def size(self, config: GameConfig) -> int:
-        return SIZE
+        return LAYOUT.size
 
     def max_decisions(self, config: GameConfig) -> int:
         return MAX_DECISIONS
 
     def encode(self, view: JSON, config: GameConfig) -> list[float]:
-        seats = Seats(view.get("seat"), len(view["players"]))
-        out = general(view, seats)
-        for offset in range(SEATS):
-            out += player(view, seats, offset)
-        out += market(view)
-        for space in view["spaces"]:
-            out += board_space(space, seats)
-        out += members((EDGE_LABELS.index(r) for r in view["rails"]), EDGES)
-        out += flags(port["selected"] for port in view["ports"])
-        out += supply(view)
-        out += auction(view.get("auction"), seats)
-        out += owed(view.get("additional_cubes"))
-        out += shipment(view.get("shipment"), seats)
+        out = LAYOUT.zeros()
+        players = len(view["players"])
+        viewer = view.get("seat") or 0
+        relative = [(seat - viewer) % players for seat in range(players)]
+        general(out, view, relative)
+        for seat, entry in enumerate(view["players"]):
+            player(out, PLAYERS + relative[seat] * PER_SEAT, entry)
+        market(out, view["market"])
+        for i, space in enumerate(view["spaces"]):
+            board_space(out, SPACE_BLOCK + i * PER_SPACE, space, relative)
+        for rail in view["rails"]:
+            out[RAILS + EDGE_AT[rail]] = 1.0
+        for p, port in enumerate(view["ports"]):
+            if port["selected"]:
+                out[PORTS_SELECTED + p] = 1.0
+        supply(out, view["supply"])
+        if view.get("auction") is not None:
+            auction(out, view["auction"], relative)
+        if view.get("additional_cubes") is not None:
+            owed(out, view["additional_cubes"])
+        if view.get("shipment") is not None:
+            shipment(out, view["shipment"], relative)
         return out
 
 
-class Seats:
-    """Seat numbers relative to the viewer (a spectator sees them as they are)."""
-
-    def __init__(self, viewer: int | None, players: int) -> None:
-        self.viewer = viewer or 0
-        self.players = players
-
-    def relative(self, seat: int | None) -> int | None:
-        if seat is None or not 0 <= seat < self.players:
-            return None
-        return (seat - self.viewer) % self.players
-
-    def absolute(self, offset: int) -> int | None:
-        return (self.viewer + offset) % self.players if offset < self.players else None
-
-    def one_hot(self, seat: int | None) -> list[float]:
-        return one_hot(self.relative(seat), SEATS)
-
-    def members(self, chosen: list[int]) -> list[float]:
-        return members((r for r in map(self.relative, chosen) if r is not None), SEATS)
+def general(out: list[float], view: JSON, relative: list[int]) -> None:
+    put(out, ROUND, view["round"], ROUNDS)
+    hot(out, PHASE, PHASE_AT.get(view["phase"]), len(PHASE_NAMES))
+    for seat in view["to_act"]:
+        out[ASKED + relative[seat]] = 1.0
+    last = view["last_player"]
+    if 0 <= last < len(relative):
+        out[LAST + relative[last]] = 1.0
+    for position, seat in enumerate(view["order"]):
+        out[ORDER + position * SEATS + relative[seat]] = 1.0
 
 
-def general(view: JSON, seats: Seats) -> list[float]:
-    out = [scaled(view["round"], ROUNDS)]
-    out += one_hot(index_of(view["phase"], PHASE_NAMES), len(PHASE_NAMES))
-    asked = view["to_act"]
-    out += seats.one_hot(asked[0] if asked else None)
-    out += seats.one_hot(view["last_player"])
-    order = view["order"]
-    for position in range(SEATS):
-        out += seats.one_hot(order[position] if position < len(order) else None)
-    return out
+def player(out: list[float], base: int, p: JSON) -> None:
+    put(out, base + MONEY, p["money"], MONEY_CEILING)
+    put(out, base + REPUTATION, p["reputation"], MONEY_CEILING)
+    hot(out, base + CARD, p["card"] - 1, SEATS)
+    hot(out, base + EXCLUDED, KIND_AT.get(p["excluded"]), KINDS)
+    put(out, base + HEADS, p["mine_heads"], MINE_HEADS_PER_PLAYER)
+    hot(out, base + TRUCK, SPACE_AT.get(p["truck"]) if p["truck"] else None, SPACES)
+    put(out, base + RAILS_HELD, p["rails_to_place"], RAILS_HELD_CEILING)
+    for kind, count in p["cubes_in_hand"].items():
+        put(out, base + HAND + KIND_AT[kind], count, HAND_CEILING)
+    if p["eliminated"]:
+        out[base + ELIMINATED] = 1.0
 
 
-def player(view: JSON, seats: Seats, offset: int) -> list[float]:
-    seat = seats.absolute(offset)
-    if seat is None:
-        return [0.0] * PER_SEAT
-    p = view["players"][seat]
-    hand = p["cubes_in_hand"]
-    return [
-        scaled(p["money"], MONEY_CEILING),
-        scaled(p["reputation"], MONEY_CEILING),
-        *one_hot(p["card"] - 1, SEATS),
-        *one_hot(index_of(p["excluded"], COMMODITIES), KINDS),
-        scaled(p["mine_heads"], MINE_HEADS_PER_PLAYER),
-        *one_hot(index_of(p["truck"], LABELS), SPACES),
-        scaled(p["rails_to_place"], RAILS_HELD_CEILING),
-        *(scaled(hand.get(kind, 0), 3) for kind in COMMODITIES),
-        1.0 if p["eliminated"] else 0.0,
-    ]
-
-
-def market(view: JSON) -> list[float]:
-    out: list[float] = []
-    for kind in COMMODITIES:
-        entry = view["market"][kind]
+def market(out: list[float], entries: JSON) -> None:
+    for k, kind in enumerate(COMMODITIES):
+        entry = entries[kind]
+        put(out, MARKET + 3 * k, entry["price"], PRICE_CEILING)
+        put(out, MARKET + 3 * k + 1, entry["demand"], DEMAND_CEILING)
         barrel = entry["supply"]
-        out += [
-            scaled(entry["price"], PRICE_CEILING),
-            scaled(entry["demand"], DEMAND_CEILING),
-            0.0 if barrel is None else scaled(barrel + 1, CUBES_PER_COMMODITY),
-        ]
-    return out
+        if barrel is not None:
+            put(out, MARKET + 3 * k + 2, barrel + 1, CUBES_PER_COMMODITY)
 
 
-def board_space(space: JSON, seats: Seats) -> list[float]:
+def board_space(out: list[float], base: int, space: JSON, relative: list[int]) -> None:
+    if space["cubes"]:
+        hot(out, base + CUBE_KIND, KIND_AT.get(space["commodity"]), KINDS)
+        put(out, base + CUBES, space["cubes"], CUBES_ON_A_SPACE)
     mine = space["mine"]
-    return [
-        *one_hot(index_of(space["commodity"], COMMODITIES), KINDS),
-        scaled(space["cubes"], CUBES_ON_A_SPACE),
-        *seats.one_hot(None if mine is None else mine["owner"]),
-        1.0 if mine is not None and mine["complete"] else 0.0,
-        1.0 if space["abandoned"] else 0.0,
-        1.0 if space["railed"] else 0.0,
-    ]
+    if mine is not None:
+        out[base + OWNER + relative[mine["owner"]]] = 1.0
+        if mine["complete"]:
+            out[base + COMPLETE] = 1.0
+    if space["abandoned"]:
+        out[base + ABANDONED] = 1.0
+    if space["railed"]:
+        out[base + RAILED] = 1.0
 
 
-def supply(view: JSON) -> list[float]:
-    stock = view["supply"]
-    return [
-        *(scaled(stock["cubes"][kind], CUBES_PER_COMMODITY) for kind in COMMODITIES),
-        scaled(stock["rails"], RAILS_IN_BOX),
-        scaled(stock["abandoned_markers"], ABANDONED_MARKERS),
-    ]
+def supply(out: list[float], stock: JSON) -> None:
+    for k, kind in enumerate(COMMODITIES):
+        put(out, SUPPLY + k, stock["cubes"][kind], CUBES_PER_COMMODITY)
+    put(out, SUPPLY + KINDS, stock["rails"], RAILS_IN_BOX)
+    put(out, SUPPLY + KINDS + 1, stock["abandoned_markers"], ABANDONED_MARKERS)
 
 
-def auction(entry: JSON | None, seats: Seats) -> list[float]:
+def auction(out: list[float], entry: JSON, relative: list[int]) -> None:
     """2.1 Bribe colonial officials: the bids, who still bids, who has placed."""
-    if entry is None:
-        return [0.0] * AUCTION
-    bids = [0.0] * SEATS
+    out[AUCTION] = 1.0
+    put(out, AUCTION + 1, entry["high_bid"], BID_CEILING)
+    put(out, AUCTION + 2, entry["minimum"], BID_CEILING)
     for seat, bid in enumerate(entry["bids"]):
-        offset = seats.relative(seat)
-        if offset is not None:
-            bids[offset] = scaled(bid, BID_CEILING)
-    return [
-        1.0,
-        scaled(entry["high_bid"], BID_CEILING),
-        scaled(entry["minimum"], BID_CEILING),
-        *bids,
-        *seats.members(entry["bidders"]),
-        *seats.members(entry["placed"]),
-    ]
+        if seat < len(relative):
+            put(out, AUCTION + 3 + relative[seat], bid, BID_CEILING)
+    for seat in entry["bidders"]:
+        out[AUCTION + 3 + SEATS + relative[seat]] = 1.0
+    for seat in entry["placed"]:
+        out[AUCTION + 3 + 2 * SEATS + relative[seat]] = 1.0
 
 
-def owed(entries: list[JSON] | None) -> list[float]:
+def owed(out: list[float], entries: list[JSON]) -> None:
     """2.1 Complete mines: per commodity, the cubes left and the mines waiting."""
-    if entries is None:
-        return [0.0] * OWED
-    left, waiting = [0.0] * KINDS, [0.0] * KINDS
+    out[OWED] = 1.0
     for entry in entries:
-        kind = COMMODITIES.index(entry["commodity"])
-        left[kind] = scaled(entry["cubes_left"], CUBES_PER_COMMODITY)
-        waiting[kind] = scaled(len(entry["mines"]), MINE_HEADS_PER_PLAYER * SEATS)
-    return [1.0, *left, *waiting]
+        k = KIND_AT[entry["commodity"]]
+        put(out, OWED + 1 + k, entry["cubes_left"], CUBES_PER_COMMODITY)
+        put(out, OWED + 1 + KINDS + k, len(entry["mines"]), MINE_HEADS_PER_PLAYER * SEATS)
 
 
-def shipment(entry: JSON | None, seats: Seats) -> list[float]:
-    if entry is None:
-        return [0.0] * SHIPMENT
-    return [
-        1.0,
-        *one_hot(index_of(entry["commodity"], COMMODITIES), KINDS),
-        *one_hot(index_of(entry["port"], BOARD.port_names), PORTS),
-        *seats.one_hot(entry["active_player"]),
-    ]
+def shipment(out: list[float], entry: JSON, relative: list[int]) -> None:
+    out[SHIPMENT] = 1.0
+    hot(out, SHIPMENT + 1, KIND_AT.get(entry["commodity"]), KINDS)
+    hot(out, SHIPMENT + 1 + KINDS, index_of(entry["port"], BOARD.port_names), PORTS)
+    hot(out, SHIPMENT + 1 + KINDS + PORTS, relative[entry["active_player"]], SEATS)
 
 
 ENCODING = NamibiaEncoding()

@@ -18,24 +18,33 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import members, one_hot, scaled
+from meeple.engine.encoding import Layout, hot, put
 from meeple_goofspiel.board import MAX_CARDS, MAX_SEATS
 
 JSON = dict[str, Any]
 
 ALL_POINTS = MAX_CARDS * (MAX_CARDS + 1) // 2  # every prize of a full suit
-GENERAL = MAX_SEATS + 1 + 3 * MAX_CARDS
-PER_SEAT = MAX_CARDS + 1 + MAX_CARDS + MAX_CARDS + 1
 
+# Per seat: its hand, sealed or not, its sealed bid (when the viewer may see it),
+# the prizes it won, its points.
+HAND, SEALED = 0, MAX_CARDS
+BID = SEALED + 1
+WON = BID + MAX_CARDS
+POINTS = WON + MAX_CARDS
+PER_SEAT = POINTS + 1
 
-def cards_vector(values: list[int]) -> list[float]:
-    """0/1 per card value 1..13."""
-    return members((v - 1 for v in values), MAX_CARDS)
+LAYOUT = Layout()
+VIEWER = LAYOUT.block(MAX_SEATS)
+ROUND = LAYOUT.block(1)
+PRIZE = LAYOUT.block(MAX_CARDS)
+TO_COME = LAYOUT.block(MAX_CARDS)
+DISCARDED = LAYOUT.block(MAX_CARDS)
+SEATS = LAYOUT.block(0)  # PER_SEAT places per seat follow, from the viewer on
 
 
 class GoofspielEncoding(Encoding):
     def size(self, config: GameConfig) -> int:
-        return GENERAL + PER_SEAT * config.players
+        return LAYOUT.size + PER_SEAT * config.players
 
     def max_decisions(self, config: GameConfig) -> int:
         cards = config.options.get("cards", MAX_CARDS)
@@ -43,29 +52,35 @@ class GoofspielEncoding(Encoding):
         return cards * config.players
 
     def encode(self, view: JSON, config: GameConfig) -> list[float]:
+        out = [0.0] * self.size(config)
         viewer = view["seat"]
+        hot(out, VIEWER, viewer, MAX_SEATS)
+        put(out, ROUND, view["round"], view["rounds"])
         prize = view["prize"]
-        out = one_hot(viewer, MAX_SEATS)
-        out.append(scaled(view["round"], view["rounds"]))
-        out += one_hot(None if prize is None else prize - 1, MAX_CARDS)
-        out += cards_vector(view["prizes_to_come"])
-        out += cards_vector(view["discarded"])
+        hot(out, PRIZE, None if prize is None else prize - 1, MAX_CARDS)
+        cards(out, TO_COME, view["prizes_to_come"])
+        cards(out, DISCARDED, view["discarded"])
         players = view["players"]
-        first = viewer or 0
-        for offset in range(len(players)):
-            out += seat_features(players[(first + offset) % len(players)])
+        for seat, player in enumerate(players):
+            offset = (seat - (viewer or 0)) % len(players)
+            seat_features(out, SEATS + offset * PER_SEAT, player)
         return out
 
 
-def seat_features(player: JSON) -> list[float]:
+def cards(out: list[float], offset: int, values: list[int]) -> None:
+    """1 per card value held, 1..13 at ``offset`` ... ``offset + 12``."""
+    for value in values:
+        out[offset + value - 1] = 1.0
+
+
+def seat_features(out: list[float], base: int, player: JSON) -> None:
+    cards(out, base + HAND, player["hand"])
+    if player["sealed"]:
+        out[base + SEALED] = 1.0
     bid = player["bid"]
-    return [
-        *cards_vector(player["hand"]),
-        1.0 if player["sealed"] else 0.0,
-        *one_hot(None if bid is None else bid - 1, MAX_CARDS),
-        *cards_vector(player["won"]),
-        scaled(player["points"], ALL_POINTS),
-    ]
+    hot(out, base + BID, None if bid is None else bid - 1, MAX_CARDS)
+    cards(out, base + WON, player["won"])
+    put(out, base + POINTS, player["points"], ALL_POINTS)
 
 
 ENCODING = GoofspielEncoding()

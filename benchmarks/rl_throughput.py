@@ -1,0 +1,198 @@
+"""Throughput of the learning adapters against the engine alone, per game.
+
+For every registered game with an encoding it plays random legal decisions for
+``--seconds`` per measurement and prints decisions per second:
+
+* ``engine``: the engine's own loop (``to_act``, ``legal_actions``, a random
+  choice, ``apply``): what any program playing the game pays;
+* ``engine+view``: the same, plus the acting seat's view, which every fair
+  player (bot, client, adapter) reads;
+* ``aec``, ``parallel``: the PettingZoo environments (observation, mask, info
+  texts and the checked path each step);
+* ``gym``: the Gymnasium environment against random bots (a step is one of the
+  learner's decisions; the bots' decisions count too);
+* ``openspiel``: the pyspiel state (legal actions, ``apply_action``, the
+  observation tensor of the player to act).
+
+``overhead`` is the adapter's time per decision beyond the engine's, as a
+fraction of the engine's (the goal: below 0.5). Then a Gymnasium vector
+environment runs ``--envs`` copies, in this process (``sync``) and in worker
+processes (``async``, one per core).
+
+    .venv/bin/python benchmarks/rl_throughput.py
+    .venv/bin/python benchmarks/rl_throughput.py --games namibia --seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import pyspiel
+
+from meeple.engine import Game, Rng, all_games
+from meeple.rl.gym_env import MeepleGymEnv
+from meeple.rl.openspiel_game import register_games, short_name
+from meeple.rl.pettingzoo_env import MeepleAECEnv, MeepleParallelEnv
+
+Loop = Callable[[float], int]  # plays until the deadline; returns decisions made
+
+
+def engine_loop(game: Game[Any], players: int, with_view: bool) -> Loop:
+    def loop(deadline: float) -> int:
+        rng, count, seed = Rng(1), 0, 0
+        while time.perf_counter() < deadline:
+            state = game.new_game(game.make_config(players), seed)
+            seed += 1
+            while not game.is_over(state) and time.perf_counter() < deadline:
+                seat = game.to_act(state)[0]
+                if with_view:
+                    game.view(state, seat)
+                game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+                count += 1
+        return count
+
+    return loop
+
+
+def aec_loop(game: Game[Any], players: int) -> Loop:
+    env = MeepleAECEnv(game, players)
+
+    def loop(deadline: float) -> int:
+        rng, count = Rng(2), 0
+        env.reset(seed=0)
+        while time.perf_counter() < deadline:
+            if not env.agents:
+                env.reset()
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            count += 1
+        return count
+
+    return loop
+
+
+def parallel_loop(game: Game[Any], players: int) -> Loop:
+    env = MeepleParallelEnv(game, players)
+
+    def loop(deadline: float) -> int:
+        rng, count = Rng(3), 0
+        observations, _ = env.reset(seed=0)
+        while time.perf_counter() < deadline:
+            if not env.agents:
+                observations, _ = env.reset()
+            actions: dict[str, int] = {}
+            for seat in env.table.to_act():
+                mask = observations[f"seat_{seat}"]["action_mask"]
+                actions[f"seat_{seat}"] = rng.choice(np.flatnonzero(mask).tolist())
+            observations, *_ = env.step(actions)
+            count += len(actions)
+        return count
+
+    return loop
+
+
+def gym_loop(game: Game[Any], players: int) -> Loop:
+    env = MeepleGymEnv(game, players, opponents="random")
+
+    def loop(deadline: float) -> int:
+        rng, count = Rng(4), 0
+        env.reset(seed=0)
+        while time.perf_counter() < deadline:
+            before = env.table.state.version
+            _, _, terminated, truncated, _ = env.step(
+                rng.choice(np.flatnonzero(env.action_masks()).tolist())
+            )
+            count += env.table.state.version - before
+            if terminated or truncated:
+                env.reset()
+        return count
+
+    return loop
+
+
+def openspiel_loop(game: Game[Any], players: int) -> Loop:
+    spiel = pyspiel.load_game(f"{short_name(game)}(players={players})")
+
+    def loop(deadline: float) -> int:
+        rng, count = Rng(5), 0
+        state = spiel.new_initial_state()
+        while time.perf_counter() < deadline:
+            if state.is_terminal():
+                state = spiel.new_initial_state()
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            count += 1
+        return count
+
+    return loop
+
+
+def rate(loop: Loop, seconds: float) -> float:
+    start = time.perf_counter()
+    count = loop(start + seconds)
+    return count / (time.perf_counter() - start)
+
+
+def vector_rate(game: Game[Any], players: int, envs: int, kind: str, seconds: float) -> float:
+    """Learner decisions per second of a Gymnasium vector environment."""
+    makers = [
+        (lambda seat=i: MeepleGymEnv(game.name, players, seat=seat % players)) for i in range(envs)
+    ]
+    vector: gym.vector.SyncVectorEnv | gym.vector.AsyncVectorEnv = (
+        gym.vector.AsyncVectorEnv(makers) if kind == "async" else gym.vector.SyncVectorEnv(makers)
+    )
+    rng = np.random.default_rng(6)
+    vector.reset(seed=0)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        masks = vector.call("action_masks")
+        # a game that just ended has no legal action: its next step starts a new game
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        vector.step(actions)
+        steps += envs
+    elapsed = time.perf_counter() - start
+    vector.close()
+    return steps / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="decisions per second, adapters vs engine")
+    parser.add_argument("--games", default="", help="comma-separated games (default: all)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
+    parser.add_argument("--envs", type=int, default=2, help="copies in the vector environment")
+    args = parser.parse_args()
+    register_games()
+    chosen = {g for g in args.games.split(",") if g}
+    for game in all_games():
+        if game.encoding() is None or (chosen and game.name not in chosen):
+            continue
+        players = game.min_players
+        print(f"{game.name} ({players} players), decisions per second:")
+        engine = rate(engine_loop(game, players, with_view=False), args.seconds)
+        print(f"  {'engine':<12}{engine:>10.0f}")
+        loops = {
+            "engine+view": engine_loop(game, players, with_view=True),
+            "aec": aec_loop(game, players),
+            "parallel": parallel_loop(game, players),
+            "gym": gym_loop(game, players),
+            "openspiel": openspiel_loop(game, players),
+        }
+        for name, loop in loops.items():
+            measured = rate(loop, args.seconds)
+            overhead = engine / measured - 1.0
+            print(f"  {name:<12}{measured:>10.0f}   overhead {overhead:5.2f} x engine")
+        for kind in ("sync", "async"):
+            measured = vector_rate(game, players, args.envs, kind, args.seconds)
+            print(f"  {'vector-' + kind:<12}{measured:>10.0f}   learner steps, {args.envs} envs")
+
+
+if __name__ == "__main__":
+    main()
