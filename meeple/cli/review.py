@@ -4,6 +4,7 @@ and print the costliest ones with the alternatives the search preferred."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import typer
@@ -99,6 +100,7 @@ def review_command(
         raise fail(str(exc)) from None
     game = load_game(record.game)
     wanted = parse_moves(moves, len(record.moves))
+    start = time.perf_counter()
     with Progress(console=errors, transient=True) as bar:
         task = bar.add_task(f"reviewing {path.name}", total=len(wanted or record.moves))
 
@@ -109,8 +111,14 @@ def review_command(
             review = review_record(game, record, iterations, seed, wanted, advance)
         except (MeepleError, ValueError) as exc:
             raise fail(str(exc)) from None
+    seconds = time.perf_counter() - start
     print_marked(review)
     print_summary(review)
+    searched = sum(not d.forced for d in review.decisions)
+    console.print(
+        f"{searched} decisions searched in {seconds:.1f} s"
+        f" ({seconds / max(1, searched):.2f} s a decision)."
+    )
     if json_path is not None:
         try:
             json_path.write_text(json.dumps(review.to_json(), indent=1, ensure_ascii=False) + "\n")
