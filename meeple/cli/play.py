@@ -98,9 +98,8 @@ class TerminalTable:
                 self.board_due.add(seat)
             self.automatic.add(len(self.record.moves))
             self.commit(seat, automatic)
-            console.print(
-                f"[dim]{self.names[seat]}: {automatic} (played for you: nothing to decide)[/]"
-            )
+            done = f"{self.names[seat]}: {automatic} (played for you: nothing to decide)"
+            console.print(screen.styled(done, ()), style="dim")
             return True
         console.rule(f"{self.names[seat]} to decide")
         revealed = self.show_news(seat)
@@ -206,7 +205,7 @@ class TerminalTable:
             for text in reply.actions:
                 self.commit(seat, text)
         except MeepleError as exc:
-            console.print(f"[red]Not possible:[/] {exc}")
+            console.print(screen.styled(f"Not possible: {exc}", ()), style="red")
             self.rebuild(start)
             return None
         for position in range(start, len(self.record.moves)):
