@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -34,6 +35,7 @@ from meeple.server.routes.lobby import lobby_router
 from meeple.server.routes.pages import STATIC, pages_router
 from meeple.server.routes.tables import tables_router
 from meeple.server.routes.ws import ws_router
+from meeple.server.schema import ERRORS, docs_routes, validation_error
 from meeple.server.tables import ApiError
 
 
@@ -68,6 +70,8 @@ def create_app(
         summary="Play board games with every rule enforced: people and programs.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # served from the package by ``docs_routes``: no CDN
+        redoc_url=None,
     )
     app.state.hub = hub
 
@@ -76,10 +80,13 @@ def create_app(
         """A refusal as JSON: ``{status, detail[, rule]}`` with its HTTP status."""
         return JSONResponse(exc.to_json(), status_code=exc.status)
 
+    app.add_exception_handler(RequestValidationError, validation_error)
+    docs_routes(app)
+
     app.include_router(pages_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.include_router(lobby_router(hub))
-    app.include_router(tables_router(hub))
+    app.include_router(lobby_router(hub), responses=ERRORS)
+    app.include_router(tables_router(hub), responses=ERRORS)
     app.include_router(ws_router(hub))
     app.add_middleware(Guard, limits=limits)
     return app

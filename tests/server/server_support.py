@@ -36,6 +36,21 @@ RELAXED = Limits(
     chat_per_table=10**6,
 )
 
+# The same, as ``meeple serve`` options.
+RELAXED_ARGS = tuple(
+    f"--limit={name}={getattr(RELAXED, name)}"
+    for name in (
+        "http_rate",
+        "http_burst",
+        "ws_rate",
+        "ws_burst",
+        "tables_per_hour",
+        "open_tables",
+        "chat_per_seat",
+        "chat_per_table",
+    )
+)
+
 PG_ENV = "MEEPLE_TEST_PG_URL"
 CHROMIUM = os.environ.get("MEEPLE_TEST_CHROMIUM", "/usr/bin/chromium")
 # Headless, and without the background connections this machine's closed network refuses.
@@ -153,8 +168,9 @@ def free_port() -> int:
 class Server:
     """A real ``meeple serve`` process (uvicorn) on a free port."""
 
-    def __init__(self, db: str, bot_delay: float = 0.002) -> None:
+    def __init__(self, db: str, bot_delay: float = 0.002, args: tuple[str, ...] = ()) -> None:
         self.db = db
+        self.args = args
         self.bot_delay = bot_delay
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
@@ -166,6 +182,7 @@ class Server:
             [
                 *(sys.executable, "-m", "meeple.cli.main", "serve"),
                 *("--port", str(self.port), "--db", self.db, "--bot-delay", str(self.bot_delay)),
+                *self.args,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
