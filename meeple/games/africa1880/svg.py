@@ -46,8 +46,8 @@ SCALE = 11.0  # pixels per degree
 WEST, EAST, NORTH, SOUTH = -27.0, 55.0, 38.5, -37.0  # the map's edges in degrees
 MAP_W = (EAST - WEST) * SCALE
 MAP_H = (NORTH - SOUTH) * SCALE
-PANEL_W = 370.0
-WRAP = 58  # characters per line in the side panel
+PANEL_W = 262.0  # the panel beside the map, in the Indian Ocean
+WRAP = 44  # characters per line in the panel
 SEA, SHALLOWS, COAST_INK, WATER = "#cfe3f1", "#b4d2e8", "#2f6b94", "#9cc6e4"
 BORDER_INK, LABEL_INK = "#7a6647", "#3b2f1e"
 # Pastel fills, so that no two bordering territories look alike.
@@ -115,7 +115,7 @@ def fills() -> tuple[str, ...]:
 
 def render_svg(view: JSON) -> str:
     panel = _panel(view)
-    height = max(MAP_H, panel.bottom + 20)
+    height = max(MAP_H, panel.bottom + 12)
     width = MAP_W + PANEL_W
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
@@ -123,8 +123,9 @@ def render_svg(view: JSON) -> str:
         ' Africa in 32 territories, with the six embassies in the sea"'
         ' font-family="sans-serif">',
         _defs(),
-        f'<rect x="0" y="0" width="{MAP_W:.0f}" height="{height:.0f}" fill="{SEA}"/>',
-        f'<rect x="{MAP_W:.0f}" y="0" width="{PANEL_W:.0f}" height="{height:.0f}" fill="#fbfaf6"/>',
+        f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
+        f'<rect x="{MAP_W:.0f}" y="8" width="{PANEL_W - 8:.0f}" height="{height - 16:.0f}"'
+        ' rx="6" fill="#fbfaf6" stroke="#9fb7c9"/>',
         *_sea_names(),
         _coast(stroke=SHALLOWS, width=9),
     ]
@@ -423,16 +424,16 @@ def _legend() -> list[str]:
 
 
 class _Panel:
-    """The side panel's SVG lines and where they end."""
+    """The panel's SVG lines (beside the map, in the sea) and where they end."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.x = MAP_W + 10
-        self.bottom = 40.0
+        self.bottom = 32.0
 
     def text(self, words: str, size: float = 10.5, indent: float = 0, **style: str) -> None:
         extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in style.items())
-        for k, line in enumerate(_wrap(words, WRAP - int(indent / 5))):
+        for k, line in enumerate(_wrap(words, int((WRAP - indent / 5) * 10.5 / size))):
             pad = indent if k == 0 else indent + 10
             self.lines.append(
                 f'<text x="{self.x + pad:.0f}" y="{self.bottom:.0f}" font-size="{size}"{extra}>'
