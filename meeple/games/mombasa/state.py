@@ -133,67 +133,58 @@ class MombasaState(GameState):
     tasks: list[tuple[int, ...]]  # the actor's pending decisions, top last (see rules.tasks)
 
     def clone(self) -> Self:
+        """A total copy sharing no mutable part (tuples and ints are shared)."""
         twin = self.__class__.__new__(self.__class__)
         self._copy_common(twin)
-        for name in _SCALARS:
-            object.__setattr__(twin, name, getattr(self, name))
-        for name in _LISTS:
-            object.__setattr__(twin, name, getattr(self, name).copy())
+        twin.phase = self.phase
+        twin.round = self.round
+        twin.turn = self.turn
+        twin.first = self.first
+        twin.next_first = self.next_first
+        twin.actor = self.actor
+        twin.ended = self.ended
+        twin.started = self.started
+        twin.ready = self.ready
+        twin.faces = self.faces
+        twin.tiles_used = self.tiles_used
+        twin.lost = self.lost
+        twin.dealt = self.dealt.copy()
+        twin.chosen = self.chosen.copy()
+        twin.hands = self.hands.copy()
+        twin.slots = self.slots.copy()
+        twin.used = self.used.copy()
+        twin.decks = self.decks.copy()
+        twin.tiles_held = self.tiles_held.copy()
+        twin.tiles_reserved = self.tiles_reserved.copy()
+        twin.plus_on = self.plus_on.copy()
+        twin.markers = self.markers.copy()
+        twin.marker_total = self.marker_total.copy()
+        twin.spaces = self.spaces.copy()
+        twin.track = self.track.copy()
+        twin.unlocked = self.unlocked.copy()
+        twin.diamond = self.diamond.copy()
+        twin.ink = self.ink.copy()
+        twin.shelf = self.shelf.copy()
+        twin.flipped = self.flipped.copy()
+        twin.cash = self.cash.copy()
+        twin.base = self.base.copy()
+        twin.out = self.out.copy()
+        twin.owner = self.owner.copy()
+        twin.display = self.display.copy()
+        twin.stack = self.stack.copy()
+        twin.discard = self.discard.copy()
+        twin.covered = self.covered.copy()
+        twin.book_display = self.book_display.copy()
+        twin.book_coins = self.book_coins.copy()
+        twin.round_track = self.round_track.copy()
+        twin.acquired = self.acquired.copy()
+        twin.tasks = self.tasks.copy()
         twin.book_supply = [pile.copy() for pile in self.book_supply]
         return twin
 
     @property
     def players(self) -> int:
         return self.config.players
-
-
-_SCALARS = (
-    "phase",
-    "round",
-    "turn",
-    "first",
-    "next_first",
-    "actor",
-    "ended",
-    "started",
-    "ready",
-    "faces",
-    "tiles_used",
-    "lost",
-)
-_LISTS = (
-    "dealt",
-    "chosen",
-    "hands",
-    "slots",
-    "used",
-    "decks",
-    "tiles_held",
-    "tiles_reserved",
-    "plus_on",
-    "markers",
-    "marker_total",
-    "spaces",
-    "track",
-    "unlocked",
-    "diamond",
-    "ink",
-    "shelf",
-    "flipped",
-    "cash",
-    "base",
-    "out",
-    "owner",
-    "display",
-    "stack",
-    "discard",
-    "covered",
-    "book_display",
-    "book_coins",
-    "round_track",
-    "acquired",
-    "tasks",
-)
 
 
 def bits(mask: int) -> list[int]:

@@ -38,25 +38,30 @@ def totals(state: MombasaState, seat: int) -> list[int]:
     out = [0, 0, 0, 0]
     base = seat * SLOTS
     used = state.used[seat]
-    plus = state.plus_on[seat]
+    slots = state.slots
     found = False
-    cotton_bonus = -1
-    for k in range(SLOTS):
-        card = state.slots[base + k]
+    cotton = False
+    for card in slots[base : base + SLOTS]:
         if card == NO or used >> card & 1:
             continue
         kind = KIND[card]
-        if kind <= COTTON:
-            units = VALUE[card] + (1 if card == plus else 0)
-            if kind == COTTON:
-                if cotton_bonus < 0:
-                    cotton_bonus = 1 if bonus_level(state, seat, "cotton") == 2 else 0
-                units += cotton_bonus
-            out[kind] += units
-        elif kind == EXPANSION:
+        if kind == EXPANSION:
             out[3] += VALUE[card]
             found = True
-    if has_tile(state, seat, EXPANSION_TILE):
+        elif kind <= COTTON:
+            out[kind] += VALUE[card]
+            if kind == COTTON:
+                cotton = True
+    plus = state.plus_on[seat]
+    if plus != NO and not used >> plus & 1:
+        out[KIND[plus]] += 1
+    if cotton and bonus_level(state, seat, "cotton") == 2:
+        out[COTTON] += sum(
+            1
+            for card in slots[base : base + SLOTS]
+            if card != NO and KIND[card] == COTTON and not used >> card & 1
+        )
+    if state.tiles_held[EXPANSION_TILE] == seat and not state.tiles_used >> EXPANSION_TILE & 1:
         out[3] += EXPANSION_TILE_POINTS
         found = True
     if found:

@@ -77,18 +77,33 @@ def plan_actions(state: MombasaState, seat: int) -> list[int]:
             open_slots.append(k)
     out: list[int] = []
     if open_slots:
-        faces = set()
-        hand = state.hands[seat]
-        while hand:
-            low = hand & -hand
-            face = A.PLAN_FACE[low.bit_length() - 1]
-            if face >= 0:
-                faces.add(face)
-            hand ^= low
-        for face in sorted(faces):
-            out.extend(A.PLAN[face][k] for k in open_slots)
+        for face in _hand_faces(state.hands[seat]):
+            plan = A.PLAN[face]
+            out.extend(plan[k] for k in open_slots)
     out.append(A.READY)
     return out
+
+
+_FACES_OF_HAND: dict[int, list[int]] = {}
+
+
+def _hand_faces(hand: int) -> list[int]:
+    """The playable faces in a hand, sorted (cached: the same hands recur)."""
+    faces = _FACES_OF_HAND.get(hand)
+    if faces is None:
+        found = set()
+        rest = hand
+        while rest:
+            low = rest & -rest
+            face = A.PLAN_FACE[low.bit_length() - 1]
+            if face >= 0:
+                found.add(face)
+            rest ^= low
+        faces = sorted(found)
+        if len(_FACES_OF_HAND) > 100_000:
+            _FACES_OF_HAND.clear()
+        _FACES_OF_HAND[hand] = faces
+    return faces
 
 
 def turn_actions(state: MombasaState, seat: int) -> list[int]:
@@ -118,12 +133,13 @@ def turn_actions(state: MombasaState, seat: int) -> list[int]:
 
 def _placements(state: MombasaState, seat: int) -> list[int]:
     spaces = state.spaces
-    out = []
+    out: list[int] = []
     if NO in spaces[:4]:
-        totals = [area.totals(state, p) for p in range(state.players)]
-        for majority in range(4):
-            if spaces[majority] == NO and _tier(totals, seat, majority) >= 0:
-                out.append(A.PLACE[majority])
+        mine = area.totals(state, seat)
+        wanted = [m for m in range(4) if spaces[m] == NO and mine[m] > 0]
+        if wanted:  # only then are the others' totals needed
+            totals = [mine if p == seat else area.totals(state, p) for p in range(state.players)]
+            out.extend(A.PLACE[m] for m in wanted if _tier(totals, seat, m) >= 0)
     cash = state.cash[seat]
     for tile in range(4):
         if spaces[4 + tile] == NO and cash >= BOARD.tile_costs[tile]:
@@ -221,13 +237,12 @@ def apply_plan(state: MombasaState, seat: int, index: int) -> None:
         return
     face, slot = action.args
     assert isinstance(face, int) and isinstance(slot, int)
-    name = A.PLAYABLE_FACES[face]
     mine = state.hands[seat] & A.PLAN_MASK[face]
     card = (mine & -mine).bit_length() - 1
     state.hands[seat] &= ~(1 << card)
     state.slots[seat * SLOTS + slot] = card
     say(state, "plan", "{p} places a card face down in slot {k}", seat=seat, k=slot + 1)
-    say(state, "plan", "{p} plans {c} in slot {k}", seat=seat, private=True, c=name, k=slot + 1)
+    # the seat sees its own card in its view; the public log names only the slot
 
 
 def apply_turn(state: MombasaState, seat: int, index: int) -> None:
