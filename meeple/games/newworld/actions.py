@@ -1,0 +1,135 @@
+"""New World's fixed action space: every decision text, built once, numbered.
+
+Each text starts with a verb the interface groups by: take/roll (Colonists), bid,
+choose (landfall), maintain/build/buy/land/send/seal (the Planning Sheet), move,
+carry, embark, prospect, mine, loot, end (Land Movement), attack, end (combat),
+sail (homebound). Areas are written by their letter, in lower case.
+"""
+
+from __future__ import annotations
+
+from meeple.engine import ActionSpace
+from meeple.games.newworld.board import AREAS, LETTERS
+from meeple.games.newworld.common import (
+    COUNTRIES,
+    MAX_NEW_SHIPS,
+    MAX_SHIPS,
+    MAX_SOLDIER_BUY,
+    SOLDIER_POOL,
+    START_CASH,
+    WORLD,
+)
+
+MAX_MOVE = 60  # the largest group moved or sent in one action
+MAX_SEND = 2 * MAX_SHIPS
+
+
+def _l(area: int) -> str:
+    return LETTERS[area].lower()
+
+
+def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
+    out: list[tuple[str, tuple[int | str, ...], str]] = [
+        ("take", (), "take 4 colonists"),
+        ("roll", (), "roll for colonists"),
+    ]
+    out += [("bid", (n,), f"bid {n}") for n in range(START_CASH + 1)]
+    out += [("choose", (a,), f"choose landfall {_l(a)}") for a in range(AREAS)]
+    out += [("maintain", (n,), f"maintain {n} ships") for n in range(MAX_SHIPS + 1)]
+    out += [("build", (n,), f"build {n} ships") for n in range(MAX_NEW_SHIPS + 1)]
+    out += [("buy", (n,), f"buy {n} soldiers") for n in range(MAX_SOLDIER_BUY + 1)]
+    out += [("land", (a,), f"land at {_l(a)}") for a in range(AREAS)]
+    out += [("send_soldiers", (n,), f"send {n} soldiers") for n in range(MAX_SEND + 1)]
+    out += [("send_colonists", (n,), f"send {n} colonists") for n in range(MAX_SEND + 1)]
+    out += [("seal", (), "seal plan")]
+    for area in WORLD.areas:
+        for to in area.land:
+            out += [
+                (
+                    "move_soldiers",
+                    (area.index, to, n),
+                    f"move {n} soldiers {_l(area.index)} {_l(to)}",
+                )
+                for n in range(1, SOLDIER_POOL + 1)
+            ]
+            out += [
+                (
+                    "move_colonists",
+                    (area.index, to, n),
+                    f"move {n} colonists {_l(area.index)} {_l(to)}",
+                )
+                for n in range(1, MAX_MOVE + 1)
+            ]
+            out.append(("carry", (area.index, to), f"carry gold {_l(area.index)} {_l(to)}"))
+    for a in range(AREAS):
+        out += [
+            ("embark_soldier", (a,), f"embark soldier {_l(a)}"),
+            ("embark_colonist", (a,), f"embark colonist {_l(a)}"),
+            ("embark_gold", (a,), f"embark gold {_l(a)}"),
+            ("prospect", (a,), f"prospect {_l(a)}"),
+            ("mine", (a,), f"mine {_l(a)}"),
+            ("loot", (a,), f"loot {_l(a)}"),
+        ]
+    out.append(("end_movement", (), "end movement"))
+    for seat, name in enumerate(COUNTRIES):
+        for a in range(AREAS):
+            out += [
+                ("attack", (seat, a, n), f"attack {name.lower()} at {_l(a)} with {n}")
+                for n in range(1, SOLDIER_POOL + 1)
+            ]
+    for a in range(AREAS):
+        out += [
+            ("attack_natives", (a, n), f"attack natives at {_l(a)} with {n}")
+            for n in range(1, SOLDIER_POOL + 1)
+        ]
+    out.append(("end_combat", (), "end combat"))
+    out += [("sail", (a,), f"sail to {_l(a)}") for a in range(AREAS)]
+    out.append(("sail_home", (), "sail home"))
+    return out
+
+
+SPACE = ActionSpace(_entries())
+
+TAKE = SPACE.index("take")
+ROLL = SPACE.index("roll")
+BID = tuple(SPACE.index("bid", n) for n in range(START_CASH + 1))
+CHOOSE = tuple(SPACE.index("choose", a) for a in range(AREAS))
+MAINTAIN = tuple(SPACE.index("maintain", n) for n in range(MAX_SHIPS + 1))
+BUILD = tuple(SPACE.index("build", n) for n in range(MAX_NEW_SHIPS + 1))
+BUY = tuple(SPACE.index("buy", n) for n in range(MAX_SOLDIER_BUY + 1))
+LAND = tuple(SPACE.index("land", a) for a in range(AREAS))
+SEND_SOLDIERS = tuple(SPACE.index("send_soldiers", n) for n in range(MAX_SEND + 1))
+SEND_COLONISTS = tuple(SPACE.index("send_colonists", n) for n in range(MAX_SEND + 1))
+SEAL = SPACE.index("seal")
+END_MOVEMENT = SPACE.index("end_movement")
+END_COMBAT = SPACE.index("end_combat")
+SAIL = tuple(SPACE.index("sail", a) for a in range(AREAS))
+SAIL_HOME = SPACE.index("sail_home")
+EMBARK_SOLDIER = tuple(SPACE.index("embark_soldier", a) for a in range(AREAS))
+EMBARK_COLONIST = tuple(SPACE.index("embark_colonist", a) for a in range(AREAS))
+EMBARK_GOLD = tuple(SPACE.index("embark_gold", a) for a in range(AREAS))
+PROSPECT = tuple(SPACE.index("prospect", a) for a in range(AREAS))
+MINE_AT = tuple(SPACE.index("mine", a) for a in range(AREAS))
+LOOT = tuple(SPACE.index("loot", a) for a in range(AREAS))
+CARRY = {(a.index, to): SPACE.index("carry", a.index, to) for a in WORLD.areas for to in a.land}
+# MOVE_SOLDIERS[(from, to)] + n - 1 is "move n soldiers from to"
+MOVE_SOLDIERS = {
+    (a.index, to): SPACE.index("move_soldiers", a.index, to, 1)
+    for a in WORLD.areas
+    for to in a.land
+}
+MOVE_COLONISTS = {
+    (a.index, to): SPACE.index("move_colonists", a.index, to, 1)
+    for a in WORLD.areas
+    for to in a.land
+}
+ATTACK_BASE = SPACE.index("attack", 0, 0, 1)  # + (seat * AREAS + area) * 24 + n - 1
+NATIVES_BASE = SPACE.index("attack_natives", 0, 1)  # + area * 24 + n - 1
+
+
+def attack_index(defender: int, area: int, n: int) -> int:
+    return ATTACK_BASE + (defender * AREAS + area) * SOLDIER_POOL + n - 1
+
+
+def natives_index(area: int, n: int) -> int:
+    return NATIVES_BASE + area * SOLDIER_POOL + n - 1

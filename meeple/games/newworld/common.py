@@ -1,0 +1,62 @@
+"""Shared words and small helpers: seat names, options, dice, Area letters."""
+
+from __future__ import annotations
+
+from meeple.engine import GameConfig
+from meeple.games.newworld.board import LETTERS, load_map
+from meeple.games.newworld.state import NewWorldState
+
+WORLD = load_map()
+COUNTRIES = ("England", "France", "Spain", "Portugal", "Netherlands", "Sweden")
+SOLDIER_POOL = 24  # a player's Soldiers can never exceed 24 (5.2)
+MAX_SOLDIER_BUY = 10
+MAX_SHIPS = 12
+MAX_NEW_SHIPS = 6
+MAX_LANDINGS = 3
+SOLDIER_COST = 10
+SHIP_COST = 12
+MAINTENANCE = 4
+GOLD_BAR = 40
+START_CASH = 160
+PC_TO_WIN = 5
+MAX_TURNS = 16
+STANDARD = "standard"
+REDUCED = "reduced"
+EXTENDED = "extended"
+
+
+def letter(area: int) -> str:
+    return LETTERS[area]
+
+
+def area_word(area: int) -> str:
+    """An Area in the game's words: its letter and the reconstructed map's name."""
+    return f"{LETTERS[area]} ({WORLD.areas[area].name})"
+
+
+def country(seat: int) -> str:
+    return COUNTRIES[seat]
+
+
+def die(state: NewWorldState) -> int:
+    """One six-sided die from the game's seeded chance."""
+    return state.rng.below(6) + 1
+
+
+def last_turn(config: GameConfig) -> int:
+    """The turn whose end is tallied for money (14.2, 14.3, 21)."""
+    if config.options.get("two_player_version") and config.players == 2:
+        return 16
+    turns = config.options.get("turns", 10)
+    assert isinstance(turns, int)
+    return turns
+
+
+def pc_benefits(config: GameConfig) -> str:
+    value = config.options.get("political_control_benefits", STANDARD)
+    assert isinstance(value, str)
+    return value
+
+
+def perils(config: GameConfig) -> bool:
+    return bool(config.options.get("perils_of_the_deep", False))

@@ -1,0 +1,89 @@
+"""New World (Avalon Hill, 1990): the rules object registered with the engine."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from meeple.engine import Action, Game, GameConfig, IllegalAction, OptionSpec, Result, Rng
+from meeple.games.newworld.actions import SPACE
+from meeple.games.newworld.common import COUNTRIES, EXTENDED, REDUCED, STANDARD
+from meeple.games.newworld.positions import validate
+from meeple.games.newworld.render import render_text
+from meeple.games.newworld.rules.apply import apply_action, legal_actions, to_act
+from meeple.games.newworld.rules.explain import explain
+from meeple.games.newworld.scoring import result
+from meeple.games.newworld.setup import deal
+from meeple.games.newworld.state import GAME_OVER, NewWorldState
+from meeple.games.newworld.view import build_view, determinize
+
+
+class NewWorldGame(Game[NewWorldState]):
+    name: ClassVar[str] = "newworld"
+    title: ClassVar[str] = "New World"
+    rules_version: ClassVar[str] = "newworld-1"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    reconstructed: ClassVar[str] = (
+        "The map of the Americas (26 Areas), the Unplayable Areas Display and the income"
+        " of turns 11-16 are reconstructed: no public source gives them, so meeple drew"
+        " them to fit every constraint of the rulebook."
+    )
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec(
+            "turns",
+            10,
+            "Long game (14.3): the turn at whose end money is counted",
+            tuple(range(10, 17)),
+        ),
+        OptionSpec(
+            "two_player_version",
+            False,
+            "Two player version (21): Political Control victory until turn 15, money at 16",
+        ),
+        OptionSpec("perils_of_the_deep", False, "Perils of the Deep (18) for naval losses"),
+        OptionSpec(
+            "political_control_benefits",
+            STANDARD,
+            "Political Control: standard, reduced (19) or extended (20)",
+            (STANDARD, REDUCED, EXTENDED),
+        ),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(SPACE, NewWorldState)
+
+    def setup(self, state: NewWorldState) -> None:
+        deal(state)
+
+    def seat_names(self, config: GameConfig) -> tuple[str, ...]:
+        return COUNTRIES[: config.players]
+
+    def to_act(self, state: NewWorldState) -> tuple[int, ...]:
+        return to_act(state)
+
+    def legal_actions(self, state: NewWorldState, seat: int) -> list[int]:
+        return legal_actions(state, seat)
+
+    def apply_action(self, state: NewWorldState, seat: int, index: int) -> None:
+        apply_action(state, seat, index)
+
+    def is_over(self, state: NewWorldState) -> bool:
+        return state.phase == GAME_OVER
+
+    def result(self, state: NewWorldState) -> Result:
+        return result(state)
+
+    def explain_illegal(self, state: NewWorldState, seat: int, action: Action) -> IllegalAction:
+        return explain(state, seat, action)
+
+    def view(self, state: NewWorldState, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+    def determinize(self, state: NewWorldState, seat: int, rng: Rng) -> NewWorldState:
+        return determinize(state, seat, rng)
+
+    def validate(self, state: NewWorldState) -> None:
+        validate(state)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        return render_text(view)

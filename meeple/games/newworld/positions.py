@@ -1,0 +1,111 @@
+"""Positions for tests and analysis, and ``validate`` (conservation of every
+component and the phase invariants)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from meeple.engine import GameConfig, InvalidState
+from meeple.engine.config import OptionValue
+from meeple.games.newworld.board import LETTERS
+from meeple.games.newworld.common import MAX_SHIPS, SOLDIER_POOL, WORLD
+from meeple.games.newworld.rules import units
+from meeple.games.newworld.state import (
+    AREAS,
+    GOLD_SITE,
+    MINE,
+    NO_MARKER,
+    NOBODY,
+    NewWorldState,
+    at,
+)
+
+
+def new_state(
+    players: int, seed: int = 1, options: Mapping[str, OptionValue] | None = None
+) -> NewWorldState:
+    from meeple.games.newworld import GAME
+
+    return GAME.new_game(GAME.make_config(players, options), seed)
+
+
+def place(
+    state: NewWorldState,
+    seat: int,
+    letter: str,
+    soldiers: int = 0,
+    colonists: int = 0,
+    gold: int = 0,
+) -> None:
+    """Put units of ``seat`` on land in the Area with this letter."""
+    i = at(seat, LETTERS.index(letter.upper()))
+    state.soldiers[i] += soldiers
+    state.colonists[i] += colonists
+    state.gold[i] += gold
+
+
+def area(letter: str) -> int:
+    return LETTERS.index(letter.upper())
+
+
+def validate(state: NewWorldState) -> None:
+    problems: list[str] = []
+    n = state.players
+    for seat in range(n):
+        if units.soldiers_alive(state, seat) > SOLDIER_POOL:
+            problems.append(f"seat {seat} has more than {SOLDIER_POOL} Soldiers")
+        if state.cash[seat] < 0:
+            problems.append(f"seat {seat} has negative cash")
+        if not 0 <= state.ships[seat] <= MAX_SHIPS or state.fleet_ships[seat] > MAX_SHIPS:
+            problems.append(f"seat {seat} has more than {MAX_SHIPS} Ships")
+        capacity = 2 * state.fleet_ships[seat]
+        if state.fleet_soldiers[seat] + state.fleet_colonists[seat] > capacity:
+            problems.append(f"seat {seat}'s Fleet carries more Personnel than its Ships hold")
+    for name in (
+        "soldiers",
+        "colonists",
+        "off_soldiers",
+        "off_colonists",
+        "emb_soldiers",
+        "emb_colonists",
+        "gold",
+        "emb_gold",
+    ):
+        if min(getattr(state, name)) < 0:
+            problems.append(f"negative {name}")
+    for a in range(AREAS):
+        problems += _area_problems(state, a)
+    if problems:
+        raise InvalidState("newworld", problems)
+
+
+def _area_problems(state: NewWorldState, a: int) -> list[str]:
+    out: list[str] = []
+    info = WORLD.areas[a]
+    if not 0 <= state.natives[a] <= info.natives:
+        out.append(f"Area {info.letter} has {state.natives[a]} Natives (at most {info.natives})")
+    sites = sum(1 for slot in (2 * a, 2 * a + 1) if state.site_kind[slot] != NO_MARKER)
+    if sites > info.gold_sites:
+        out.append(f"Area {info.letter} has more Gold markers than its triangles")
+    if state.city_value[a] not in (0, info.city):
+        out.append(f"Area {info.letter}'s City value is wrong")
+    if not state.playable[a] and any(units.personnel(state, s, a) for s in range(state.players)):
+        out.append(f"unplayable Area {info.letter} holds Personnel")
+    for seat in range(state.players):
+        i = at(seat, a)
+        if units.prospectors(state, seat, a) + units.looting(state, seat, a) > state.soldiers[i]:
+            out.append(f"Area {info.letter}: seat {seat} holds markers without Soldiers")
+        if units.miners(state, seat, a) > state.colonists[i]:
+            out.append(f"Area {info.letter}: seat {seat} mines without Colonists")
+    for slot in (2 * a, 2 * a + 1):
+        if state.site_kind[slot] not in (GOLD_SITE, MINE) and state.site_holder[slot] != NOBODY:
+            out.append(f"Area {info.letter}: a removed marker has a holder")
+    if state.city_holder[a] != NOBODY and state.city_value[a] == 0:
+        out.append(f"Area {info.letter}: a looter without a City")
+    return out
+
+
+def config(players: int) -> GameConfig:
+    from meeple.games.newworld import GAME
+
+    return GAME.make_config(players)

@@ -1,0 +1,70 @@
+"""Who decides now, what they may do, and applying one decision."""
+
+from __future__ import annotations
+
+from meeple.games.newworld.rules import decisions, planning
+from meeple.games.newworld.state import (
+    BIDDING,
+    COLONISTS,
+    COMBAT_NATIVES,
+    COMBAT_PLAYERS,
+    GAME_OVER,
+    HOMEBOUND,
+    LANDFALL,
+    MOVEMENT,
+    PLANNING,
+    STEP_SEALED,
+    NewWorldState,
+)
+
+
+def to_act(state: NewWorldState) -> tuple[int, ...]:
+    phase = state.phase
+    if phase == COLONISTS:
+        return tuple(s for s in range(state.players) if state.new_colonists[s] < 0)
+    if phase == BIDDING:
+        return tuple(s for s in range(state.players) if state.bids[s] < 0)
+    if phase == PLANNING:
+        return tuple(s for s in range(state.players) if state.plan_step[s] != STEP_SEALED)
+    if phase == HOMEBOUND:
+        return tuple(s for s in range(state.players) if state.fleet_out[s])
+    if phase == GAME_OVER:
+        return ()
+    return (state.actor,)
+
+
+def legal_actions(state: NewWorldState, seat: int) -> list[int]:
+    if seat not in to_act(state):
+        return []
+    phase = state.phase
+    if phase == COLONISTS:
+        return planning.colonist_actions(state, seat)
+    if phase == BIDDING:
+        return planning.bid_actions(state, seat)
+    if phase == LANDFALL:
+        return planning.landfall_actions(state, seat)
+    if phase == PLANNING:
+        return planning.plan_actions(state, seat)
+    if phase == MOVEMENT:
+        return decisions.movement_actions(state, seat)
+    if phase in (COMBAT_PLAYERS, COMBAT_NATIVES):
+        return decisions.combat_actions(state, seat)
+    return decisions.homebound_actions(state, seat)
+
+
+def apply_action(state: NewWorldState, seat: int, index: int) -> None:
+    phase = state.phase
+    if phase == COLONISTS:
+        planning.apply_colonists(state, seat, index)
+    elif phase == BIDDING:
+        planning.apply_bid(state, seat, index)
+    elif phase == LANDFALL:
+        planning.apply_landfall(state, seat, index)
+    elif phase == PLANNING:
+        planning.apply_plan(state, seat, index)
+    elif phase == MOVEMENT:
+        decisions.apply_movement(state, seat, index)
+    elif phase in (COMBAT_PLAYERS, COMBAT_NATIVES):
+        decisions.apply_combat(state, seat, index)
+    else:
+        decisions.apply_homebound(state, seat, index)

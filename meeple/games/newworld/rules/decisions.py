@@ -1,0 +1,454 @@
+"""Decisions after the Fleets have sailed: Land Movement (8.2), combat against
+players and Natives (8.3, 8.33) and homebound naval movement (12.).
+
+Movement: one action moves a group of one kind between two Areas, carries one
+Gold Bar, embarks one unit or Bar onto the Anchorage dot (8.21), or places a unit
+on a marker (8.221, 8.222). ``end movement`` lands the seat's offshore arrivals
+(8.23) and passes to the next seat on the Initiative Display. A seat whose only
+choice is to end is passed over by itself.
+"""
+
+from __future__ import annotations
+
+from meeple.engine import Event
+from meeple.games.newworld.actions import (
+    CARRY,
+    EMBARK_COLONIST,
+    EMBARK_GOLD,
+    EMBARK_SOLDIER,
+    END_COMBAT,
+    END_MOVEMENT,
+    LOOT,
+    MINE_AT,
+    MOVE_COLONISTS,
+    MOVE_SOLDIERS,
+    PROSPECT,
+    SAIL,
+    SAIL_HOME,
+    SPACE,
+    attack_index,
+    natives_index,
+)
+from meeple.games.newworld.common import (
+    EXTENDED,
+    WORLD,
+    area_word,
+    country,
+    die,
+    pc_benefits,
+)
+from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.rules.combat import fight
+from meeple.games.newworld.rules.naval import coastal_dice
+from meeple.games.newworld.state import (
+    AREAS,
+    COMBAT_PLAYERS,
+    GOLD_SITE,
+    MINE,
+    NOBODY,
+    NewWorldState,
+    at,
+)
+
+# ---- markers (8.221, 8.222, 8.314) -------------------------------------------------------
+
+
+def can_prospect(state: NewWorldState, seat: int, area: int) -> bool:
+    """A Soldier that did not attack this turn may stand on an unoccupied Gold Site."""
+    i = at(seat, area)
+    attackers = max(state.used_vs_players[i], state.used_vs_natives[i])
+    if units.free_soldiers(state, seat, area) - attackers <= 0:
+        return False
+    return any(
+        state.site_kind[slot] == GOLD_SITE and state.site_holder[slot] == NOBODY
+        for slot in (2 * area, 2 * area + 1)
+    )
+
+
+def can_mine(state: NewWorldState, seat: int, area: int) -> bool:
+    if units.free_colonists(state, seat, area) <= 0:
+        return False
+    return any(
+        state.site_kind[slot] == MINE and state.site_holder[slot] == NOBODY
+        for slot in (2 * area, 2 * area + 1)
+    )
+
+
+def can_loot(state: NewWorldState, seat: int, area: int) -> bool:
+    """A City with no Natives left and no looter (8.222)."""
+    return (
+        state.city_value[area] > 0
+        and state.natives[area] == 0
+        and state.city_holder[area] == NOBODY
+        and units.free_soldiers(state, seat, area) > 0
+    )
+
+
+def marker_actions(state: NewWorldState, seat: int, area: int) -> list[int]:
+    out = []
+    if can_prospect(state, seat, area):
+        out.append(PROSPECT[area])
+    if can_mine(state, seat, area):
+        out.append(MINE_AT[area])
+    if can_loot(state, seat, area):
+        out.append(LOOT[area])
+    return out
+
+
+def apply_marker(state: NewWorldState, seat: int, kind: str, area: int) -> None:
+    if kind == "loot":
+        state.city_holder[area] = seat
+        what = "a Soldier on the City to loot it"
+    else:
+        wanted = GOLD_SITE if kind == "prospect" else MINE
+        slot = next(
+            s
+            for s in (2 * area, 2 * area + 1)
+            if state.site_kind[s] == wanted and state.site_holder[s] == NOBODY
+        )
+        state.site_holder[slot] = seat
+        what = "a Prospector on a Gold Site" if kind == "prospect" else "a Miner on a Mine"
+    state.log.append(
+        Event(
+            "marker",
+            f"{country(seat)} places {what} in {area_word(area)}",
+            {"seat": seat, "area": area},
+        )
+    )
+
+
+# ---- land movement (8.2) -------------------------------------------------------------------
+
+
+def entry_limit(state: NewWorldState, seat: int, start: int, end: int) -> int:
+    """The largest opposing Soldier force that entered ``start`` from ``end`` this
+    turn: a force entering ``end`` from ``start`` needs as many Soldiers (8.22)."""
+    return max(
+        (n for s, a, b, n in state.entries if s != seat and a == end and b == start),
+        default=0,
+    )
+
+
+def moved_along(state: NewWorldState, seat: int, start: int, end: int) -> int:
+    return sum(n for s, a, b, n in state.entries if s == seat and a == start and b == end)
+
+
+def movement_actions(state: NewWorldState, seat: int) -> list[int]:
+    out: list[int] = []
+    for area in range(AREAS):
+        i = at(seat, area)
+        movable_s = state.soldiers[i] - state.arrived_soldiers[i]
+        movable_c = state.colonists[i] - state.arrived_colonists[i]
+        movable_g = state.gold[i] - state.arrived_gold[i]
+        if movable_s or movable_c or movable_g:
+            out += _moves_from(state, seat, area, movable_s, movable_c, movable_g)
+            if WORLD.areas[area].coastal:
+                out += [EMBARK_SOLDIER[area]] if movable_s else []
+                out += [EMBARK_COLONIST[area]] if movable_c else []
+                out += [EMBARK_GOLD[area]] if movable_g else []
+        if state.soldiers[i] or state.colonists[i]:
+            out += marker_actions(state, seat, area)
+    out.append(END_MOVEMENT)
+    return out
+
+
+def _moves_from(
+    state: NewWorldState, seat: int, area: int, soldiers: int, colonists: int, gold: int
+) -> list[int]:
+    out: list[int] = []
+    for end in WORLD.areas[area].land:
+        if not state.playable[end]:
+            continue
+        need = entry_limit(state, seat, area, end)
+        done = moved_along(state, seat, area, end)
+        first = max(1, need - done)
+        base = MOVE_SOLDIERS[(area, end)]
+        out += range(base + first - 1, base + soldiers)
+        if colonists and done >= need:
+            base = MOVE_COLONISTS[(area, end)]
+            out += range(base, base + colonists)
+        j = at(seat, end)
+        if gold and (state.soldiers[j] or state.colonists[j]):
+            out.append(CARRY[(area, end)])
+    return out
+
+
+def movement_has_choice(state: NewWorldState, seat: int) -> bool:
+    return len(movement_actions(state, seat)) > 1
+
+
+def apply_movement(state: NewWorldState, seat: int, index: int) -> None:
+    action = SPACE[index]
+    kind, args = action.kind, action.args
+    if kind == "end_movement":
+        end_movement(state, seat)
+        state.step += 1
+        flow.start_mover(state)
+        return
+    area = args[0]
+    assert isinstance(area, int)
+    i = at(seat, area)
+    if kind in ("move_soldiers", "move_colonists"):
+        end, count = args[1], args[2]
+        assert isinstance(end, int) and isinstance(count, int)
+        move_group(state, seat, area, end, count, kind == "move_soldiers")
+    elif kind == "carry":
+        end = args[1]
+        assert isinstance(end, int)
+        state.gold[i] -= 1
+        state.gold[at(seat, end)] += 1
+        state.arrived_gold[at(seat, end)] += 1
+        state.log.append(
+            Event(
+                "carry",
+                f"{country(seat)} carries a Gold Bar from {area_word(area)} to {area_word(end)}",
+                {"seat": seat},
+            )
+        )
+    elif kind == "embark_soldier":
+        units.take_soldiers_off_land(state, seat, area, 1)
+        state.emb_soldiers[i] += 1
+        _log_embark(state, seat, area, "a Soldier")
+    elif kind == "embark_colonist":
+        units.take_colonists_off_land(state, seat, area, 1)
+        state.emb_colonists[i] += 1
+        _log_embark(state, seat, area, "a Colonist")
+    elif kind == "embark_gold":
+        state.gold[i] -= 1
+        state.emb_gold[i] += 1
+        _log_embark(state, seat, area, "a Gold Bar")
+    else:
+        apply_marker(state, seat, kind, area)
+
+
+def _log_embark(state: NewWorldState, seat: int, area: int, what: str) -> None:
+    state.log.append(
+        Event(
+            "embark",
+            f"{country(seat)} puts {what} on the Anchorage dot of {area_word(area)}",
+            {"seat": seat, "area": area},
+        )
+    )
+
+
+def move_group(
+    state: NewWorldState, seat: int, start: int, end: int, count: int, soldiers: bool
+) -> None:
+    if soldiers:
+        units.take_soldiers_off_land(state, seat, start, count)
+        state.soldiers[at(seat, end)] += count
+        state.arrived_soldiers[at(seat, end)] += count
+        state.entries.append((seat, start, end, count))
+    else:
+        units.take_colonists_off_land(state, seat, start, count)
+        state.colonists[at(seat, end)] += count
+        state.arrived_colonists[at(seat, end)] += count
+    word = "Soldier(s)" if soldiers else "Colonist(s)"
+    state.log.append(
+        Event(
+            "move",
+            f"{country(seat)} moves {count} {word} from {area_word(start)} to {area_word(end)}",
+            {"seat": seat, "from": start, "to": end, "count": count},
+        )
+    )
+    units.claim_gold(state, seat, end)
+
+
+def end_movement(state: NewWorldState, seat: int) -> None:
+    """Land the offshore arrivals (8.23); Gold left without its owner's Personnel
+    lies unattended (8.223)."""
+    for area in range(AREAS):
+        i = at(seat, area)
+        if state.off_soldiers[i] or state.off_colonists[i]:
+            state.soldiers[i] += state.off_soldiers[i]
+            state.colonists[i] += state.off_colonists[i]
+            state.arrived_soldiers[i] += state.off_soldiers[i]
+            state.arrived_colonists[i] += state.off_colonists[i]
+            state.log.append(
+                Event(
+                    "disembark",
+                    f"{country(seat)} lands"
+                    f" {state.off_soldiers[i]} Soldier(s) and"
+                    f" {state.off_colonists[i]} Colonist(s) in {area_word(area)}",
+                    {"seat": seat, "area": area},
+                )
+            )
+            state.off_soldiers[i] = state.off_colonists[i] = 0
+            units.claim_gold(state, seat, area)
+        units.abandon_gold(state, seat, area)
+
+
+# ---- combat (8.3, 8.33) ----------------------------------------------------------------------
+
+
+def defenders(state: NewWorldState, defender: int, area: int) -> tuple[int, int]:
+    """Soldiers (Prospectors included; under rule 20 the Political Control marker
+    too) and Colonists a defender fights with."""
+    soldiers = units.area_soldiers(state, defender, area)
+    if pc_benefits(state.config) == EXTENDED and state.pc[area] == defender:
+        soldiers += 1
+    return soldiers, units.area_colonists(state, defender, area)
+
+
+def combat_actions(state: NewWorldState, seat: int) -> list[int]:
+    out: list[int] = []
+    vs_players = state.phase == COMBAT_PLAYERS
+    for area in range(AREAS):
+        i = at(seat, area)
+        have = units.area_soldiers(state, seat, area)
+        if not have and not state.colonists[i]:
+            continue
+        if vs_players:
+            free = have - state.used_vs_players[i]
+            for other in range(state.players):
+                if other != seat and free > 0 and any(defenders(state, other, area)):
+                    base = attack_index(other, area, 1)
+                    out += range(base, base + free)
+        elif state.natives[area]:
+            free = have - state.used_vs_natives[i]
+            if free > 0:
+                base = natives_index(area, 1)
+                out += range(base, base + free)
+        out += marker_actions(state, seat, area)
+    out.append(END_COMBAT)
+    return out
+
+
+def combat_has_choice(state: NewWorldState, seat: int) -> bool:
+    return len(combat_actions(state, seat)) > 1
+
+
+def apply_combat(state: NewWorldState, seat: int, index: int) -> None:
+    action = SPACE[index]
+    if action.kind == "end_combat":
+        state.step += 1
+        flow.next_fighter(state)
+        return
+    if action.kind == "attack":
+        other, area, count = action.args
+        assert isinstance(other, int) and isinstance(area, int) and isinstance(count, int)
+        attack_player(state, seat, other, area, count)
+    elif action.kind == "attack_natives":
+        area, count = action.args
+        assert isinstance(area, int) and isinstance(count, int)
+        attack_natives(state, seat, area, count)
+    else:
+        area = action.args[0]
+        assert isinstance(area, int)
+        apply_marker(state, seat, action.kind, area)
+
+
+def commit_attackers(state: NewWorldState, seat: int, area: int, count: int, used: int) -> None:
+    """Prospectors that join an attack are flipped to their Soldier side (8.31)."""
+    i = at(seat, area)
+    others = state.soldiers[i] + state.emb_soldiers[i] - units.prospectors(state, seat, area)
+    for _ in range(max(0, count + used - others)):
+        units.vacate_one_site(state, seat, area, GOLD_SITE)
+
+
+def attack_player(state: NewWorldState, seat: int, other: int, area: int, count: int) -> None:
+    i = at(seat, area)
+    commit_attackers(state, seat, area, count, state.used_vs_players[i])
+    real = units.area_soldiers(state, other, area)
+    soldiers, colonists = defenders(state, other, area)
+    battle = fight(lambda: die(state), count, soldiers, colonists)
+    units.kill_soldiers(state, seat, area, battle.attacker_lost)
+    state.used_vs_players[i] += count - battle.attacker_lost
+    units.kill_soldiers(state, other, area, min(real, battle.soldiers_lost))
+    if battle.soldiers_lost > real:
+        state.pc[area] = NOBODY  # the marker stood in as a Soldier (20)
+    units.kill_colonists(state, other, area, battle.colonists_lost)
+    state.log.append(
+        Event(
+            "battle",
+            f"{country(seat)} attacks {country(other)} in"
+            f" {area_word(area)} with {count}: loses {battle.attacker_lost},"
+            f" eliminates {battle.soldiers_lost} Soldier(s) and"
+            f" {battle.colonists_lost} Colonist(s)",
+            {"seat": seat, "area": area},
+            None,
+            True,
+        )
+    )
+    settle_gold(state, other, seat, area)
+    settle_gold(state, seat, other, area)
+
+
+def settle_gold(state: NewWorldState, loser: int, winner: int, area: int) -> None:
+    """Gold whose owner has no Personnel left in the Area goes to the opponent
+    still there (8.223), or lies unattended."""
+    i = at(loser, area)
+    bars = state.gold[i] + state.emb_gold[i]
+    if bars == 0 or units.personnel(state, loser, area):
+        return
+    state.gold[i] = state.emb_gold[i] = 0
+    if units.personnel(state, winner, area):
+        state.gold[at(winner, area)] += bars
+        text = f"{country(winner)} captures {bars} Gold Bar(s) of {country(loser)}"
+    else:
+        state.loose_gold[area] += bars
+        text = f"{bars} Gold Bar(s) of {country(loser)} lie unattended"
+    state.log.append(Event("gold", f"{text} in {area_word(area)}", {"area": area}))
+
+
+def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> None:
+    i = at(seat, area)
+    commit_attackers(state, seat, area, count, state.used_vs_natives[i])
+    battle = fight(lambda: die(state), count, state.natives[area], 0)
+    units.kill_soldiers(state, seat, area, battle.attacker_lost)
+    state.used_vs_natives[i] += count - battle.attacker_lost
+    state.natives[area] -= battle.soldiers_lost
+    state.log.append(
+        Event(
+            "battle",
+            f"{country(seat)} attacks the Natives of"
+            f" {area_word(area)} with {count}: loses {battle.attacker_lost},"
+            f" eliminates {battle.soldiers_lost} Native(s)",
+            {"seat": seat, "area": area},
+            None,
+            True,
+        )
+    )
+    units.abandon_gold(state, seat, area)
+
+
+# ---- homebound (12.) -------------------------------------------------------------------------
+
+
+def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
+    if not state.fleet_out[seat]:
+        return []
+    here = state.fleet_at[seat]
+    out = [
+        SAIL[area]
+        for area in range(AREAS)
+        if area != here
+        and WORLD.areas[area].coastal
+        and (
+            state.emb_soldiers[at(seat, area)]
+            or state.emb_colonists[at(seat, area)]
+            or state.emb_gold[at(seat, area)]
+        )
+    ]
+    out.append(SAIL_HOME)
+    return out
+
+
+def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
+    if index == SAIL_HOME:
+        state.fleet_out[seat] = False
+        state.log.append(
+            Event("sail", f"{country(seat)}'s Fleet is ready to sail home", {"seat": seat})
+        )
+    else:
+        area = SPACE[index].args[0]
+        assert isinstance(area, int)
+        dice = coastal_dice(WORLD, state.fleet_at[seat], area)
+        flow.voyage(state, seat, dice, True, f"sails along the coast to {area_word(area)}")
+        state.fleet_at[seat] = area
+        if state.fleet_ships[seat]:
+            flow.pick_up(state, seat, area)
+        else:
+            state.fleet_out[seat] = False
+    if not any(state.fleet_out):
+        flow.fleets_home(state)

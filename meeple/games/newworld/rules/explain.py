@@ -1,0 +1,118 @@
+"""Why an action is refused: the rulebook section and what would be right."""
+
+from __future__ import annotations
+
+from meeple.engine import Action, IllegalAction
+from meeple.games.newworld.common import WORLD, area_word
+from meeple.games.newworld.rules.apply import legal_actions
+from meeple.games.newworld.state import (
+    BIDDING,
+    COLONISTS,
+    COMBAT_NATIVES,
+    COMBAT_PLAYERS,
+    HOMEBOUND,
+    LANDFALL,
+    MOVEMENT,
+    PHASE_NAMES,
+    PLANNING,
+    NewWorldState,
+)
+
+# The phase each kind of action belongs to, and the section that governs it.
+KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
+    "take": ((COLONISTS,), "5.1 Colonists"),
+    "roll": ((COLONISTS,), "5.1 Colonists"),
+    "bid": ((BIDDING,), "5.41 Exclusive Landfalls"),
+    "choose": ((LANDFALL,), "5.41 Exclusive Landfalls"),
+    "maintain": ((PLANNING,), "5.3 Ships"),
+    "build": ((PLANNING,), "5.3 Ships"),
+    "buy": ((PLANNING,), "5.2 Soldiers"),
+    "land": ((PLANNING,), "5.4 Landings"),
+    "send_soldiers": ((PLANNING,), "5.4 Landings"),
+    "send_colonists": ((PLANNING,), "5.4 Landings"),
+    "seal": ((PLANNING,), "5.4 Landings"),
+    "move_soldiers": ((MOVEMENT,), "8.22 Land Movement"),
+    "move_colonists": ((MOVEMENT,), "8.22 Land Movement"),
+    "carry": ((MOVEMENT,), "8.223 Gold Movement"),
+    "embark_soldier": ((MOVEMENT,), "8.21 Embarkations"),
+    "embark_colonist": ((MOVEMENT,), "8.21 Embarkations"),
+    "embark_gold": ((MOVEMENT,), "8.21 Embarkations"),
+    "prospect": ((MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES), "8.221 Gold Sites"),
+    "mine": ((MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES), "8.221 Gold Sites"),
+    "loot": ((MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES), "8.222 Cities"),
+    "end_movement": ((MOVEMENT,), "8.2 Player Turn"),
+    "attack": ((COMBAT_PLAYERS,), "8.3 Combat vs Players"),
+    "attack_natives": ((COMBAT_NATIVES,), "8.33 Combat vs Natives"),
+    "end_combat": ((COMBAT_PLAYERS, COMBAT_NATIVES), "8.3 Combat"),
+    "sail": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
+    "sail_home": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
+}
+
+STEP_WORDS = (
+    "how many Ships to maintain",
+    "how many Ships to build",
+    "how many Soldiers to buy",
+    "where the Fleet lands first",
+    "how many Soldiers land there",
+    "how many Colonists land there",
+    "a further Landing or 'seal plan'",
+    "nothing more (the sheet is sealed)",
+)
+
+
+def explain(state: NewWorldState, seat: int, action: Action) -> IllegalAction:
+    phases, rule = KIND_PHASE[action.kind]
+    legal = legal_actions(state, seat)
+    sample = ", ".join(f"'{state_text(i)}'" for i in legal[:6])
+    more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
+    if state.phase not in phases:
+        return IllegalAction(
+            rule,
+            f"'{action.text}' belongs to the {PHASE_NAMES[phases[0]]} phase; it is the"
+            f" {PHASE_NAMES[state.phase]} phase now: you may {sample}{more}",
+        )
+    reason = _reason(state, seat, action)
+    return IllegalAction(rule, f"'{action.text}' is not allowed: {reason}; you may {sample}{more}")
+
+
+def state_text(index: int) -> str:
+    from meeple.games.newworld.actions import SPACE
+
+    return SPACE[index].text
+
+
+def _reason(state: NewWorldState, seat: int, action: Action) -> str:
+    kind, args = action.kind, action.args
+    if state.phase == PLANNING:
+        return f"your sheet now asks for {STEP_WORDS[state.plan_step[seat]]}, within your cash"
+    if kind in ("land", "choose", "sail") and isinstance(args[0], int):
+        area = WORLD.areas[args[0]]
+        if not area.coastal:
+            return f"{area_word(area.index)} has no Anchorage (2.22)"
+        if not state.playable[area.index]:
+            return f"{area_word(area.index)} is unplayable with {state.players} players (3.1)"
+    if kind in ("move_soldiers", "move_colonists", "carry"):
+        start, end = args[0], args[1]
+        assert isinstance(start, int) and isinstance(end, int)
+        if not state.playable[end]:
+            return f"{area_word(end)} is not in play (3.1)"
+        return (
+            f"you lack that many units in {area_word(start)} that have not moved this turn, or a"
+            " larger opposing force entered from there (8.22), or Gold must follow your"
+            " Personnel (8.223)"
+        )
+    if kind == "attack":
+        return "you need that many Soldiers there that have not attacked a player this turn (8.311)"
+    if kind == "attack_natives":
+        return "there must be Natives there and that many of your Soldiers unused against them"
+    if kind == "prospect":
+        return "you need an unoccupied Gold Site and a Soldier that has not attacked (8.314)"
+    if kind == "mine":
+        return "you need an unoccupied Mine and a free Colonist there (8.221)"
+    if kind == "loot":
+        return "the City must have no Natives left, no looter, and you a free Soldier (8.222)"
+    if kind in ("bid", "choose"):
+        return "bid within your cash; choose a coastal Area no one has chosen (5.41)"
+    if state.phase == HOMEBOUND:
+        return "sail only to Anchorages where your Personnel or Gold wait, or sail home (12.1)"
+    return "it is not your decision now"

@@ -1,0 +1,736 @@
+"""The automatic stages of a turn (4.) and the hand-over between phases.
+
+``advance`` runs every stage that needs no decision until some seat must decide
+(or the game is over). Common rolls (gold, initiative, uprisings, survival,
+perils) are the Game Leader's and come from the state's seeded chance.
+"""
+
+from __future__ import annotations
+
+from meeple.engine import Event
+from meeple.games.newworld.board import ALL, SURVIVAL, UPRISING, turn_values, uprising_column
+from meeple.games.newworld.common import (
+    EXTENDED,
+    GOLD_BAR,
+    PC_TO_WIN,
+    REDUCED,
+    WORLD,
+    area_word,
+    country,
+    die,
+    last_turn,
+    pc_benefits,
+    perils,
+)
+from meeple.games.newworld.rules import units
+from meeple.games.newworld.rules.naval import (
+    Cargo,
+    coastal_dice,
+    naval_losses,
+    perils_dice,
+    place_homebound_perils,
+    place_perils,
+    zone_path,
+)
+from meeple.games.newworld.state import (
+    AREAS,
+    BIDDING,
+    COLONISTS,
+    COMBAT_NATIVES,
+    COMBAT_PLAYERS,
+    GAME_OVER,
+    GOLD_SITE,
+    HOMEBOUND,
+    LANDFALL,
+    MINE,
+    MOVEMENT,
+    NO_MARKER,
+    NOBODY,
+    PLANNING,
+    STEP_MAINTAIN,
+    NewWorldState,
+    at,
+)
+
+
+def log(state: NewWorldState, kind: str, text: str, reveals: bool = False, **data: int) -> None:
+    state.log.append(Event(kind, text, dict(data), None, reveals))
+
+
+# ---- turn start --------------------------------------------------------------------
+
+
+def start_turn(state: NewWorldState) -> None:
+    """A new Game Turn: Colonists are decided first (5.1)."""
+    state.turn += 1
+    n = state.players
+    state.phase = COLONISTS
+    state.actor = NOBODY
+    state.new_colonists = [-1] * n
+    state.plan_maintain = [0] * n
+    state.plan_build = [0] * n
+    state.plan_buy = [0] * n
+    state.plan_step = [STEP_MAINTAIN] * n
+    state.plan_landings = [[] for _ in range(n)]
+    state.delivered = [0] * n
+    state.entries = []
+    for name in ("arrived_soldiers", "arrived_colonists", "arrived_gold"):
+        setattr(state, name, bytearray(n * AREAS))
+    state.used_vs_players = bytearray(n * AREAS)
+    state.used_vs_natives = bytearray(n * AREAS)
+    returned = [state.replacement[state.turn * n + s] for s in range(n)]
+    if any(returned):
+        log(
+            state,
+            "replacements",
+            f"Turn {state.turn}: Soldiers in the Replacement Box return to the Banker",
+            turn=state.turn,
+        )
+    pc, rv = turn_values(state.turn)
+    log(
+        state,
+        "turn",
+        f"Game Turn {state.turn}: {country(state.leader)} is Game Leader;"
+        f" Political Control pays ${pc}, Resources ${rv}",
+        True,
+        turn=state.turn,
+    )
+
+
+def colonists_done(state: NewWorldState) -> None:
+    if state.turn == 1:
+        state.phase = BIDDING
+        state.bids = [-1] * state.players
+    else:
+        begin_planning(state)
+
+
+def begin_planning(state: NewWorldState) -> None:
+    from meeple.games.newworld.rules.planning import autoskip
+
+    state.phase = PLANNING
+    state.actor = NOBODY
+    for seat in range(state.players):
+        autoskip(state, seat)
+    if all_sealed(state):
+        payment_and_outbound(state)
+
+
+def all_sealed(state: NewWorldState) -> bool:
+    from meeple.games.newworld.state import STEP_SEALED
+
+    return all(step == STEP_SEALED for step in state.plan_step)
+
+
+# ---- exclusive landfall (5.41) -------------------------------------------------------
+
+
+def reveal_bids(state: NewWorldState) -> None:
+    """Bids are revealed; ties are broken by a die roll, high roller first; each
+    pays his bid to the bidder at the other end of the scale (5.412)."""
+    n = state.players
+    tiebreak = [die(state) for _ in range(n)]
+    order = sorted(range(n), key=lambda s: (-state.bids[s], -tiebreak[s], s))
+    shown = ", ".join(f"{country(s)} ${state.bids[s]}" for s in order)
+    log(state, "bids", f"Exclusive Landfall bids: {shown}", True)
+    paid = [state.bids[s] for s in range(n)]
+    for rank, seat in enumerate(order):
+        partner = order[n - 1 - rank]
+        if partner != seat:
+            state.cash[seat] += paid[partner] - paid[seat]
+    for rank in range(n // 2):
+        high, low = order[rank], order[n - 1 - rank]
+        log(
+            state,
+            "handicap",
+            f"{country(high)} pays ${paid[high]} to {country(low)};"
+            f" {country(low)} pays ${paid[low]} to {country(high)}",
+        )
+    state.bid_order = order
+    state.phase = LANDFALL
+    state.step = 0
+    state.actor = order[0]
+
+
+def landfall_chosen(state: NewWorldState) -> None:
+    state.step += 1
+    if state.step < state.players:
+        state.actor = state.bid_order[state.step]
+        return
+    state.actor = NOBODY
+    begin_planning(state)
+
+
+# ---- payment and outbound naval movement (5.5, 6.) ------------------------------------
+
+
+def payment_and_outbound(state: NewWorldState) -> None:
+    for seat in range(state.players):
+        pay(state, seat)
+    markers = place_outbound_perils(state) if perils(state.config) else None
+    for seat in range(state.players):
+        sail_outbound(state, seat, markers)
+    gold_stage(state)
+    initiative(state)
+    begin_movement(state)
+
+
+def pay(state: NewWorldState, seat: int) -> None:
+    maintain, build, buy = state.plan_maintain[seat], state.plan_build[seat], state.plan_buy[seat]
+    cost = 4 * maintain + 12 * build + 10 * buy
+    state.cash[seat] -= cost
+    state.ships[seat] = maintain + build
+    landings = state.plan_landings[seat]
+    sent_soldiers = sum(landings[1::3])
+    sent_colonists = sum(landings[2::3])
+    state.home_soldiers[seat] += buy - sent_soldiers
+    state.fleet_ships[seat] = state.ships[seat]
+    state.fleet_soldiers[seat] = sent_soldiers
+    state.fleet_colonists[seat] = sent_colonists
+    state.fleet_gold[seat] = 0
+    state.fleet_bars[seat] = 0
+    state.fleet_at[seat] = NOBODY
+    log(
+        state,
+        "builds",
+        f"{country(seat)} maintains {maintain} Ship(s), builds {build},"
+        f" buys {buy} Soldier(s) for ${cost}; sends {sent_soldiers} Soldier(s) and"
+        f" {sent_colonists} of {state.new_colonists[seat]} Colonist(s)",
+        True,
+        seat=seat,
+    )
+
+
+def place_outbound_perils(state: NewWorldState) -> dict[int, int]:
+    far = any(
+        WORLD.sea_of(state.plan_landings[s][0]).number > 6
+        for s in range(state.players)
+        if state.plan_landings[s]
+    )
+    markers = place_perils(lambda: die(state), far)
+    shown = ", ".join(f"Zone {z}: {m}" for z, m in markers.items() if m) or "none"
+    log(state, "perils", f"Perils of the Deep markers: {shown}", True)
+    return markers
+
+
+def cargo_of(state: NewWorldState, seat: int) -> Cargo:
+    return Cargo(
+        state.fleet_ships[seat],
+        state.fleet_soldiers[seat],
+        state.fleet_colonists[seat],
+        state.fleet_gold[seat],
+        state.fleet_bars[seat],
+    )
+
+
+def store_cargo(state: NewWorldState, seat: int, cargo: Cargo, homebound: bool) -> None:
+    state.fleet_ships[seat] = cargo.ships
+    state.fleet_soldiers[seat] = cargo.soldiers
+    state.fleet_colonists[seat] = cargo.colonists
+    state.fleet_gold[seat] = cargo.gold
+    state.fleet_bars[seat] = cargo.bars
+    units.box_soldiers(state, seat, cargo.lost_soldiers)
+    if cargo.lost_ships or cargo.lost_soldiers or cargo.lost_colonists:
+        way = "homebound" if homebound else "outbound"
+        log(
+            state,
+            "naval losses",
+            f"{country(seat)} loses {cargo.lost_ships} Ship(s),"
+            f" {cargo.lost_soldiers} Soldier(s) and {cargo.lost_colonists} Colonist(s) at sea"
+            f" ({way}): " + "; ".join(cargo.notes),
+            seat=seat,
+        )
+
+
+def voyage(state: NewWorldState, seat: int, dice: int, homebound: bool, where: str) -> None:
+    cargo = cargo_of(state, seat)
+    rolled = naval_losses(lambda: die(state), dice, cargo, homebound)
+    faces = " ".join(str(v) for v in rolled) or "no dice"
+    log(state, "voyage", f"{country(seat)}'s Fleet {where}: {faces}", True, seat=seat)
+    store_cargo(state, seat, cargo, homebound)
+
+
+def sail_outbound(state: NewWorldState, seat: int, markers: dict[int, int] | None) -> None:
+    """Initial Landfall (6.1), then coastal movement to each later Landing (6.3);
+    each Landing takes its scheduled Personnel, as far as losses allow (5.4)."""
+    landings = state.plan_landings[seat]
+    previous = NOBODY
+    for k in range(0, len(landings), 3):
+        area, soldiers, colonists = landings[k], landings[k + 1], landings[k + 2]
+        if state.fleet_ships[seat] == 0:
+            break
+        if previous == NOBODY:
+            sea = WORLD.areas[area].sea
+            path = zone_path(WORLD, sea)
+            dice = WORLD.seas[sea].number if markers is None else perils_dice(markers, path)
+            where = f"crosses to {area_word(area)}"
+        else:
+            dice = coastal_dice(WORLD, previous, area)
+            where = f"sails along the coast to {area_word(area)}"
+        voyage(state, seat, dice, False, where)
+        state.fleet_at[seat] = area
+        put_ashore = min(soldiers, state.fleet_soldiers[seat])
+        settlers = min(colonists, state.fleet_colonists[seat])
+        state.fleet_soldiers[seat] -= put_ashore
+        state.fleet_colonists[seat] -= settlers
+        state.off_soldiers[at(seat, area)] += put_ashore
+        state.off_colonists[at(seat, area)] += settlers
+        previous = area
+    # Anything still aboard (a Fleet sunk before its Landing) is lost with it.
+    if state.fleet_ships[seat] == 0:
+        units.box_soldiers(state, seat, state.fleet_soldiers[seat])
+        state.fleet_soldiers[seat] = 0
+        state.fleet_colonists[seat] = 0
+        state.fleet_at[seat] = NOBODY
+
+
+# ---- gold stage (7.) ------------------------------------------------------------------
+
+
+def gold_stage(state: NewWorldState) -> None:
+    """Depletions then discoveries (4.31, 4.32); none on turn 1 (7.1)."""
+    if state.turn == 1:
+        return
+    for area in range(AREAS):
+        for slot in (2 * area, 2 * area + 1):
+            holder = state.site_holder[slot]
+            if state.site_kind[slot] == MINE and holder != NOBODY:
+                state.gold[at(holder, area)] += 1
+                depleted = die(state) == 1
+                log(
+                    state,
+                    "mine",
+                    f"The Mine in {area_word(area)} yields a Gold Bar to"
+                    f" {country(holder)}" + ("; it is depleted" if depleted else ""),
+                    True,
+                )
+                if depleted:
+                    state.site_kind[slot] = NO_MARKER
+                    state.site_holder[slot] = NOBODY
+        looter = state.city_holder[area]
+        if state.city_value[area] and looter != NOBODY:
+            state.gold[at(looter, area)] += state.city_value[area]
+            depleted = die(state) == 1
+            log(
+                state,
+                "city",
+                f"The City in {area_word(area)} yields"
+                f" {state.city_value[area]} Gold Bars to {country(looter)}"
+                + ("; it is depleted" if depleted else ""),
+                True,
+            )
+            if depleted:
+                state.city_value[area] = 0
+                state.city_holder[area] = NOBODY
+    for area in range(AREAS):
+        for slot in (2 * area, 2 * area + 1):
+            holder = state.site_holder[slot]
+            if state.site_kind[slot] == GOLD_SITE and holder != NOBODY:
+                value = die(state)
+                if value >= 5:
+                    state.site_kind[slot] = MINE
+                    state.site_holder[slot] = NOBODY
+                    log(
+                        state,
+                        "discovery",
+                        f"{country(holder)}'s Prospector discovers Gold in"
+                        f" {area_word(area)} ({value}): a Mine",
+                        True,
+                    )
+                else:
+                    log(state, "discovery", f"No Gold found in {area_word(area)} ({value})", True)
+
+
+def initiative(state: NewWorldState) -> None:
+    """The Game Leader draws the Political Control markers from the cup (8.1)."""
+    order = list(range(state.players))
+    state.rng.shuffle(order)
+    state.initiative = order
+    log(state, "initiative", "Initiative: " + ", ".join(country(s) for s in order), True)
+
+
+# ---- sequential phases ------------------------------------------------------------------
+
+
+def begin_movement(state: NewWorldState) -> None:
+    state.phase = MOVEMENT
+    state.step = 0
+    start_mover(state)
+
+
+def start_mover(state: NewWorldState) -> None:
+    from meeple.games.newworld.rules.decisions import end_movement, movement_has_choice
+
+    while state.step < state.players:
+        seat = state.initiative[state.step]
+        state.actor = seat
+        for area in range(AREAS):
+            units.claim_gold(state, seat, area)
+        if movement_has_choice(state, seat):
+            return
+        end_movement(state, seat)
+        state.step += 1
+    begin_combat(state, COMBAT_PLAYERS)
+
+
+def begin_combat(state: NewWorldState, phase: int) -> None:
+    check_pc_loss(state)
+    state.phase = phase
+    state.step = 0
+    next_fighter(state)
+
+
+def next_fighter(state: NewWorldState) -> None:
+    from meeple.games.newworld.rules.decisions import combat_has_choice
+
+    while state.step < state.players:
+        state.actor = state.initiative[state.step]
+        if combat_has_choice(state, state.actor):
+            return
+        state.step += 1
+    state.actor = NOBODY
+    check_pc_loss(state)
+    if state.phase == COMBAT_PLAYERS:
+        begin_combat(state, COMBAT_NATIVES)
+        return
+    after_combat(state)
+
+
+def after_combat(state: NewWorldState) -> None:
+    """Initiative reloads (8.34); uprisings, survival, political control, then the
+    Fleets sail home."""
+    uprisings(state)
+    survival(state)
+    political_control(state)
+    begin_homebound(state)
+
+
+# ---- native uprisings (9.) -------------------------------------------------------------
+
+
+def uprising_number(state: NewWorldState, seat: int, area: int) -> int:
+    """Natives plus the seat's Colonists/Miners less its Soldiers, Prospectors
+    excepted (9.2); under rule 20 a Political Control marker counts as a Soldier."""
+    soldiers = units.area_soldiers(state, seat, area) - units.prospectors(state, seat, area)
+    if pc_benefits(state.config) == EXTENDED and state.pc[area] == seat:
+        soldiers += 1
+    return state.natives[area] + units.area_colonists(state, seat, area) - soldiers
+
+
+def uprisings(state: NewWorldState) -> None:
+    climate = die(state)
+    log(state, "uprising climate", f"Uprising Climate die: {climate}", True, die=climate)
+    for area in range(AREAS):
+        if state.natives[area] == 0:
+            continue  # no Natives, no one to rise (9.1; see docs/newworld.md)
+        for seat in range(state.players):
+            if units.area_colonists(state, seat, area) == 0:
+                continue
+            number = uprising_number(state, seat, area)
+            if number >= 1 and climate <= number:
+                resolve_uprising(state, seat, area)
+
+
+def resolve_uprising(state: NewWorldState, seat: int, area: int) -> None:
+    soldiers = units.area_soldiers(state, seat, area) - units.prospectors(state, seat, area)
+    if pc_benefits(state.config) == EXTENDED and state.pc[area] == seat:
+        soldiers += 1
+    value = die(state)
+    loss = UPRISING[value - 1][uprising_column(soldiers)]
+    if loss == ALL:
+        loss = units.area_colonists(state, seat, area)
+    lost = units.kill_colonists(state, seat, area, loss)
+    log(
+        state,
+        "uprising",
+        f"Natives rise against {country(seat)} in {area_word(area)}"
+        f" ({value}): {lost} Colonist(s) lost",
+        True,
+        seat=seat,
+        area=area,
+    )
+    units.abandon_gold(state, seat, area)
+
+
+# ---- survival (10.) ----------------------------------------------------------------------
+
+
+def survival(state: NewWorldState) -> None:
+    roll = die(state)
+    log(state, "survival", f"Survival die: {roll}", True, die=roll)
+    for area in range(AREAS):
+        climate = WORLD.areas[area].climate
+        for seat in range(state.players):
+            if units.personnel(state, seat, area) == 0:
+                continue
+            value = min(6, roll + survival_bonus(state, seat, area))
+            losses = SURVIVAL[value - 1][climate - 1]
+            if losses:
+                apply_survival(state, seat, area, losses)
+
+
+def survival_bonus(state: NewWorldState, seat: int, area: int) -> int:
+    """+1 for Political Control of the Area (10.2); under rule 19 only in Climate
+    1 and 2 Areas."""
+    if state.pc[area] != seat:
+        return 0
+    if pc_benefits(state.config) == REDUCED and WORLD.areas[area].climate > 2:
+        return 0
+    return 1
+
+
+def apply_survival(state: NewWorldState, seat: int, area: int, losses: str) -> None:
+    """Each C costs a Colonist/Miner, each S a Soldier/Prospector; the other kind
+    is lost when the named one is absent (6.24)."""
+    lost_s = lost_c = 0
+    for mark in losses:
+        soldier_first = mark == "S"
+        if soldier_first and units.area_soldiers(state, seat, area):
+            lost_s += units.kill_soldiers(state, seat, area, 1)
+        elif not soldier_first and units.area_colonists(state, seat, area):
+            lost_c += units.kill_colonists(state, seat, area, 1)
+        elif units.area_soldiers(state, seat, area):
+            lost_s += units.kill_soldiers(state, seat, area, 1)
+        elif units.area_colonists(state, seat, area):
+            lost_c += units.kill_colonists(state, seat, area, 1)
+    log(
+        state,
+        "attrition",
+        f"{country(seat)} loses {lost_s} Soldier(s) and {lost_c}"
+        f" Colonist(s) to the climate of {area_word(area)}",
+        seat=seat,
+        area=area,
+    )
+    units.abandon_gold(state, seat, area)
+
+
+# ---- political control (11.) ---------------------------------------------------------------
+
+
+def qualifies(state: NewWorldState, seat: int, area: int) -> bool:
+    """At least four Colonists/Miners and a majority of all of them; and a majority
+    of the Soldiers/Prospectors if there are any (11.2)."""
+    mine = units.area_colonists(state, seat, area)
+    if mine < 4:
+        return False
+    total = sum(units.area_colonists(state, s, area) for s in range(state.players))
+    if 2 * mine <= total:
+        return False
+    soldiers = sum(units.area_soldiers(state, s, area) for s in range(state.players))
+    return soldiers == 0 or 2 * units.area_soldiers(state, seat, area) > soldiers
+
+
+def check_pc_loss(state: NewWorldState) -> None:
+    """A player loses Political Control at the end of any Phase in which his units
+    fail the requirements (11.2)."""
+    for area in range(AREAS):
+        holder = state.pc[area]
+        if holder != NOBODY and not qualifies(state, holder, area):
+            state.pc[area] = NOBODY
+            log(
+                state,
+                "political control",
+                f"{country(holder)} loses Political Control of {area_word(area)}",
+                seat=holder,
+                area=area,
+            )
+
+
+def political_control(state: NewWorldState) -> None:
+    check_pc_loss(state)
+    for area in range(AREAS):
+        if state.pc[area] != NOBODY:
+            continue
+        for seat in range(state.players):
+            if qualifies(state, seat, area):
+                state.pc[area] = seat
+                log(
+                    state,
+                    "political control",
+                    f"{country(seat)} gains Political Control of {area_word(area)}",
+                    seat=seat,
+                    area=area,
+                )
+
+
+def controlled(state: NewWorldState, seat: int) -> int:
+    return sum(1 for holder in state.pc if holder == seat)
+
+
+# ---- homebound (12.) ---------------------------------------------------------------------
+
+
+def begin_homebound(state: NewWorldState) -> None:
+    state.phase = HOMEBOUND
+    state.actor = NOBODY
+    for seat in range(state.players):
+        out = state.fleet_ships[seat] > 0 and state.fleet_at[seat] != NOBODY
+        state.fleet_out[seat] = out
+        if out:
+            pick_up(state, seat, state.fleet_at[seat])
+    if not any(state.fleet_out):
+        fleets_home(state)
+
+
+def pick_up(state: NewWorldState, seat: int, area: int) -> None:
+    """Take aboard what waits on the Anchorage dot, as far as two Personnel and two
+    Gold Bars per Ship allow (5.3); Gold only if no opponent's Personnel hold it
+    there in its owner's absence (8.223)."""
+    i = at(seat, area)
+    room = 2 * state.fleet_ships[seat] - state.fleet_soldiers[seat] - state.fleet_colonists[seat]
+    soldiers = min(room, state.emb_soldiers[i])
+    colonists = min(room - soldiers, state.emb_colonists[i])
+    state.emb_soldiers[i] -= soldiers
+    state.emb_colonists[i] -= colonists
+    state.fleet_soldiers[seat] += soldiers
+    state.fleet_colonists[seat] += colonists
+    bars = min(2 * state.fleet_ships[seat] - state.fleet_bars[seat], state.emb_gold[i])
+    held = units.personnel(state, seat, area) == 0 and units.others_present(state, seat, area)
+    if held:
+        bars = 0
+    state.emb_gold[i] -= bars
+    state.fleet_bars[seat] += bars
+    state.fleet_gold[seat] += GOLD_BAR * bars
+    if soldiers or colonists or bars:
+        log(
+            state,
+            "pick up",
+            f"{country(seat)}'s Fleet picks up {soldiers} Soldier(s),"
+            f" {colonists} Colonist(s) and {bars} Gold Bar(s) at {area_word(area)}",
+            seat=seat,
+        )
+
+
+def fleets_home(state: NewWorldState) -> None:
+    """Every Fleet has made its last pickup: the crossing home (12.2, 18.5)."""
+    sailing = [
+        s for s in range(state.players) if state.fleet_ships[s] and state.fleet_at[s] != NOBODY
+    ]
+    markers = None
+    if perils(state.config) and sailing:
+        zones = {z for s in sailing for z in zone_path(WORLD, WORLD.areas[state.fleet_at[s]].sea)}
+        markers = place_homebound_perils(lambda: die(state), zones)
+        shown = ", ".join(f"Zone {z}: {m}" for z, m in markers.items() if m) or "none"
+        log(state, "perils", f"Homebound Perils of the Deep markers: {shown}", True)
+    for seat in sailing:
+        sea = WORLD.areas[state.fleet_at[seat]].sea
+        number = WORLD.seas[sea].number
+        dice = number if markers is None else perils_dice(markers, zone_path(WORLD, sea))
+        voyage(state, seat, dice, True, "sails home")
+        deliver(state, seat)
+    for seat in range(state.players):
+        state.ships[seat] = state.fleet_ships[seat]
+        state.fleet_ships[seat] = 0
+        state.fleet_at[seat] = NOBODY
+        state.fleet_out[seat] = False
+    return_unshipped(state)
+    income(state)
+
+
+def deliver(state: NewWorldState, seat: int) -> None:
+    """Soldiers stay offboard for later turns; Colonists go back to the Banker (6.4);
+    Gold is paid for in the Income Phase (13.2)."""
+    state.home_soldiers[seat] += state.fleet_soldiers[seat]
+    state.delivered[seat] += state.fleet_gold[seat]
+    if state.fleet_soldiers[seat] or state.fleet_colonists[seat] or state.fleet_gold[seat]:
+        log(
+            state,
+            "home",
+            f"{country(seat)}'s Fleet brings home {state.fleet_soldiers[seat]}"
+            f" Soldier(s), {state.fleet_colonists[seat]} Colonist(s) and"
+            f" ${state.fleet_gold[seat]} of Gold",
+            seat=seat,
+        )
+    state.fleet_soldiers[seat] = 0
+    state.fleet_colonists[seat] = 0
+    state.fleet_gold[seat] = 0
+    state.fleet_bars[seat] = 0
+
+
+def return_unshipped(state: NewWorldState) -> None:
+    """Personnel and Gold left on Anchorage dots go back to their Area (8.21)."""
+    for i in range(state.players * AREAS):
+        state.soldiers[i] += state.emb_soldiers[i]
+        state.colonists[i] += state.emb_colonists[i]
+        state.gold[i] += state.emb_gold[i]
+        state.emb_soldiers[i] = state.emb_colonists[i] = state.emb_gold[i] = 0
+    for seat in range(state.players):
+        for area in range(AREAS):
+            units.abandon_gold(state, seat, area)
+
+
+# ---- income and the end of the turn (13., 14.) ---------------------------------------------
+
+
+def resource_income(state: NewWorldState, seat: int) -> int:
+    """Colonists not mining earn the turn's Resource Value, doubled under the x2
+    symbol; at most 20 earn per Area, shared proportionally (13.1)."""
+    _, value = turn_values(state.turn)
+    total = 0
+    for area in range(AREAS):
+        mine = units.free_colonists(state, seat, area)
+        if mine == 0:
+            continue
+        earning = sum(units.free_colonists(state, s, area) for s in range(state.players))
+        worth = value * WORLD.areas[area].resources
+        total += mine * worth if earning <= 20 else (20 * mine * worth) // earning
+    return total
+
+
+def income(state: NewWorldState) -> None:
+    pc_value, _ = turn_values(state.turn)
+    for seat in range(state.players):
+        pcs = 1 + controlled(state, seat)  # the offboard home country counts (11.1)
+        resources = resource_income(state, seat)
+        earned = pcs * pc_value + resources + state.delivered[seat]
+        state.cash[seat] += earned
+        state.log.append(
+            Event(
+                "income",
+                f"{country(seat)} collects ${earned}: {pcs} Political"
+                f" Control(s), ${resources} of Resources, ${state.delivered[seat]} of Gold",
+                {"seat": seat, "income": earned},
+                seat,
+            )
+        )
+        state.log.append(
+            Event(
+                "income",
+                f"{country(seat)} collects income",
+                {"seat": seat, "political_controls": pcs - 1},
+            )
+        )
+    end_turn(state)
+
+
+def end_turn(state: NewWorldState) -> None:
+    final = last_turn(state.config)
+    counts = [controlled(state, s) for s in range(state.players)]
+    if state.turn < final and max(counts) >= PC_TO_WIN:
+        best = max(counts)
+        tied = [s for s in range(state.players) if counts[s] == best]
+        richest = max(state.cash[s] for s in tied)
+        finish(
+            state,
+            [s for s in tied if state.cash[s] == richest],
+            f"Political Control of {best} Areas (14.1)",
+        )
+        return
+    if state.turn >= final:
+        richest = max(state.cash)
+        finish(
+            state,
+            [s for s in range(state.players) if state.cash[s] == richest],
+            f"the most money at the end of turn {final} (14.2)",
+        )
+        return
+    state.leader = (state.leader + 1) % state.players
+    start_turn(state)
+
+
+def finish(state: NewWorldState, winners: list[int], why: str) -> None:
+    state.phase = GAME_OVER
+    state.actor = NOBODY
+    state.winners = winners
+    state.end_note = f"{' and '.join(country(s) for s in winners)} win(s) with {why}"
+    log(state, "end", state.end_note, True)

@@ -1,0 +1,181 @@
+"""Naval movement losses (6.1-6.3, 12.2) and Perils of the Deep (18), as pure
+procedures over a die: ``roll()`` returns the next die (1-6), so the rulebook's
+worked examples can be replayed with their own dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from meeple.games.newworld.board import NAVAL_HOMEBOUND, NAVAL_OUTBOUND, WorldMap
+
+Roll = Callable[[], int]
+GOLD_BAR = 40
+
+
+@dataclass
+class Cargo:
+    """A Fleet and what it carries: Personnel, and Gold in the Average box (6.23)."""
+
+    ships: int
+    soldiers: int = 0
+    colonists: int = 0
+    gold: int = 0  # dollars; each lost Ship takes an equal share
+    bars: int = 0
+    lost_soldiers: int = 0
+    lost_colonists: int = 0
+    lost_ships: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def personnel(self) -> int:
+        return self.soldiers + self.colonists
+
+
+def roll_at_most(roll: Roll, top: int) -> int:
+    """Roll until the die shows ``top`` or less (6.22: a roll above the number of
+    Ships is repeated)."""
+    while True:
+        value = roll()
+        if value <= top:
+            return value
+
+
+def ship_to_lose(roll: Roll, ships: int) -> int:
+    """The 1-based row of the Ship lost (6.22). Above six Ships, the Fleet is split
+    as equally as possible into an Even flotilla (the larger half, as in the
+    example: seven Ships give four Even and three Odd) and an Odd flotilla (the
+    following rows); an even die picks the Even flotilla, then a die picks the
+    Ship within it."""
+    if ships <= 6:
+        return roll_at_most(roll, ships)
+    even = (ships + 1) // 2
+    if roll() % 2 == 0:
+        return roll_at_most(roll, even)
+    return even + roll_at_most(roll, ships - even)
+
+
+def ship_load(cargo: Cargo, row: int) -> int:
+    """Personnel on Ship ``row`` when the load is spread evenly, one per Ship
+    first and a second from row 1 on (the arrangement of 6.21 meeple makes)."""
+    total = cargo.personnel
+    return int(row <= total) + int(row <= total - cargo.ships)
+
+
+def lose_soldier(cargo: Cargo) -> None:
+    """One Soldier, or a Colonist if none is aboard (6.24)."""
+    if cargo.soldiers:
+        cargo.soldiers -= 1
+        cargo.lost_soldiers += 1
+    elif cargo.colonists:
+        cargo.colonists -= 1
+        cargo.lost_colonists += 1
+
+
+def lose_colonist(cargo: Cargo) -> None:
+    """One Colonist, or a Soldier if none is aboard (6.24)."""
+    if cargo.colonists:
+        cargo.colonists -= 1
+        cargo.lost_colonists += 1
+    elif cargo.soldiers:
+        cargo.soldiers -= 1
+        cargo.lost_soldiers += 1
+
+
+def lose_ship(cargo: Cargo, roll: Roll) -> None:
+    """Sink one Ship with its row's Personnel (Colonists first) and its share of
+    the Gold (6.21-6.23)."""
+    if cargo.ships == 0:
+        return
+    row = ship_to_lose(roll, cargo.ships)
+    load = ship_load(cargo, row)
+    colonists = min(load, cargo.colonists)
+    soldiers = load - colonists
+    cargo.colonists -= colonists
+    cargo.soldiers -= soldiers
+    cargo.lost_colonists += colonists
+    cargo.lost_soldiers += soldiers
+    share = cargo.gold // cargo.ships
+    cargo.gold -= share
+    cargo.ships -= 1
+    cargo.lost_ships += 1
+    cargo.bars = min(cargo.bars, 2 * cargo.ships)
+    cargo.notes.append(f"Ship {row} sinks with {load} aboard")
+
+
+def naval_losses(roll: Roll, dice: int, cargo: Cargo, homebound: bool = False) -> list[int]:
+    """Roll ``dice`` crossing dice; each 1 calls a Naval Losses Table roll whose
+    losses (Personnel before Ships, 6.21) are taken before the next (6.2, 12.2).
+    Returns the crossing dice."""
+    crossing = [roll() for _ in range(dice)]
+    table = NAVAL_HOMEBOUND if homebound else NAVAL_OUTBOUND
+    for value in crossing:
+        if value != 1 or cargo.ships == 0:
+            continue
+        result = roll()
+        ships, soldiers, colonists = table[result - 1]
+        cargo.notes.append(f"Naval Losses Table: {result}")
+        for _ in range(soldiers):
+            lose_soldier(cargo)
+        for _ in range(colonists):
+            lose_colonist(cargo)
+        for _ in range(ships):
+            lose_ship(cargo, roll)
+    return crossing
+
+
+def coastal_dice(world: WorldMap, start: int, end: int) -> int:
+    """One die for setting sail and one per sea-zone line crossed (6.3, 12.2)."""
+    return 1 + world.coastal_lines(start, end)
+
+
+def zone_path(world: WorldMap, sea: int) -> tuple[int, ...]:
+    """Sea Zone numbers a Fleet traverses from offboard (entering through Zone 3)
+    to the sea zone ``sea``, in order (18.3)."""
+    entry = next(z.index for z in world.seas if z.number == 3)
+    path = [world.seas[sea].number]
+    here = sea
+    while here != entry:
+        here = next(
+            z.index
+            for z in world.seas
+            if world.lines[entry][z.index] + world.lines[z.index][here] == world.lines[entry][here]
+            and world.lines[z.index][here] > 0
+            and _adjacent(world, z.index, here)
+        )
+        path.append(world.seas[here].number)
+    return tuple(reversed(path))
+
+
+def _adjacent(world: WorldMap, a: int, b: int) -> bool:
+    """Zones whose distance is not a sum through a third zone."""
+    return all(
+        world.lines[a][c] + world.lines[c][b] > world.lines[a][b]
+        for c in range(len(world.seas))
+        if c not in (a, b)
+    )
+
+
+def place_perils(roll: Roll, far: bool) -> dict[int, int]:
+    """The Game Leader's Perils of the Deep markers per Sea Zone number (18.2):
+    three dice for Zone 3, one each for 4, 5 and 6; if a Fleet goes beyond
+    Zone 6, three for Zone 9 and one each for 10 and 11. Each 1 is a marker."""
+    plan = [(3, 3), (4, 1), (5, 1), (6, 1)]
+    if far:
+        plan += [(9, 3), (10, 1), (11, 1)]
+    return {zone: sum(1 for _ in range(count) if roll() == 1) for zone, count in plan}
+
+
+def place_homebound_perils(roll: Roll, zones: set[int]) -> dict[int, int]:
+    """Homebound markers (18.5): three dice for Zone 3 and one for each other Sea
+    Zone between Zone 3 and any Fleet (``zones``: the numbers crossed)."""
+    markers = {3: sum(1 for _ in range(3) if roll() == 1)}
+    for zone in sorted(zones - {3}):
+        markers[zone] = int(roll() == 1)
+    return markers
+
+
+def perils_dice(markers: dict[int, int], path: tuple[int, ...]) -> int:
+    """Naval Losses dice of a Fleet that traverses ``path`` (18.3)."""
+    return sum(markers.get(zone, 0) for zone in path)

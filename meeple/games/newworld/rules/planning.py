@@ -1,0 +1,271 @@
+"""Decisions before the Fleets sail: Colonists (5.1), Exclusive Landfall bids and
+choices (5.41), and the secret Planning Sheet (5.2-5.4).
+
+A Planning Sheet is filled in atomic steps, in the order of the printed sheet:
+Ships maintained, Ships built, Soldiers bought, then up to three Landings, each
+an Area followed by its Soldiers and its Colonists. A step with one possible
+entry is filled in by itself. Nothing of a sheet is shown to other seats before
+every sheet is sealed (4.1).
+"""
+
+from __future__ import annotations
+
+from meeple.engine import Event, Rng
+from meeple.games.newworld.actions import (
+    BID,
+    BUILD,
+    BUY,
+    CHOOSE,
+    LAND,
+    MAINTAIN,
+    ROLL,
+    SEAL,
+    SEND_COLONISTS,
+    SEND_SOLDIERS,
+    SPACE,
+    TAKE,
+)
+from meeple.games.newworld.common import (
+    MAINTENANCE,
+    MAX_LANDINGS,
+    MAX_NEW_SHIPS,
+    MAX_SHIPS,
+    MAX_SOLDIER_BUY,
+    SHIP_COST,
+    SOLDIER_COST,
+    START_CASH,
+    WORLD,
+    area_word,
+    country,
+    die,
+)
+from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.state import (
+    STEP_BUILD,
+    STEP_BUY,
+    STEP_COLONISTS,
+    STEP_LAND,
+    STEP_MAINTAIN,
+    STEP_NEXT,
+    STEP_SEALED,
+    STEP_SOLDIERS,
+    NewWorldState,
+)
+
+COLONIST_MINIMUM = 3
+
+
+# ---- Colonists (5.1) -------------------------------------------------------------------
+
+
+def colonist_actions(state: NewWorldState, seat: int) -> list[int]:
+    return [TAKE, ROLL] if state.new_colonists[seat] < 0 else []
+
+
+def apply_colonists(state: NewWorldState, seat: int, index: int) -> None:
+    if index == TAKE:
+        count = 4
+        how = "takes four"
+    else:
+        value = die(state)
+        count = max(COLONIST_MINIMUM, value)
+        how = f"rolls {value}: receives {count}"
+    state.new_colonists[seat] = count
+    state.log.append(
+        Event("colonists", f"{country(seat)} {how} Colonists", {"seat": seat, "colonists": count})
+    )
+    if min(state.new_colonists) >= 0:
+        flow.colonists_done(state)
+
+
+# ---- Exclusive Landfall (5.41) -----------------------------------------------------------
+
+
+def bid_actions(state: NewWorldState, seat: int) -> list[int]:
+    if state.bids[seat] >= 0:
+        return []
+    return list(BID[: min(START_CASH, state.cash[seat]) + 1])
+
+
+def apply_bid(state: NewWorldState, seat: int, index: int) -> None:
+    amount = SPACE[index].args[0]
+    assert isinstance(amount, int)
+    state.bids[seat] = amount
+    state.log.append(
+        Event("bid", f"{country(seat)} bids ${amount} in secret", {"bid": amount}, seat)
+    )
+    state.log.append(Event("sealed", f"{country(seat)} has recorded a bid", {"seat": seat}))
+    if min(state.bids) >= 0:
+        flow.reveal_bids(state)
+
+
+def coastal_playable(state: NewWorldState) -> list[int]:
+    return [a.index for a in WORLD.areas if a.coastal and state.playable[a.index]]
+
+
+def landfall_actions(state: NewWorldState, seat: int) -> list[int]:
+    if seat != state.actor:
+        return []
+    taken = set(state.landfall)
+    return [CHOOSE[a] for a in coastal_playable(state) if a not in taken]
+
+
+def apply_landfall(state: NewWorldState, seat: int, index: int) -> None:
+    area = SPACE[index].args[0]
+    assert isinstance(area, int)
+    state.landfall[seat] = area
+    state.log.append(
+        Event(
+            "landfall",
+            f"{country(seat)} places its Fleet marker at"
+            f" {area_word(area)}: no one else lands there on Turn 1",
+            {"seat": seat, "area": area},
+        )
+    )
+    flow.landfall_chosen(state)
+
+
+# ---- the Planning Sheet (5.2-5.4) ----------------------------------------------------------
+
+
+def committed(state: NewWorldState, seat: int) -> int:
+    return (
+        MAINTENANCE * state.plan_maintain[seat]
+        + SHIP_COST * state.plan_build[seat]
+        + SOLDIER_COST * state.plan_buy[seat]
+    )
+
+
+def fleet_size(state: NewWorldState, seat: int) -> int:
+    return state.plan_maintain[seat] + state.plan_build[seat]
+
+
+def scheduled(state: NewWorldState, seat: int) -> tuple[int, int]:
+    rows = state.plan_landings[seat]
+    return sum(rows[1::3]), sum(rows[2::3])
+
+
+def room_left(state: NewWorldState, seat: int) -> int:
+    soldiers, colonists = scheduled(state, seat)
+    return 2 * fleet_size(state, seat) - soldiers - colonists
+
+
+def plan_actions(state: NewWorldState, seat: int) -> list[int]:
+    step = state.plan_step[seat]
+    cash = state.cash[seat] - committed(state, seat)
+    if step == STEP_MAINTAIN:
+        return list(MAINTAIN[: min(state.ships[seat], cash // MAINTENANCE) + 1])
+    if step == STEP_BUILD:
+        most = min(MAX_NEW_SHIPS, MAX_SHIPS - state.plan_maintain[seat], cash // SHIP_COST)
+        return list(BUILD[: most + 1])
+    if step == STEP_BUY:
+        most = min(MAX_SOLDIER_BUY, units.soldier_pool(state, seat), cash // SOLDIER_COST)
+        return list(BUY[: most + 1])
+    if step == STEP_LAND:
+        if state.turn == 1:
+            return [LAND[state.landfall[seat]]]
+        return [LAND[a] for a in coastal_playable(state)]
+    soldiers, colonists = scheduled(state, seat)
+    if step == STEP_SOLDIERS:
+        most = min(
+            state.home_soldiers[seat] + state.plan_buy[seat] - soldiers, room_left(state, seat)
+        )
+        return list(SEND_SOLDIERS[: most + 1])
+    if step == STEP_COLONISTS:
+        most = min(state.new_colonists[seat] - colonists, room_left(state, seat))
+        return list(SEND_COLONISTS[: most + 1])
+    if step == STEP_NEXT:
+        rows = state.plan_landings[seat]
+        if state.turn == 1 or len(rows) >= 3 * MAX_LANDINGS:
+            return [SEAL]
+        used = set(rows[0::3])
+        return [*(LAND[a] for a in coastal_playable(state) if a not in used), SEAL]
+    return []
+
+
+def apply_plan_entry(state: NewWorldState, seat: int, index: int) -> None:
+    """Write one entry on the seat's sheet (no reveal; see ``apply_plan``)."""
+    action = SPACE[index]
+    value = action.args[0] if action.args else 0
+    assert isinstance(value, int)
+    step = state.plan_step[seat]
+    if step == STEP_MAINTAIN:
+        state.plan_maintain[seat] = value
+    elif step == STEP_BUILD:
+        state.plan_build[seat] = value
+    elif step == STEP_BUY:
+        state.plan_buy[seat] = value
+        if fleet_size(state, seat) == 0:
+            state.plan_step[seat] = STEP_SEALED  # no Fleet, no Landing
+            return
+    elif step in (STEP_LAND, STEP_NEXT) and index != SEAL:
+        state.plan_landings[seat].extend((value, 0, 0))
+        state.plan_step[seat] = STEP_SOLDIERS
+        return
+    elif step == STEP_SOLDIERS:
+        state.plan_landings[seat][-2] = value
+    elif step == STEP_COLONISTS:
+        state.plan_landings[seat][-1] = value
+    state.plan_step[seat] = STEP_SEALED if index == SEAL else step + 1
+
+
+def autoskip(state: NewWorldState, seat: int) -> None:
+    """Fill in every step that has a single possible entry."""
+    while state.plan_step[seat] != STEP_SEALED:
+        legal = plan_actions(state, seat)
+        if len(legal) != 1:
+            return
+        apply_plan_entry(state, seat, legal[0])
+
+
+def apply_plan(state: NewWorldState, seat: int, index: int) -> None:
+    apply_plan_entry(state, seat, index)
+    autoskip(state, seat)
+    if state.plan_step[seat] == STEP_SEALED:
+        state.log.append(Event("plan", sheet_words(state, seat), {"seat": seat}, seat))
+        state.log.append(
+            Event("sealed", f"{country(seat)} has finished its Planning Sheet", {"seat": seat})
+        )
+        if flow.all_sealed(state):
+            flow.payment_and_outbound(state)
+
+
+def sheet_words(state: NewWorldState, seat: int) -> str:
+    """The sealed sheet in words."""
+    rows = state.plan_landings[seat]
+    landings = "; ".join(
+        f"{WORLD.areas[rows[k]].letter}: {rows[k + 1]} Soldier(s), {rows[k + 2]} Colonist(s)"
+        for k in range(0, len(rows), 3)
+    )
+    return (
+        f"{country(seat)} seals its sheet: maintain {state.plan_maintain[seat]}, build"
+        f" {state.plan_build[seat]}, buy {state.plan_buy[seat]}; landings: {landings or 'none'}"
+    )
+
+
+def reset_plan(state: NewWorldState, seat: int) -> None:
+    state.plan_maintain[seat] = state.plan_build[seat] = state.plan_buy[seat] = 0
+    state.plan_landings[seat] = []
+    state.plan_step[seat] = STEP_MAINTAIN
+
+
+def random_plan(state: NewWorldState, seat: int, rng: Rng) -> None:
+    """A sheet drawn at random among the legal ones (for ``determinize``)."""
+    reset_plan(state, seat)
+    while state.plan_step[seat] != STEP_SEALED:
+        apply_plan_entry(state, seat, rng.choice(plan_actions(state, seat)))
+
+
+def plan_summary(state: NewWorldState, seat: int) -> dict[str, object]:
+    rows = state.plan_landings[seat]
+    return {
+        "maintain": state.plan_maintain[seat],
+        "build": state.plan_build[seat],
+        "buy": state.plan_buy[seat],
+        "landings": [
+            {"area": WORLD.areas[rows[k]].letter, "soldiers": rows[k + 1], "colonists": rows[k + 2]}
+            for k in range(0, len(rows), 3)
+        ],
+        "step": state.plan_step[seat],
+        "sealed": state.plan_step[seat] == STEP_SEALED,
+    }

@@ -1,0 +1,191 @@
+"""Bookkeeping of Personnel, markers and Gold in an Area.
+
+Loss order (8.314 lets the owner choose; meeple chooses for him, the way the
+rulebook says players usually do): units free on land first, then embarked ones,
+then those on markers (Prospectors before the City's looter), so marker holdings
+are kept to the last.
+"""
+
+from __future__ import annotations
+
+from meeple.engine import Event
+from meeple.games.newworld.common import SOLDIER_POOL, area_word, country
+from meeple.games.newworld.state import (
+    AREAS,
+    GOLD_SITE,
+    MINE,
+    NOBODY,
+    NewWorldState,
+    at,
+)
+
+REPLACEMENT_DELAY = 3  # lost Soldiers wait in the Replacement Box three turns (8.315)
+
+
+def prospectors(state: NewWorldState, seat: int, area: int) -> int:
+    return sum(
+        1
+        for slot in (2 * area, 2 * area + 1)
+        if state.site_kind[slot] == GOLD_SITE and state.site_holder[slot] == seat
+    )
+
+
+def miners(state: NewWorldState, seat: int, area: int) -> int:
+    return sum(
+        1
+        for slot in (2 * area, 2 * area + 1)
+        if state.site_kind[slot] == MINE and state.site_holder[slot] == seat
+    )
+
+
+def looting(state: NewWorldState, seat: int, area: int) -> int:
+    return int(state.city_value[area] > 0 and state.city_holder[area] == seat)
+
+
+def free_soldiers(state: NewWorldState, seat: int, area: int) -> int:
+    """Soldiers on land standing on no marker."""
+    i = at(seat, area)
+    return state.soldiers[i] - prospectors(state, seat, area) - looting(state, seat, area)
+
+
+def free_colonists(state: NewWorldState, seat: int, area: int) -> int:
+    i = at(seat, area)
+    return state.colonists[i] - miners(state, seat, area)
+
+
+def area_soldiers(state: NewWorldState, seat: int, area: int) -> int:
+    """Soldiers and Prospectors of ``seat`` belonging to the Area (land and embarked)."""
+    i = at(seat, area)
+    return state.soldiers[i] + state.emb_soldiers[i]
+
+
+def area_colonists(state: NewWorldState, seat: int, area: int) -> int:
+    i = at(seat, area)
+    return state.colonists[i] + state.emb_colonists[i]
+
+
+def personnel(state: NewWorldState, seat: int, area: int) -> int:
+    return area_soldiers(state, seat, area) + area_colonists(state, seat, area)
+
+
+def others_present(state: NewWorldState, seat: int, area: int) -> bool:
+    return any(personnel(state, o, area) for o in range(state.players) if o != seat)
+
+
+def vacate_one_site(state: NewWorldState, seat: int, area: int, kind: int) -> bool:
+    for slot in (2 * area, 2 * area + 1):
+        if state.site_kind[slot] == kind and state.site_holder[slot] == seat:
+            state.site_holder[slot] = NOBODY
+            return True
+    return False
+
+
+def take_soldiers_off_land(state: NewWorldState, seat: int, area: int, count: int) -> None:
+    """Remove ``count`` Soldiers from land, free ones first, then Prospectors, then
+    the looter (their markers are vacated)."""
+    i = at(seat, area)
+    for _ in range(count):
+        if free_soldiers(state, seat, area) <= 0 and not vacate_one_site(
+            state, seat, area, GOLD_SITE
+        ):
+            state.city_holder[area] = NOBODY
+        state.soldiers[i] -= 1
+
+
+def take_colonists_off_land(state: NewWorldState, seat: int, area: int, count: int) -> None:
+    i = at(seat, area)
+    for _ in range(count):
+        if free_colonists(state, seat, area) <= 0:
+            vacate_one_site(state, seat, area, MINE)
+        state.colonists[i] -= 1
+
+
+def box_soldiers(state: NewWorldState, seat: int, count: int) -> None:
+    """Lost Soldiers go to the Replacement Box three turns hence (8.315)."""
+    if count:
+        turn = state.turn + REPLACEMENT_DELAY
+        state.replacement[turn * state.players + seat] += count
+
+
+def kill_soldiers(state: NewWorldState, seat: int, area: int, count: int) -> int:
+    """Eliminate up to ``count`` of the seat's Soldiers in the Area (free, embarked,
+    on markers); returns how many were eliminated."""
+    i = at(seat, area)
+    done = 0
+    while done < count:
+        if free_soldiers(state, seat, area) > 0 or (
+            state.soldiers[i] > 0 and state.emb_soldiers[i] == 0
+        ):
+            take_soldiers_off_land(state, seat, area, 1)
+        elif state.emb_soldiers[i] > 0:
+            state.emb_soldiers[i] -= 1
+        else:
+            break
+        done += 1
+    box_soldiers(state, seat, done)
+    return done
+
+
+def kill_colonists(state: NewWorldState, seat: int, area: int, count: int) -> int:
+    i = at(seat, area)
+    done = 0
+    while done < count:
+        if free_colonists(state, seat, area) > 0 or (
+            state.colonists[i] > 0 and state.emb_colonists[i] == 0
+        ):
+            take_colonists_off_land(state, seat, area, 1)
+        elif state.emb_colonists[i] > 0:
+            state.emb_colonists[i] -= 1
+        else:
+            break
+        done += 1
+    return done
+
+
+def soldiers_alive(state: NewWorldState, seat: int) -> int:
+    """Every Soldier of the seat that exists: on the map, aboard, offboard, boxed."""
+    lo, hi = seat * AREAS, (seat + 1) * AREAS
+    on_map = (
+        sum(state.soldiers[lo:hi]) + sum(state.emb_soldiers[lo:hi]) + sum(state.off_soldiers[lo:hi])
+    )
+    n = state.players
+    boxed = sum(state.replacement[(state.turn + 1) * n + seat :: n])
+    return on_map + state.home_soldiers[seat] + state.fleet_soldiers[seat] + boxed
+
+
+def soldier_pool(state: NewWorldState, seat: int) -> int:
+    """Soldiers the Banker may still sell the seat (5.2): 24 less existing forces
+    and casualties still in the Replacement Box."""
+    return max(0, SOLDIER_POOL - soldiers_alive(state, seat))
+
+
+def abandon_gold(state: NewWorldState, seat: int, area: int) -> None:
+    """Gold on land whose owner has no Personnel left in the Area lies
+    unattended (8.223)."""
+    i = at(seat, area)
+    if state.gold[i] and personnel(state, seat, area) == 0:
+        state.loose_gold[area] += state.gold[i]
+        state.log.append(
+            Event(
+                "gold",
+                f"{state.gold[i]} Gold Bar(s) of {country(seat)} lie unattended in"
+                f" {area_word(area)}",
+                {"area": area, "bars": state.gold[i]},
+            )
+        )
+        state.gold[i] = 0
+
+
+def claim_gold(state: NewWorldState, seat: int, area: int) -> None:
+    """The first player to reach unattended Gold owns it (8.223)."""
+    if state.loose_gold[area] and state.soldiers[at(seat, area)] + state.colonists[at(seat, area)]:
+        bars = state.loose_gold[area]
+        state.gold[at(seat, area)] += bars
+        state.loose_gold[area] = 0
+        state.log.append(
+            Event(
+                "gold",
+                f"{country(seat)} claims {bars} unattended Gold Bar(s) in {area_word(area)}",
+                {"seat": seat, "area": area, "bars": bars},
+            )
+        )

@@ -1,0 +1,115 @@
+"""The first position (3.): Natives, Gold Sites and Cities on the playable Areas,
+$160 per player, a random Game Leader; then Turn 1 begins with the Colonists."""
+
+from __future__ import annotations
+
+from meeple.engine import BadConfig, Event
+from meeple.games.newworld.common import START_CASH, WORLD, country, die
+from meeple.games.newworld.rules import flow
+from meeple.games.newworld.state import (
+    AREAS,
+    GOLD_SITE,
+    NO_MARKER,
+    NOBODY,
+    PLANNING,
+    NewWorldState,
+)
+
+REPLACEMENT_TURNS = 20  # turns 0..19 of the Replacement Box (16 turns + 3 of delay)
+
+
+def deal(state: NewWorldState) -> None:
+    n = state.players
+    if state.config.options.get("two_player_version") and n != 2:
+        raise BadConfig("the two-player version (21) is for two players only")
+    state.playable = list(WORLD.playable(n))
+    zero_areas = bytearray(n * AREAS)
+    for name in (
+        "soldiers",
+        "colonists",
+        "off_soldiers",
+        "off_colonists",
+        "emb_soldiers",
+        "emb_colonists",
+        "gold",
+        "emb_gold",
+        "arrived_soldiers",
+        "arrived_colonists",
+        "arrived_gold",
+        "used_vs_players",
+        "used_vs_natives",
+    ):
+        setattr(state, name, zero_areas.copy())
+    state.cash = [START_CASH] * n
+    state.ships = [0] * n
+    state.home_soldiers = [0] * n
+    state.replacement = [0] * (REPLACEMENT_TURNS * n)
+    state.new_colonists = [-1] * n
+    state.bids = [-1] * n
+    state.landfall = [NOBODY] * n
+    for name in (
+        "plan_maintain",
+        "plan_build",
+        "plan_buy",
+        "fleet_ships",
+        "fleet_soldiers",
+        "fleet_colonists",
+        "fleet_gold",
+        "fleet_bars",
+        "delivered",
+    ):
+        setattr(state, name, [0] * n)
+    state.plan_step = [0] * n
+    state.plan_landings = [[] for _ in range(n)]
+    state.fleet_at = [NOBODY] * n
+    state.fleet_out = [False] * n
+    place_pieces(state)
+    state.initiative = list(range(n))
+    state.bid_order = []
+    state.entries = []
+    state.winners = []
+    state.end_note = ""
+    state.phase = PLANNING
+    state.turn = 0
+    state.actor = NOBODY
+    state.step = 0
+    state.leader = high_roller(state)
+    flow.start_turn(state)
+
+
+def place_pieces(state: NewWorldState) -> None:
+    """Natives (3.2), Gold Site markers white side up (3.3) and Cities on every
+    playable Area."""
+    state.natives = [0] * AREAS
+    state.loose_gold = [0] * AREAS
+    state.site_kind = [NO_MARKER] * (2 * AREAS)
+    state.site_holder = [NOBODY] * (2 * AREAS)
+    state.city_value = [0] * AREAS
+    state.city_holder = [NOBODY] * AREAS
+    state.pc = [NOBODY] * AREAS
+    for area in WORLD.areas:
+        if not state.playable[area.index]:
+            continue
+        state.natives[area.index] = area.natives
+        state.city_value[area.index] = area.city
+        for slot in range(area.gold_sites):
+            state.site_kind[2 * area.index + slot] = GOLD_SITE
+
+
+def high_roller(state: NewWorldState) -> int:
+    """All roll; the high roller (re-rolling ties) is the first Game Leader (3.6)."""
+    contenders = list(range(state.players))
+    while len(contenders) > 1:
+        rolls = [die(state) for _ in contenders]
+        best = max(rolls)
+        contenders = [s for s, r in zip(contenders, rolls, strict=True) if r == best]
+    state.log.append(
+        Event(
+            "leader",
+            f"{country(contenders[0])} is the high roller and first Game Leader",
+            {"seat": contenders[0]},
+            None,
+            True,
+        )
+    )
+    return contenders[0]

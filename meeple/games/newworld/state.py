@@ -1,0 +1,206 @@
+"""New World's game state: flat lists of ints, cheap to clone.
+
+Per-seat-per-Area counts are flat bytearrays (small counts, cheap to copy and
+snapshot) indexed ``seat * AREAS + area`` (see
+``at``). Soldiers and Colonists on land include those standing on markers: a
+Gold Site or Mine marker records its holder (a Prospector or a Miner is one of
+that seat's Soldiers or Colonists there), a City records its looter. Embarked
+units (``emb_*``, on the Anchorage dot waiting for the Fleet, 8.21) still belong
+to the Area for combat and attrition. ``off_*`` are units of this turn's
+Outbound Convoy set down on an Anchorage dot, landed at the end of their owner's
+Land Movement (8.23). The phase is one int; ``actor`` is the seat deciding in a
+sequential phase. docs/newworld.md lists every field.
+"""
+
+from __future__ import annotations
+
+from typing import Self
+
+from meeple.engine import GameState
+
+AREAS = 26
+NOBODY = -1
+
+# Phases, in turn order (4.). Automatic steps (gold, initiative, uprisings,
+# survival, political control, income) run between decisions.
+COLONISTS = 0  # every seat takes four Colonists or rolls for them (5.1)
+BIDDING = 1  # turn 1: secret Exclusive Landfall bids (5.41)
+LANDFALL = 2  # turn 1: bidders choose their Exclusive Anchorage, highest first
+PLANNING = 3  # secret planning sheets (5.2-5.4)
+MOVEMENT = 4  # Land Movement in Initiative order (8.2)
+COMBAT_PLAYERS = 5  # combat against players in Initiative order (8.3)
+COMBAT_NATIVES = 6  # combat against Natives in Initiative order (8.33)
+HOMEBOUND = 7  # every Fleet picks up and sails home (12.)
+GAME_OVER = 8
+PHASE_NAMES = (
+    "colonists",
+    "exclusive landfall bids",
+    "exclusive landfall choice",
+    "planning",
+    "land movement",
+    "combat vs players",
+    "combat vs natives",
+    "homebound naval movement",
+    "game over",
+)
+
+# Planning steps of one seat's sheet (PLANNING).
+STEP_MAINTAIN = 0
+STEP_BUILD = 1
+STEP_BUY = 2
+STEP_LAND = 3
+STEP_SOLDIERS = 4
+STEP_COLONISTS = 5
+STEP_NEXT = 6
+STEP_SEALED = 7
+
+# Gold marker kinds (two slots per Area).
+NO_MARKER = 0
+GOLD_SITE = 1
+MINE = 2
+
+_PER_SEAT_AREA = (
+    "soldiers",
+    "colonists",
+    "off_soldiers",
+    "off_colonists",
+    "emb_soldiers",
+    "emb_colonists",
+    "gold",
+    "emb_gold",
+    "arrived_soldiers",
+    "arrived_colonists",
+    "arrived_gold",
+    "used_vs_players",
+    "used_vs_natives",
+)
+_FLAT = (
+    *_PER_SEAT_AREA,
+    "cash",
+    "ships",
+    "home_soldiers",
+    "replacement",
+    "new_colonists",
+    "bids",
+    "landfall",
+    "plan_maintain",
+    "plan_build",
+    "plan_buy",
+    "plan_step",
+    "fleet_ships",
+    "fleet_at",
+    "fleet_soldiers",
+    "fleet_colonists",
+    "fleet_gold",
+    "fleet_bars",
+    "fleet_out",
+    "delivered",
+    "natives",
+    "loose_gold",
+    "site_kind",
+    "site_holder",
+    "city_value",
+    "city_holder",
+    "pc",
+    "playable",
+    "initiative",
+    "bid_order",
+    "winners",
+)
+
+
+class NewWorldState(GameState):
+    __slots__ = (
+        *_FLAT,
+        "actor",
+        "end_note",
+        "entries",
+        "leader",
+        "phase",
+        "plan_landings",
+        "step",
+        "turn",
+    )
+
+    phase: int
+    turn: int
+    leader: int  # the Game Leader (3.6): makes the common rolls, rotates left
+    actor: int  # the seat deciding in a sequential phase, NOBODY otherwise
+    step: int  # position in ``initiative`` (MOVEMENT, combat) or ``bid_order`` (LANDFALL)
+    # per seat * AREAS + area
+    soldiers: bytearray
+    colonists: bytearray
+    off_soldiers: bytearray
+    off_colonists: bytearray
+    emb_soldiers: bytearray
+    emb_colonists: bytearray
+    gold: bytearray
+    emb_gold: bytearray
+    arrived_soldiers: bytearray  # moved or landed this Land Movement: may not move again
+    arrived_colonists: bytearray
+    arrived_gold: bytearray
+    used_vs_players: bytearray  # surviving Soldiers that attacked a player this turn (8.311)
+    used_vs_natives: bytearray
+    # per seat
+    cash: list[int]  # secret from other seats (13.3)
+    ships: list[int]  # Ships owned, offboard between turns (maintain or lose them, 5.3)
+    home_soldiers: list[int]  # Soldiers offboard, kept for later turns (6.4)
+    replacement: list[int]  # turn * players + seat: Soldiers in that turn's Replacement Box
+    new_colonists: list[int]  # this turn's Colonists (5.1), -1 until decided
+    bids: list[int]  # turn 1 Exclusive Landfall bids, -1 until sealed (secret)
+    landfall: list[int]  # turn 1 Exclusive Anchorage, NOBODY until chosen
+    plan_maintain: list[int]  # the secret Planning Sheet (5.2-5.4)
+    plan_build: list[int]
+    plan_buy: list[int]
+    plan_step: list[int]
+    plan_landings: list[list[int]]  # per seat, flat triples (area, soldiers, colonists)
+    fleet_ships: list[int]  # the Fleet at sea this turn
+    fleet_at: list[int]  # Area of its Anchorage, NOBODY offboard
+    fleet_soldiers: list[int]  # Personnel aboard
+    fleet_colonists: list[int]
+    fleet_gold: list[int]  # dollars of Gold aboard (a lost Ship takes its share, 6.23)
+    fleet_bars: list[int]  # Gold Bars loaded (capacity two per Ship)
+    fleet_out: list[bool]  # still in the New World (HOMEBOUND)
+    delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
+    # per Area
+    natives: list[int]
+    loose_gold: list[int]  # unattended Gold Bars (8.223)
+    site_kind: list[int]  # area * 2 + slot: NO_MARKER, GOLD_SITE or MINE
+    site_holder: list[int]  # the seat whose Prospector / Miner stands on it
+    city_value: list[int]  # 0: no City (or depleted)
+    city_holder: list[int]  # the seat whose Soldier loots it
+    pc: list[int]  # the seat with Political Control, NOBODY
+    playable: list[bool]  # not covered on the Unplayable Areas Display (3.1)
+    initiative: list[int]  # this turn's Initiative Display, first mover first
+    bid_order: list[int]  # turn 1: the order of landfall choices, highest bid first
+    entries: list[tuple[int, int, int, int]]  # (seat, from, to, soldiers) this turn (8.22)
+    winners: list[int]
+    end_note: str
+
+    def clone(self) -> Self:
+        twin = self.__class__.__new__(self.__class__)
+        self._copy_common(twin)
+        for name in _FLAT:
+            setattr(twin, name, getattr(self, name).copy())
+        twin.plan_landings = [row.copy() for row in self.plan_landings]
+        twin.entries = self.entries.copy()
+        twin.phase = self.phase
+        twin.turn = self.turn
+        twin.leader = self.leader
+        twin.actor = self.actor
+        twin.step = self.step
+        twin.end_note = self.end_note
+        return twin
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+
+def at(seat: int, area: int) -> int:
+    """Index of a per-seat-per-Area list."""
+    return seat * AREAS + area
+
+
+def per_seat_area_fields() -> tuple[str, ...]:
+    return _PER_SEAT_AREA

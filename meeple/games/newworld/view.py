@@ -1,0 +1,179 @@
+"""What a seat may see (docs/newworld.md lists the keys), and ``determinize``.
+
+Hidden: other seats' cash (13.3); other seats' Exclusive Landfall bids until
+they are revealed, and their Planning Sheets until every sheet is sealed (4.1);
+the dice still to come. Everything else is on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine import Rng
+from meeple.games.newworld.board import LETTERS, turn_values
+from meeple.games.newworld.common import WORLD, country, last_turn
+from meeple.games.newworld.rules import units
+from meeple.games.newworld.rules.apply import to_act
+from meeple.games.newworld.rules.flow import controlled
+from meeple.games.newworld.rules.planning import autoskip, plan_summary, random_plan, reset_plan
+from meeple.games.newworld.scoring import result
+from meeple.games.newworld.state import (
+    AREAS,
+    BIDDING,
+    GAME_OVER,
+    GOLD_SITE,
+    MINE,
+    NOBODY,
+    PHASE_NAMES,
+    PLANNING,
+    STEP_SEALED,
+    NewWorldState,
+    at,
+)
+
+JSON = dict[str, Any]
+
+
+def build_view(state: NewWorldState, seat: int | None) -> JSON:
+    pc_value, resource_value = turn_values(max(1, state.turn))
+    over = state.phase == GAME_OVER
+    present = _presence(state)
+    return {
+        "game": "newworld",
+        "seat": seat,
+        "version": state.version,
+        "turn": state.turn,
+        "last_turn": last_turn(state.config),
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": list(to_act(state)),
+        "leader": state.leader,
+        "actor": None if state.actor == NOBODY else state.actor,
+        "initiative": list(state.initiative),
+        "pc_value": pc_value,
+        "resource_value": resource_value,
+        "areas": [_area(state, a, present) for a in range(AREAS)],
+        "players": [_player(state, p, seat) for p in range(state.players)],
+        "result": result(state).to_json() if over else None,
+    }
+
+
+def _area(state: NewWorldState, area: int, present: list[bool]) -> JSON:
+    """The changing contents of an Area; its printed features (name, climate, sea
+    zone, land connections, resources) are in ``board.load_map()``."""
+    sites = []
+    for slot in (2 * area, 2 * area + 1):
+        kind = state.site_kind[slot]
+        if kind in (GOLD_SITE, MINE):
+            holder = state.site_holder[slot]
+            sites.append(
+                {
+                    "kind": "gold site" if kind == GOLD_SITE else "mine",
+                    "holder": None if holder == NOBODY else holder,
+                }
+            )
+    return {
+        "letter": LETTERS[area],
+        "playable": state.playable[area],
+        "natives": state.natives[area],
+        "city": state.city_value[area],
+        "city_looter": None if state.city_holder[area] == NOBODY else state.city_holder[area],
+        "sites": sites,
+        "political_control": None if state.pc[area] == NOBODY else state.pc[area],
+        "loose_gold": state.loose_gold[area],
+        "forces": [
+            _force(state, s, area) for s in range(state.players) if present[s * AREAS + area]
+        ],
+    }
+
+
+def _presence(state: NewWorldState) -> list[bool]:
+    return [
+        any(units_here)
+        for units_here in zip(
+            state.soldiers,
+            state.colonists,
+            state.emb_soldiers,
+            state.emb_colonists,
+            state.off_soldiers,
+            state.off_colonists,
+            state.gold,
+            state.emb_gold,
+            strict=True,
+        )
+    ]
+
+
+def _force(state: NewWorldState, seat: int, area: int) -> JSON:
+    i = at(seat, area)
+    return {
+        "seat": seat,
+        "soldiers": state.soldiers[i],
+        "colonists": state.colonists[i],
+        "prospectors": units.prospectors(state, seat, area),
+        "miners": units.miners(state, seat, area),
+        "looter": bool(units.looting(state, seat, area)),
+        "gold": state.gold[i],
+        "embarked_soldiers": state.emb_soldiers[i],
+        "embarked_colonists": state.emb_colonists[i],
+        "embarked_gold": state.emb_gold[i],
+        "offshore_soldiers": state.off_soldiers[i],
+        "offshore_colonists": state.off_colonists[i],
+    }
+
+
+def _player(state: NewWorldState, p: int, viewer: int | None) -> JSON:
+    over = state.phase == GAME_OVER
+    own = p == viewer
+    bids_open = state.turn > 1 or state.phase > BIDDING
+    planning = state.phase == PLANNING
+    boxed = {
+        str(t): state.replacement[t * state.players + p]
+        for t in range(state.turn + 1, len(state.replacement) // state.players)
+        if state.replacement[t * state.players + p]
+    }
+    return {
+        "seat": p,
+        "name": country(p),
+        "cash": state.cash[p] if own or over else None,
+        "ships": state.ships[p],
+        "home_soldiers": state.home_soldiers[p],
+        "soldier_pool": units.soldier_pool(state, p),
+        "replacement_box": boxed,
+        "new_colonists": state.new_colonists[p] if state.new_colonists[p] >= 0 else None,
+        "bid_sealed": state.bids[p] >= 0,
+        "bid": state.bids[p] if state.bids[p] >= 0 and (own or bids_open) else None,
+        "landfall": WORLD.areas[state.landfall[p]].letter if state.landfall[p] != NOBODY else None,
+        "plan_sealed": planning and state.plan_step[p] == STEP_SEALED,
+        "plan": plan_summary(state, p) if own and planning else None,
+        "fleet": {
+            "ships": state.fleet_ships[p],
+            "at": WORLD.areas[state.fleet_at[p]].letter if state.fleet_at[p] != NOBODY else None,
+            "soldiers": state.fleet_soldiers[p],
+            "colonists": state.fleet_colonists[p],
+            "gold": state.fleet_gold[p],
+            "at_sea": state.fleet_out[p],
+        },
+        "political_control": controlled(state, p),
+    }
+
+
+def determinize(state: NewWorldState, seat: int, rng: Rng) -> NewWorldState:
+    """A copy consistent with ``seat``'s view: other seats' sealed bids and sheets
+    drawn afresh among the legal ones, their unfinished sheets blank, the dice to
+    come reseeded, and log entries private to others dropped. Cash stays: every
+    payment is announced, so a careful player can count it."""
+    twin = state.clone()
+    twin.log = [e for e in twin.log if e.private_to is None or e.private_to == seat]
+    twin.rng = Rng(rng.next_u64())
+    for other in range(twin.players):
+        if other == seat:
+            continue
+        if twin.phase == BIDDING and twin.bids[other] >= 0:
+            twin.bids[other] = rng.below(min(160, twin.cash[other]) + 1)
+        if twin.phase == PLANNING:
+            if twin.plan_step[other] == STEP_SEALED:
+                random_plan(twin, other, rng)
+            else:
+                reset_plan(twin, other)
+                autoskip(twin, other)
+    return twin
