@@ -11,7 +11,7 @@ from meeple.games.mombasa import GAME
 from meeple.games.mombasa.board import BOARD, TRACK_FACES
 from meeple.games.mombasa.positions import build, company, region
 from meeple.games.mombasa.rules import tracks
-from meeple.games.mombasa.state import ACT, DRAFT, OVER, PLAN, SLOTS
+from meeple.games.mombasa.state import ACT, DRAFT, OVER, PLAN, REST, SLOTS
 from tests.mombasa.helpers import legal, pending, play
 
 CAIRO, CAPE_TOWN, MOMBASA, SAINT_LOUIS = (
@@ -38,11 +38,16 @@ def test_setup_first_game(players: int) -> None:
     assert [BOARD.books[b].letter for b in state.book_display] == ["A"] * 4 + ["B"] * 4 + ["C"] * 4
     assert state.cash == [1] * players
     assert state.markers == [3 if players == 2 else 2] * players
-    for seat in range(players):
-        assert bin(state.hands[seat]).count("1") == 7
-        assert all(len(state.decks[seat * 3 + d]) == 1 for d in range(3))
-    assert state.phase == PLAN
     assert state.chosen == list(BOARD.first_game_tiles[:players])
+    assert state.phase == REST and GAME.to_act(state) == tuple(range(players))
+    for seat in range(players):
+        assert bin(state.hands[seat]).count("1") == 10
+        tile = BOARD.tiles[state.chosen[seat]]
+        play(state, seat, f"rest {tile.cards[2]}", f"rest {tile.cards[0]}")  # any order
+        assert bin(state.hands[seat]).count("1") == 7
+        faces = [BOARD.cards[state.decks[seat * 3 + d][0]].face for d in range(3)]
+        assert faces == [tile.cards[2], tile.cards[0], tile.cards[1]]
+    assert state.phase == PLAN
 
 
 def test_starting_bonus_3_spaces_on_mombasa() -> None:
@@ -65,7 +70,7 @@ def test_setup_full_game_draft_two_keep_one_revealed_together(players: int) -> N
     assert other_view["players"][0]["dealt_tiles"] is None
     for seat in range(1, players):
         play(state, seat, f"keep tile {state.dealt[seat * 2] + 1}")
-    assert state.phase == PLAN
+    assert state.phase == REST
     assert GAME.view(state, 1)["players"][0]["starting_tile"] == first[0] + 1
 
 
@@ -74,7 +79,7 @@ def test_setup_full_game_draft_two_keep_one_revealed_together(players: int) -> N
 
 def test_planning_is_secret_and_simultaneous_until_all_turn_face_up() -> None:
     """I. Planning Phase: cards face down into available slots, turned up together."""
-    state = GAME.new_game(GAME.make_config(2), 2)
+    state = build(2, phase="planning", seed=2)
     play(state, 1, "plan coffee 2 in slot 1")
     seen = GAME.view(state, 0)["players"][1]["slots"][0]
     assert seen == {"card": None, "face_down": True, "used": False}
@@ -100,7 +105,7 @@ def test_extra_slots_open_with_the_diamond_and_bookkeeping_marks() -> None:
 
 
 def test_determinize_keeps_the_view_and_redeals_hidden_plans() -> None:
-    state = GAME.new_game(GAME.make_config(3), 4)
+    state = build(3, phase="planning", seed=4)
     play(state, 1, "plan coffee 2 in slot 1", "plan bananas 2 in slot 2")
     for seed in range(5):
         twin = GAME.determinize(state, 0, Rng(seed))

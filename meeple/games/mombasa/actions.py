@@ -1,6 +1,6 @@
 """Mombasa's fixed action space: every action text the game can ever offer.
 
-Each group's first word is a verb the UI can group by: keep (a starting tile),
+Each group's first word is a verb the UI can group by: keep (a starting tile), rest,
 plan, ready, use, add, total, buy, advance, forfeit, expand, enter, stop, pay,
 decline, flip, move, place, take, shelve, return, remove, discard, skip, boost,
 attach, end. Cards in the hand are named by their face ("coffee 2"), cards in the
@@ -36,6 +36,7 @@ def source_name(source: int) -> str:
 def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     out: list[tuple[str, tuple[int | str, ...], str]] = []
     out += [("keep", (t,), f"keep tile {t + 1}") for t in range(len(BOARD.tiles))]
+    out += [("rest", (f,), f"rest {face}") for f, face in enumerate(PLAYABLE_FACES)]
     for f, face in enumerate(PLAYABLE_FACES):
         out += [("plan", (f, k), f"plan {face} in slot {k + 1}") for k in range(SLOTS)]
     out.append(("ready", (), "ready"))
@@ -90,6 +91,7 @@ def index(kind: str, *args: int) -> int:
 
 # Fast tables for the rules (index lookups without building tuples per call).
 KEEP = tuple(index("keep", t) for t in range(len(BOARD.tiles)))
+REST_FACE = {face: index("rest", f) for f, face in enumerate(PLAYABLE_FACES)}
 PLAN = tuple(tuple(index("plan", f, k) for k in range(SLOTS)) for f in range(len(PLAYABLE_FACES)))
 READY = index("ready")
 USE_GOODS = tuple(index("use_goods", g) for g in range(3))

@@ -23,8 +23,9 @@ from meeple.games.mombasa.board import (
     STARTING_BOOK,
     STARTING_PER_COLOUR,
 )
+from meeple.games.mombasa.rules import flow
 from meeple.games.mombasa.rules import tasks as K
-from meeple.games.mombasa.state import ACT, DECKS, PHASES, PLAN, SLOTS, MombasaState
+from meeple.games.mombasa.state import ACT, DECKS, PHASES, PLAN, REST, SLOTS, MombasaState
 
 CARDS = BOARD.cards
 SHELF = BOARD.book_length + 1
@@ -65,6 +66,10 @@ def build(
     from meeple.games.mombasa import GAME
 
     state = GAME.new_game(GAME.make_config(players, {"setup": setup}), seed)
+    if state.phase == REST:  # the tiles' cards rest in the tile's order
+        for seat in range(players):
+            while flow.to_rest(state, seat):
+                flow.rest_card(state, seat, flow.to_rest(state, seat)[0])
     state.phase = PHASES.index(phase)
     state.actor = actor
     state.round = round

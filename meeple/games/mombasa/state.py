@@ -12,8 +12,8 @@ from typing import Self
 
 from meeple.engine import GameState
 
-DRAFT, PLAN, ACT, OVER = range(4)
-PHASES = ("draft", "planning", "action", "over")
+DRAFT, PLAN, ACT, OVER, REST = range(5)
+PHASES = ("draft", "planning", "action", "over", "resting")
 SLOTS = 5  # 3 coloured action slots, slot 4 (diamond track), slot 5 (bookkeeping track)
 DECKS = 3
 TILES = ("plus-one", "bookkeeper", "merchant", "expansion")
@@ -87,7 +87,7 @@ class MombasaState(GameState):
         "used",
     )
 
-    phase: int  # DRAFT, PLAN, ACT or OVER
+    phase: int  # DRAFT, REST (starting cards to resting slots), PLAN, ACT or OVER
     round: int  # 1..7
     turn: int  # turns finished in the game so far (a track bonus works from a later turn)
     first: int  # the first player of this round

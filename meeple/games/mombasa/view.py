@@ -31,6 +31,7 @@ from meeple.games.mombasa.state import (
     OVER,
     PHASES,
     PLAN,
+    REST,
     SLOTS,
     SPACE_COUNT,
     TILES,
@@ -206,6 +207,7 @@ def _player(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
         "starting_tile": state.chosen[p] + 1
         if state.chosen[p] != NO and (revealed_tiles or own)
         else None,
+        "tile_cards_to_rest": flow.to_rest(state, p) if state.phase == REST else None,
         "dealt_tiles": [t + 1 for t in state.dealt[p * 2 : p * 2 + 2]]
         if own and state.phase == DRAFT
         else None,

@@ -6,10 +6,11 @@ from meeple.engine import Action, IllegalAction
 from meeple.games.mombasa import actions as A
 from meeple.games.mombasa.rules import tasks
 from meeple.games.mombasa.rules.turn import legal_actions
-from meeple.games.mombasa.state import ACT, DRAFT, PLAN, MombasaState
+from meeple.games.mombasa.state import ACT, DRAFT, PLAN, REST, MombasaState
 
 SECTIONS = {
     "keep": "Setup of subsequent games (step 13)",
+    "rest": "Setup (step 14.3)",
     "plan": "I. Planning Phase",
     "ready": "I. Planning Phase",
     "use_goods": "1. Use 1 or more goods cards of one type",
@@ -57,6 +58,8 @@ def explain(state: MombasaState, seat: int, action: Action) -> IllegalAction:
 def _why(state: MombasaState, seat: int, action: Action) -> str:
     if state.phase == DRAFT:
         return "keep one of the two starting tiles you were dealt."
+    if state.phase == REST:
+        return "put one of your starting tile's cards into the next resting slot."
     if state.phase == PLAN:
         if action.kind == "plan":
             return "place a card you hold into an open, empty action slot."

@@ -8,7 +8,7 @@ from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK, NO
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import say
 from meeple.games.mombasa.setup import tile_card
-from meeple.games.mombasa.state import ACT, DECKS, OVER, PLAN, SLOTS, MombasaState
+from meeple.games.mombasa.state import ACT, DECKS, OVER, PLAN, REST, SLOTS, MombasaState
 
 ROUNDS = 7
 
@@ -37,14 +37,10 @@ def keep_tile(state: MombasaState, seat: int, tile: int) -> None:
 
 
 def start_with_tiles(state: MombasaState) -> None:
-    """Setup step 14: the tiles are revealed together; each sends its 3 cards to the
-    resting slots and gives its starting bonus."""
+    """Setup step 14: the tiles are revealed together and give their starting bonus;
+    then each player puts the tile's 3 cards into the resting slots in any order."""
     for seat in range(state.players):
         tile = BOARD.tiles[state.chosen[seat]]
-        for deck, face in enumerate(tile.cards):
-            card = tile_card(state, seat, face)
-            state.hands[seat] &= ~(1 << card)
-            state.decks[seat * DECKS + deck] = (card,)
         for track, steps in tile.bonus:
             if track == DIAMOND_TRACK:
                 T.diamond_steps(state, seat, steps)
@@ -61,7 +57,35 @@ def start_with_tiles(state: MombasaState) -> None:
             t=state.chosen[seat] + 1,
         )
     state.dealt = [NO] * len(state.dealt)
-    begin_planning(state)
+    state.phase = REST
+
+
+def to_rest(state: MombasaState, seat: int) -> list[str]:
+    """The faces of the seat's starting tile not yet in a resting slot."""
+    left = list(BOARD.tiles[state.chosen[seat]].cards)
+    for deck in range(DECKS):
+        for card in state.decks[seat * DECKS + deck]:
+            if BOARD.cards[card].face in left:
+                left.remove(BOARD.cards[card].face)
+    return left
+
+
+def rest_card(state: MombasaState, seat: int, face: str) -> None:
+    """Setup step 14.3: one tile card into the next empty resting slot; the last of the
+    three follows by itself. When everyone is done, planning begins."""
+    _rest(state, seat, face)
+    if len(to_rest(state, seat)) == 1:
+        _rest(state, seat, to_rest(state, seat)[0])
+    if not any(to_rest(state, s) for s in range(state.players)):
+        begin_planning(state)
+
+
+def _rest(state: MombasaState, seat: int, face: str) -> None:
+    card = tile_card(state, seat, face)
+    state.hands[seat] &= ~(1 << card)
+    deck = next(d for d in range(DECKS) if not state.decks[seat * DECKS + d])
+    state.decks[seat * DECKS + deck] = (card,)
+    say(state, "rest", "{p} rests {c} in slot {d}", seat=seat, c=face, d=deck + 1)
 
 
 def begin_planning(state: MombasaState) -> None:

@@ -33,6 +33,7 @@ from meeple.games.mombasa.state import (
     PLUS_ONE,
     PURCHASE_SPACE,
     REMOVAL_SPACE,
+    REST,
     SLOTS,
     MombasaState,
 )
@@ -49,6 +50,8 @@ def to_act(state: MombasaState) -> tuple[int, ...]:
         return tuple(s for s in range(state.players) if not state.ready >> s & 1)
     if phase == DRAFT:
         return tuple(s for s in range(state.players) if state.chosen[s] == NO)
+    if phase == REST:
+        return tuple(s for s in range(state.players) if flow.to_rest(state, s))
     return ()
 
 
@@ -62,6 +65,8 @@ def legal_actions(state: MombasaState, seat: int) -> list[int]:
         return turn_actions(state, seat)
     if phase == PLAN:
         return [] if state.ready >> seat & 1 else plan_actions(state, seat)
+    if phase == REST:
+        return sorted(A.REST_FACE[face] for face in flow.to_rest(state, seat))
     if phase == DRAFT and state.chosen[seat] == NO:
         return [A.KEEP[t] for t in sorted(state.dealt[seat * 2 : seat * 2 + 2])]
     return []
@@ -226,6 +231,8 @@ def apply_action(state: MombasaState, seat: int, index: int) -> None:
             apply_turn(state, seat, index)
     elif phase == PLAN:
         apply_plan(state, seat, index)
+    elif phase == REST:
+        flow.rest_card(state, seat, A.PLAYABLE_FACES[A.SPACE[index].args[0]])  # type: ignore[index]
     elif phase == DRAFT:
         flow.keep_tile(state, seat, A.SPACE[index].args[0])  # type: ignore[arg-type]
 
