@@ -273,8 +273,40 @@ def _rulebook_problems(world: WorldMap) -> list[str]:
         out.append("there are 64 Native pieces (16.3)")
     if sorted({z.number for z in world.seas}) != [3, 4, 5, 6, 9, 10, 11]:
         out.append("sea zones are numbered 3, 4, 5, 6, 9, 10, 11 (18.2)")
+    out += _example_problems(world)
     for players, covered in world.unplayable.items():
         coastal = sum(1 for a in world.areas if a.coastal and a.index not in covered)
         if coastal < players:
             out.append(f"{players} players need {players} coastal Areas for Exclusive Landfalls")
+    return out
+
+
+def _letters(world: WorldMap, pair: str) -> tuple[Area, Area]:
+    return world.area(pair[0]), world.area(pair[1])
+
+
+def _example_problems(world: WorldMap) -> list[str]:
+    """The facts the rulebook's examples fix (SOURCES.md)."""
+    out: list[str] = []
+    for pair in ("JM", "KM"):
+        a, b = _letters(world, pair)
+        if b.index not in world.hex_neighbors(a.index) or b.index in a.land:
+            out.append(f"{pair[0]} and {pair[1]} touch without a land connection (8.22)")
+    d, h = _letters(world, "DH")
+    if h.index not in d.land:
+        out.append("D borders H by land (8.22)")
+    zones = {"C": 4, "M": 4, "R": 4, "H": 3, "O": 3, "X": 5}
+    for letter, number in zones.items():
+        area = world.area(letter)
+        if not area.coastal or world.sea_of(area.index).number != number:
+            out.append(f"Area {letter} lies in Sea Zone {number} (6.22, 18.3)")
+    if out:
+        return out
+    for pair, count in {"HO": 0, "HM": 1, "HV": 6}.items():
+        a, b = _letters(world, pair)
+        if world.coastal_lines(a.index, b.index) != count:
+            out.append(f"{pair[0]} to {pair[1]} crosses {count} sea-zone lines (6.3)")
+    six, nine = (next(z.index for z in world.seas if z.number == n) for n in (6, 9))
+    if world.lines[six][nine] != 3:
+        out.append("three lines separate Zones 6 and 9 (6.3)")
     return out

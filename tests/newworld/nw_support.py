@@ -1,0 +1,67 @@
+"""Helpers for New World rule tests: scripted dice and hand-set positions."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from importlib import resources
+from typing import Any
+
+from meeple.engine import Rng
+from meeple.games.newworld import GAME
+from meeple.games.newworld.positions import area, new_state
+from meeple.games.newworld.state import MOVEMENT, NewWorldState
+
+
+class Dice:
+    """A scripted die: returns the given faces in order and fails if asked for more."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+        self.used = 0
+
+    def __call__(self) -> int:
+        assert self.used < len(self.faces), f"asked for die {self.used + 1} of {len(self.faces)}"
+        self.used += 1
+        return self.faces[self.used - 1]
+
+    @property
+    def all_used(self) -> bool:
+        return self.used == len(self.faces)
+
+
+def map_document() -> dict[str, Any]:
+    text = resources.files("meeple.games.newworld").joinpath("data/map.json").read_text()
+    return copy.deepcopy(json.loads(text))
+
+
+def rng_rolling(*faces: int) -> Rng:
+    """A generator whose first dice (below(6) + 1) are ``faces``."""
+    for seed in range(1, 1_000_000):
+        rng = Rng(seed)
+        if all(rng.below(6) + 1 == face for face in faces):
+            return Rng(seed)
+    raise AssertionError("no seed found")
+
+
+def movement_position(players: int = 2, order: tuple[int, ...] = (1, 0)) -> NewWorldState:
+    """A turn-2 game set at the start of Land Movement with an empty map."""
+    state = new_state(players, seed=3)
+    state.turn = 2
+    state.phase = MOVEMENT
+    state.initiative = list(order)
+    state.step = 0
+    state.actor = order[0]
+    return state
+
+
+def texts(state: NewWorldState, seat: int) -> set[str]:
+    return {GAME.actions[i].text for i in GAME.legal_actions(state, seat)}
+
+
+def faces(values: list[int]) -> Iterator[int]:
+    return iter(values)
+
+
+__all__ = ["area"]
