@@ -330,6 +330,8 @@ def test_six_embassy_spaces_in_the_sea() -> None:
     root = parse(svg)
     embassies = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "embassy"]
     assert [g.attrib["data-target"] for g in embassies] == list(COUNTRY_IDS)
+    # Each has a polygon frame: the web client outlines a clickable one.
+    assert all(len(list(g.iter(f"{SVG}polygon"))) == 1 for g in embassies)
     assert svg.count("not in this game") >= 3  # Italy, Netherlands, Belgium
 
 

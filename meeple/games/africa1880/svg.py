@@ -341,8 +341,10 @@ def _embassy(
         f'<g class="embassy" data-target="{escape(country)}">'
         f"<title>Embassy of {COUNTRY_NAMES[k]}"
         f"{'' if playing else ' (not in this game)'}</title>"
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}" height="{EMBASSY_H:.0f}"'
-        f' rx="6" fill="{"#f7fbfe" if playing else "#e3edf4"}" stroke="{ink}"'
+        # The frame is a polygon: the web client outlines an embassy it can click.
+        f'<polygon points="{x:.0f},{y:.0f} {x + EMBASSY_W:.0f},{y:.0f}'
+        f' {x + EMBASSY_W:.0f},{y + EMBASSY_H:.0f} {x:.0f},{y + EMBASSY_H:.0f}"'
+        f' fill="{"#f7fbfe" if playing else "#e3edf4"}" stroke="{ink}"'
         f' stroke-width="{2.5 if playing else 1}"/>'
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}" height="17" rx="6"'
         f' fill="{ink if playing else "#c5d3dd"}"/>'
