@@ -15,6 +15,7 @@ it in ``info`` and give ``illegal_reward``.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.engine import (
+    JSON,
     Encoding,
     Game,
     GameConfig,
@@ -50,6 +52,19 @@ def require_encoding(game: Game[Any]) -> Encoding:
             " section 'Learning adapters: an encoding')"
         )
     return encoding
+
+
+def encoded(encoding: Encoding, view: JSON, config: GameConfig, size: int) -> Vector:
+    """The encoding of a view as float32, checked against the promised size (an
+    ``array('f')`` is taken without copying)."""
+    values = encoding.encode(view, config)
+    if len(values) != size:
+        raise ValueError(
+            f"the encoding gave {len(values)} values for a view; its size() promises {size}"
+        )
+    if isinstance(values, array) and values.typecode == "f":
+        return np.frombuffer(values, dtype=np.float32)
+    return np.asarray(values, dtype=np.float32)
 
 
 def resolve_game(game: Game[Any] | str) -> Game[Any]:
@@ -103,13 +118,7 @@ class Table:
 
     def observation(self, seat: int) -> Vector:
         """The seat's view, encoded; checked against the encoding's contract."""
-        values = self.encoding.encode(self.game.view(self.state, seat), self.config)
-        if len(values) != self.size:
-            raise ValueError(
-                f"{self.game.name}'s encoding gave {len(values)} values for a view;"
-                f" its size() promises {self.size}"
-            )
-        return np.asarray(values, dtype=np.float32)
+        return encoded(self.encoding, self.game.view(self.state, seat), self.config, self.size)
 
     def mask(self, seat: int) -> Mask:
         """1 for each action the seat may take now, 0 elsewhere (all 0: not asked)."""

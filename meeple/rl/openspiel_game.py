@@ -32,7 +32,7 @@ import numpy as np
 import pyspiel
 
 from meeple.engine import Game, GameState, Rng, all_games
-from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table
+from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table, encoded
 
 PREFIX = "meeple_"
 
@@ -181,8 +181,8 @@ class MeepleObserver:
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
         game, position = state.meeple_game, state.meeple_state
-        values = self.table.encoding.encode(game.view(position, player), position.config)
-        self.tensor[:] = values
+        view = game.view(position, player)
+        self.tensor[:] = encoded(self.table.encoding, view, position.config, self.table.size)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         game, position = state.meeple_game, state.meeple_state

@@ -13,7 +13,8 @@
 Agents are named by seat (``seat_0``...). An observation is a dict: ``observation``,
 the seat's view encoded (float32 in [0, 1]), and ``action_mask``, 1 for the legal
 actions of the game's fixed action space. ``info`` holds the legal actions as
-text (``legal_actions``), the seat's name and, after a refused action, why it was
+text (``legal_actions``; in the AEC cycle, empty for every agent but the one
+asked now), the seat's name and, after a refused action, why it was
 refused (``illegal_action``: nothing changed, and the seat got ``illegal_reward``).
 ``render`` returns the spectator's terminal text.
 """
@@ -51,6 +52,11 @@ def observe(table: Table, seat: int) -> Observation:
 
 def seat_info(table: Table, seat: int) -> Info:
     return {"legal_actions": table.legal_texts(seat), "seat_name": table.seat_names[seat]}
+
+
+def waiting_info(table: Table, seat: int) -> Info:
+    """The info of an agent the AEC cycle is not asking now: nothing to choose."""
+    return {"legal_actions": [], "seat_name": table.seat_names[seat]}
 
 
 class MeepleAECEnv(AECEnv[str, Observation, int | None]):
@@ -97,8 +103,8 @@ class MeepleAECEnv(AECEnv[str, Observation, int | None]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: seat_info(self.table, seat_of(a)) for a in self.agents}
         self.agent_selection = self._next_agent()
+        self.infos = {a: self._info(a) for a in self.agents}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
@@ -135,11 +141,18 @@ class MeepleAECEnv(AECEnv[str, Observation, int | None]):
         if over:
             for agent, reward in zip(self.agents, self.table.rewards(), strict=True):
                 self.rewards[agent] = reward
+        self.agent_selection = self._next_agent()
         for agent in self.agents:
             self.terminations[agent] = over
             self.truncations[agent] = cut
-            self.infos[agent] = seat_info(self.table, seat_of(agent))
-        self.agent_selection = self._next_agent()
+            self.infos[agent] = self._info(agent)
+
+    def _info(self, agent: str) -> Info:
+        """The legal actions as text for the agent asked now; [] for the others."""
+        seat = seat_of(agent)
+        if agent == self.agent_selection:
+            return seat_info(self.table, seat)
+        return waiting_info(self.table, seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:

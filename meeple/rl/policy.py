@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.engine import Game, GameState
-from meeple.rl.core import require_encoding
+from meeple.rl.core import encoded, require_encoding
 
 PREFIX = "policy:"
 Matrix = npt.NDArray[np.float32]
@@ -88,7 +88,7 @@ class PolicyBot:
                 f" {state.config.players}"
             )
         view = game.view(state, seat)
-        observation = np.asarray(self.encoding.encode(view, state.config), np.float32)
+        observation = encoded(self.encoding, view, state.config, self.size)
         legal = game.legal_actions(state, seat)
         scores = self.logits(observation)[legal]
         return legal[int(np.argmax(scores))]

@@ -27,7 +27,8 @@ pieces, a territory's development squares):
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from typing import Any, TypeAlias
 
 from meeple.engine import Encoding, GameConfig
 from meeple.engine.encoding import Layout, hot, index_of, put
@@ -35,6 +36,7 @@ from meeple.games.africa1880.board import BOARD, YEARS
 from meeple.games.africa1880.state import PHASE_NAMES
 
 JSON = dict[str, Any]
+Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 SEATS = 6  # the most players Africa 1880 takes
 TERRITORIES = list(BOARD.ids)
@@ -83,7 +85,7 @@ class AfricaEncoding(Encoding):
     def max_decisions(self, config: GameConfig) -> int:
         return MAX_DECISIONS
 
-    def encode(self, view: JSON, config: GameConfig) -> list[float]:
+    def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
         seats = Seats(view)
         general(out, view, seats)
@@ -108,7 +110,7 @@ class Seats:
         self.of_country = dict(zip(view["country_ids"], self.relative, strict=True))
 
 
-def general(out: list[float], view: JSON, seats: Seats) -> None:
+def general(out: Vector, view: JSON, seats: Seats) -> None:
     relative = seats.relative
     put(out, TURN, view["turn"], len(YEARS))
     hot(out, PHASE, index_of(view["phase"], PHASE_NAMES), len(PHASE_NAMES))
@@ -124,7 +126,7 @@ def general(out: list[float], view: JSON, seats: Seats) -> None:
         put(out, STOCK + relative[seat], markers, MARKERS)
 
 
-def board(out: list[float], view: JSON, seats: Seats) -> None:
+def board(out: Vector, view: JSON, seats: Seats) -> None:
     relative = seats.relative
     squares, development = view["squares"], view["development"]
     colony, coastal, presences = view["colony"], view["coastal"], view["presences"]
@@ -155,14 +157,14 @@ def landing_place(landing: str | None) -> int:
     return NO_LANDING if where is None else where
 
 
-def alliances(out: list[float], offset: int, relations: dict[str, str], seats: Seats) -> None:
+def alliances(out: Vector, offset: int, relations: dict[str, str], seats: Seats) -> None:
     for country, word in relations.items():
         seat = seats.of_country.get(country)
         if seat is not None and word == "alliance":
             out[offset + seat] = 1.0
 
 
-def own_sheet(out: list[float], sheet: JSON, seats: Seats) -> None:
+def own_sheet(out: Vector, sheet: JSON, seats: Seats) -> None:
     """The viewer's draft while orders are written (Order sheets)."""
     out[DRAFT] = 1.0
     for name, order in sheet["orders"].items():
@@ -178,7 +180,7 @@ def own_sheet(out: list[float], sheet: JSON, seats: Seats) -> None:
         out[NEXT_SEALED] = 1.0
 
 
-def revealed(out: list[float], sheets: list[JSON], declared: list[JSON], seats: Seats) -> None:
+def revealed(out: Vector, sheets: list[JSON], declared: list[JSON], seats: Seats) -> None:
     """The sheets shown at the last reading (what each seat developed, explored
     and where it landed), and the relations every seat declared."""
     out[SHOWN] = 1.0
@@ -195,7 +197,7 @@ def revealed(out: list[float], sheets: list[JSON], declared: list[JSON], seats: 
         alliances(out, DECLARED + seats.relative[seat] * SEATS, relations, seats)
 
 
-def outcome(out: list[float], view: JSON, seats: Seats) -> None:
+def outcome(out: Vector, view: JSON, seats: Seats) -> None:
     """What the last reading did: presences removed, colonies founded, orders voided."""
     for name, _ in view["last_removed"]:
         out[REMOVED + TERRITORIES.index(name)] = 1.0

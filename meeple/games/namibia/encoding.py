@@ -20,7 +20,8 @@ mines owed cubes, and the shipment (commodity, port, the shipper asked).
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from typing import Any, TypeAlias
 
 from meeple.engine import Encoding, GameConfig
 from meeple.engine.encoding import Layout, hot, index_of, put
@@ -36,6 +37,7 @@ from meeple.games.namibia.state import (
 )
 
 JSON = dict[str, Any]
+Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 SEATS = 4  # the most players Namibia takes
 KINDS = len(COMMODITIES)
@@ -96,7 +98,7 @@ class NamibiaEncoding(Encoding):
     def max_decisions(self, config: GameConfig) -> int:
         return MAX_DECISIONS
 
-    def encode(self, view: JSON, config: GameConfig) -> list[float]:
+    def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
         players = len(view["players"])
         viewer = view.get("seat") or 0
@@ -122,7 +124,7 @@ class NamibiaEncoding(Encoding):
         return out
 
 
-def general(out: list[float], view: JSON, relative: list[int]) -> None:
+def general(out: Vector, view: JSON, relative: list[int]) -> None:
     put(out, ROUND, view["round"], ROUNDS)
     hot(out, PHASE, PHASE_AT.get(view["phase"]), len(PHASE_NAMES))
     for seat in view["to_act"]:
@@ -134,7 +136,7 @@ def general(out: list[float], view: JSON, relative: list[int]) -> None:
         out[ORDER + position * SEATS + relative[seat]] = 1.0
 
 
-def player(out: list[float], base: int, p: JSON) -> None:
+def player(out: Vector, base: int, p: JSON) -> None:
     put(out, base + MONEY, p["money"], MONEY_CEILING)
     put(out, base + REPUTATION, p["reputation"], MONEY_CEILING)
     hot(out, base + CARD, p["card"] - 1, SEATS)
@@ -148,7 +150,7 @@ def player(out: list[float], base: int, p: JSON) -> None:
         out[base + ELIMINATED] = 1.0
 
 
-def market(out: list[float], entries: JSON) -> None:
+def market(out: Vector, entries: JSON) -> None:
     for k, kind in enumerate(COMMODITIES):
         entry = entries[kind]
         put(out, MARKET + 3 * k, entry["price"], PRICE_CEILING)
@@ -158,7 +160,7 @@ def market(out: list[float], entries: JSON) -> None:
             put(out, MARKET + 3 * k + 2, barrel + 1, CUBES_PER_COMMODITY)
 
 
-def board_space(out: list[float], base: int, space: JSON, relative: list[int]) -> None:
+def board_space(out: Vector, base: int, space: JSON, relative: list[int]) -> None:
     if space["cubes"]:
         hot(out, base + CUBE_KIND, KIND_AT.get(space["commodity"]), KINDS)
         put(out, base + CUBES, space["cubes"], CUBES_ON_A_SPACE)
@@ -173,14 +175,14 @@ def board_space(out: list[float], base: int, space: JSON, relative: list[int]) -
         out[base + RAILED] = 1.0
 
 
-def supply(out: list[float], stock: JSON) -> None:
+def supply(out: Vector, stock: JSON) -> None:
     for k, kind in enumerate(COMMODITIES):
         put(out, SUPPLY + k, stock["cubes"][kind], CUBES_PER_COMMODITY)
     put(out, SUPPLY + KINDS, stock["rails"], RAILS_IN_BOX)
     put(out, SUPPLY + KINDS + 1, stock["abandoned_markers"], ABANDONED_MARKERS)
 
 
-def auction(out: list[float], entry: JSON, relative: list[int]) -> None:
+def auction(out: Vector, entry: JSON, relative: list[int]) -> None:
     """2.1 Bribe colonial officials: the bids, who still bids, who has placed."""
     out[AUCTION] = 1.0
     put(out, AUCTION + 1, entry["high_bid"], BID_CEILING)
@@ -194,7 +196,7 @@ def auction(out: list[float], entry: JSON, relative: list[int]) -> None:
         out[AUCTION + 3 + 2 * SEATS + relative[seat]] = 1.0
 
 
-def owed(out: list[float], entries: list[JSON]) -> None:
+def owed(out: Vector, entries: list[JSON]) -> None:
     """2.1 Complete mines: per commodity, the cubes left and the mines waiting."""
     out[OWED] = 1.0
     for entry in entries:
@@ -203,7 +205,7 @@ def owed(out: list[float], entries: list[JSON]) -> None:
         put(out, OWED + 1 + KINDS + k, len(entry["mines"]), MINE_HEADS_PER_PLAYER * SEATS)
 
 
-def shipment(out: list[float], entry: JSON, relative: list[int]) -> None:
+def shipment(out: Vector, entry: JSON, relative: list[int]) -> None:
     out[SHIPMENT] = 1.0
     hot(out, SHIPMENT + 1, KIND_AT.get(entry["commodity"]), KINDS)
     hot(out, SHIPMENT + 1 + KINDS, index_of(entry["port"], BOARD.port_names), PORTS)

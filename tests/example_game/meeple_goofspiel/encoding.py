@@ -15,13 +15,15 @@ Layout, every value in [0, 1]:
 
 from __future__ import annotations
 
-from typing import Any
+from array import array
+from typing import Any, TypeAlias
 
 from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import Layout, hot, put
+from meeple.engine.encoding import Layout, hot, put, zeros
 from meeple_goofspiel.board import MAX_CARDS, MAX_SEATS
 
 JSON = dict[str, Any]
+Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 ALL_POINTS = MAX_CARDS * (MAX_CARDS + 1) // 2  # every prize of a full suit
 
@@ -51,8 +53,8 @@ class GoofspielEncoding(Encoding):
         assert isinstance(cards, int)
         return cards * config.players
 
-    def encode(self, view: JSON, config: GameConfig) -> list[float]:
-        out = [0.0] * self.size(config)
+    def encode(self, view: JSON, config: GameConfig) -> Vector:
+        out = zeros(self.size(config))
         viewer = view["seat"]
         hot(out, VIEWER, viewer, MAX_SEATS)
         put(out, ROUND, view["round"], view["rounds"])
@@ -67,13 +69,13 @@ class GoofspielEncoding(Encoding):
         return out
 
 
-def cards(out: list[float], offset: int, values: list[int]) -> None:
+def cards(out: Vector, offset: int, values: list[int]) -> None:
     """1 per card value held, 1..13 at ``offset`` ... ``offset + 12``."""
     for value in values:
         out[offset + value - 1] = 1.0
 
 
-def seat_features(out: list[float], base: int, player: JSON) -> None:
+def seat_features(out: Vector, base: int, player: JSON) -> None:
     cards(out, base + HAND, player["hand"])
     if player["sealed"]:
         out[base + SEALED] = 1.0
