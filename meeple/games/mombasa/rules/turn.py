@@ -76,19 +76,30 @@ def plan_actions(state: MombasaState, seat: int) -> list[int]:
     """Cards from the hand face down into open, empty action slots; then "ready"."""
     base = seat * SLOTS
     slots = state.slots
-    open_slots = [k for k in range(3) if slots[base + k] == NO]
+    open_mask = 0
+    for k in range(3):
+        if slots[base + k] == NO:
+            open_mask |= 1 << k
     for k in (3, 4):
         if slots[base + k] == NO and flow.slot_open(state, seat, k):
-            open_slots.append(k)
-    out: list[int] = []
-    if open_slots:
-        for face in _hand_faces(state.hands[seat]):
-            plan = A.PLAN[face]
-            out.extend(plan[k] for k in open_slots)
-    out.append(A.READY)
-    return out
+            open_mask |= 1 << k
+    key = (state.hands[seat], open_mask)
+    cached = _PLANS.get(key)
+    if cached is None:
+        cached = []
+        if open_mask:
+            open_slots = [k for k in range(SLOTS) if open_mask >> k & 1]
+            for face in _hand_faces(state.hands[seat]):
+                plan = A.PLAN[face]
+                cached.extend(plan[k] for k in open_slots)
+        cached.append(A.READY)
+        if len(_PLANS) > 100_000:
+            _PLANS.clear()
+        _PLANS[key] = cached
+    return cached.copy()
 
 
+_PLANS: dict[tuple[int, int], list[int]] = {}
 _FACES_OF_HAND: dict[int, list[int]] = {}
 
 
@@ -114,25 +125,42 @@ def _hand_faces(hand: int) -> list[int]:
 def turn_actions(state: MombasaState, seat: int) -> list[int]:
     """The six actions of "II. General Action Phase" that the seat can take now."""
     out: list[int] = []
-    face_up = area.face_up_cards(state, seat)
+    base = seat * SLOTS
+    used = state.used[seat]
     kinds = 0
-    for _, card in face_up:
-        kinds |= 1 << area.KIND[card]
+    goods_slots = []
+    keepers = []
+    merchants = []
+    for k in range(SLOTS):
+        card = state.slots[base + k]
+        if card == NO or used >> card & 1:
+            continue
+        kind = area.KIND[card]
+        kinds |= 1 << kind
+        if kind <= COTTON:
+            goods_slots.append(k)
+        elif kind == BOOKKEEPER:
+            keepers.append(A.USE_BOOKKEEPER[k])
+        elif kind == MERCHANT:
+            merchants.append(A.USE_MERCHANT[k])
     for good in range(3):
         if kinds >> good & 1:
             out.append(A.USE_GOODS[good])
     if kinds >> 3 & 1 or area.has_tile(state, seat, 3):
         out.extend(A.EXPAND)
-    if kinds >> BOOKKEEPER & 1 or state.tiles_held[BOOKKEEPER_TILE] == seat:
-        out.extend(A.USE_BOOKKEEPER[s] for s in area.sources_of(state, seat, BOOKKEEPER))
-    if kinds >> MERCHANT & 1 or state.tiles_held[MERCHANT_TILE] == seat:
-        out.extend(A.USE_MERCHANT[s] for s in area.sources_of(state, seat, MERCHANT))
+    if area.has_tile(state, seat, BOOKKEEPER_TILE):
+        keepers.append(A.USE_BOOKKEEPER[SLOTS])
+    if area.has_tile(state, seat, MERCHANT_TILE):
+        merchants.append(A.USE_MERCHANT[SLOTS])
+    out.extend(keepers)
+    out.extend(merchants)
     if state.markers[seat] > 0:
         out.extend(_placements(state, seat))
     if state.plus_on[seat] == NO and area.has_tile(state, seat, PLUS_ONE):
-        out.extend(A.ATTACH[k] for k, card in face_up if area.KIND[card] <= COTTON)
-    decks = [d for d in range(DECKS) if state.decks[seat * DECKS + d]]
-    out.extend(A.END[d] for d in decks or [0])
+        out.extend(A.ATTACH[k] for k in goods_slots)
+    decks = state.decks
+    ends = [A.END[d] for d in range(DECKS) if decks[seat * DECKS + d]]
+    out.extend(ends or [A.END[0]])
     return out
 
 
