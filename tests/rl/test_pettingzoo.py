@@ -174,3 +174,52 @@ def test_a_seat_not_asked_has_an_empty_mask_and_its_action_is_ignored() -> None:
     _observations, _, _, _, infos = env.step({"seat_0": 5, "seat_1": 1})
     assert game.view(env.table.state, 0)["tricks"][0]["bids"] == [1, 2]
     assert "illegal_action" not in infos["seat_0"]
+
+
+def play_setup(env: MeepleParallelEnv) -> None:
+    """Africa 1880 Setup: first presences, one seat at a time, through the env."""
+    game = env.table.game
+    while game.view(env.table.state, None)["phase"] == "setup":
+        seat = env.table.to_act()[0]
+        env.step({f"seat_{seat}": game.legal_actions(env.table.state, seat)[0]})
+
+
+def a_line(game: Game[Any], state: Any, seat: int) -> int:
+    """A legal action that writes a line of the sheet (not sealing it)."""
+    texts = {i: game.actions[i].text for i in game.legal_actions(state, seat)}
+    return next(i for i, text in texts.items() if text not in ("seal orders", "revise orders"))
+
+
+def test_africa_parallel_env_moves_every_country_at_once() -> None:
+    """Africa 1880 rulebook, 1) Diplomatic Action and 2) Writing Orders: every
+    player gets ready, then every player writes its sheet at the same time."""
+    game = get_game("africa1880")
+    env = MeepleParallelEnv(game, 3, seed=6)
+    env.reset(seed=6)
+    play_setup(env)
+    assert game.view(env.table.state, None)["phase"] == "diplomacy"
+    ready = game.actions.index("ready")
+    env.step({agent: ready for agent in env.agents})
+    assert game.view(env.table.state, None)["phase"] == "writing"
+    assert env.table.to_act() == (0, 1, 2)
+    before = [game.view(env.table.state, s)["sheet"]["next"] for s in range(3)]
+    firsts = {f"seat_{s}": a_line(game, env.table.state, s) for s in range(3)}
+    _, _, _, _, infos = env.step(firsts)
+    after = [game.view(env.table.state, s)["sheet"]["next"] for s in range(3)]
+    assert all(b != a for b, a in zip(before, after, strict=True))  # each wrote a line
+    assert not any("illegal_action" in info for info in infos.values())
+
+
+def test_africa_a_draft_line_never_reaches_another_seats_observation() -> None:
+    """Africa 1880 rulebook, 2) Writing Orders: each player writes in secret."""
+    game = get_game("africa1880")
+    env = MeepleParallelEnv(game, 3, seed=6)
+    env.reset(seed=6)
+    play_setup(env)
+    env.step({agent: game.actions.index("ready") for agent in env.agents})
+    table = env.table
+    watched = [table.observation(s).copy() for s in range(3)]
+    assert table.step(0, a_line(game, table.state, 0)) is None  # seat 0 writes a line
+    assert not np.array_equal(table.observation(0), watched[0])  # its own draft moved on
+    assert np.array_equal(table.observation(1), watched[1])
+    assert np.array_equal(table.observation(2), watched[2])
