@@ -223,31 +223,28 @@ def cargo_of(state: NewWorldState, seat: int) -> Cargo:
     )
 
 
-def store_cargo(state: NewWorldState, seat: int, cargo: Cargo, homebound: bool) -> None:
+def store_cargo(state: NewWorldState, seat: int, cargo: Cargo) -> None:
     state.fleet_ships[seat] = cargo.ships
     state.fleet_soldiers[seat] = cargo.soldiers
     state.fleet_colonists[seat] = cargo.colonists
     state.fleet_gold[seat] = cargo.gold
     state.fleet_bars[seat] = cargo.bars
     units.box_soldiers(state, seat, cargo.lost_soldiers)
-    if cargo.lost_ships or cargo.lost_soldiers or cargo.lost_colonists:
-        way = "homebound" if homebound else "outbound"
-        log(
-            state,
-            "naval losses",
-            f"{country(seat)} loses {cargo.lost_ships} Ship(s),"
-            f" {cargo.lost_soldiers} Soldier(s) and {cargo.lost_colonists} Colonist(s) at sea"
-            f" ({way}): " + "; ".join(cargo.notes),
-            seat=seat,
-        )
 
 
 def voyage(state: NewWorldState, seat: int, dice: int, homebound: bool, where: str) -> None:
+    """Roll a crossing's Naval Losses dice and take the losses (6.2, 12.2)."""
     cargo = cargo_of(state, seat)
     rolled = naval_losses(lambda: die(state), dice, cargo, homebound)
     faces = " ".join(str(v) for v in rolled) or "no dice"
-    log(state, "voyage", f"{country(seat)}'s Fleet {where}: {faces}", True, seat=seat)
-    store_cargo(state, seat, cargo, homebound)
+    text = f"{country(seat)}'s Fleet {where}: {faces}"
+    if cargo.lost_ships or cargo.lost_soldiers or cargo.lost_colonists:
+        text += (
+            f"; loses {cargo.lost_ships} Ship(s), {cargo.lost_soldiers} Soldier(s) and"
+            f" {cargo.lost_colonists} Colonist(s) (" + "; ".join(cargo.notes) + ")"
+        )
+    log(state, "voyage", text, True, seat=seat)
+    store_cargo(state, seat, cargo)
 
 
 def sail_outbound(state: NewWorldState, seat: int, markers: dict[int, int] | None) -> None:
@@ -691,13 +688,6 @@ def income(state: NewWorldState) -> None:
                 f" Control(s), ${resources} of Resources, ${state.delivered[seat]} of Gold",
                 {"seat": seat, "income": earned},
                 seat,
-            )
-        )
-        state.log.append(
-            Event(
-                "income",
-                f"{country(seat)} collects income",
-                {"seat": seat, "political_controls": pcs - 1},
             )
         )
     end_turn(state)
