@@ -164,10 +164,15 @@ def turn_actions(state: MombasaState, seat: int) -> list[int]:
     return out
 
 
+TILE_COSTS = BOARD.tile_costs
+NO_UNLOCKS = [NO] * 8
+
+
 def _placements(state: MombasaState, seat: int) -> list[int]:
+    """The bonus spaces the seat may place a marker on now (see ``may_place``)."""
     spaces = state.spaces
     out: list[int] = []
-    if NO in spaces[:4]:
+    if spaces[0] == NO or spaces[1] == NO or spaces[2] == NO or spaces[3] == NO:
         mine = area.totals(state, seat)
         wanted = [m for m in range(4) if spaces[m] == NO and mine[m] > 0]
         if wanted:  # only then are the others' totals needed
@@ -175,18 +180,24 @@ def _placements(state: MombasaState, seat: int) -> list[int]:
             out.extend(A.PLACE[m] for m in wanted if _tier(totals, seat, m) >= 0)
     cash = state.cash[seat]
     for tile in range(4):
-        if spaces[4 + tile] == NO and cash >= BOARD.tile_costs[tile]:
+        if spaces[4 + tile] == NO and cash >= TILE_COSTS[tile]:
             out.append(A.PLACE[4 + tile])
-    for space in (FIRST_PLAYER_SPACE, PURCHASE_SPACE, REMOVAL_SPACE):
-        if spaces[space] == NO and may_place(state, seat, space):
-            out.append(A.PLACE[space])
-    unlocked = state.unlocked
-    for extra in range(8):
-        space = FIRST_EXTRA_SPACE + extra
-        if unlocked[seat * 8 + extra] == NO or spaces[space] != NO:
-            continue  # never unlocked (the common case), or taken
-        if may_place_extra(state, seat, space):
-            out.append(A.PLACE[space])
+    if spaces[FIRST_PLAYER_SPACE] == NO and (seat != state.first or state.started >> seat & 1):
+        out.append(A.PLACE[FIRST_PLAYER_SPACE])
+    if spaces[PURCHASE_SPACE] == NO and cash >= 1 and tasks.can_buy(state, 0, cash - 1):
+        out.append(A.PLACE[PURCHASE_SPACE])
+    if spaces[REMOVAL_SPACE] == NO and state.hands[seat]:
+        out.append(A.PLACE[REMOVAL_SPACE])
+    unlocked = state.unlocked[seat * 8 : seat * 8 + 8]
+    if unlocked != NO_UNLOCKS:  # the common case: no track bonus unlocked yet
+        for extra in range(8):
+            space = FIRST_EXTRA_SPACE + extra
+            if (
+                unlocked[extra] != NO
+                and spaces[space] == NO
+                and may_place_extra(state, seat, space)
+            ):
+                out.append(A.PLACE[space])
     return out
 
 
