@@ -1,0 +1,74 @@
+"""The games' encodings put what a view says where their layouts promise,
+seats numbered from the viewer."""
+
+from __future__ import annotations
+
+import numpy as np
+from meeple_goofspiel import encoding as goofspiel
+
+from meeple.engine import Rng, get_game
+from meeple.games.africa1880 import encoding as africa
+from meeple.games.namibia import encoding as namibia
+from meeple.rl.core import Table
+
+
+def played(name: str, players: int, decisions: int, seed: int = 4) -> Table:
+    table = Table(name, players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(decisions):
+        seat = table.to_act()[0]
+        table.step(seat, rng.choice(table.game.legal_actions(table.state, seat)))
+    return table
+
+
+def test_namibia_puts_each_viewers_own_money_and_mines_first() -> None:
+    table = played("namibia", 4, 60)
+    for seat in range(4):
+        view = table.game.view(table.state, seat)
+        seen = table.observation(seat)
+        me = view["players"][seat]
+        left = view["players"][(seat + 1) % 4]
+        assert np.isclose(seen[namibia.PLAYERS + namibia.MONEY], me["money"] / 80)
+        assert np.isclose(
+            seen[namibia.PLAYERS + namibia.PER_SEAT + namibia.REPUTATION],
+            min(1.0, left["reputation"] / 80),
+        )
+        for i, space in enumerate(view["spaces"]):
+            base = namibia.SPACE_BLOCK + i * namibia.PER_SPACE + namibia.OWNER
+            owner = None if space["mine"] is None else (space["mine"]["owner"] - seat) % 4
+            assert [int(x) for x in seen[base : base + 4]] == [int(o == owner) for o in range(4)]
+
+
+def test_namibia_rails_and_phase_are_where_the_layout_says() -> None:
+    table = played("namibia", 3, 40)
+    view = table.game.view(table.state, 0)
+    seen = table.observation(0)
+    railed = {namibia.EDGE_AT[r] for r in view["rails"]}
+    assert (
+        railed
+        and set(np.flatnonzero(seen[namibia.RAILS : namibia.RAILS + namibia.EDGES])) == railed
+    )
+    phase = np.flatnonzero(seen[namibia.PHASE : namibia.PHASE + len(namibia.PHASE_NAMES)])
+    assert [namibia.PHASE_NAMES[p] for p in phase] == [view["phase"]]
+
+
+def test_africa_presences_and_stock_are_numbered_from_the_viewer() -> None:
+    table = played("africa1880", 5, 30)
+    for seat in range(5):
+        view = table.game.view(table.state, seat)
+        seen = table.observation(seat)
+        assert np.isclose(seen[africa.STOCK], view["stock"][seat] / 22)
+        for t, present in enumerate(view["presences"]):
+            base = africa.BOARD_BLOCK + t * africa.PER_TERRITORY + africa.PRESENCE
+            expected = {(s - seat) % 5 for s in present}
+            assert set(np.flatnonzero(seen[base : base + africa.SEATS])) == expected
+
+
+def test_goofspiel_lists_the_viewers_hand_first() -> None:
+    game = get_game("goofspiel")
+    table = played("goofspiel", 3, 7)
+    for seat in range(3):
+        hand = game.view(table.state, seat)["players"][seat]["hand"]
+        seen = table.observation(seat)
+        block = seen[goofspiel.SEATS + goofspiel.HAND : goofspiel.SEATS + goofspiel.HAND + 13]
+        assert sorted(int(v) + 1 for v in np.flatnonzero(block)) == hand
