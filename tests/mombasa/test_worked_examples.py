@@ -227,3 +227,78 @@ def test_two_unit_coffee_card_costs_3_pounds_at_the_purchase_space() -> None:
     assert state.cash[0] == 0
     assert "coffee 2" in hand_faces(state, 0)
     assert state.slots[0 * SLOTS] != -1
+
+
+def test_blue_may_not_use_a_resting_bookkeeper() -> None:
+    """II. General Action Phase, example: a bookkeeper in a resting deck is inactive."""
+    state = build(2, actor=1, slots={1: ["coffee 2"]})
+    resting = [BOARD.cards[c].face for d in range(3, 6) for c in state.decks[d]]
+    assert "bookkeeper 1" in resting  # Green's starting tile rests a bookkeeper
+    assert not any(t.startswith("use bookkeeper") for t in legal(state, 1))
+
+
+def test_blue_flips_the_used_merchant() -> None:
+    """4. Use 1 diamond merchant, example: after use the card is flipped face down."""
+    state = build(2, slots={0: ["merchant"]})
+    play(state, 0, "use merchant in slot 1")
+    assert state.used[0] >> state.slots[0] & 1
+
+
+def test_six_cotton_may_take_the_4_plus_reward() -> None:
+    """Majority Bonus Spaces: "even if you have 6 units of cotton ... you still may take
+    the 4+ cotton reward instead of the 6+"."""
+    state = build(2, slots={0: ["cotton 2", "cotton 4"]}, tracks={0: {"saint-louis": 0}})
+    play(state, 0, "place marker on cotton majority")
+    assert legal(state, 0) == ["take tier 1", "take tier 2", "take tier 3"]
+    cash = state.cash[0]
+    play(state, 0, "take tier 2")
+    assert state.track[2] == 3 and state.cash[0] == cash + 1
+
+
+def _meets(slots: list[str], requires: tuple[tuple[str, int], ...]) -> bool:
+    from meeple.games.mombasa.rules import area
+
+    state = build(2, slots={0: slots})
+    book = next(i for i, b in enumerate(BOARD.books) if b.requires == requires)
+    return area.meets(state, 0, book, -1)
+
+
+def test_book_requirement_3_coffee_and_3_more_of_one_good() -> None:
+    """Book requirements (supplement): at least 3 coffee and at least 3 more units of one
+    good: 3 + 3 cotton, 3 + 3 bananas, or 6 coffee."""
+    assert _meets(["coffee 3", "cotton 3"], (("coffee", 3), ("cotton", 3)))
+    assert not _meets(["coffee 3", "cotton 2"], (("coffee", 3), ("cotton", 3)))
+    assert _meets(["coffee 3", "bananas 3"], (("coffee", 3), ("bananas", 3)))
+    assert _meets(["coffee 3", "coffee 3"], (("coffee", 6),))
+    assert not _meets(["coffee 3", "coffee 2"], (("coffee", 6),))
+
+
+def test_book_requirement_a_merchant_or_another_bookkeeper() -> None:
+    """Book requirements: a diamond merchant or a further bookkeeper face up; the
+    bookkeeper being used does not count."""
+    book = next(
+        i for i, b in enumerate(BOARD.books) if b.requires == (("merchant_or_bookkeeper", 1),)
+    )
+    cases = (
+        (["bookkeeper 2"], False),
+        (["bookkeeper 2", "merchant"], True),
+        (["bookkeeper 2", "bookkeeper 1"], True),
+    )
+    for planned, opens in cases:
+        state = build(2, slots={0: planned}, books={0: {2: book}})
+        play(state, 0, "use bookkeeper in slot 1", "move ink jar")
+        assert ("move ink jar" in legal(state, 0)) == opens
+
+
+def test_cotton_money_is_face_up_cotton_units_minus_1() -> None:
+    """Book rewards (supplement): "cotton money", pounds = face-up cotton units - 1."""
+    book = next(i for i, b in enumerate(BOARD.books) if b.reward[0] == "cotton_money")
+    state = build(
+        2, slots={0: ["bookkeeper 1", "cotton 3", "coffee 4", "bananas 4"]}, books={0: {2: book}}
+    )
+    from meeple.games.mombasa.rules import area
+
+    assert area.meets(state, 0, book, -1), BOARD.books[book].requires
+    cash = state.cash[0]
+    play(state, 0, "use bookkeeper in slot 1", "move ink jar", "move ink jar", "stop ink jar")
+    assert state.cash[0] == cash + (3 - 1)
