@@ -178,11 +178,19 @@ class MeepleObserver:
         self.perfect_recall = perfect_recall
         self.tensor = np.zeros(table.size, np.float32)
         self.dict = {"view": self.tensor}
+        self.last: tuple[GameState, int, int] | None = None  # what the tensor holds
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
+        """Fill the tensor with ``player``'s encoded view (OpenSpiel asks twice for
+        one observation: the second time, the same position is not encoded again)."""
         game, position = state.meeple_game, state.meeple_state
+        if self.last is not None:
+            seen, version, seat = self.last
+            if seen is position and version == position.version and seat == player:
+                return
         view = game.view(position, player)
         self.tensor[:] = encoded(self.table.encoding, view, position.config, self.table.size)
+        self.last = (position, position.version, player)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
         game, position = state.meeple_game, state.meeple_state
