@@ -53,7 +53,11 @@ def main() -> None:
         record = bot_game(game, players, args.seed)
         moves = list(range(1, len(record.moves) + 1, args.step))
         wall, cpu = time.perf_counter(), time.process_time()
-        review = review_record(game, record, args.iterations, 0, moves)
+        try:
+            review = review_record(game, record, args.iterations, 0, moves)
+        except Exception as exc:  # a game's bug must not hide the other games' figures
+            print(f"{game.name:11} {players}p review failed: {type(exc).__name__}: {exc}")
+            continue
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         searched = sum(not d.forced for d in review.decisions)
         forced = len(review.decisions) - searched
