@@ -12,6 +12,13 @@ until spectators see the move, and every error.
     .venv/bin/python benchmarks/load.py --url http://127.0.0.1:8000 --tables 10
     .venv/bin/python benchmarks/load.py --tables 3 --spectators 0 --bot-tables 6 --duration 30
 
+``--probe memory`` instead measures the server's memory (RSS) before and after
+20,000 requests for unknown table ids over 10 connections (``--probe-requests``;
+half of them 60 KB ids as in issue 10, half well-formed ids; the rate limit
+raised so that every request reaches the server's routing); ``--probe rate``, how
+many requests per second the server accepts (200) from one address over 10
+connections for 5 s, with its default limits. Both start their own server.
+
 ``--bot-tables N`` also runs N Namibia tables whose three seats are ``hard`` bots
 (``--bot-level``), so the round trip shows what people's moves cost while bots
 think. All the clients come from one address, so the server it starts is given
@@ -257,6 +264,56 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
     return stats
 
 
+def rss_kb(pid: int) -> int:
+    """The resident memory of process ``pid``, in KB (Linux /proc)."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return -1
+
+
+async def probe_memory(base: str, pid: int, requests: int) -> None:
+    """The server's memory before and after ``requests`` unknown-id requests."""
+    before = rss_kb(pid)
+    limits = httpx.Limits(max_connections=10)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        codes: dict[int, int] = {}
+
+        async def unknown(worker: int) -> None:
+            for i in range(worker, requests, 10):
+                tid = f"{i:012x}" if i % 2 else f"{i:06d}" + "x" * 60_000
+                r = await http.get(f"/api/tables/{tid}")
+                codes[r.status_code] = codes.get(r.status_code, 0) + 1
+
+        started = time.perf_counter()
+        await asyncio.gather(*(unknown(w) for w in range(10)))
+        took = time.perf_counter() - started
+        print(
+            f"{requests} unknown-id requests (60 KB ids) in {took:.1f} s: {codes};"
+            f" server RSS {before / 1024:.1f} MB -> {rss_kb(pid) / 1024:.1f} MB"
+        )
+
+
+async def probe_rate(base: str) -> None:
+    """Requests accepted per second from one address over 10 connections."""
+    clients = [httpx.AsyncClient(base_url=base, timeout=30) for _ in range(10)]
+    accepted: dict[int, int] = {}
+    stop_at = time.perf_counter() + 5
+
+    async def hammer(client: httpx.AsyncClient) -> None:
+        while time.perf_counter() < stop_at:
+            r = await client.get("/api/games")
+            accepted[r.status_code] = accepted.get(r.status_code, 0) + 1
+
+    await asyncio.gather(*(hammer(c) for c in clients))
+    for client in clients:
+        await client.aclose()
+    print(
+        f"one address, 10 connections, 5 s: {accepted}; accepted {accepted.get(200, 0) / 5:.0f}/s"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--url", help="an already running server (default: start one)")
@@ -272,6 +329,10 @@ def main() -> None:
         help="spectators ask for the SVG board, as the browser does",
     )
     parser.add_argument("--bot-tables", type=int, default=0, help="tables of bots alongside")
+    parser.add_argument(
+        "--probe", choices=("memory", "rate"), help="measure abuse from one address instead"
+    )
+    parser.add_argument("--probe-requests", type=int, default=20_000)
     parser.add_argument("--bot-level", default="hard", help="the level of those bots")
     parser.add_argument(
         "--client-nice", type=int, default=0, help="niceness of this client process (0: none)"
@@ -283,7 +344,9 @@ def main() -> None:
     if base is None:
         port = free_port()
         db = args.db or f"sqlite:///{tempfile.mkdtemp()}/load.db"
-        limits = [f"--limit={name}={value}" for name, value in SERVER_LIMITS.items()]
+        limits = [f"--limit={n}={v}" for n, v in SERVER_LIMITS.items()]
+        if args.probe == "rate":
+            limits = []  # the defaults
         server = subprocess.Popen(
             [
                 *(sys.executable, "-m", "meeple.cli.main", "serve"),
@@ -302,6 +365,13 @@ def main() -> None:
         # The clients stand for browsers on other machines: let the server go first.
         os.nice(args.client_nice)
     try:
+        if args.probe == "memory":
+            assert server is not None, "--probe measures the server it starts"
+            asyncio.run(probe_memory(base, server.pid, args.probe_requests))
+            return
+        if args.probe == "rate":
+            asyncio.run(probe_rate(base))
+            return
         stats = asyncio.run(run(base, args))
     finally:
         if server is not None:

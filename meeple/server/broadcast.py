@@ -21,6 +21,7 @@ from meeple.ai.base import bot_names
 from meeple.engine import GameState
 from meeple.server import render
 from meeple.server.tables import HUMAN, Client, Table, dumps, fragment, visible
+from meeple.server.talk import closed_because
 
 MAX_REPLAYS = 256  # finished games whose last replayed ply is kept
 
@@ -160,6 +161,8 @@ class Views:
             "log_to": len(state.log),
             "events": [e.to_json() for e in game.events(state, seat, since)],
             "chat": [m for m in table.chat if visible(m, seat)] if chat else None,
+            "talk": table.talk,
+            "chat_open": self.chat_open(table),
         }
         for event in out["events"]:
             event.pop("private_to", None)
@@ -171,6 +174,11 @@ class Views:
                 if with_board:
                     out["board_svg"] = board[1]
         return out
+
+    def chat_open(self, table: Table) -> bool:
+        """Does the table's talk option let seats chat now (``meeple.server.talk``)?"""
+        view = self.view(table, None)
+        return closed_because(table.talk, table.game, table.state, view, table.over) is None
 
     def replay_state(self, table: Table, ply: int) -> GameState:
         """The finished game after ``ply`` moves; the last one asked is kept per table,

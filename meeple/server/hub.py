@@ -35,7 +35,8 @@ from meeple.server.pool import CpuPool
 from meeple.server.presence import Presence
 from meeple.server.seats import Seats
 from meeple.server.store import Store
-from meeple.server.tables import HUMAN, ApiError, Table, dumps
+from meeple.server.tables import HUMAN, ApiError, Table, dumps, visible
+from meeple.server.talk import closed_because, recipients
 from meeple.server.undo import REFUSED, undo_moves
 
 log = logging.getLogger("meeple.server")
@@ -236,18 +237,25 @@ class Hub:
             table.deadline, table.timer_key = timer
             self._after_change(table)
 
-    async def chat(self, table: Table, seat: int, text: str, to: int | None) -> dict[str, Any]:
-        """Store a message from ``seat`` (to seat ``to``, or None: everyone) and push it
-        to whoever may read it; returns the stored message. At most
-        ``Limits.chat_per_seat`` messages per seat and ``chat_per_table`` per table in
-        any minute (429); the table keeps the last ``chat_kept`` in memory."""
-        if to is not None:
-            table.check_seat(to)
-            if to == seat:
-                raise ApiError(422, "a private message goes to another seat")
+    async def chat(
+        self, table: Table, seat: int, text: str, to: int | list[int] | None
+    ) -> dict[str, Any]:
+        """Store a message from ``seat`` (to everyone: None; to one seat; or to a list of
+        seats) and push it to whoever may read it; returns the stored message. Chat
+        follows the table's talk rules (``meeple.server.talk``: 409 while closed). At
+        most ``Limits.chat_per_seat`` messages per seat and ``chat_per_table`` per table
+        in any minute (429); the table keeps the last ``chat_kept`` in memory."""
+        try:
+            to = recipients(to, seat, table.players)
+        except ValueError as exc:
+            raise ApiError(422, str(exc)) from None
         text = text.strip()
         if not text:
             raise ApiError(422, "empty message")
+        view = self.views.view(table, None)
+        closed = closed_because(table.talk, table.game, table.state, view, table.over)
+        if closed is not None:
+            raise ApiError(409, *closed)
         self._chat_allowed(table, seat)
         now = time.time()
         message_id = await self.db(self.store.add_chat, table.id, seat, to, text, now)
@@ -256,7 +264,7 @@ class Hub:
         del table.chat[: -self.limits.chat_kept]
         data = dumps({"type": "chat", "message": message})
         for client in list(table.clients):
-            if to is None or client.seat in (seat, to):
+            if visible(message, client.seat):
                 self.views.send(table, client, data)
         return message
 

@@ -167,6 +167,7 @@ class Seats:
             chat=stored.chat,
             deadline=stored.deadline,
             timer_key=stored.timer_key,
+            talk=stored.talk,
         )
         self._settle(table)
         return table
@@ -185,12 +186,14 @@ class Seats:
         options: dict[str, OptionValue],
         seed: int | None,
         address: str = "?",
+        talk: str = "rules",
     ) -> tuple[Table, dict[int, str]]:
         """A new table, stored, with one seat per ``seats`` entry (``kind``: 'human' or a
         bot level; ``name``). Returns it and each human seat's token (ApiError 422).
         ``address`` (the client's) may create ``Limits.tables_per_hour`` tables an hour
-        and have ``Limits.open_tables`` unfinished ones (ApiError 429)."""
-        table, tokens = await self._create(game_name, players, seats, options, seed, address)
+        and have ``Limits.open_tables`` unfinished ones (ApiError 429). ``talk``: the
+        table's talk option (``meeple.server.talk``)."""
+        table, tokens = await self._create(game_name, players, seats, options, seed, address, talk)
         table.creator = address
         self.created_by.setdefault(address, set()).add(table.id)
         return table, tokens
@@ -225,6 +228,7 @@ class Seats:
         options: dict[str, OptionValue],
         seed: int | None,
         address: str,
+        talk: str,
     ) -> tuple[Table, dict[int, str]]:
         try:
             game = get_game(game_name)
@@ -254,6 +258,7 @@ class Seats:
             version=0,
             created=now,
             chat=[],
+            talk=talk,
         )
         self.bots.make_bots(table)
         table.deadline, table.timer_key = self.clocks.timer_for(table, None, None)
@@ -274,6 +279,7 @@ class Seats:
                 updated=now,
                 deadline=table.deadline,
                 timer_key=table.timer_key,
+                talk=talk,
             ),
         )
         self.tables[table_id] = table

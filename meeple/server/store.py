@@ -21,8 +21,12 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    inspect,
     select,
     update,
+)
+from sqlalchemy import (
+    text as sql_text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -47,6 +51,7 @@ class TableRow(Base):
     updated: Mapped[float] = mapped_column(Float)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     timer_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    talk: Mapped[str | None] = mapped_column(String(16), nullable=True)  # None: "rules"
 
 
 class MoveRow(Base):
@@ -67,6 +72,8 @@ class ChatRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), ForeignKey("meeple_tables.id"), index=True)
     sender: Mapped[int] = mapped_column(Integer)
     recipient: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # A message to several seats: their list as JSON (``recipient`` is then NULL).
+    recipients: Mapped[str | None] = mapped_column(Text, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[float] = mapped_column(Float)
 
@@ -88,6 +95,7 @@ class StoredTable:
     deadline: float | None
     timer_key: str | None
     moves: list[tuple[int, str]] = field(default_factory=list)
+    talk: str = "rules"
     chat: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -122,6 +130,7 @@ class Store:
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self._mover: Any = None  # the DBAPI connection that stores moves, kept open
         self.moves_since_checkpoint = 0
 
@@ -162,6 +171,7 @@ class Store:
                     updated=table.updated,
                     deadline=table.deadline,
                     timer_key=table.timer_key,
+                    talk=table.talk,
                 )
             )
 
@@ -284,11 +294,18 @@ class Store:
             )
 
     def add_chat(
-        self, table_id: str, sender: int, recipient: int | None, text: str, now: float
+        self, table_id: str, sender: int, recipient: int | list[int] | None, text: str, now: float
     ) -> int:
+        """Store a message to everyone (None), one seat or several (a list)."""
+        several = isinstance(recipient, list)
         with Session(self.engine) as session, session.begin():
             row = ChatRow(
-                table_id=table_id, sender=sender, recipient=recipient, text=text, time=now
+                table_id=table_id,
+                sender=sender,
+                recipient=None if several else recipient,
+                recipients=json.dumps(recipient) if several else None,
+                text=text,
+                time=now,
             )
             session.add(row)
             session.flush()
@@ -318,7 +335,7 @@ class Store:
                 {
                     "id": c.id,
                     "from": c.sender,
-                    "to": c.recipient,
+                    "to": json.loads(c.recipients) if c.recipients else c.recipient,
                     "text": c.text,
                     "time": c.time,
                 }
@@ -370,7 +387,24 @@ def _stored(row: TableRow) -> StoredTable:
         updated=row.updated,
         deadline=row.deadline,
         timer_key=row.timer_key,
+        talk=row.talk or "rules",
     )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add the nullable columns newer than an existing database (``create_all`` makes
+    only missing tables): ``meeple_tables.talk`` and ``meeple_chat.recipients``."""
+    found = inspect(engine)
+    for name in ("meeple_tables", "meeple_chat"):
+        table = Base.metadata.tables[name]
+        have = {c["name"] for c in found.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in have and column.nullable:
+                kind = column.type.compile(dialect=engine.dialect)
+                with engine.begin() as connection:
+                    connection.execute(
+                        sql_text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
+                    )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

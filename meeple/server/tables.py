@@ -109,6 +109,7 @@ class Table:
     presence_task: asyncio.Task[None] | None = None
     presence_sent: list[bool] | None = None  # the connected list last pushed
     sockets: int = 0  # WebSockets open on this table
+    talk: str = "rules"  # the talk option: "rules" (the game's) or "free"
     creator: str | None = None  # the client address that created it (this run only)
     retired: bool = False  # unloaded from memory: whoever still holds it must reload
 
@@ -186,4 +187,11 @@ def fragment(text: str) -> Any:
 
 
 def visible(message: dict[str, Any], seat: int | None) -> bool:
-    return message["to"] is None or seat in (message["from"], message["to"])
+    """May ``seat`` (None: a spectator) read ``message`` (to everyone, one seat or a
+    list of seats)?"""
+    to = message["to"]
+    if to is None:
+        return True
+    if seat is None:
+        return False
+    return seat == message["from"] or (seat in to if isinstance(to, list) else seat == to)

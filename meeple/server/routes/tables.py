@@ -7,7 +7,7 @@ detail as JSON, by the app's exception handler).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
@@ -34,6 +34,11 @@ class CreateTable(BaseModel):
     )
     options: dict[str, int | bool | str] = Field(default_factory=dict, max_length=32)
     seed: int | None = Field(default=None, ge=0, lt=2**62)
+    talk: Literal["rules", "free"] = Field(
+        default="rules",
+        description="chat under the game's talk rules (Africa 1880: during diplomacy), or"
+        " at any time",
+    )
 
 
 class ActionBody(BaseModel):
@@ -51,7 +56,9 @@ class TokenBody(BaseModel):
 class ChatBody(BaseModel):
     token: str = Field(max_length=64)
     text: str = Field(min_length=1, max_length=1000)
-    to: int | None = Field(default=None, description="a seat for a private message")
+    to: int | list[int] | None = Field(
+        default=None, description="a seat, or a list of seats, for a private message"
+    )
 
 
 class ClaimBody(BaseModel):
@@ -88,6 +95,7 @@ def tables_router(hub: Hub) -> APIRouter:
             dict(body.options),
             body.seed,
             client_address(request.scope),
+            body.talk,
         )
         return {
             "id": table.id,

@@ -27,7 +27,7 @@ class WsMessage(BaseModel):
     action: str | None = Field(default=None, max_length=200)
     version: int | None = None
     text: str | None = Field(default=None, max_length=1000)
-    to: int | None = None
+    to: int | list[int] | None = None
 
 
 class WsClient:

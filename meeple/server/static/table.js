@@ -250,6 +250,9 @@ function drawChat() {
   }
   box.scrollTop = box.scrollHeight;
   $("chatform").hidden = !snap || snap.seat === null;
+  // The table's talk rules (Africa 1880: talks during diplomacy only).
+  $("chattext").disabled = Boolean(snap) && snap.chat_open === false;
+  $("chattext").placeholder = $("chattext").disabled ? "talks are closed in this phase" : "";
 }
 
 function drawResult() {
