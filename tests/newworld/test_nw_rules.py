@@ -347,3 +347,30 @@ def test_bad_input_names_the_rule_and_changes_nothing() -> None:
     with pytest.raises(NotYourTurn):
         GAME.play(state, 0, "bid 20")
     assert before.turn == state.turn == 1
+
+
+def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
+    state = combat_position()
+    h, o = area("H"), area("O")
+    state.colonists[at(1, o)] = 1  # France already has Personnel in O
+    state.entries = [(0, area("D"), h, 4)]  # the English came from D
+    GAME.play(state, 0, "attack france at h with 2")
+    assert GAME.to_act(state) == (1,)  # the defender decides, through to_act
+    assert texts(state, 1) == {"retreat colonists to o", "stand and fight"}
+    with pytest.raises(IllegalAction, match=r"8\.32"):
+        GAME.play(state, 1, "retreat colonists to d")
+    state.rng = rng_rolling(2, 2)
+    GAME.play(state, 1, "retreat colonists to o")
+    assert state.colonists[at(1, h)] == 0 and state.colonists[at(1, o)] == 3
+    assert state.soldiers[at(1, h)] == 1  # the battle was fought after the retreat
+    # retreating Colonists neither control nor earn this turn
+    assert state.retreated[at(1, o)] == 2
+    assert flow.earning(state, 1, o) == 1
+    assert GAME.to_act(state) == (0,)
+
+
+def test_8_32_no_retreat_without_soldiers_or_a_friendly_area() -> None:
+    state = combat_position()
+    state.rng = rng_rolling(2, 2)
+    GAME.play(state, 0, "attack france at h with 2")  # France holds no adjoining Area
+    assert GAME.to_act(state) == (0,) and state.soldiers[at(1, area("H"))] == 1

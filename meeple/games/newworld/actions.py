@@ -85,6 +85,8 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     out.append(("end_combat", (), "end combat"))
     out += [("sail", (a,), f"sail to {_l(a)}") for a in range(AREAS)]
     out.append(("sail_home", (), "sail home"))
+    out += [("retreat", (a,), f"retreat colonists to {_l(a)}") for a in range(AREAS)]
+    out.append(("stand", (), "stand and fight"))
     return out
 
 
@@ -105,6 +107,8 @@ END_MOVEMENT = SPACE.index("end_movement")
 END_COMBAT = SPACE.index("end_combat")
 SAIL = tuple(SPACE.index("sail", a) for a in range(AREAS))
 SAIL_HOME = SPACE.index("sail_home")
+RETREAT = tuple(SPACE.index("retreat", a) for a in range(AREAS))
+STAND = SPACE.index("stand")
 EMBARK_SOLDIER = tuple(SPACE.index("embark_soldier", a) for a in range(AREAS))
 EMBARK_COLONIST = tuple(SPACE.index("embark_colonist", a) for a in range(AREAS))
 EMBARK_GOLD = tuple(SPACE.index("embark_gold", a) for a in range(AREAS))

@@ -61,6 +61,8 @@ def validate(state: NewWorldState) -> None:
         capacity = 2 * state.fleet_ships[seat]
         if state.fleet_soldiers[seat] + state.fleet_colonists[seat] > capacity:
             problems.append(f"seat {seat}'s Fleet carries more Personnel than its Ships hold")
+    if any(r > c for r, c in zip(state.retreated, state.colonists, strict=True)):
+        problems.append("more retreated Colonists than Colonists")
     for name in (
         "soldiers",
         "colonists",

@@ -38,6 +38,7 @@ def deal(state: NewWorldState) -> None:
         "arrived_gold",
         "used_vs_players",
         "used_vs_natives",
+        "retreated",
     ):
         setattr(state, name, zero_areas.copy())
     state.cash = [START_CASH] * n
@@ -68,6 +69,7 @@ def deal(state: NewWorldState) -> None:
     state.bid_order = []
     state.entries = []
     state.winners = []
+    state.pending = []
     state.end_note = ""
     state.phase = PLANNING
     state.turn = 0

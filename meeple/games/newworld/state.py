@@ -73,6 +73,7 @@ _PER_SEAT_AREA = (
     "arrived_gold",
     "used_vs_players",
     "used_vs_natives",
+    "retreated",
 )
 _FLAT = (
     *_PER_SEAT_AREA,
@@ -106,6 +107,7 @@ _FLAT = (
     "initiative",
     "bid_order",
     "winners",
+    "pending",
 )
 
 
@@ -141,6 +143,7 @@ class NewWorldState(GameState):
     arrived_gold: bytearray
     used_vs_players: bytearray  # surviving Soldiers that attacked a player this turn (8.311)
     used_vs_natives: bytearray
+    retreated: bytearray  # Colonists that retreated this turn: no control, no income (8.32)
     # per seat
     cash: list[int]  # secret from other seats (13.3)
     ships: list[int]  # Ships owned, offboard between turns (maintain or lose them, 5.3)
@@ -175,6 +178,8 @@ class NewWorldState(GameState):
     bid_order: list[int]  # turn 1: the order of landfall choices, highest bid first
     entries: list[tuple[int, int, int, int]]  # (seat, from, to, soldiers) this turn (8.22)
     winners: list[int]
+    pending: list[int]  # a declared attack awaiting the defender's retreat choice:
+    # [attacker, defender, area, soldiers], empty otherwise (8.32)
     end_note: str
 
     def clone(self) -> Self:

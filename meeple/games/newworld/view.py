@@ -53,6 +53,7 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
         "resource_value": resource_value,
         "areas": [_area(state, a, present) for a in range(AREAS)],
         "players": [_player(state, p, seat) for p in range(state.players)],
+        "pending_attack": _pending(state),
         "result": result(state).to_json() if over else None,
     }
 
@@ -84,6 +85,13 @@ def _area(state: NewWorldState, area: int, present: list[bool]) -> JSON:
             _force(state, s, area) for s in range(state.players) if present[s * AREAS + area]
         ],
     }
+
+
+def _pending(state: NewWorldState) -> JSON | None:
+    if not state.pending:
+        return None
+    attacker, defender, area, count = state.pending
+    return {"attacker": attacker, "defender": defender, "area": LETTERS[area], "soldiers": count}
 
 
 def _presence(state: NewWorldState) -> list[bool]:
@@ -118,6 +126,7 @@ def _force(state: NewWorldState, seat: int, area: int) -> JSON:
         "embarked_gold": state.emb_gold[i],
         "offshore_soldiers": state.off_soldiers[i],
         "offshore_colonists": state.off_colonists[i],
+        "retreated": state.retreated[i],
     }
 
 

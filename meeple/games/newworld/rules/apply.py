@@ -30,6 +30,8 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
         return tuple(s for s in range(state.players) if state.fleet_out[s])
     if phase == GAME_OVER:
         return ()
+    if state.pending:
+        return (state.pending[1],)  # the defender decides whether to retreat (8.32)
     return (state.actor,)
 
 

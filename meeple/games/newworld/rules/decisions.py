@@ -23,9 +23,11 @@ from meeple.games.newworld.actions import (
     MOVE_COLONISTS,
     MOVE_SOLDIERS,
     PROSPECT,
+    RETREAT,
     SAIL,
     SAIL_HOME,
     SPACE,
+    STAND,
     attack_index,
     natives_index,
 )
@@ -66,7 +68,9 @@ def can_prospect(state: NewWorldState, seat: int, area: int) -> bool:
 
 
 def can_mine(state: NewWorldState, seat: int, area: int) -> bool:
-    if units.free_colonists(state, seat, area) <= 0:
+    """A Colonist (not one that retreated, 8.32) may work an unoccupied Mine."""
+    free = units.free_colonists(state, seat, area) - state.retreated[at(seat, area)]
+    if free <= 0:
         return False
     return any(
         state.site_kind[slot] == MINE and state.site_holder[slot] == NOBODY
@@ -290,7 +294,26 @@ def defenders(state: NewWorldState, defender: int, area: int) -> tuple[int, int]
     return soldiers, units.area_colonists(state, defender, area)
 
 
+def retreat_areas(state: NewWorldState, attacker: int, defender: int, area: int) -> list[int]:
+    """Where the defender's Colonists may retreat before the battle (8.32): he must
+    have Soldiers in the attacked Area and Colonists on land there; an adjoining
+    Area where he already has Personnel, not one the attacking Soldiers just came
+    from."""
+    i = at(defender, area)
+    if not state.colonists[i] or not units.area_soldiers(state, defender, area):
+        return []
+    came_from = {a for s, a, b, _ in state.entries if s == attacker and b == area}
+    return [
+        x
+        for x in WORLD.areas[area].land
+        if state.playable[x] and x not in came_from and units.personnel(state, defender, x)
+    ]
+
+
 def combat_actions(state: NewWorldState, seat: int) -> list[int]:
+    if state.pending:
+        attacker, defender, area, _ = state.pending
+        return [*(RETREAT[x] for x in retreat_areas(state, attacker, defender, area)), STAND]
     out: list[int] = []
     vs_players = state.phase == COMBAT_PLAYERS
     for area in range(AREAS):
@@ -320,22 +343,59 @@ def combat_has_choice(state: NewWorldState, seat: int) -> bool:
 
 def apply_combat(state: NewWorldState, seat: int, index: int) -> None:
     action = SPACE[index]
+    numbers = [a for a in action.args if isinstance(a, int)]
     if action.kind == "end_combat":
         state.step += 1
         flow.next_fighter(state)
-        return
-    if action.kind == "attack":
-        other, area, count = action.args
-        assert isinstance(other, int) and isinstance(area, int) and isinstance(count, int)
-        attack_player(state, seat, other, area, count)
+    elif action.kind in ("retreat", "stand"):
+        answer_attack(state, numbers[0] if numbers else NOBODY)
+    elif action.kind == "attack":
+        declare_attack(state, seat, numbers[0], numbers[1], numbers[2])
     elif action.kind == "attack_natives":
-        area, count = action.args
-        assert isinstance(area, int) and isinstance(count, int)
-        attack_natives(state, seat, area, count)
+        attack_natives(state, seat, numbers[0], numbers[1])
     else:
-        area = action.args[0]
-        assert isinstance(area, int)
-        apply_marker(state, seat, action.kind, area)
+        apply_marker(state, seat, action.kind, numbers[0])
+
+
+def declare_attack(state: NewWorldState, seat: int, other: int, area: int, count: int) -> None:
+    """A defender who may retreat decides first (8.32); otherwise the battle is fought."""
+    if not retreat_areas(state, seat, other, area):
+        attack_player(state, seat, other, area, count)
+        return
+    state.pending = [seat, other, area, count]
+    state.log.append(
+        Event(
+            "declare",
+            f"{country(seat)} declares an attack on {country(other)} in {area_word(area)}"
+            f" with {count}",
+            {"seat": seat, "area": area},
+        )
+    )
+
+
+def answer_attack(state: NewWorldState, retreat_to: int) -> None:
+    attacker, defender, area, count = state.pending
+    state.pending = []
+    if retreat_to != NOBODY:
+        retreat(state, defender, area, retreat_to)
+    attack_player(state, attacker, defender, area, count)
+
+
+def retreat(state: NewWorldState, seat: int, area: int, to: int) -> None:
+    """Every Colonist of the defender on land leaves (Miners leave their Mines);
+    they may neither control nor earn this turn (8.32)."""
+    count = state.colonists[at(seat, area)]
+    units.take_colonists_off_land(state, seat, area, count)
+    state.colonists[at(seat, to)] += count
+    state.retreated[at(seat, to)] += count
+    state.log.append(
+        Event(
+            "retreat",
+            f"{country(seat)} retreats {count} Colonist(s) from"
+            f" {area_word(area)} to {area_word(to)}",
+            {"seat": seat, "from": area, "to": to},
+        )
+    )
 
 
 def commit_attackers(state: NewWorldState, seat: int, area: int, count: int, used: int) -> None:

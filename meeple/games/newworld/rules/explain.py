@@ -46,6 +46,8 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "end_combat": ((COMBAT_PLAYERS, COMBAT_NATIVES), "8.3 Combat"),
     "sail": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
     "sail_home": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
+    "retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "stand": ((COMBAT_PLAYERS,), "8.32 Retreats"),
 }
 
 STEP_WORDS = (
@@ -100,6 +102,11 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
             f"you lack that many units in {area_word(start)} that have not moved this turn, or a"
             " larger opposing force entered from there (8.22), or Gold must follow your"
             " Personnel (8.223)"
+        )
+    if kind in ("retreat", "stand"):
+        return (
+            "only a defender facing a declared attack chooses, and Colonists retreat only"
+            " to an adjoining Area where he has Personnel, not whence the attackers came"
         )
     if kind == "attack":
         return "you need that many Soldiers there that have not attacked a player this turn (8.311)"

@@ -78,6 +78,7 @@ def start_turn(state: NewWorldState) -> None:
         setattr(state, name, bytearray(n * AREAS))
     state.used_vs_players = bytearray(n * AREAS)
     state.used_vs_natives = bytearray(n * AREAS)
+    state.retreated = bytearray(n * AREAS)
     returned = [state.replacement[state.turn * n + s] for s in range(n)]
     if any(returned):
         log(
@@ -504,13 +505,23 @@ def apply_survival(state: NewWorldState, seat: int, area: int, losses: str) -> N
 # ---- political control (11.) ---------------------------------------------------------------
 
 
+def settled(state: NewWorldState, seat: int, area: int) -> int:
+    """Colonists/Miners that count for control: not those that retreated (8.32)."""
+    return units.area_colonists(state, seat, area) - state.retreated[at(seat, area)]
+
+
+def earning(state: NewWorldState, seat: int, area: int) -> int:
+    """Colonists earning Resources: not mining, not retreating (13.1)."""
+    return max(0, units.free_colonists(state, seat, area) - state.retreated[at(seat, area)])
+
+
 def qualifies(state: NewWorldState, seat: int, area: int) -> bool:
     """At least four Colonists/Miners and a majority of all of them; and a majority
     of the Soldiers/Prospectors if there are any (11.2)."""
-    mine = units.area_colonists(state, seat, area)
+    mine = settled(state, seat, area)
     if mine < 4:
         return False
-    total = sum(units.area_colonists(state, s, area) for s in range(state.players))
+    total = sum(settled(state, s, area) for s in range(state.players))
     if 2 * mine <= total:
         return False
     soldiers = sum(units.area_soldiers(state, s, area) for s in range(state.players))
@@ -665,12 +676,12 @@ def resource_income(state: NewWorldState, seat: int) -> int:
     _, value = turn_values(state.turn)
     total = 0
     for area in range(AREAS):
-        mine = units.free_colonists(state, seat, area)
+        mine = earning(state, seat, area)
         if mine == 0:
             continue
-        earning = sum(units.free_colonists(state, s, area) for s in range(state.players))
+        everyone = sum(earning(state, s, area) for s in range(state.players))
         worth = value * WORLD.areas[area].resources
-        total += mine * worth if earning <= 20 else (20 * mine * worth) // earning
+        total += mine * worth if everyone <= 20 else (20 * mine * worth) // everyone
     return total
 
 

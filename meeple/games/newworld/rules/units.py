@@ -98,6 +98,7 @@ def take_colonists_off_land(state: NewWorldState, seat: int, area: int, count: i
         if free_colonists(state, seat, area) <= 0:
             vacate_one_site(state, seat, area, MINE)
         state.colonists[i] -= 1
+    state.retreated[i] = min(state.retreated[i], state.colonists[i])
 
 
 def box_soldiers(state: NewWorldState, seat: int, count: int) -> None:
