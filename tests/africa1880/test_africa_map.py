@@ -323,6 +323,15 @@ def test_every_territory_is_a_clickable_shape() -> None:
         assert len(points) == len(rings()[t])
 
 
+def test_a_click_in_the_middle_of_a_territory_box_lands_on_it() -> None:
+    """The centre of each territory's bounding box lies inside the territory, so a
+    click there (as browser automation makes) picks that territory."""
+    for t, ring in enumerate(rings()):
+        xs, ys = [p[0] for p in ring], [p[1] for p in ring]
+        centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        assert _inside(centre, ring), BOARD.ids[t]
+
+
 def test_six_embassy_spaces_in_the_sea() -> None:
     """Components: six embassy spaces, each bearing a European country's name; those
     of countries not in the game stay empty."""
@@ -342,7 +351,8 @@ def test_squares_tiles_presences_and_colony_drawn_from_the_view() -> None:
     root = parse(render_svg(view))
     colours = [COUNTRY_COLOURS[c] for c in view["country_ids"]]
     for t, tid in enumerate(BOARD.ids):
-        (pieces,) = [g for g in targets(root)[tid] if g.attrib.get("class") == "pieces"]
+        (pieces,) = [g for g in root.iter(f"{SVG}g") if g.attrib.get("data-territory") == tid]
+        assert pieces.attrib["pointer-events"] == "none"  # clicks reach the shape
         rects = list(pieces.iter(f"{SVG}rect"))
         squares = [r for r in rects if r.attrib.get("class", "").startswith("square")]
         developed = [r for r in squares if "developed" in r.attrib["class"]]

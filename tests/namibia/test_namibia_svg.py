@@ -160,4 +160,5 @@ def test_cubes_say_what_they_are_and_click_as_their_space() -> None:
     ]
     assert len(pieces) == 1
     assert pieces[0].findtext(f"{SVG}title") == "H4: 3 gold cubes; Blue's mine (complete)"
-    assert 'pointer-events="none" font-size="8"' not in svg
+    uses = [u for u in pieces[0].iter(f"{SVG}use")]
+    assert [u.attrib.get("pointer-events") for u in uses] == ["visibleFill", "visibleFill"]

@@ -9,11 +9,11 @@ source gives the printed map) and checked against the board's borders and coasts
 by ``geography``. Presences are rectangular markers in their country's colour; a
 colony carries a colony piece and a hatched fill.
 
-Clicking: every territory (its shape and its pieces) carries ``data-target`` = its
-id, and every embassy ``data-target`` = its country's id, so the web client offers
-the actions that name them: placements, orders, explorations and landings on a
-territory; "alliance with ..." and "war on ..." on the embassy where that marker
-would turn.
+Clicking: every territory's shape carries ``data-target`` = its id (its pieces,
+drawn over it, let the pointer through), and every embassy ``data-target`` = its
+country's id, so the web client offers the actions that name them: placements,
+orders, explorations and landings on a territory; "alliance with ..." and "war
+on ..." on the embassy where that marker would turn.
 """
 
 from __future__ import annotations
@@ -249,7 +249,8 @@ def _tooltip(view: JSON, t: int, tid: str) -> str:
 
 def _territory_pieces(view: JSON, t: int, tid: str) -> str:
     """Name, development squares, colony piece and presences, centred on the
-    territory's label point (also clickable as the territory)."""
+    territory's label point. They let the pointer through to the territory's
+    shape beneath, whose tooltip says what they show and whose click they are."""
     x, y = point(tid)
     names = view.get("names", [])
     label = str(names[t]) if t < len(names) else tid
@@ -257,7 +258,7 @@ def _territory_pieces(view: JSON, t: int, tid: str) -> str:
     squares = int(_at(view, "squares", t, 0))
     dev = int(_at(view, "development", t, 0))
     out = [
-        f'<g class="pieces" data-target="{escape(tid)}">',
+        f'<g class="pieces" data-territory="{escape(tid)}" pointer-events="none">',
         f'<text x="{x:.1f}" y="{y - 6:.1f}" font-size="9.5" font-weight="bold"'
         f' text-anchor="middle" fill="{LABEL_INK}" stroke="#fffdf5" stroke-width="2.5"'
         f' paint-order="stroke">{escape(label)}</text>',
@@ -287,24 +288,22 @@ def _colony_piece(x: float, y: float) -> str:
     return (
         f'<path class="colony-piece" d="M{x - 5:.1f},{y + 5:.1f} v-6 l5,-4.5 l5,4.5 v6 z'
         f' M{x:.1f},{y - 5.5:.1f} v-5 h4 v2 h-4"'
-        ' fill="#fff" stroke="#3b2f1e" stroke-width="1.1"><title>colony</title></path>'
+        ' fill="#fff" stroke="#3b2f1e" stroke-width="1.1"/>'
     )
 
 
 def _presences(view: JSON, x: float, top: float, seats: Sequence[int]) -> list[str]:
     """Rectangular presence markers, at most four to a row."""
-    countries = view.get("countries", [])
     out = []
     for k, seat in enumerate(seats):
         row, col = divmod(k, 4)
         in_row = min(4, len(seats) - row * 4)
         px = x - (in_row * (PRESENCE_W + 2) - 2) / 2 + col * (PRESENCE_W + 2)
         py = top + row * (PRESENCE_H + 2)
-        who = str(countries[seat]) if seat < len(countries) else str(seat)
         out.append(
             f'<rect class="presence" x="{px:.1f}" y="{py:.1f}" width="{PRESENCE_W}"'
             f' height="{PRESENCE_H}" rx="1" fill="{colour(view, int(seat))}" stroke="#fff"'
-            f' stroke-width="1"><title>{escape(who)}</title></rect>'
+            f' stroke-width="1"/>'
         )
     return out
 

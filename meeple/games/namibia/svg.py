@@ -82,9 +82,10 @@ def render_overlay(view: JSON) -> str:
     market and the players. Pieces on a space let clicks through to the space."""
     spaces: list[JSON] = view["spaces"]
     geometry = _geometry(spaces)
-    # Pieces use the board layer's <defs>; each space's pieces are clickable as the
-    # space itself and say what they are when pointed at.
-    parts = ['<g class="pieces" font-size="8" text-anchor="middle">']
+    # Pieces use the board layer's <defs>. Only the cube's and the mine's fill take
+    # the pointer: pointing at them shows what the space holds, clicking them is
+    # clicking the space; the rest (and the middle of the hex) lets clicks through.
+    parts = ['<g class="pieces" pointer-events="none" font-size="8" text-anchor="middle">']
     parts.extend(p for p in (_pieces(s) for s in spaces) if p)
     parts.append("</g>")
     parts.extend(_rails(view, geometry))
@@ -101,7 +102,7 @@ Geometry = tuple[tuple[str, int, int, str], ...]
 DEFS = (
     "<defs>"
     '<rect id="nb-cube" x="-14" y="-6" width="11" height="11" stroke="#333" stroke-width="0.8"/>'
-    '<circle id="nb-mine" cx="7" cy="1" r="7" stroke-width="2.5"/>'
+    '<circle id="nb-mine" cx="7.5" cy="1" r="6.5" stroke-width="2.5"/>'
     '<path id="nb-abandoned" d="M-6,8 l12,8 m0,-8 l-12,8" stroke="#444" stroke-width="2"/>'
     "</defs>"
 )
@@ -188,11 +189,16 @@ def _pieces_of(
     ]
     if cubes:
         colour = COMMODITY_COLOURS.get(commodity, "#888")
-        out.append(f'<use href="#nb-cube" fill="{colour}"/><text x="-8.5" y="3">{cubes}</text>')
+        out.append(
+            f'<use href="#nb-cube" fill="{colour}" pointer-events="visibleFill"/>'
+            f'<text x="-8.5" y="3">{cubes}</text>'
+        )
     if owner is not None:
         colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         fill = colour if complete else "white"
-        out.append(f'<use href="#nb-mine" fill="{fill}" stroke="{colour}"/>')
+        out.append(
+            f'<use href="#nb-mine" fill="{fill}" stroke="{colour}" pointer-events="visibleFill"/>'
+        )
     if abandoned:
         out.append('<use href="#nb-abandoned"/>')
     out.append("</g>")
@@ -309,10 +315,9 @@ def _ports(view: JSON, spaces: list[JSON]) -> list[str]:
         out.append(
             f'<g class="port" data-target="{escape(word)}"><title>port of {escape(name)}'
             f" ({escape(str(port['label']))}){': chosen this round' if chosen else ''}</title>"
-            f'<polygon points="{hex_points(x, y)}" fill="transparent" stroke="none"/>'
+            f'<polygon points="{hex_points(x, y)}" fill="transparent" stroke="none"/></g>'
             f'<text x="{x - R - 2:.1f}" y="{y + 3:.1f}" font-size="9" text-anchor="end"'
             f' font-weight="{"bold" if chosen else "normal"}" fill="#134">{escape(name)}</text>'
-            "</g>"
         )
     return out
 
