@@ -190,9 +190,9 @@ def test_a_coin_under_a_book_goes_with_it() -> None:
 
 def test_shares_on_resting_cards_count_at_the_end() -> None:
     """End of the Game: all resting decks are picked up; share icons on cards count."""
-    from meeple.games.mombasa.scoring import breakdown
+    from meeple.games.mombasa.scoring import shares_held
 
     state = build(2, tracks={0: {"cairo": 0}}, slots={0: ["coffee 3 +cairo"]})
-    assert breakdown(state, 0)["cairo shares"] == 0  # in the action area
+    assert shares_held(state, 0)["cairo"] == 0  # in the action area
     play(state, 0, "end taking deck 2")
-    assert breakdown(state, 0)["cairo shares"] == 1  # now in resting deck 1
+    assert shares_held(state, 0)["cairo"] == 1  # now in resting deck 1

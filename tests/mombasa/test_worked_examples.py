@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.games.mombasa.board import BOARD
 from meeple.games.mombasa.positions import build, company, region
 from meeple.games.mombasa.rules import tracks
-from meeple.games.mombasa.scoring import breakdown
+from meeple.games.mombasa.scoring import breakdown, shares_held
 from meeple.games.mombasa.state import SLOTS
 from tests.mombasa.helpers import legal, pending, play
 
@@ -163,7 +163,7 @@ def test_share_value_7_shares_times_6_coins_is_42() -> None:
     )
     assert tracks.coins_revealed(state, MOMBASA) == 6
     row = breakdown(state, 0)
-    assert row["mombasa shares"] == 7
+    assert shares_held(state, 0)["mombasa"] == 7
     assert row["mombasa"] == 42
 
 

@@ -22,14 +22,13 @@ def owned_cards(state: MombasaState, seat: int) -> int:
 
 
 def breakdown(state: MombasaState, seat: int) -> dict[str, int]:
-    """The seven categories of the scoring pad (plus shares held, for the record)."""
+    """The seven categories of the scoring pad and the total."""
     owned = owned_cards(state, seat)
     out = {"cash": state.cash[seat]}
     for company, name in enumerate(COMPANIES):
         held = T.shares(state, seat, company, owned)
         value = T.coins_revealed(state, company)
         out[name] = held * value
-        out[f"{name} shares"] = held
     out["diamonds"] = BOARD.diamond_values[state.diamond[seat]]
     out["bookkeeping"] = BOARD.book_values[state.ink[seat]]
     out["total"] = sum(out[key] for key in CATEGORIES)
@@ -43,3 +42,9 @@ def result(state: MombasaState) -> Result:
     winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
     note = "shared victory" if len(winners) > 1 else ""
     return Result(scores, rows, ranks, winners, tuple(() for _ in scores), note)
+
+
+def shares_held(state: MombasaState, seat: int) -> dict[str, int]:
+    """Per company, the shares the seat holds (track icons plus share icons on cards)."""
+    owned = owned_cards(state, seat)
+    return {name: T.shares(state, seat, c, owned) for c, name in enumerate(COMPANIES)}

@@ -23,7 +23,7 @@ from meeple.games.mombasa.board import BOARD, COMPANIES, NO, SHARE, TRACK_FACES
 from meeple.games.mombasa.rules import area, flow, tasks
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import SEAT_NAMES
-from meeple.games.mombasa.scoring import breakdown
+from meeple.games.mombasa.scoring import breakdown, shares_held
 from meeple.games.mombasa.state import (
     ACT,
     DECKS,
@@ -84,8 +84,12 @@ def build_view(state: MombasaState, seat: int | None) -> dict[str, Any]:
         "bonus_tiles": [_tile(state, t) for t in range(4)],
         "players": [_player(state, p, seat) for p in range(state.players)],
         "pending": _pending(state),
-        "final": [breakdown(state, p) for p in range(state.players)] if over else None,
+        "final": [_final(state, p) for p in range(state.players)] if over else None,
     }
+
+
+def _final(state: MombasaState, seat: int) -> dict[str, Any]:
+    return {**breakdown(state, seat), "shares": shares_held(state, seat)}
 
 
 def _to_act(state: MombasaState) -> list[int]:
