@@ -284,3 +284,15 @@ def test_render_text_names_the_game_words() -> None:
     state = build(2, slots={0: ["coffee 2"]})
     text = GAME.render_text(GAME.view(state, 0))
     assert "Card display" in text and "your hand" in text and "Mombasa" in text
+
+
+def test_refusals_in_planning_and_resting_name_their_phase() -> None:
+    state = GAME.new_game(GAME.make_config(2), 1)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.play(state, 0, "use coffee")
+    assert refused.value.rule == "Setup (step 14.3)"
+    state = build(2, phase="planning")
+    with pytest.raises(IllegalAction) as refused:
+        GAME.play(state, 0, "plan merchant in slot 1")
+    assert refused.value.rule == "I. Planning Phase"
+    assert "open, empty action slot" in str(refused.value)

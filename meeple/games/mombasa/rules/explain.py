@@ -45,8 +45,17 @@ SECTIONS = {
 }
 
 
+PHASE_SECTIONS = {
+    DRAFT: "Setup of subsequent games (step 13)",
+    REST: "Setup (step 14.3)",
+    PLAN: "I. Planning Phase",
+}
+
+
 def explain(state: MombasaState, seat: int, action: Action) -> IllegalAction:
-    section = SECTIONS.get(action.kind, "II. General Action Phase")
+    section = PHASE_SECTIONS.get(state.phase) or SECTIONS.get(
+        action.kind, "II. General Action Phase"
+    )
     legal = [A.SPACE[i].text for i in legal_actions(state, seat)]
     return IllegalAction(
         section,
