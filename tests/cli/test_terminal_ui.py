@@ -333,3 +333,26 @@ def test_undo_never_takes_back_a_sealed_sheet() -> None:
     table.commit(0, "seal orders")  # the bots have not sealed: nothing is revealed yet
     assert game.to_act(table.state) == (1, 2)
     assert table.undo_keep(0) is None
+
+
+def test_namibia_status_shows_the_map_only_when_the_decision_is_about_spaces() -> None:
+    from meeple.games.namibia.render import MAPLESS_PHASES
+    from meeple.games.namibia.state import PHASE_NAMES
+
+    assert set(MAPLESS_PHASES) <= set(PHASE_NAMES)  # a renamed phase would slip through
+    load_bots()
+    game = get_game("namibia")
+    state = game.new_game(game.make_config(4), 5)
+    bot = make_bot("random", game, 5)
+    seen = set()
+    while not game.is_over(state) and len(seen) < 2:
+        actor = game.to_act(state)[0]
+        view = game.view(state, actor)
+        board = game.render_text(view)
+        status = game.terminal().status(view, board)
+        has_map = "<WAL>" in status
+        seen.add(has_map)
+        assert has_map == (view["phase"] not in MAPLESS_PHASES)
+        assert len(status.splitlines()) < len(board.splitlines()) - 15
+        game.apply(state, actor, bot.choose(game, state, actor))
+    assert seen == {True, False}

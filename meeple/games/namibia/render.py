@@ -171,9 +171,15 @@ def _final(view: JSON) -> list[str]:
     return lines
 
 
+# Phases whose decisions name no space of the map (an auction, buying points).
+MAPLESS_PHASES = ("bribe colonial officials", "administration: purchase reputation", "game over")
+
+
 class NamibiaTerminal(Terminal):
-    """The compact status is the header, one line per player and the auction or
-    shipment under way; colours are the board's."""
+    """The compact status is the header, the players in a line or two, the auction
+    or shipment under way and, when the decision is about spaces (placing, mining,
+    rails, the truck, shipping), the map without its legend; colours are the
+    board's."""
 
     def status(self, view: JSON, board: str) -> str:
         players = []
@@ -182,7 +188,10 @@ class NamibiaTerminal(Terminal):
             me = "*" if view["seat"] == seat else ""
             gone = " eliminated" if p["eliminated"] else ""
             players.append(f"{me}{p['name']} {p['money']} GM rep {p['reputation']}{gone}")
-        return "\n".join([_header(view), *fit(players), *_situation(view)])
+        lines = [_header(view), *fit(players), *_situation(view)]
+        if view["phase"] not in MAPLESS_PHASES:
+            lines += _map(view)
+        return "\n".join(lines)
 
     def legend(self, view: JSON) -> tuple[tuple[str, str], ...]:
         return legend(view)
