@@ -344,7 +344,7 @@ def test_namibia_status_shows_the_map_only_when_the_decision_is_about_spaces() -
     game = get_game("namibia")
     state = game.new_game(game.make_config(4), 5)
     bot = make_bot("random", game, 5)
-    seen = set()
+    seen: set[bool] = set()
     while not game.is_over(state) and len(seen) < 2:
         actor = game.to_act(state)[0]
         view = game.view(state, actor)
