@@ -110,6 +110,8 @@ def test_20_extended_marker_defends_and_prevents_uprisings() -> None:
         {"perils_of_the_deep": True},
         {"political_control_benefits": "extended", "turns": 12},
         {"political_control_benefits": "reduced"},
+        {"version": "exploration", "exploration_setup": True},
+        {"version": "alternate"},
     ],
 )
 def test_variant_games_meet_the_contract(options: dict[str, object]) -> None:

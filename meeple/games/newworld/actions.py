@@ -87,6 +87,8 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     out.append(("sail_home", (), "sail home"))
     out += [("retreat", (a,), f"retreat colonists to {_l(a)}") for a in range(AREAS)]
     out.append(("stand", (), "stand and fight"))
+    out += [("explore", (a,), f"explore {_l(a)}") for a in range(AREAS)]
+    out.append(("skip_explore", (), "explore nothing"))
     return out
 
 
@@ -109,6 +111,8 @@ SAIL = tuple(SPACE.index("sail", a) for a in range(AREAS))
 SAIL_HOME = SPACE.index("sail_home")
 RETREAT = tuple(SPACE.index("retreat", a) for a in range(AREAS))
 STAND = SPACE.index("stand")
+EXPLORE = tuple(SPACE.index("explore", a) for a in range(AREAS))
+SKIP_EXPLORE = SPACE.index("skip_explore")
 EMBARK_SOLDIER = tuple(SPACE.index("embark_soldier", a) for a in range(AREAS))
 EMBARK_COLONIST = tuple(SPACE.index("embark_colonist", a) for a in range(AREAS))
 EMBARK_GOLD = tuple(SPACE.index("embark_gold", a) for a in range(AREAS))

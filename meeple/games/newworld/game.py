@@ -40,6 +40,18 @@ class NewWorldGame(Game[NewWorldState]):
             False,
             "Two player version (21): Political Control victory until turn 15, money at 16",
         ),
+        OptionSpec(
+            "version",
+            "standard",
+            "standard, exploration (16: Areas discovered as they are entered) or alternate"
+            " (17: random Areas, all known)",
+            ("standard", "exploration", "alternate"),
+        ),
+        OptionSpec(
+            "exploration_setup",
+            False,
+            "Exploration optional setup (16.5): flip a coastal tile each",
+        ),
         OptionSpec("perils_of_the_deep", False, "Perils of the Deep (18) for naval losses"),
         OptionSpec(
             "political_control_benefits",

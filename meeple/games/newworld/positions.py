@@ -61,6 +61,8 @@ def validate(state: NewWorldState) -> None:
         capacity = 2 * state.fleet_ships[seat]
         if state.fleet_soldiers[seat] + state.fleet_colonists[seat] > capacity:
             problems.append(f"seat {seat}'s Fleet carries more Personnel than its Ships hold")
+    if sorted(state.tile_climate) != sorted(a.climate for a in WORLD.areas):
+        problems.append("the tiles' Climates are not the 26 tiles'")
     if any(r > c for r, c in zip(state.retreated, state.colonists, strict=True)):
         problems.append("more retreated Colonists than Colonists")
     for name in (
@@ -84,12 +86,16 @@ def validate(state: NewWorldState) -> None:
 def _area_problems(state: NewWorldState, a: int) -> list[str]:
     out: list[str] = []
     info = WORLD.areas[a]
-    if not 0 <= state.natives[a] <= info.natives:
-        out.append(f"Area {info.letter} has {state.natives[a]} Natives (at most {info.natives})")
+    standard = state.gold_cup == []
+    most = info.natives if standard else 8
+    if not 0 <= state.natives[a] <= most:
+        out.append(f"Area {info.letter} has {state.natives[a]} Natives (at most {most})")
     sites = sum(1 for slot in (2 * a, 2 * a + 1) if state.site_kind[slot] != NO_MARKER)
-    if sites > info.gold_sites:
+    if standard and sites > info.gold_sites:
         out.append(f"Area {info.letter} has more Gold markers than its triangles")
-    if state.city_value[a] not in (0, info.city):
+    if not state.explored[a] and (sites or state.natives[a] or state.city_value[a]):
+        out.append(f"unexplored Area {info.letter} holds markers")
+    if state.city_value[a] not in ((0, info.city) if standard else (0, 2, 3, 4)):
         out.append(f"Area {info.letter}'s City value is wrong")
     if not state.playable[a] and any(units.personnel(state, s, a) for s in range(state.players)):
         out.append(f"unplayable Area {info.letter} holds Personnel")

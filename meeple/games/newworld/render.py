@@ -41,12 +41,13 @@ def _area_line(area: JSON, names: list[str]) -> str:
     if area["city_looter"] is not None:
         city += SHORT[area["city_looter"]]
     pc = SHORT[area["political_control"]] if area["political_control"] is not None else ""
-    double = "$$" if printed.resources == 2 else "  "
+    double = "$$" if area["resources"] == 2 else "  "
+    climate = area["climate"] if area["climate"] is not None else "?"
     sea = str(load_map().sea_of(printed.index).number) if printed.coastal else "-"
     forces = "; ".join(_force(f, names) for f in area["forces"])
     gold = f" loose gold {area['loose_gold']}" if area["loose_gold"] else ""
     return (
-        f"{area['letter']} {printed.name[:16]:16}{double} {printed.climate:>2} {sea:>3}"
+        f"{area['letter']} {printed.name[:16]:16}{double} {climate:>2} {sea:>3}"
         f" {area['natives']:>3} {sites:9} {city:5} {pc:3} {forces}{gold}"
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from meeple.engine import BadConfig, Event
 from meeple.games.newworld.common import START_CASH, WORLD, country, die
-from meeple.games.newworld.rules import flow
+from meeple.games.newworld.rules import exploration, flow
 from meeple.games.newworld.state import (
     AREAS,
     GOLD_SITE,
@@ -65,6 +65,13 @@ def deal(state: NewWorldState) -> None:
     state.fleet_at = [NOBODY] * n
     state.fleet_out = [False] * n
     place_pieces(state)
+    state.tile_climate = [area.climate for area in WORLD.areas]
+    state.explored = [True] * AREAS
+    state.resources = [area.resources for area in WORLD.areas]
+    state.gold_cup, state.resource_cup, state.native_cup = [], [], []
+    state.native_reserve = 0
+    if exploration.version(state) != exploration.STANDARD_VERSION:
+        exploration.deal_tiles(state)
     state.initiative = list(range(n))
     state.bid_order = []
     state.entries = []

@@ -32,6 +32,7 @@ COMBAT_PLAYERS = 5  # combat against players in Initiative order (8.3)
 COMBAT_NATIVES = 6  # combat against Natives in Initiative order (8.33)
 HOMEBOUND = 7  # every Fleet picks up and sails home (12.)
 GAME_OVER = 8
+EXPLORE = 9  # Exploration version, optional setup: each player flips a coastal tile (16.5)
 PHASE_NAMES = (
     "colonists",
     "exclusive landfall bids",
@@ -42,6 +43,7 @@ PHASE_NAMES = (
     "combat vs natives",
     "homebound naval movement",
     "game over",
+    "exploration setup",
 )
 
 # Planning steps of one seat's sheet (PLANNING).
@@ -108,6 +110,12 @@ _FLAT = (
     "bid_order",
     "winners",
     "pending",
+    "tile_climate",
+    "explored",
+    "resources",
+    "gold_cup",
+    "resource_cup",
+    "native_cup",
 )
 
 
@@ -118,6 +126,7 @@ class NewWorldState(GameState):
         "end_note",
         "entries",
         "leader",
+        "native_reserve",
         "phase",
         "plan_landings",
         "step",
@@ -178,6 +187,13 @@ class NewWorldState(GameState):
     bid_order: list[int]  # turn 1: the order of landfall choices, highest bid first
     entries: list[tuple[int, int, int, int]]  # (seat, from, to, soldiers) this turn (8.22)
     winners: list[int]
+    tile_climate: list[int]  # per Area: the Climate of its tile (hidden until explored, 16)
+    explored: list[bool]  # the tile is face up (always in the standard game)
+    resources: list[int]  # per Area: 1, or 2 for double Resources
+    gold_cup: list[int]  # Exploration randomizer cups (16.3): public counts per kind
+    resource_cup: list[int]
+    native_cup: list[int]
+    native_reserve: int  # Natives kept apart for City Areas (16.42)
     pending: list[int]  # a declared attack awaiting the defender's retreat choice:
     # [attacker, defender, area, soldiers], empty otherwise (8.32)
     end_note: str
@@ -195,6 +211,7 @@ class NewWorldState(GameState):
         twin.actor = self.actor
         twin.step = self.step
         twin.end_note = self.end_note
+        twin.native_reserve = self.native_reserve
         return twin
 
     @property

@@ -14,6 +14,7 @@ from meeple.games.newworld.board import LETTERS, turn_values
 from meeple.games.newworld.common import WORLD, country, last_turn
 from meeple.games.newworld.rules import units
 from meeple.games.newworld.rules.apply import to_act
+from meeple.games.newworld.rules.exploration import redeal_hidden_tiles
 from meeple.games.newworld.rules.flow import controlled
 from meeple.games.newworld.rules.planning import autoskip, plan_summary, random_plan, reset_plan
 from meeple.games.newworld.scoring import result
@@ -75,6 +76,9 @@ def _area(state: NewWorldState, area: int, present: list[bool]) -> JSON:
     return {
         "letter": LETTERS[area],
         "playable": state.playable[area],
+        "explored": state.explored[area],
+        "climate": state.tile_climate[area] if state.explored[area] else None,
+        "resources": state.resources[area] if state.explored[area] else None,
         "natives": state.natives[area],
         "city": state.city_value[area],
         "city_looter": None if state.city_holder[area] == NOBODY else state.city_holder[area],
@@ -185,4 +189,5 @@ def determinize(state: NewWorldState, seat: int, rng: Rng) -> NewWorldState:
             else:
                 reset_plan(twin, other)
                 autoskip(twin, other)
+    redeal_hidden_tiles(twin, rng.shuffle)
     return twin

@@ -8,6 +8,7 @@ from meeple.games.newworld.state import (
     COLONISTS,
     COMBAT_NATIVES,
     COMBAT_PLAYERS,
+    EXPLORE,
     GAME_OVER,
     HOMEBOUND,
     LANDFALL,
@@ -45,6 +46,8 @@ def legal_actions(state: NewWorldState, seat: int) -> list[int]:
         return planning.bid_actions(state, seat)
     if phase == LANDFALL:
         return planning.landfall_actions(state, seat)
+    if phase == EXPLORE:
+        return planning.explore_actions(state, seat)
     if phase == PLANNING:
         return planning.plan_actions(state, seat)
     if phase == MOVEMENT:
@@ -62,6 +65,8 @@ def apply_action(state: NewWorldState, seat: int, index: int) -> None:
         planning.apply_bid(state, seat, index)
     elif phase == LANDFALL:
         planning.apply_landfall(state, seat, index)
+    elif phase == EXPLORE:
+        planning.apply_explore(state, seat, index)
     elif phase == PLANNING:
         planning.apply_plan(state, seat, index)
     elif phase == MOVEMENT:

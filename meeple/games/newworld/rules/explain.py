@@ -10,6 +10,7 @@ from meeple.games.newworld.state import (
     COLONISTS,
     COMBAT_NATIVES,
     COMBAT_PLAYERS,
+    EXPLORE,
     HOMEBOUND,
     LANDFALL,
     MOVEMENT,
@@ -47,6 +48,8 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "sail": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
     "sail_home": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
     "retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "explore": ((EXPLORE,), "16.5 Optional Setup"),
+    "skip_explore": ((EXPLORE,), "16.5 Optional Setup"),
     "stand": ((COMBAT_PLAYERS,), "8.32 Retreats"),
 }
 
@@ -103,6 +106,8 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
             " larger opposing force entered from there (8.22), or Gold must follow your"
             " Personnel (8.223)"
         )
+    if kind == "explore":
+        return "flip a coastal, playable tile still face down, in your turn (16.5)"
     if kind in ("retreat", "stand"):
         return (
             "only a defender facing a declared attack chooses, and Colonists retreat only"

@@ -22,7 +22,7 @@ from meeple.games.newworld.common import (
     pc_benefits,
     perils,
 )
-from meeple.games.newworld.rules import units
+from meeple.games.newworld.rules import exploration, units
 from meeple.games.newworld.rules.naval import (
     Cargo,
     coastal_dice,
@@ -38,6 +38,7 @@ from meeple.games.newworld.state import (
     COLONISTS,
     COMBAT_NATIVES,
     COMBAT_PLAYERS,
+    EXPLORE,
     GAME_OVER,
     GOLD_SITE,
     HOMEBOUND,
@@ -99,6 +100,29 @@ def start_turn(state: NewWorldState) -> None:
 
 
 def colonists_done(state: NewWorldState) -> None:
+    if (
+        state.turn == 1
+        and state.config.options.get("exploration_setup")
+        and exploration.version(state) == exploration.EXPLORATION
+    ):
+        state.phase = EXPLORE
+        state.step = 0
+        state.actor = state.leader
+        return
+    begin_bidding(state)
+
+
+def explored_at_setup(state: NewWorldState) -> None:
+    """The next player, left of the last, flips a tile (16.5); then the bids."""
+    state.step += 1
+    if state.step < state.players and exploration.setup_choices(state):
+        state.actor = (state.leader + state.step) % state.players
+        return
+    state.actor = NOBODY
+    begin_bidding(state)
+
+
+def begin_bidding(state: NewWorldState) -> None:
     if state.turn == 1:
         state.phase = BIDDING
         state.bids = [-1] * state.players
@@ -368,6 +392,7 @@ def start_mover(state: NewWorldState) -> None:
             return
         end_movement(state, seat)
         state.step += 1
+    exploration.discover(state)
     begin_combat(state, COMBAT_PLAYERS)
 
 
@@ -457,7 +482,7 @@ def survival(state: NewWorldState) -> None:
     roll = die(state)
     log(state, "survival", f"Survival die: {roll}", True, die=roll)
     for area in range(AREAS):
-        climate = WORLD.areas[area].climate
+        climate = state.tile_climate[area]
         for seat in range(state.players):
             if units.personnel(state, seat, area) == 0:
                 continue
@@ -472,7 +497,7 @@ def survival_bonus(state: NewWorldState, seat: int, area: int) -> int:
     1 and 2 Areas."""
     if state.pc[area] != seat:
         return 0
-    if pc_benefits(state.config) == REDUCED and WORLD.areas[area].climate > 2:
+    if pc_benefits(state.config) == REDUCED and state.tile_climate[area] > 2:
         return 0
     return 1
 
@@ -680,7 +705,7 @@ def resource_income(state: NewWorldState, seat: int) -> int:
         if mine == 0:
             continue
         everyone = sum(earning(state, s, area) for s in range(state.players))
-        worth = value * WORLD.areas[area].resources
+        worth = value * state.resources[area]
         total += mine * worth if everyone <= 20 else (20 * mine * worth) // everyone
     return total
 

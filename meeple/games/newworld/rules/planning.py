@@ -16,12 +16,14 @@ from meeple.games.newworld.actions import (
     BUILD,
     BUY,
     CHOOSE,
+    EXPLORE,
     LAND,
     MAINTAIN,
     ROLL,
     SEAL,
     SEND_COLONISTS,
     SEND_SOLDIERS,
+    SKIP_EXPLORE,
     SPACE,
     TAKE,
 )
@@ -39,7 +41,7 @@ from meeple.games.newworld.common import (
     country,
     die,
 )
-from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.rules import exploration, flow, units
 from meeple.games.newworld.state import (
     STEP_BUILD,
     STEP_BUY,
@@ -76,6 +78,23 @@ def apply_colonists(state: NewWorldState, seat: int, index: int) -> None:
     )
     if min(state.new_colonists) >= 0:
         flow.colonists_done(state)
+
+
+# ---- Exploration setup (16.5) -----------------------------------------------------------
+
+
+def explore_actions(state: NewWorldState, seat: int) -> list[int]:
+    if seat != state.actor:
+        return []
+    return [*(EXPLORE[a] for a in exploration.setup_choices(state)), SKIP_EXPLORE]
+
+
+def apply_explore(state: NewWorldState, seat: int, index: int) -> None:
+    if index != SKIP_EXPLORE:
+        area = SPACE[index].args[0]
+        assert isinstance(area, int)
+        exploration.explore(state, area)
+    flow.explored_at_setup(state)
 
 
 # ---- Exclusive Landfall (5.41) -----------------------------------------------------------

@@ -1,0 +1,180 @@
+"""The Exploration version (16) and the Alternate World (17).
+
+The 26 Area tiles carry the Climates; they are dealt face down at random over the
+Areas (the tiles' Climates are RECONSTRUCTED as those of the reconstructed map,
+one tile per Area). An Area is explored when a tile is flipped: at the end of
+each Land Movement Phase for every unexplored Area holding Personnel (16.4), in
+the optional setup (16.5), or for every Area at once in the Alternate World (17).
+Its contents are drawn from three randomizer cups whose contents are public
+counts (16.3): a draw is the game's seeded chance at the moment of the draw.
+"""
+
+from __future__ import annotations
+
+from meeple.engine import Event
+from meeple.games.newworld.common import WORLD, area_word, country
+from meeple.games.newworld.rules import units
+from meeple.games.newworld.state import AREAS, GOLD_SITE, NO_MARKER, NOBODY, NewWorldState, at
+
+STANDARD_VERSION = "standard"
+EXPLORATION = "exploration"
+ALTERNATE = "alternate"
+
+# Gold cup (16.3): Gold Site markers, blanks, then the Cities x2, x3, x4.
+GOLD_CUP = (16, 20, 1, 1, 1)
+SITE, BLANK, CITY2, CITY3, CITY4 = range(5)
+RESOURCE_CUP = (6, 20)  # double, single
+NATIVE_CUP = (46, 32)  # Natives, blanks
+NATIVE_RESERVE = 18  # kept apart for City Areas (16.42)
+NATIVE_DRAWS = 3
+
+
+def version(state: NewWorldState) -> str:
+    value = state.config.options.get("version", STANDARD_VERSION)
+    assert isinstance(value, str)
+    return value
+
+
+def deal_tiles(state: NewWorldState) -> None:
+    """Shuffle the tiles over the Areas (16.2); nothing is known of them yet."""
+    climates = [area.climate for area in WORLD.areas]
+    state.rng.shuffle(climates)
+    state.tile_climate = climates
+    state.explored = [False] * AREAS
+    state.resources = [1] * AREAS
+    state.gold_cup = list(GOLD_CUP)
+    state.resource_cup = list(RESOURCE_CUP)
+    state.native_cup = list(NATIVE_CUP)
+    state.native_reserve = NATIVE_RESERVE
+    state.natives = [0] * AREAS
+    state.city_value = [0] * AREAS
+    state.site_kind = [NO_MARKER] * (2 * AREAS)
+    if version(state) == ALTERNATE:
+        for area in range(AREAS):
+            if state.playable[area]:
+                explore(state, area)
+
+
+def draw(state: NewWorldState, cup: list[int]) -> int:
+    """Draw one marker at random; returns its kind (an index into the cup)."""
+    pick = state.rng.below(sum(cup))
+    for kind, count in enumerate(cup):
+        if pick < count:
+            cup[kind] -= 1
+            return kind
+        pick -= count
+    raise AssertionError("empty cup")
+
+
+def explore(state: NewWorldState, area: int) -> None:
+    """Flip the tile and draw its Gold, Natives and Resources (16.41-16.43)."""
+    state.explored[area] = True
+    climate = state.tile_climate[area]
+    for _ in range(2 if climate <= 2 else 1):
+        draw_gold(state, area, climate)
+    if state.city_value[area]:
+        natives = min(2 * state.city_value[area], state.native_reserve)
+        state.native_reserve -= natives
+    else:
+        natives = sum(
+            1
+            for _ in range(NATIVE_DRAWS)
+            if sum(state.native_cup) and draw(state, state.native_cup) == 0
+        )
+    state.natives[area] = natives
+    if sum(state.resource_cup) and draw(state, state.resource_cup) == 0:
+        state.resources[area] = 2
+    sites = sum(1 for slot in (2 * area, 2 * area + 1) if state.site_kind[slot] == GOLD_SITE)
+    city = f", a City x{state.city_value[area]}" if state.city_value[area] else ""
+    double = ", double Resources" if state.resources[area] == 2 else ""
+    state.log.append(
+        Event(
+            "explore",
+            f"{area_word(area)} is explored: Climate {climate}, {sites} Gold Site(s){city},"
+            f" {natives} Native(s){double}",
+            {"area": area, "climate": climate},
+            None,
+            True,
+        )
+    )
+
+
+def draw_gold(state: NewWorldState, area: int, climate: int) -> None:
+    """One draw from the Gold cup; a City where it cannot stand (Climate 4-5, or a
+    second City: the smaller is set aside) is set aside and the draw repeated,
+    the City going back into the cup afterwards (16.41)."""
+    aside: list[int] = []
+    while sum(state.gold_cup):
+        kind = draw(state, state.gold_cup)
+        if kind == SITE:
+            slot = 2 * area if state.site_kind[2 * area] == NO_MARKER else 2 * area + 1
+            state.site_kind[slot] = GOLD_SITE
+            break
+        if kind == BLANK:
+            break
+        value = kind  # CITY2..CITY4 are 2..4
+        if climate > 3:
+            aside.append(kind)
+            continue
+        if state.city_value[area]:
+            aside.append(min(kind, state.city_value[area]))
+            state.city_value[area] = max(value, state.city_value[area])
+            continue
+        state.city_value[area] = value
+        break
+    for kind in aside:
+        state.gold_cup[kind] += 1
+
+
+def discover(state: NewWorldState) -> None:
+    """At the end of Land Movement, every unexplored Area holding Personnel is
+    explored, and its new Gold Sites go to its occupants' Soldiers in Initiative
+    order (16.4, 16.411)."""
+    if version(state) != EXPLORATION:
+        return
+    for area in range(AREAS):
+        if state.explored[area] or not state.playable[area]:
+            continue
+        if any(
+            state.soldiers[at(s, area)] or state.colonists[at(s, area)]
+            for s in range(state.players)
+        ):
+            explore(state, area)
+            claim_sites(state, area)
+
+
+def claim_sites(state: NewWorldState, area: int) -> None:
+    for seat in state.initiative:
+        for slot in (2 * area, 2 * area + 1):
+            if (
+                state.site_kind[slot] == GOLD_SITE
+                and state.site_holder[slot] == NOBODY
+                and units.free_soldiers(state, seat, area) > 0
+            ):
+                state.site_holder[slot] = seat
+                state.log.append(
+                    Event(
+                        "marker",
+                        f"{country(seat)} takes possession of a Gold Site in {area_word(area)}",
+                        {"seat": seat, "area": area},
+                    )
+                )
+
+
+def setup_choices(state: NewWorldState) -> list[int]:
+    """Coastal unexplored playable Areas a player may flip before bidding (16.5)."""
+    return [
+        a.index
+        for a in WORLD.areas
+        if a.coastal and state.playable[a.index] and not state.explored[a.index]
+    ]
+
+
+def redeal_hidden_tiles(state: NewWorldState, rng_shuffle: object) -> None:
+    """Shuffle the Climates of every tile still face down (for determinize)."""
+    hidden = [a for a in range(AREAS) if not state.explored[a]]
+    climates = [state.tile_climate[a] for a in hidden]
+    assert callable(rng_shuffle)
+    rng_shuffle(climates)
+    for a, climate in zip(hidden, climates, strict=True):
+        state.tile_climate[a] = climate
