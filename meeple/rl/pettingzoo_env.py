@@ -2,7 +2,7 @@
 
 * ``MeepleAECEnv``: the agent environment cycle. The agent to act is the first seat
   the rules wait for; during a simultaneous secret decision (Africa 1880's order
-  sheets, Goofspiel's bids) the waiting seats are asked one after another, and
+  sheets) the waiting seats are asked one after another, and
   none sees another's choice before the rules reveal it, since observations
   come from views.
 * ``MeepleParallelEnv``: every seat the rules wait for decides at once; an action
