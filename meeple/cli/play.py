@@ -13,11 +13,12 @@ In hot-seat play of a game with hidden information (its presentation's
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import typer
+from rich import box
 from rich.table import Table
 
 from meeple.ai.base import Bot
@@ -345,21 +346,33 @@ class TerminalTable:
 
 
 def print_result(game: Game[Any], state: GameState) -> None:
+    """The final table: rank, seat, score, then the breakdown's other parts (a part
+    equal to the score for every seat is not repeated); headers wrap, never cut."""
     result = game.result(state)
     names = game.seat_names(state.config)
-    table = Table(title="Final result")
-    table.add_column("rank")
-    table.add_column("seat")
-    table.add_column("score")
-    keys = list(result.breakdown[0]) if result.breakdown else []
-    for key in keys:
-        table.add_column(key.replace("_", " "))
-    for seat in sorted(range(len(names)), key=lambda s: result.ranks[s]):
+    seats = range(len(names))
+    keys = [
+        key
+        for key in (result.breakdown[0] if result.breakdown else {})
+        if any(result.breakdown[s][key] != result.scores[s] for s in seats)
+    ]
+    table = Table(title="Final result", box=box.SIMPLE_HEAD)
+    for header in ("rank", "seat", "score", *(key.replace("_", "\n") for key in keys)):
+        table.add_column(header, overflow="fold")
+    for seat in sorted(seats, key=lambda s: (result.ranks[s], -result.scores[s])):
         row = [str(result.ranks[seat]), names[seat], str(result.scores[seat])]
         table.add_row(*row, *(str(result.breakdown[seat][k]) for k in keys))
     console.print(table)
-    winners = ", ".join(names[w] for w in result.winners) or "nobody"
-    console.print(f"Winner: {winners}. {result.note}")
+    console.print(screen.styled(verdict(names, result.winners, result.note), ()))
+
+
+def verdict(names: Sequence[str], winners: Sequence[int], note: str) -> str:
+    """Who won, said once: the game's note alone when it already names the winners."""
+    if not winners:
+        return f"No winner. {note}".strip()
+    if all(names[w] in note for w in winners):
+        return note
+    return f"Winner: {', '.join(names[w] for w in winners)}. {note}".strip()
 
 
 def play(

@@ -356,3 +356,19 @@ def test_namibia_status_shows_the_map_only_when_the_decision_is_about_spaces() -
         assert len(status.splitlines()) < len(board.splitlines()) - 15
         game.apply(state, actor, bot.choose(game, state, actor))
     assert seen == {True, False}
+
+
+def test_final_table_fits_80_columns_and_says_the_winner_once() -> None:
+    """End of the Game (Africa 1880): a tie for the lead means no winner."""
+    from meeple.cli.play import verdict
+
+    out = play(["africa1880", "--seats", "random,random,random,random", "--seed", "3"], [])
+    table = out.split("Final result")[1]
+    assert within(table, 80) and "…" not in table
+    assert "points" not in table  # the same numbers as the score, shown once
+    assert "alliances" in table and "received" in table
+    names = ("France", "Italy")
+    assert verdict(names, (0,), "France wins.") == "France wins."
+    assert verdict(names, (1,), "highest score wins") == "Winner: Italy. highest score wins"
+    tie = "Several countries tie for the lead: no winner, play a new game."
+    assert verdict(names, (), tie) == f"No winner. {tie}"

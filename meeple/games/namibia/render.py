@@ -190,7 +190,7 @@ class NamibiaTerminal(Terminal):
             players.append(f"{me}{p['name']} {p['money']} GM rep {p['reputation']}{gone}")
         lines = [_header(view), *fit(players), *_situation(view)]
         if view["phase"] not in MAPLESS_PHASES:
-            lines += _map(view)
+            lines += ["", *_map(view)]
         return "\n".join(lines)
 
     def legend(self, view: JSON) -> tuple[tuple[str, str], ...]:
