@@ -244,10 +244,13 @@ def limit_lines(view: JSON) -> list[str]:
 def _last_turn(view: JSON) -> str:
     lines = limit_lines(view)
     if view["last_removed"]:
-        removed = [f"{_short(view, s)} from {t}" for t, s in view["last_removed"]]
+        removed = [
+            f"{_short(view, s)} from {_territory_name(view, t)}" for t, s in view["last_removed"]
+        ]
         lines.append("Removed in the last conflicts: " + "; ".join(removed))
     if view["last_colonies"]:
-        lines.append("New colonies: " + ", ".join(view["last_colonies"]))
+        colonies = [_territory_name(view, t) for t in view["last_colonies"]]
+        lines.append("New colonies: " + ", ".join(colonies))
     return "\n".join(lines)
 
 
