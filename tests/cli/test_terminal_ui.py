@@ -262,6 +262,8 @@ def test_go_back_to_any_line_and_change_it(tmp_path: Path) -> None:
     sheet = game.view(replay(game, undone), 0)["sheet"]
     assert sheet["next"] == "alexandria" and sheet["orders"] == {"alexandria": "nothing"}
     assert [text for seat, text in undone.moves if seat == 0] == ["place alexandria", "ready"]
+    out, _ = africa("human,heuristic,heuristic", ["place alexandria", "line 1"], tmp_path)
+    assert "Line 1 is the line you are writing." in out
     for bad in ("line 9", "line two"):
         out, _ = africa("human,heuristic,heuristic", ["place alexandria", bad], tmp_path)
         assert "Say which line: line N, with N from 1 to 4." in out

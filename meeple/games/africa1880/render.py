@@ -406,7 +406,9 @@ class AfricaTerminal(Terminal):
         if not argument.strip().isdigit() or not 1 <= int(argument) <= len(lines):
             return Reply(f"Say which line: line N, with N from 1 to {len(lines)}.")
         target, cursor = int(argument) - 1, current_line(view) or 0
-        if target >= cursor:
+        if target == cursor:
+            return Reply(f"Line {target + 1} is the line you are writing.")
+        if target > cursor:
             return Reply(actions=tuple(line.action for line in lines[cursor:target]))
         to_end = tuple(line.action for line in lines[cursor:])
         again = tuple(line.action for line in lines[:target])
