@@ -18,6 +18,8 @@ from meeple.games.newworld.state import (
     NewWorldState,
 )
 
+SEQUENTIAL = (LANDFALL, EXPLORE, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES)
+
 
 def to_act(state: NewWorldState) -> tuple[int, ...]:
     phase = state.phase
@@ -37,9 +39,9 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
 
 
 def legal_actions(state: NewWorldState, seat: int) -> list[int]:
-    if seat not in to_act(state):
-        return []
     phase = state.phase
+    if phase in SEQUENTIAL and seat != (state.pending[1] if state.pending else state.actor):
+        return []
     if phase == COLONISTS:
         return planning.colonist_actions(state, seat)
     if phase == BIDDING:

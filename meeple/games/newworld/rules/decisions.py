@@ -52,6 +52,8 @@ from meeple.games.newworld.state import (
     at,
 )
 
+COASTAL = tuple(area.coastal for area in WORLD.areas)
+
 # ---- markers (8.221, 8.222, 8.314) -------------------------------------------------------
 
 
@@ -139,18 +141,22 @@ def moved_along(state: NewWorldState, seat: int, start: int, end: int) -> int:
 
 def movement_actions(state: NewWorldState, seat: int) -> list[int]:
     out: list[int] = []
+    first = seat * AREAS
+    soldiers, colonists, gold = state.soldiers, state.colonists, state.gold
     for area in range(AREAS):
-        i = at(seat, area)
-        movable_s = state.soldiers[i] - state.arrived_soldiers[i]
-        movable_c = state.colonists[i] - state.arrived_colonists[i]
-        movable_g = state.gold[i] - state.arrived_gold[i]
+        i = first + area
+        if not (soldiers[i] or colonists[i] or gold[i]):
+            continue
+        movable_s = soldiers[i] - state.arrived_soldiers[i]
+        movable_c = colonists[i] - state.arrived_colonists[i]
+        movable_g = gold[i] - state.arrived_gold[i]
         if movable_s or movable_c or movable_g:
             out += _moves_from(state, seat, area, movable_s, movable_c, movable_g)
-            if WORLD.areas[area].coastal:
+            if COASTAL[area]:
                 out += [EMBARK_SOLDIER[area]] if movable_s else []
                 out += [EMBARK_COLONIST[area]] if movable_c else []
                 out += [EMBARK_GOLD[area]] if movable_g else []
-        if state.soldiers[i] or state.colonists[i]:
+        if (soldiers[i] or colonists[i]) and has_markers(state, area):
             out += marker_actions(state, seat, area)
     out.append(END_MOVEMENT)
     return out
@@ -316,25 +322,43 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
         return [*(RETREAT[x] for x in retreat_areas(state, attacker, defender, area)), STAND]
     out: list[int] = []
     vs_players = state.phase == COMBAT_PLAYERS
+    soldiers, embarked, colonists = state.soldiers, state.emb_soldiers, state.colonists
+    first = seat * AREAS
     for area in range(AREAS):
-        i = at(seat, area)
-        have = units.area_soldiers(state, seat, area)
-        if not have and not state.colonists[i]:
+        i = first + area
+        have = soldiers[i] + embarked[i]
+        if not have and not colonists[i]:
             continue
         if vs_players:
             free = have - state.used_vs_players[i]
-            for other in range(state.players):
-                if other != seat and free > 0 and any(defenders(state, other, area)):
-                    base = attack_index(other, area, 1)
-                    out += range(base, base + free)
+            if free > 0:
+                for other in range(state.players):
+                    if other != seat and _defended(state, other, area):
+                        base = attack_index(other, area, 1)
+                        out += range(base, base + free)
         elif state.natives[area]:
             free = have - state.used_vs_natives[i]
             if free > 0:
                 base = natives_index(area, 1)
                 out += range(base, base + free)
-        out += marker_actions(state, seat, area)
+        if has_markers(state, area):
+            out += marker_actions(state, seat, area)
     out.append(END_COMBAT)
     return out
+
+
+def _defended(state: NewWorldState, other: int, area: int) -> bool:
+    """Whether ``other`` has anyone to attack in the Area (8.3, and 20)."""
+    i = other * AREAS + area
+    if state.soldiers[i] or state.colonists[i] or state.emb_soldiers[i] or state.emb_colonists[i]:
+        return True
+    return pc_benefits(state.config) == EXTENDED and state.pc[area] == other
+
+
+def has_markers(state: NewWorldState, area: int) -> bool:
+    return bool(
+        state.site_kind[2 * area] or state.site_kind[2 * area + 1] or state.city_value[area]
+    )
 
 
 def combat_has_choice(state: NewWorldState, seat: int) -> bool:

@@ -537,6 +537,8 @@ def settled(state: NewWorldState, seat: int, area: int) -> int:
 
 def earning(state: NewWorldState, seat: int, area: int) -> int:
     """Colonists earning Resources: not mining, not retreating (13.1)."""
+    if not state.colonists[seat * AREAS + area]:
+        return 0
     return max(0, units.free_colonists(state, seat, area) - state.retreated[at(seat, area)])
 
 
@@ -687,9 +689,9 @@ def return_unshipped(state: NewWorldState) -> None:
         state.colonists[i] += state.emb_colonists[i]
         state.gold[i] += state.emb_gold[i]
         state.emb_soldiers[i] = state.emb_colonists[i] = state.emb_gold[i] = 0
-    for seat in range(state.players):
-        for area in range(AREAS):
-            units.abandon_gold(state, seat, area)
+    for i, bars in enumerate(state.gold):
+        if bars:
+            units.abandon_gold(state, i // AREAS, i % AREAS)
 
 
 # ---- income and the end of the turn (13., 14.) ---------------------------------------------

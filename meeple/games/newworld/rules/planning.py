@@ -118,8 +118,17 @@ def apply_bid(state: NewWorldState, seat: int, index: int) -> None:
         flow.reveal_bids(state)
 
 
+_COASTAL_PLAYABLE: dict[tuple[bool, ...], list[int]] = {}
+
+
 def coastal_playable(state: NewWorldState) -> list[int]:
-    return [a.index for a in WORLD.areas if a.coastal and state.playable[a.index]]
+    """Coastal Areas in play (a shared list: do not change it)."""
+    key = tuple(state.playable)
+    found = _COASTAL_PLAYABLE.get(key)
+    if found is None:
+        found = [a.index for a in WORLD.areas if a.coastal and state.playable[a.index]]
+        _COASTAL_PLAYABLE[key] = found
+    return found
 
 
 def landfall_actions(state: NewWorldState, seat: int) -> list[int]:

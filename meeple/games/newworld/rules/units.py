@@ -55,12 +55,12 @@ def free_colonists(state: NewWorldState, seat: int, area: int) -> int:
 
 def area_soldiers(state: NewWorldState, seat: int, area: int) -> int:
     """Soldiers and Prospectors of ``seat`` belonging to the Area (land and embarked)."""
-    i = at(seat, area)
+    i = seat * AREAS + area
     return state.soldiers[i] + state.emb_soldiers[i]
 
 
 def area_colonists(state: NewWorldState, seat: int, area: int) -> int:
-    i = at(seat, area)
+    i = seat * AREAS + area
     return state.colonists[i] + state.emb_colonists[i]
 
 
