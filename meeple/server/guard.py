@@ -1,11 +1,11 @@
 """Limits on what a client may send over HTTP: header size, body size, JSON, rate.
 
 ``Guard`` is the ASGI middleware in front of every request: 431 past
-``Limits.max_headers`` (path, query and headers; WebSocket handshakes too), 429 past
-the client address's rate (``Limits.http_rate``/``http_burst``, one bucket per
-address whatever the number of its connections), 413 past ``Limits.max_body``, and
-400 for a body that is not standard JSON (NaN, Infinity, numbers out of range, lone
-surrogates, invalid UTF-8), so no handler ever sees such values.
+``Limits.max_headers`` (path, query and headers), 429 past the client address's
+rate (``Limits.http_rate``/``http_burst``, one bucket per address whatever the
+number of its connections; both also refuse a WebSocket handshake), 413 past
+``Limits.max_body``, and 400 for a body that is not standard JSON (NaN, Infinity,
+numbers out of range, lone surrogates, invalid UTF-8), so no handler sees them.
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ class Guard:
             detail = f"request line and headers larger than {self.limits.max_headers} bytes"
             await _refuse(scope, send, 431, detail)
             return
+        if not self.buckets.take(client_address(scope)):
+            await _refuse(scope, send, 429, "too many requests from this address; slow down")
+            return
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)  # its messages have their own bucket
-            return
-        if not self.buckets.take(client_address(scope)):
-            await _reply(send, 429, "too many requests from this address; slow down")
             return
         if scope["method"] in ("POST", "PUT", "PATCH"):
             await self._bounded(scope, receive, send)

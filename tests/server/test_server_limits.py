@@ -166,3 +166,27 @@ def test_limits_from_environment_and_options() -> None:
         Limits.from_settings({"MEEPLE_LIMIT_CHAT_KEPT": "lots"})
     with pytest.raises(ValueError, match="above 0"):
         Limits.from_settings({}, {"http_rate": "-1"})
+
+
+def test_websocket_handshakes_spend_the_address_budget(tmp_path: Path) -> None:
+    with app_with(tmp_path, http_rate=0.01, http_burst=3) as c:
+        tid, _ = create(c)
+        assert c.get("/api/games").status_code == 200
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            assert ws.receive_json()["type"] == "state"
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            c.websocket_connect(f"/api/tables/{tid}/ws"),
+        ):
+            pass
+        assert refused.value.code == 1008
+
+
+def test_the_lobby_never_shows_a_stored_version(tmp_path: Path) -> None:
+    """The stored version counts hidden edits too; the lobby shows the spectators'."""
+    with app_with(tmp_path) as c:
+        tid, _ = create(c, "africa1880", ["human"] * 3, seed=9)
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        assert c.get("/api/tables").json()[0]["version"] == state(c, tid)["version"]
+        hub.seats.unload(hub.tables[tid])
+        assert c.get("/api/tables").json()[0]["version"] is None

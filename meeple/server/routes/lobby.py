@@ -33,7 +33,9 @@ def lobby_router(hub: Hub) -> APIRouter:
                     "game": t.game,
                     "players": t.config.get("players"),
                     "status": t.status,
-                    "version": live.seen.get(None, live.version) if live else t.version,
+                    # The spectators' version, never the stored one: that counts hidden
+                    # edits too (None while the table is not in memory).
+                    "version": live.seen.get(None, live.version) if live else None,
                     "updated": t.updated,
                     "seats": [
                         {
