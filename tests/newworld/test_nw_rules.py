@@ -374,3 +374,28 @@ def test_8_32_no_retreat_without_soldiers_or_a_friendly_area() -> None:
     state.rng = rng_rolling(2, 2)
     GAME.play(state, 0, "attack france at h with 2")  # France holds no adjoining Area
     assert GAME.to_act(state) == (0,) and state.soldiers[at(1, area("H"))] == 1
+
+
+def test_8_314_the_defender_chooses_which_units_fall() -> None:
+    state = combat_position()
+    n = area("N")
+    state.soldiers[at(0, n)] = 2
+    state.soldiers[at(1, n)] = 2
+    state.site_kind[2 * n] = GOLD_SITE
+    state.site_holder[2 * n] = 1  # one French Soldier prospects
+    state.rng = rng_rolling(2)
+    GAME.play(state, 0, "attack france at n with 1")
+    assert GAME.to_act(state) == (1,)
+    assert texts(state, 1) == {"lose soldier", "lose prospector"}
+    assert GAME.view(state, 0)["pending_losses"]["soldiers"] == 1
+    GAME.play(state, 1, "lose prospector")
+    assert state.site_holder[2 * n] == -1 and state.soldiers[at(1, n)] == 1
+    assert GAME.to_act(state) == (0,)
+
+
+def test_8_314_a_loss_with_one_possible_kind_is_taken_at_once() -> None:
+    state = combat_position()
+    state.rng = rng_rolling(2)
+    GAME.play(state, 0, "attack france at h with 1")  # France holds no adjoining Area
+    assert GAME.to_act(state) == (0,)
+    assert state.soldiers[at(1, area("H"))] == 2

@@ -20,6 +20,16 @@ from meeple.games.newworld.common import (
     WORLD,
 )
 
+# The defender's loss choices (8.314), in the order of rules/losses.py's kinds.
+LOSS_WORDS = (
+    "soldier",
+    "embarked soldier",
+    "prospector",
+    "looter",
+    "colonist",
+    "embarked colonist",
+    "miner",
+)
 MAX_MOVE = 60  # the largest group moved or sent in one action
 MAX_SEND = 2 * MAX_SHIPS
 
@@ -89,6 +99,7 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     out.append(("stand", (), "stand and fight"))
     out += [("explore", (a,), f"explore {_l(a)}") for a in range(AREAS)]
     out.append(("skip_explore", (), "explore nothing"))
+    out += [("lose", (k,), f"lose {word}") for k, word in enumerate(LOSS_WORDS)]
     return out
 
 
@@ -113,6 +124,7 @@ RETREAT = tuple(SPACE.index("retreat", a) for a in range(AREAS))
 STAND = SPACE.index("stand")
 EXPLORE = tuple(SPACE.index("explore", a) for a in range(AREAS))
 SKIP_EXPLORE = SPACE.index("skip_explore")
+LOSE = tuple(SPACE.index("lose", k) for k in range(len(LOSS_WORDS)))
 EMBARK_SOLDIER = tuple(SPACE.index("embark_soldier", a) for a in range(AREAS))
 EMBARK_COLONIST = tuple(SPACE.index("embark_colonist", a) for a in range(AREAS))
 EMBARK_GOLD = tuple(SPACE.index("embark_gold", a) for a in range(AREAS))

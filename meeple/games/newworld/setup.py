@@ -77,6 +77,7 @@ def deal(state: NewWorldState) -> None:
     state.entries = []
     state.winners = []
     state.pending = []
+    state.losses = []
     state.end_note = ""
     state.phase = PLANNING
     state.turn = 0

@@ -110,6 +110,7 @@ _FLAT = (
     "bid_order",
     "winners",
     "pending",
+    "losses",
     "tile_climate",
     "explored",
     "resources",
@@ -194,6 +195,8 @@ class NewWorldState(GameState):
     resource_cup: list[int]
     native_cup: list[int]
     native_reserve: int  # Natives kept apart for City Areas (16.42)
+    losses: list[int]  # a battle's losses the defender still chooses: [defender, area,
+    # soldiers, colonists, attacker], empty otherwise (8.314)
     pending: list[int]  # a declared attack awaiting the defender's retreat choice:
     # [attacker, defender, area, soldiers], empty otherwise (8.32)
     end_note: str

@@ -55,6 +55,7 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
         "areas": [_area(state, a, present) for a in range(AREAS)],
         "players": [_player(state, p, seat) for p in range(state.players)],
         "pending_attack": _pending(state),
+        "pending_losses": _losses(state),
         "result": result(state).to_json() if over else None,
     }
 
@@ -96,6 +97,19 @@ def _pending(state: NewWorldState) -> JSON | None:
         return None
     attacker, defender, area, count = state.pending
     return {"attacker": attacker, "defender": defender, "area": LETTERS[area], "soldiers": count}
+
+
+def _losses(state: NewWorldState) -> JSON | None:
+    if not state.losses:
+        return None
+    defender, area, soldiers, colonists, attacker = state.losses
+    return {
+        "defender": defender,
+        "area": LETTERS[area],
+        "soldiers": soldiers,
+        "colonists": colonists,
+        "attacker": attacker,
+    }
 
 
 def _presence(state: NewWorldState) -> list[bool]:

@@ -21,6 +21,15 @@ from meeple.games.newworld.state import (
 SEQUENTIAL = (LANDFALL, EXPLORE, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES)
 
 
+def deciding(state: NewWorldState) -> int:
+    """The seat deciding in a sequential phase."""
+    if state.losses:
+        return state.losses[0]
+    if state.pending:
+        return state.pending[1]
+    return state.actor
+
+
 def to_act(state: NewWorldState) -> tuple[int, ...]:
     phase = state.phase
     if phase == COLONISTS:
@@ -33,6 +42,8 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
         return tuple(s for s in range(state.players) if state.fleet_out[s])
     if phase == GAME_OVER:
         return ()
+    if state.losses:
+        return (state.losses[0],)  # the defender chooses which units fall (8.314)
     if state.pending:
         return (state.pending[1],)  # the defender decides whether to retreat (8.32)
     return (state.actor,)
@@ -40,7 +51,7 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
 
 def legal_actions(state: NewWorldState, seat: int) -> list[int]:
     phase = state.phase
-    if phase in SEQUENTIAL and seat != (state.pending[1] if state.pending else state.actor):
+    if phase in SEQUENTIAL and seat != deciding(state):
         return []
     if phase == COLONISTS:
         return planning.colonist_actions(state, seat)

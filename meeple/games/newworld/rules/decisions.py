@@ -19,6 +19,7 @@ from meeple.games.newworld.actions import (
     END_COMBAT,
     END_MOVEMENT,
     LOOT,
+    LOSE,
     MINE_AT,
     MOVE_COLONISTS,
     MOVE_SOLDIERS,
@@ -39,7 +40,7 @@ from meeple.games.newworld.common import (
     die,
     pc_benefits,
 )
-from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.rules import flow, losses, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.naval import coastal_dice
 from meeple.games.newworld.state import (
@@ -317,6 +318,8 @@ def retreat_areas(state: NewWorldState, attacker: int, defender: int, area: int)
 
 
 def combat_actions(state: NewWorldState, seat: int) -> list[int]:
+    if state.losses:
+        return loss_actions(state, seat)
     if state.pending:
         attacker, defender, area, _ = state.pending
         return [*(RETREAT[x] for x in retreat_areas(state, attacker, defender, area)), STAND]
@@ -368,7 +371,9 @@ def combat_has_choice(state: NewWorldState, seat: int) -> bool:
 def apply_combat(state: NewWorldState, seat: int, index: int) -> None:
     action = SPACE[index]
     numbers = [a for a in action.args if isinstance(a, int)]
-    if action.kind == "end_combat":
+    if action.kind == "lose":
+        apply_loss(state, index)
+    elif action.kind == "end_combat":
         state.step += 1
         flow.next_fighter(state)
     elif action.kind in ("retreat", "stand"):
@@ -438,10 +443,9 @@ def attack_player(state: NewWorldState, seat: int, other: int, area: int, count:
     battle = fight(lambda: die(state), count, soldiers, colonists)
     units.kill_soldiers(state, seat, area, battle.attacker_lost)
     state.used_vs_players[i] += count - battle.attacker_lost
-    units.kill_soldiers(state, other, area, min(real, battle.soldiers_lost))
     if battle.soldiers_lost > real:
         state.pc[area] = NOBODY  # the marker stood in as a Soldier (20)
-    units.kill_colonists(state, other, area, battle.colonists_lost)
+    state.losses = [other, area, min(real, battle.soldiers_lost), battle.colonists_lost, seat]
     state.log.append(
         Event(
             "battle",
@@ -454,8 +458,52 @@ def attack_player(state: NewWorldState, seat: int, other: int, area: int, count:
             True,
         )
     )
-    settle_gold(state, other, seat, area)
-    settle_gold(state, seat, other, area)
+    take_forced_losses(state)
+
+
+# ---- the defender chooses his losses (8.314) ------------------------------------------------
+
+LOSS_KINDS = losses.KINDS
+
+
+def loss_actions(state: NewWorldState, seat: int) -> list[int]:
+    defender, area, soldiers, colonists, _ = state.losses
+    if seat != defender:
+        return []
+    return [LOSE[k] for k in losses.available(state, defender, area, soldiers, colonists)]
+
+
+def take_forced_losses(state: NewWorldState) -> None:
+    """Remove losses while the defender has no real choice; end the battle when
+    none are left."""
+    while state.losses:
+        defender, area, soldiers, colonists, attacker = state.losses
+        if soldiers == 0 and colonists == 0:
+            state.losses = []
+            settle_gold(state, defender, attacker, area)
+            settle_gold(state, attacker, defender, area)
+            return
+        kinds = losses.available(state, defender, area, soldiers, colonists)
+        if len(kinds) > 1:
+            return
+        take_loss(state, kinds[0])
+
+
+def take_loss(state: NewWorldState, kind: int) -> None:
+    defender, area, soldiers, colonists, attacker = state.losses
+    losses.remove(state, defender, area, kind)
+    if kind in losses.SOLDIER_KINDS:
+        soldiers -= 1
+    else:
+        colonists -= 1
+    state.losses = [defender, area, soldiers, colonists, attacker]
+
+
+def apply_loss(state: NewWorldState, index: int) -> None:
+    kind = SPACE[index].args[0]
+    assert isinstance(kind, int)
+    take_loss(state, kind)
+    take_forced_losses(state)
 
 
 def settle_gold(state: NewWorldState, loser: int, winner: int, area: int) -> None:

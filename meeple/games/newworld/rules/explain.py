@@ -49,6 +49,7 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "sail_home": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
     "retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "explore": ((EXPLORE,), "16.5 Optional Setup"),
+    "lose": ((COMBAT_PLAYERS,), "8.314 Control"),
     "skip_explore": ((EXPLORE,), "16.5 Optional Setup"),
     "stand": ((COMBAT_PLAYERS,), "8.32 Retreats"),
 }
@@ -106,6 +107,8 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
             " larger opposing force entered from there (8.22), or Gold must follow your"
             " Personnel (8.223)"
         )
+    if kind == "lose":
+        return "only a defender with losses to take chooses them, among the units he has there"
     if kind == "explore":
         return "flip a coastal, playable tile still face down, in your turn (16.5)"
     if kind in ("retreat", "stand"):
