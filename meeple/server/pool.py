@@ -16,7 +16,8 @@ few tables of strong bots cannot starve the others. Within a key, jobs run in th
 order they were submitted.
 
 The worker processes are shared by every pool of the process (one set per
-interpreter: tests create many apps) and started on the first job.
+interpreter: tests create many apps), started on the first job, and end themselves
+when the process that started them is gone.
 """
 
 from __future__ import annotations
@@ -43,16 +44,17 @@ _executors_lock = threading.Lock()
 
 
 def shared_executor(workers: int) -> Executor:
-    """The process's pool of ``workers`` worker processes (made on first use; the
-    forkserver start method: workers are forked from a clean server process that has
-    imported the engine, never from the threaded web server)."""
+    """The process's pool of ``workers`` worker processes (made on first use; started
+    fresh (spawn), never forked from the threaded web server). Each worker ends
+    itself once this process is gone, even after ``kill -9``."""
     with _executors_lock:
         executor = _executors.get(workers)
         if executor is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["meeple.engine", "meeple.ai", "meeple.server.pool"])
             executor = ProcessPoolExecutor(
-                max_workers=workers, mp_context=context, initializer=_worker_start
+                max_workers=workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(os.getpid(),),
             )
             _executors[workers] = executor
         return executor
@@ -65,12 +67,22 @@ def _forget_executor(workers: int, executor: Executor) -> None:
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _worker_start() -> None:
-    """In each worker process: the games and bots are registered once."""
+def _worker_start(server: int) -> None:
+    """In each worker process: the games and bots are registered once, and a watchdog
+    ends the worker when the server process ``server`` is gone (its queues would not
+    tell: the worker holds both ends of them)."""
     from meeple.ai import load_bots
 
     os.nice(5)  # people's requests in the server process come first
     load_bots()
+    threading.Thread(target=_watch, args=(server,), daemon=True, name="watchdog").start()
+
+
+def _watch(server: int) -> None:
+    """End this worker once its parent, the server, is gone (it is then re-parented)."""
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 @dataclass

@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from pathlib import Path
 
 import pytest
+from server_support import RELAXED_ARGS, Server, sqlite_url, wait_for
 
 from meeple.server.pool import CpuPool
 
@@ -77,3 +79,41 @@ def test_a_cancelled_waiting_job_never_runs() -> None:
         return done
 
     assert asyncio.run(run()) == []
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    out = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.add(int(entry))
+    return out
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    server = Server(sqlite_url(tmp_path), args=RELAXED_ARGS)
+    server.start()
+    try:
+        body = {"game": "namibia", "players": 3, "seats": ["random"] * 3, "seed": 1}
+        assert server.http.post("/api/tables", json=body).status_code == 201
+        assert server.proc is not None
+        pid = server.proc.pid
+        workers = wait_for(lambda: children(pid))
+        server.kill9()
+        wait_for(lambda: not any(alive(w) for w in workers), timeout=10)
+    finally:
+        server.stop()
