@@ -48,3 +48,10 @@ def test_presence_tells_who_is_connected(client: TestClient) -> None:
         time.sleep(0.3)
         pushed = [m for m in until_pong(mine) if m["type"] == "presence"]
         assert pushed[-1]["connected"] == [False, True, True], "bots count as connected"
+
+
+def test_a_seat_sees_itself_connected_in_its_first_state(client: TestClient) -> None:
+    tid, tokens = create(client)
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[1]}") as ws:
+        first = ws.receive_json()
+        assert [s["connected"] for s in first["seats"]] == [False, True, False]

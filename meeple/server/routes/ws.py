@@ -99,9 +99,8 @@ async def _serve(
     """Serve one accepted socket until it closes: snapshot, then message after message."""
     await hub.seats.arrived(table, seat)
     client = WsClient(websocket, seat, svg)
-    snap = _snapshot(hub, table, client)
-    table.clients.add(client)
-    client.push(dumps(snap))
+    table.clients.add(client)  # first: its own snapshot shows it connected
+    client.push(dumps(_snapshot(hub, table, client)))
     hub.presence.changed(table, seat)
     try:
         while True:
