@@ -18,6 +18,11 @@ def serve(
     ws_compression: bool = typer.Option(
         False, help="permessage-deflate on WebSockets: less traffic, more CPU per message"
     ),
+    proxy_headers: bool = typer.Option(
+        False,
+        help="take the client address from X-Forwarded-For when the peer is 127.0.0.1 (a"
+        " local reverse proxy); off by default: any local process could pick its address",
+    ),
     limit: list[str] = typer.Option(
         [],
         "--limit",
@@ -45,6 +50,7 @@ def serve(
         port=port,
         log_level="warning",
         ws_per_message_deflate=ws_compression,
+        proxy_headers=proxy_headers,  # the address is what the per-address limits count
     )
 
 
