@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.engine import Action, Game, GameConfig, IllegalAction, OptionSpec, Result, Rng
+from meeple.engine import (
+    Action,
+    Game,
+    GameConfig,
+    IllegalAction,
+    OptionSpec,
+    Presentation,
+    Result,
+    Rng,
+)
 from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.positions import validate
 from meeple.games.mombasa.render import render_text
@@ -15,6 +24,7 @@ from meeple.games.mombasa.rules.turn import apply_action, is_over, legal_actions
 from meeple.games.mombasa.scoring import result
 from meeple.games.mombasa.setup import FIRST_GAME, FULL_GAME, deal
 from meeple.games.mombasa.state import MombasaState
+from meeple.games.mombasa.svg import PRESENTATION
 from meeple.games.mombasa.view import build_view, determinize
 
 
@@ -81,3 +91,6 @@ class MombasaGame(Game[MombasaState]):
 
     def validate(self, state: MombasaState) -> None:
         validate(state)
+
+    def presentation(self) -> Presentation:
+        return PRESENTATION
