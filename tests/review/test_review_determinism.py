@@ -57,3 +57,12 @@ def test_progress_is_reported_after_each_decision() -> None:
         GOOFSPIEL, record, iterations=16, moves=[1, 2, 3], progress=lambda d, t: seen.append((d, t))
     )
     assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_a_decision_with_one_legal_action_is_forced_and_not_searched() -> None:
+    record, _ = bot_record("goofspiel", 2, 3, "random")
+    review = review_record(GOOFSPIEL, record, iterations=16)
+    forced = [d for d in review.decisions if d.forced]
+    assert [d.move for d in forced] == [len(record.moves) - 1, len(record.moves)]  # last cards
+    assert all(d.legal == 1 and d.before is None and not d.choices for d in forced)
+    assert all(s.searched == (len(record.moves) - 2) // 2 for s in review.summary)
