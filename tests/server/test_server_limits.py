@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from server_support import RELAXED, create, sqlite_url, state
+from server_support import RELAXED, Server, create, sqlite_url, state
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
@@ -190,3 +190,18 @@ def test_the_lobby_never_shows_a_stored_version(tmp_path: Path) -> None:
         assert c.get("/api/tables").json()[0]["version"] == state(c, tid)["version"]
         hub.seats.unload(hub.tables[tid])
         assert c.get("/api/tables").json()[0]["version"] is None
+
+
+def test_a_forwarded_for_header_does_not_pick_the_address(tmp_path: Path) -> None:
+    """``meeple serve`` counts the TCP peer, whatever X-Forwarded-For says."""
+    limits = ("--limit=http_rate=0.01", "--limit=http_burst=4")
+    server = Server(sqlite_url(tmp_path), args=limits)
+    server.start()  # spends some of the four
+    try:
+        codes = [
+            server.http.get("/api/games", headers={"x-forwarded-for": f"10.1.2.{i}"}).status_code
+            for i in range(6)
+        ]
+    finally:
+        server.stop()
+    assert codes.count(200) <= 3 and codes[-3:] == [429] * 3
