@@ -23,7 +23,7 @@ from meeple.games.mombasa.board import (
     STARTING_BOOK,
     STARTING_PER_COLOUR,
 )
-from meeple.games.mombasa.rules import flow
+from meeple.games.mombasa.rules import area, flow
 from meeple.games.mombasa.rules import tasks as K
 from meeple.games.mombasa.state import ACT, DECKS, PHASES, PLAN, REST, SLOTS, MombasaState
 
@@ -101,6 +101,8 @@ def build(
         state.display[space - 1] = card
         if old != NO:
             state.stack.append(old)
+    for seat in range(players):
+        area.refresh_totals(state, seat)
     validate(state)
     return state
 
@@ -267,6 +269,10 @@ def _markers(state: MombasaState) -> list[str]:
 
 
 def _phase(state: MombasaState) -> list[str]:
+    if state.phase == ACT and not state.tasks:
+        for seat in range(state.players):
+            if state.totals[seat * 4 : seat * 4 + 4] != area.totals(state, seat):
+                return [f"seat {seat}'s kept majority totals are out of date"]
     if state.tasks and state.phase != ACT:
         return ["pending decisions outside the action phase"]
     if state.phase == PLAN and any(state.used):

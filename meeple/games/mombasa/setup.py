@@ -107,6 +107,7 @@ def _players(state: MombasaState) -> None:
     state.used = [0] * players
     state.decks = [()] * (DECKS * players)
     state.plus_on = [NO] * players
+    state.totals = [0] * (4 * players)
     markers = 3 if players == 2 else 2
     state.markers = [markers] * players
     state.marker_total = [markers] * players

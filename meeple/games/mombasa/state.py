@@ -1,5 +1,10 @@
 """Mombasa's game state: flat lists of ints, cheap to clone.
 
+``totals`` keeps each seat's majority values (``rules.area.totals``) from the
+reveal on: a seat's action area changes only during its own decisions, so the
+rules refresh the acting seat after each of them, and ``validate`` checks the
+kept values against a fresh count.
+
 Sets of cards are bit masks over card ids (see ``board``). One ``phase`` says
 where the round is; inside the action phase the pending decisions of the actor
 form a stack of small tuples (``tasks``, top last), so every decision is atomic
@@ -81,6 +86,7 @@ class MombasaState(GameState):
         "tiles_held",
         "tiles_reserved",
         "tiles_used",
+        "totals",
         "track",
         "turn",
         "unlocked",
@@ -106,6 +112,7 @@ class MombasaState(GameState):
     tiles_held: list[int]  # per bonus tile, the seat that has it this round, or -1
     tiles_reserved: list[int]  # per bonus tile, the seat that reserved it for next round
     tiles_used: int  # mask of bonus tiles used (flipped) this round
+    totals: list[int]  # seat * 4 + m: face-up coffee, bananas, cotton, expansion (see below)
     plus_on: list[int]  # per seat, the card the "+1"-goods tile lies on, or -1
     markers: list[int]  # per seat, bonus markers beside the board
     marker_total: list[int]  # per seat, bonus markers owned
@@ -157,6 +164,7 @@ class MombasaState(GameState):
         twin.tiles_held = self.tiles_held.copy()
         twin.tiles_reserved = self.tiles_reserved.copy()
         twin.plus_on = self.plus_on.copy()
+        twin.totals = self.totals.copy()
         twin.markers = self.markers.copy()
         twin.marker_total = self.marker_total.copy()
         twin.spaces = self.spaces.copy()

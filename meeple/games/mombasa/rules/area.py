@@ -178,3 +178,8 @@ def meets(state: MombasaState, seat: int, book: int, in_use: int) -> bool:
         if have < n:
             return False
     return True
+
+
+def refresh_totals(state: MombasaState, seat: int) -> None:
+    """Keep the seat's majority values in ``state.totals`` (see ``state``)."""
+    state.totals[seat * 4 : seat * 4 + 4] = totals(state, seat)

@@ -5,6 +5,7 @@ Phase", "End of the Game")."""
 from __future__ import annotations
 
 from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK, NO
+from meeple.games.mombasa.rules import area
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import say
 from meeple.games.mombasa.setup import tile_card
@@ -119,6 +120,8 @@ def reveal(state: MombasaState) -> None:
             reveals=True,
             f=", ".join(faces) or "nothing",
         )
+    for seat in range(state.players):
+        area.refresh_totals(state, seat)
     state.phase = ACT
     state.actor = state.first
     state.ended = 0

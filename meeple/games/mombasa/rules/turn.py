@@ -173,11 +173,9 @@ def _placements(state: MombasaState, seat: int) -> list[int]:
     spaces = state.spaces
     out: list[int] = []
     if spaces[0] == NO or spaces[1] == NO or spaces[2] == NO or spaces[3] == NO:
-        mine = area.totals(state, seat)
-        wanted = [m for m in range(4) if spaces[m] == NO and mine[m] > 0]
-        if wanted:  # only then are the others' totals needed
-            totals = [mine if p == seat else area.totals(state, p) for p in range(state.players)]
-            out.extend(A.PLACE[m] for m in wanted if _tier(totals, seat, m) >= 0)
+        for m in range(4):
+            if spaces[m] == NO and kept_tier(state, seat, m) >= 0:
+                out.append(A.PLACE[m])
     cash = state.cash[seat]
     for tile in range(4):
         if spaces[4 + tile] == NO and cash >= TILE_COSTS[tile]:
@@ -224,6 +222,25 @@ def majority_tier(state: MombasaState, seat: int, majority: int) -> int:
     return _tier([area.totals(state, p) for p in range(state.players)], seat, majority)
 
 
+def kept_tier(state: MombasaState, seat: int, majority: int) -> int:
+    """``majority_tier`` from the kept totals (valid at the start of a turn)."""
+    totals = state.totals
+    mine = totals[seat * 4 + majority]
+    if mine < 1:
+        return -1
+    for index in range(majority, len(totals), 4):
+        if totals[index] > mine:
+            return -1
+    tiers = MAJORITY_TIERS[majority]
+    tier = 0
+    while tier + 1 < len(tiers) and tiers[tier + 1] <= mine:
+        tier += 1
+    return tier
+
+
+MAJORITY_TIERS = tuple(tuple(t[0] for t in m.tiers) for m in BOARD.majorities)
+
+
 def _tier(totals: list[list[int]], seat: int, majority: int) -> int:
     mine = totals[seat][majority]
     if mine < 1:
@@ -268,6 +285,7 @@ def apply_action(state: MombasaState, seat: int, index: int) -> None:
             tasks.apply(state, index)
         else:
             apply_turn(state, seat, index)
+        area.refresh_totals(state, seat)
     elif phase == PLAN:
         apply_plan(state, seat, index)
     elif phase == REST:
@@ -363,7 +381,7 @@ def _place(state: MombasaState, seat: int, space: int) -> None:
     state.spaces[space] = seat
     say(state, "marker", "{p} places a bonus marker on {s}", s=A.space_name(space))
     if space < 4:
-        state.tasks.append((tasks.TIER, space, majority_tier(state, seat, space)))
+        state.tasks.append((tasks.TIER, space, kept_tier(state, seat, space)))
     elif space < 8:
         state.cash[seat] -= BOARD.tile_costs[space - 4]
         state.tiles_reserved[space - 4] = seat
