@@ -52,3 +52,34 @@ def test_render_text_reads_every_position_of_a_game(players: int) -> None:
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     final = GAME.render_text(GAME.view(state, None))
     assert "Final scores" in final
+
+
+def test_position_builder_in_the_games_words() -> None:
+    """The chained builder gives the same position as ``build`` with the same words."""
+    from meeple.games.mombasa.positions import Position
+
+    chained = (
+        Position(2)
+        .plan(0, "coffee 1", "coffee 3")
+        .display(6, "bananas 2")
+        .cash(1, 4)
+        .track(0, "cairo", 2)
+        .post("sahel", "saint-louis")
+        .base("saint-louis", 4, 5, 5)
+        .bonus_tile("expansion", 0)
+        .build()
+    )
+    direct = build(
+        2,
+        slots={0: ["coffee 1", "coffee 3"]},
+        display={6: "bananas 2"},
+        cash={1: 4},
+        tracks={0: {"cairo": 2}},
+        regions={"sahel": "saint-louis"},
+        bases={"saint-louis": [4, 5, 5]},
+    )
+    direct.tiles_held[3] = 0
+    assert chained.tiles_held == direct.tiles_held
+    assert chained.slots == direct.slots and chained.display == direct.display
+    assert chained.totals[3] == 2  # the expansion tile counts for the majority
+    assert "expand cairo" in [a.text for a in GAME.legal(chained, 0)]

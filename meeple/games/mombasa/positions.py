@@ -25,7 +25,7 @@ from meeple.games.mombasa.board import (
 )
 from meeple.games.mombasa.rules import area, flow
 from meeple.games.mombasa.rules import tasks as K
-from meeple.games.mombasa.state import ACT, DECKS, PHASES, PLAN, REST, SLOTS, MombasaState
+from meeple.games.mombasa.state import ACT, DECKS, PHASES, PLAN, REST, SLOTS, TILES, MombasaState
 
 CARDS = BOARD.cards
 SHELF = BOARD.book_length + 1
@@ -96,11 +96,11 @@ def build(
             _place_book(state, seat, space, book)
     _map(state, regions or {}, bases or {})
     for space, face in (display or {}).items():
+        card = _take(state, face, NO)  # may empty this or another display space
         old = state.display[space - 1]
-        card = _take(state, face, NO)
-        state.display[space - 1] = card
         if old != NO:
             state.stack.append(old)
+        state.display[space - 1] = card
     for seat in range(players):
         area.refresh_totals(state, seat)
     validate(state)
@@ -176,6 +176,95 @@ def _map(
     for c in range(4):
         placed = sum(1 for owner in state.owner if owner == c)
         state.out[c] = POSTS_PER_COMPANY - sum(state.base[c * 3 : c * 3 + 3]) - placed
+
+
+class Position:
+    """A Mombasa position in the game's words, built by chained calls:
+    ``Position(2).plan(0, "coffee 1", "coffee 3").display(6, "bananas 2").build()``.
+    Seats are 0..players-1 (Blue, Green, Yellow, Purple); companies "mombasa", "cape
+    town", "saint-louis", "cairo"; regions by name; cards by face ("cotton 3 +mombasa");
+    display spaces 1-12 (right column top-down, then middle, then left). Unless
+    described otherwise: the first game's setup, tiles rested in their order, round 1,
+    the action phase with seat 0 to act."""
+
+    def __init__(self, players: int = 2, seed: int = 1, setup: str = "first") -> None:
+        self.players = players
+        self._args: dict[str, Any] = {"setup": setup, "seed": seed}
+        self._maps: dict[str, dict[Any, Any]] = {}
+        self._after: list[Any] = []
+
+    def _put(self, key: str, at: Any, value: Any) -> Position:
+        self._maps.setdefault(key, {})[at] = value
+        return self
+
+    def phase(self, name: str, actor: int = 0, round: int = 1) -> Position:
+        """ "planning" or "action" (with the seat to act) in a given round."""
+        self._args.update(phase=name, actor=actor, round=round)
+        return self
+
+    def hand(self, seat: int, *faces: str) -> Position:
+        """The seat holds exactly these cards."""
+        return self._put("hands", seat, list(faces))
+
+    def plan(self, seat: int, *faces: str | None) -> Position:
+        """Cards in the seat's action slots 1, 2, ... (None: an empty slot)."""
+        return self._put("slots", seat, list(faces))
+
+    def cash(self, seat: int, pounds: int) -> Position:
+        return self._put("cash", seat, pounds)
+
+    def track(self, seat: int, company_name: str, space: int) -> Position:
+        self._maps.setdefault("tracks", {}).setdefault(seat, {})[company_name] = space
+        return self
+
+    def diamond(self, seat: int, space: int) -> Position:
+        return self._put("diamond", seat, space)
+
+    def ink(self, seat: int, space: int) -> Position:
+        return self._put("ink", seat, space)
+
+    def book(self, seat: int, space: int, book: int) -> Position:
+        """Book ``book`` (an id of data/books.json) on the seat's bookkeeping space."""
+        self._maps.setdefault("books", {}).setdefault(seat, {})[space] = book
+        return self
+
+    def post(self, region_name: str, company_name: str) -> Position:
+        """A trading post of the company stands in the region."""
+        return self._put("regions", region_name, company_name)
+
+    def base(self, company_name: str, *columns: int) -> Position:
+        """Posts left in the company's three base columns."""
+        return self._put("bases", company_name, list(columns))
+
+    def display(self, space: int, face: str) -> Position:
+        return self._put("display", space, face)
+
+    def bonus_tile(self, tile: str, seat: int) -> Position:
+        """The seat holds this bonus tile ("plus-one", "bookkeeper", "merchant",
+        "expansion") in its action area this round."""
+        self._after.append(("tile", TILES.index(tile), seat))
+        return self
+
+    def unlocked(self, seat: int, company_name: str, level: int) -> Position:
+        """The seat reached the track's first (and second) special space earlier."""
+        self._after.append(("unlock", seat, company(company_name), level))
+        return self
+
+    def build(self) -> MombasaState:
+        options: dict[str, Any] = {**self._args, **self._maps}
+        state = build(self.players, **options)
+        for item in self._after:
+            if item[0] == "tile":
+                state.tiles_held[item[1]] = item[2]
+            else:
+                _, seat, c, level = item
+                for k in range(level):
+                    state.unlocked[seat * 8 + c * 2 + k] = 0
+                state.turn = max(state.turn, 1)
+        for seat in range(self.players):
+            area.refresh_totals(state, seat)
+        validate(state)
+        return state
 
 
 # ---- invariants ---------------------------------------------------------------------
