@@ -285,7 +285,8 @@ def apply_action(state: MombasaState, seat: int, index: int) -> None:
             tasks.apply(state, index)
         else:
             apply_turn(state, seat, index)
-        area.refresh_totals(state, seat)
+        if not state.tasks:  # kept totals are read only between turns (see state)
+            area.refresh_totals(state, seat)
     elif phase == PLAN:
         apply_plan(state, seat, index)
     elif phase == REST:
