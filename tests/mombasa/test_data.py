@@ -11,7 +11,6 @@ import pytest
 from meeple.games.mombasa.board import (
     BANANAS,
     BOARD,
-    BOOKKEEPER,
     COFFEE,
     COTTON,
     EXPANSION,
@@ -211,4 +210,3 @@ def test_slot_spaces_and_bookkeeping_rules_data() -> None:
     assert 0 < BOARD.book_slot_space < BOARD.book_length
     assert BOARD.no_a_spaces and max(BOARD.no_a_spaces) <= BOARD.book_length
     assert len(BOARD.slot_decks) == 5 and BOARD.slot_decks[:3] == (0, 1, 2)
-    _ = BOOKKEEPER

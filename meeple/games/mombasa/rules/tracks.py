@@ -9,7 +9,7 @@ rearmost empty space, and a column's final space, once empty, stays uncovered.
 
 from __future__ import annotations
 
-from meeple.games.mombasa.board import BOARD, NO, TRACK_FACES
+from meeple.games.mombasa.board import BOARD, TRACK_FACES
 from meeple.games.mombasa.state import MombasaState
 
 FACES = tuple(BOARD.faces[name] for name in TRACK_FACES)
@@ -126,7 +126,3 @@ def posts_in_regions(state: MombasaState, company: int) -> int:
 def mines_of(state: MombasaState, company: int) -> int:
     """Mine icons in the regions a company controls (a Cairo-type merchant's bonus)."""
     return sum(BOARD.regions[r].mines for r, owner in enumerate(state.owner) if owner == company)
-
-
-def unused(value: int) -> bool:
-    return value == NO

@@ -11,11 +11,9 @@ from meeple.games.mombasa import actions as A
 from meeple.games.mombasa.board import (
     BOARD,
     BOOKKEEPER,
-    COFFEE,
     COTTON,
     MERCHANT,
     NO,
-    SHARE,
 )
 from meeple.games.mombasa.rules import area, flow, tasks
 from meeple.games.mombasa.rules import tracks as T
@@ -433,12 +431,3 @@ _START = {
 
 def is_over(state: MombasaState) -> bool:
     return state.phase == OVER
-
-
-def share_cards(state: MombasaState, seat: int) -> int:
-    return sum(
-        1 for c in range(len(CARDS)) if state.hands[seat] >> c & 1 and CARDS[c].kind == SHARE
-    )
-
-
-_ = COFFEE
