@@ -160,5 +160,11 @@ def test_cubes_say_what_they_are_and_click_as_their_space() -> None:
     ]
     assert len(pieces) == 1
     assert pieces[0].findtext(f"{SVG}title") == "H4: 3 gold cubes; Blue's mine (complete)"
-    uses = [u for u in pieces[0].iter(f"{SVG}use")]
-    assert [u.attrib.get("pointer-events") for u in uses] == ["visibleFill", "visibleFill"]
+    # The pieces let clicks through, except the cube's and the mine's fill.
+    root = ET.fromstring(svg)
+    shapes = {
+        n.attrib.get("id"): n for n in root.iter() if n.attrib.get("id", "").startswith("nb-")
+    }
+    assert shapes["nb-cube"].attrib["pointer-events"] == "visibleFill"
+    assert shapes["nb-mine"].attrib["pointer-events"] == "visibleFill"
+    assert [u.attrib["href"] for u in pieces[0].iter(f"{SVG}use")] == ["#nb-cube", "#nb-mine"]

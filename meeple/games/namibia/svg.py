@@ -72,9 +72,19 @@ def shared_side(a: JSON, b: JSON) -> tuple[float, float, float, float]:
 
 def render_board(view: JSON) -> str:
     """The unchanging board layer: background, hexes with labels and the click areas
-    of the rail edges. It depends only on the board's geometry (the same for every
-    table), so the server draws it once and the client receives it once."""
-    return _board(_geometry(view["spaces"]))
+    of the rail edges and the ports. It depends only on the board (the same for
+    every table), so the server draws it once and the client receives it once."""
+    return _board(_geometry(view["spaces"]), _port_places(view))
+
+
+PortPlace = tuple[str, str, str]  # space label, action word, name
+
+
+def _port_places(view: JSON) -> tuple[PortPlace, ...]:
+    return tuple(
+        (str(p["label"]), str(p.get("word") or p["key"]), str(p["name"]))
+        for p in view.get("ports", [])
+    )
 
 
 def render_overlay(view: JSON) -> str:
@@ -101,8 +111,10 @@ Geometry = tuple[tuple[str, int, int, str], ...]
 # (fill and stroke come from the <use>).
 DEFS = (
     "<defs>"
-    '<rect id="nb-cube" x="-14" y="-6" width="11" height="11" stroke="#333" stroke-width="0.8"/>'
-    '<circle id="nb-mine" cx="7.5" cy="1" r="6.5" stroke-width="2.5"/>'
+    # Only the fills of cubes and mines take the pointer (for their tooltips).
+    '<rect id="nb-cube" x="-14" y="-6" width="11" height="11" stroke="#333" stroke-width="0.8"'
+    ' pointer-events="visibleFill"/>'
+    '<circle id="nb-mine" cx="7.5" cy="1" r="6.5" stroke-width="2.5" pointer-events="visibleFill"/>'
     '<path id="nb-abandoned" d="M-6,8 l12,8 m0,-8 l-12,8" stroke="#444" stroke-width="2"/>'
     "</defs>"
 )
@@ -122,7 +134,7 @@ def _board_width(geometry: Geometry) -> float:
 
 
 @lru_cache(maxsize=8)
-def _board(geometry: Geometry) -> str:
+def _board(geometry: Geometry, ports: tuple[PortPlace, ...]) -> str:
     rows = max(row for _, row, _, _ in geometry) + 1
     board_w = _board_width(geometry)
     height = MARGIN * 2 + 1.5 * R * rows + R
@@ -135,6 +147,7 @@ def _board(geometry: Geometry) -> str:
     ]
     parts.extend(_space_head(*space) + "</g>" for space in geometry)
     parts.extend(hit for _, _, hit in _edge_parts(tuple(g[:3] for g in geometry)))
+    parts.extend(_port_areas(geometry, ports))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -189,16 +202,11 @@ def _pieces_of(
     ]
     if cubes:
         colour = COMMODITY_COLOURS.get(commodity, "#888")
-        out.append(
-            f'<use href="#nb-cube" fill="{colour}" pointer-events="visibleFill"/>'
-            f'<text x="-8.5" y="3">{cubes}</text>'
-        )
+        out.append(f'<use href="#nb-cube" fill="{colour}"/><text x="-8.5" y="3">{cubes}</text>')
     if owner is not None:
         colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         fill = colour if complete else "white"
-        out.append(
-            f'<use href="#nb-mine" fill="{fill}" stroke="{colour}" pointer-events="visibleFill"/>'
-        )
+        out.append(f'<use href="#nb-mine" fill="{fill}" stroke="{colour}"/>')
     if abandoned:
         out.append('<use href="#nb-abandoned"/>')
     out.append("</g>")
@@ -299,9 +307,25 @@ def _trucks(view: JSON, spaces: list[JSON]) -> list[str]:
     return out
 
 
+def _port_areas(geometry: Geometry, ports: tuple[PortPlace, ...]) -> list[str]:
+    """Each port clickable by the word the ship actions use for it ("ship gold
+    walvis bay"), over its hex."""
+    where = {label: (row, col) for label, row, col, _ in geometry}
+    out = []
+    for label, word, name in ports:
+        if label not in where:
+            continue
+        x, y = centre(*where[label])
+        out.append(
+            f'<g class="port" data-target="{escape(word)}"><title>port of {escape(name)}'
+            f" ({escape(label)})</title>"
+            f'<polygon points="{hex_points(x, y)}" fill="transparent" stroke="none"/></g>'
+        )
+    return out
+
+
 def _ports(view: JSON, spaces: list[JSON]) -> list[str]:
-    """Each port's name beside it, and the port clickable by the word the ship
-    actions use for it ("ship gold walvis bay")."""
+    """Each port's name beside it, bold when chosen this round."""
     where = {str(s["label"]): s for s in spaces}
     out = []
     for port in view.get("ports", []):
@@ -309,15 +333,10 @@ def _ports(view: JSON, spaces: list[JSON]) -> list[str]:
         if s is None:
             continue
         x, y = centre(s["row"], s["col"])
-        name = str(port["name"])
-        word = str(port.get("word") or port["key"])
-        chosen = bool(port.get("selected"))
+        weight = "bold" if port.get("selected") else "normal"
         out.append(
-            f'<g class="port" data-target="{escape(word)}"><title>port of {escape(name)}'
-            f" ({escape(str(port['label']))}){': chosen this round' if chosen else ''}</title>"
-            f'<polygon points="{hex_points(x, y)}" fill="transparent" stroke="none"/></g>'
             f'<text x="{x - R - 2:.1f}" y="{y + 3:.1f}" font-size="9" text-anchor="end"'
-            f' font-weight="{"bold" if chosen else "normal"}" fill="#134">{escape(name)}</text>'
+            f' font-weight="{weight}" fill="#134">{escape(str(port["name"]))}</text>'
         )
     return out
 
@@ -335,10 +354,8 @@ def _market(view: JSON, left: float) -> list[str]:
         f'<text x="{x:.0f}" y="76" font-size="12" font-weight="bold">Market</text>',
         f'<text x="{x + 66:.0f}" y="76" font-size="10">price</text>',
         f'<text x="{x + 100:.0f}" y="76" font-size="10">demand</text>',
-        f'<text x="{x + 146:.0f}" y="76" font-size="10"><title>the oil barrel: cubes shipped'
-        " this round (only for a commodity chosen for shipping)</title>supply</text>",
-        f'<text x="{x + 192:.0f}" y="76" font-size="10"><title>cubes left in the general'
-        " supply</title>cubes left</text>",
+        f'<text x="{x + 146:.0f}" y="76" font-size="10">supply</text>',
+        f'<text x="{x + 192:.0f}" y="76" font-size="10">cubes left</text>',
     ]
     for row, (name, info) in enumerate(dict(view.get("market", {})).items()):
         y = 96 + 20 * row
