@@ -33,7 +33,7 @@ from meeple.games.africa1880.geography import (
     parse_geography,
 )
 from meeple.games.africa1880.positions import Position
-from meeple.games.africa1880.svg import COUNTRY_COLOURS, render_svg
+from meeple.games.africa1880.svg import COUNTRY_COLOURS, NORTH, SCALE, WEST, render_svg, xy
 
 Point = tuple[float, float]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -330,6 +330,48 @@ def test_a_click_in_the_middle_of_a_territory_box_lands_on_it() -> None:
         xs, ys = [p[0] for p in ring], [p[1] for p in ring]
         centre = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         assert _inside(centre, ring), BOARD.ids[t]
+
+
+def test_territory_names_and_pieces_do_not_collide() -> None:
+    """Each territory's name, squares and presences (a block about 5.6 px a letter
+    wide, from 16 px above its label point to 32 px below) clear every other's."""
+    geo = geography()
+    blocks = []
+    for t, name in enumerate(BOARD.names):
+        x, y = xy(*geo.labels[t])
+        half = (len(name) * 5.6 + 4) / 2
+        blocks.append((name, x - half, x + half, y - 16, y + 32))
+    for a, b in combinations(blocks, 2):
+        apart = a[2] <= b[1] or b[2] <= a[1] or a[4] <= b[3] or b[4] <= a[3]
+        assert apart, (a[0], b[0])
+
+
+def test_embassies_and_legend_stand_in_the_sea() -> None:
+    """Components: the embassy spaces are in the sea area; no part of them (or of
+    the legend) covers a territory."""
+    root = parse(render_svg(mid_game_view()))
+    frames = [
+        g.find(f"{SVG}polygon") for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "embassy"
+    ]
+    (legend,) = [g for g in root.iter(f"{SVG}g") if g.attrib.get("class") == "legend"]
+    box = legend.find(f"{SVG}rect")
+    assert box is not None
+    left, top = float(box.attrib["x"]), float(box.attrib["y"])
+    right, bottom = left + float(box.attrib["width"]), top + float(box.attrib["height"])
+    frames.append(
+        ET.Element("polygon", points=f"{left},{top} {right},{top} {right},{bottom} {left},{bottom}")
+    )
+    assert len(frames) == 7  # six embassies and the legend
+    for frame in frames:
+        assert frame is not None
+        corners = [tuple(map(float, p.split(","))) for p in frame.attrib["points"].split()]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        for i in range(6):
+            for j in range(6):
+                x = min(xs) + (max(xs) - min(xs)) * i / 5
+                y = min(ys) + (max(ys) - min(ys)) * j / 5
+                where = (x / SCALE + WEST, NORTH - y / SCALE)
+                assert not any(_inside(where, ring) for ring in rings()), where
 
 
 def test_six_embassy_spaces_in_the_sea() -> None:

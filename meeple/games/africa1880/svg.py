@@ -399,6 +399,7 @@ def _legend() -> list[str]:
     """What the pieces mean, in the Indian Ocean."""
     x, y = xy(37.0, -28.5)
     rows = [
+        '<g class="legend" pointer-events="none">'
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{(EAST - 37.5) * SCALE:.0f}" height="86" rx="5"'
         ' fill="#f7fbfe" stroke="#9fb7c9"/>',
         f'<rect x="{x + 8:.0f}" y="{y + 8:.0f}" width="{SQUARE}" height="{SQUARE}"'
@@ -421,7 +422,7 @@ def _legend() -> list[str]:
         ' fill="#fff" stroke="#fff" stroke-width="0.08"/>'
         f'<text x="{x + 92:.0f}" y="{y + 69:.0f}" font-size="9">war</text>',
     ]
-    return rows
+    return [*rows, "</g>"]
 
 
 class _Panel:
