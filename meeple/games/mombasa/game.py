@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from meeple.engine import (
     Action,
+    BotKit,
     Game,
     GameConfig,
     IllegalAction,
@@ -94,3 +95,8 @@ class MombasaGame(Game[MombasaState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def bots(self) -> BotKit:
+        from meeple.games.mombasa.bots import BOT_KIT  # bots load only when asked for
+
+        return BOT_KIT
