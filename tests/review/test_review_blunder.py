@@ -1,9 +1,9 @@
 """A planted bad decision in Namibia's last round is marked in the worst grade.
 
-Namibia rulebook, 3. Shipping: each player whose completed mine is linked to the
-port may ship its cubes, one mine after another, and is paid the commodity's
-price per cube; End of the Game: after the sixth round money converts to
-reputation at 5 GM a point and the highest reputation wins. Seed 12, three
+Namibia rulebook, 3. Shipping, 2. Rail Shipping: in player order each player
+decides which of its mines linked to the port ship, and is paid the market value
+of each cube shipped; End of the Game: the game ends after the 6th round, money
+converts to reputation at 5 GM a point and the highest reputation wins. Seed 12, three
 heuristic players: in round 6 Red (seat 0) ships its mines and wins by 2
 points; stopping the rail shipping there instead forgoes cubes worth more than
 that margin, and Red finishes behind. The review must call that a blunder.
