@@ -1,7 +1,7 @@
 """A review judges a decision only with what its seat knew then.
 
-Africa 1880 rulebook, Writing Orders: each player writes his orders secretly on
-his own sheet; they are revealed together. Two records that differ only in the
+Africa 1880 rulebook, 2) Writing Orders: each player writes in secret three types
+of orders on their sheet. Two records that differ only in the
 lines another seat wrote in secret before Red's decision must give Red's
 decision the same verdict, and the same hints.
 """
