@@ -66,3 +66,21 @@ def test_a_decision_with_one_legal_action_is_forced_and_not_searched() -> None:
     assert [d.move for d in forced] == [len(record.moves) - 1, len(record.moves)]  # last cards
     assert all(d.legal == 1 and d.before is None and not d.choices for d in forced)
     assert all(s.searched == (len(record.moves) - 2) // 2 for s in review.summary)
+
+
+class Cancelled(Exception):
+    """What a background job raises from the progress callback to stop a review."""
+
+
+def test_a_review_stops_when_its_progress_callback_raises() -> None:
+    record, _ = bot_record("goofspiel", 2, 3, "random")
+    seen: list[int] = []
+
+    def stop_after_two(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 2:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        review_record(GOOFSPIEL, record, iterations=16, progress=stop_after_two)
+    assert seen == [1, 2]
