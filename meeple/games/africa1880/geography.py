@@ -168,21 +168,25 @@ def drawn_borders(geography: Geography) -> set[frozenset[int]]:
     return pairs
 
 
-def coast_edges(geography: Geography, territory: int) -> list[Edge]:
-    """The territory's edges that no other shape shares: its coast."""
-    faces = faces_by_edge(geography)
-    return [e for e in geography.edges(territory) if len(faces[e]) == 1]
+def coast_edges(
+    geography: Geography, territory: int, faces: dict[Edge, list[int | str]] | None = None
+) -> list[Edge]:
+    """The territory's edges that no other shape shares: its coast (``faces``: the
+    map's ``faces_by_edge``, if already computed)."""
+    shapes = faces_by_edge(geography) if faces is None else faces
+    return [e for e in geography.edges(territory) if len(shapes[e]) == 1]
 
 
 def coast_outline(geography: Geography, board: Board = BOARD) -> list[Point]:
     """The mainland's coast as one closed line, counter-clockwise: the coast edges
     of the mainland territories, chained end to start."""
     following: dict[Point, Point] = {}
+    faces = faces_by_edge(geography)
     for t in range(len(board.ids)):
         if board.island[t]:
             continue
         ring = geography.rings[t]
-        coast = set(coast_edges(geography, t))
+        coast = set(coast_edges(geography, t, faces))
         for k, here in enumerate(ring):
             after = ring[(k + 1) % len(ring)]
             if frozenset((here, after)) in coast:
@@ -216,27 +220,29 @@ def validate(geography: Geography, board: Board = BOARD) -> None:
         says = "border each other" if pair in listed else "do not border each other"
         raise GeographyError(f"the board says {a} and {b} {says}, but the map disagrees")
     for t, name in enumerate(board.ids):
-        coast = bool(coast_edges(geography, t))
+        coast = bool(coast_edges(geography, t, faces))
         if coast != board.coastal[t]:
             raise GeographyError(
                 f"{name} is {'coastal' if board.coastal[t] else 'landlocked'} on the board"
                 f" but {'has' if coast else 'has no'} coast on the map"
             )
-    _check_coast_order(geography, board)
+    _check_coast_order(geography, board, faces)
     coast_outline(geography, board)
     _check_lakes(geography, board)
 
 
-def _check_coast_order(geography: Geography, board: Board) -> None:
+def _check_coast_order(
+    geography: Geography, board: Board, faces: dict[Edge, list[int | str]]
+) -> None:
     """Each mainland coastal territory holds one unbroken stretch of coast, and each
     stretch ends where the next territory of the coastline begins."""
     for k, t in enumerate(board.coastline):
         after = board.coastline[(k + 1) % len(board.coastline)]
-        ends = Counter(p for e in coast_edges(geography, t) for p in e)
+        ends = Counter(p for e in coast_edges(geography, t, faces) for p in e)
         tips = [p for p, n in ends.items() if n == 1]
         if len(tips) != 2:
             raise GeographyError(f"{board.ids[t]}'s coast is not one unbroken stretch")
-        following = {p for e in coast_edges(geography, after) for p in e}
+        following = {p for e in coast_edges(geography, after, faces) for p in e}
         if not following & set(tips):
             raise GeographyError(
                 f"{board.ids[t]}'s coast does not meet {board.ids[after]}'s,"

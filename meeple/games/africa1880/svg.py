@@ -83,6 +83,11 @@ def _points(ring: Sequence[Point]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(lon, lat) for lon, lat in ring))
 
 
+@cache
+def _territory_points(t: int) -> str:
+    return _points(geography().rings[t])
+
+
 def colour(view: JSON, seat: int) -> str:
     ids: list[str] = view.get("country_ids", [])
     country = ids[seat] if seat < len(ids) else ""
@@ -185,6 +190,7 @@ def _sea_names() -> list[str]:
     return out
 
 
+@cache
 def _coast(stroke: str, width: float) -> str:
     """The mainland's coast and Madagascar's, as one line each."""
     geo = geography()
@@ -221,7 +227,7 @@ def _territory_shape(view: JSON, t: int, tid: str) -> str:
     return (
         f'<g class="territory" data-target="{escape(tid)}">'
         f"<title>{escape(_tooltip(view, t, tid))}</title>"
-        f'<polygon points="{_points(geography().rings[t])}" fill="{fill}"'
+        f'<polygon points="{_territory_points(t)}" fill="{fill}"'
         f' stroke="{BORDER_INK}" stroke-width="{1.6 if colony else 0.9}"'
         ' stroke-linejoin="round"/></g>'
     )
