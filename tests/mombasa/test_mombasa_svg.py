@@ -1,0 +1,182 @@
+"""Mombasa's browser board (``svg.py``): it parses, draws only what the seat's view
+shows, and offers a click for every legal action a board element stands for."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+
+import pytest
+
+from meeple.engine import Rng
+from meeple.games.mombasa import GAME
+from meeple.games.mombasa.state import MombasaState
+from meeple.games.mombasa.svg import PRESENTATION
+
+SVG = "{http://www.w3.org/2000/svg}"
+# The verbs of actions that name an element drawn on the board (a region, a display
+# card or book, a bonus space, a company, a base column, a slot, a hand card, a
+# resting deck, a bookkeeping space, the ink jar, a goods button). The rest (ready,
+# total units, tiers, stop, pay/decline, skip, forfeit, take pound, bp and diamond,
+# keeping a starting tile) are answers to the pending decision, offered as buttons.
+BOARD_VERBS = frozenset(
+    [
+        "rest",
+        "plan",
+        "use",
+        "add",
+        "buy",
+        "advance",
+        "expand",
+        "enter",
+        "place",
+        "take",
+        "shelve",
+        "flip",
+        "move",
+        "return",
+        "remove",
+        "discard",
+        "boost",
+        "attach",
+        "end",
+    ]
+)
+NOT_ON_BOARD = ("take tier", "take pound", "take 1 bp", "take 2 bp")
+
+
+def positions(players: int, seed: int, every: int) -> Iterator[MombasaState]:
+    """Every ``every``-th state of a random game, then its end."""
+    state = GAME.new_game(GAME.make_config(players, {"setup": "full"}), seed)
+    rng = Rng(seed)
+    step = 0
+    while not GAME.is_over(state):
+        if step % every == 0:
+            yield state
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        step += 1
+    yield state
+
+
+def spaced(text: str) -> str:
+    """The web client's matching (static/table.js ``names``): a target names an action
+    when it is one of the action's words or phrases."""
+    return f" {' '.join(text.lower().replace(':', ' ').replace(',', ' ').split())} "
+
+
+def clickable(svg: str) -> tuple[set[str], set[str]]:
+    """The data-target phrases and data-action texts of a drawing."""
+    root = ET.fromstring(svg)
+    targets = {e.attrib["data-target"] for e in root.iter() if "data-target" in e.attrib}
+    actions = {e.attrib["data-action"] for e in root.iter() if "data-action" in e.attrib}
+    return targets, actions
+
+
+def reachable(action: str, targets: set[str], actions: set[str]) -> bool:
+    return action in actions or any(spaced(t) in spaced(action) for t in targets)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_drawing_parses_with_its_layers(players: int) -> None:
+    for state in positions(players, 11 + players, 23):
+        for seat in (None, *range(players)):
+            svg = PRESENTATION.svg(GAME.view(state, seat))
+            assert svg is not None
+            root = ET.fromstring(svg)
+            assert root.tag == f"{SVG}svg"
+            layers = {e.attrib.get("class", "") for e in root.iter(f"{SVG}g")}
+            assert {"layer map", "overlay", "layer display", "layer companies"} <= layers
+
+
+def test_the_board_layer_depends_only_on_the_player_count() -> None:
+    """The server draws the board layer once per config."""
+    drawn = {PRESENTATION.board_layer(GAME.view(state, None)) for state in positions(3, 5, 40)}
+    assert len(drawn) == 1
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_click_for_every_board_action(players: int) -> None:
+    """For sampled positions, every legal action of the seat to act whose verb names
+    a board element is offered by some element of that seat's drawing."""
+    checked = 0
+    for state in positions(players, 40 + players, 7):
+        for seat in GAME.to_act(state):
+            svg = PRESENTATION.svg(GAME.view(state, seat))
+            assert svg is not None
+            targets, actions = clickable(svg)
+            for action in GAME.legal(state, seat):
+                text = action.text
+                if text.split()[0] not in BOARD_VERBS or text.startswith(NOT_ON_BOARD):
+                    continue
+                assert reachable(text, targets, actions), f"no element offers {text!r}"
+                checked += 1
+    assert checked > 200
+
+
+def seat_group(svg: str, seat: int) -> ET.Element:
+    root = ET.fromstring(svg)
+    for group in root.iter(f"{SVG}g"):
+        if group.attrib.get("class") == f"layer player seat-{seat}":
+            return group
+    raise AssertionError(f"no board for seat {seat}")
+
+
+def texts(element: ET.Element) -> list[str]:
+    return [t.text or "" for t in element.iter(f"{SVG}text")]
+
+
+def planning_state(players: int, seed: int) -> MombasaState:
+    """A state in a round-2 planning phase where only seat 0 is still planning
+    (the others' plans lie face down)."""
+    state = GAME.new_game(GAME.make_config(players), seed)
+    rng = Rng(seed)
+    while not GAME.is_over(state):
+        waiting = GAME.to_act(state)
+        view = GAME.view(state, None)
+        if view["phase"] == "planning" and view["round"] == 2 and waiting == (0,):
+            return state
+        seat = waiting[-1]  # seat 0 plans last
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    raise AssertionError("no such planning phase")
+
+
+def test_others_hands_and_face_down_plans_are_not_drawn() -> None:
+    """Secret planning ("Planning phase": cards are placed face down and revealed
+    together) and hidden hands: seat 0's drawing names none of seat 1's hand or
+    planned cards, though seat 1's own drawing does."""
+    state = planning_state(3, 8)
+    own = GAME.view(state, 1)["players"][1]
+    planned = [slot["card"] for slot in own["slots"] if slot and slot["card"]]
+    assert planned and own["hand"]
+    seen_by_zero = seat_group(PRESENTATION.svg(GAME.view(state, 0)) or "", 1)
+    slot_words = [
+        w for g in seen_by_zero.iter(f"{SVG}g") if g.get("class") == "slot" for w in texts(g)
+    ]
+    assert "face down" in slot_words
+    for face in planned:
+        assert face not in slot_words
+    assert not any("data-target" in e.attrib for e in seen_by_zero.iter())
+    hand_line = [w for w in texts(seen_by_zero) if w.startswith("hand:")]
+    assert hand_line == [f"hand: {own['hand_size']} cards (hidden)"]
+    seen_by_one = seat_group(PRESENTATION.svg(GAME.view(state, 1)) or "", 1)
+    shown = texts(seen_by_one)
+    for face in [*planned, *own["hand"]]:
+        assert face in shown
+
+
+def test_a_spectator_sees_no_hand() -> None:
+    for state in positions(4, 3, 31):
+        svg = PRESENTATION.svg(GAME.view(state, None)) or ""
+        assert "your hand" not in svg
+        for seat in range(4):
+            assert not any(w.startswith("your hand") for w in texts(seat_group(svg, seat)))
+
+
+def test_panels_and_status_use_the_games_words() -> None:
+    state = planning_state(2, 4)
+    view = GAME.view(state, None)
+    panel = PRESENTATION.panel(view, 1)
+    assert {"pounds", "bonus markers", "shares", "cards in hand"} <= set(panel)
+    assert PRESENTATION.seat_status(view, 0, (0,)) == "planning"
+    assert PRESENTATION.seat_status(view, 1, (0,)) == "ready"
