@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from server_support import RELAXED, Server, create, sqlite_url, state
+from server_support import RELAXED, Server, create, sqlite_url, state, wait_for
 from starlette.websockets import WebSocketDisconnect
 
 from meeple.server.app import create_app
@@ -205,3 +205,15 @@ def test_a_forwarded_for_header_does_not_pick_the_address(tmp_path: Path) -> Non
     finally:
         server.stop()
     assert codes.count(200) <= 3 and codes[-3:] == [429] * 3
+
+
+def test_a_full_server_of_busy_tables_says_so(tmp_path: Path) -> None:
+    with app_with(tmp_path, loaded_tables=1) as c:
+        tid, _ = create(c)
+        with c.websocket_connect(f"/api/tables/{tid}/ws") as ws:
+            ws.receive_json()
+            body = {"game": "namibia", "players": 3, "seats": ["human"] * 3}
+            r = c.post("/api/tables", json=body)
+            assert r.status_code == 503 and "busy tables" in r.json()["detail"]
+        # Idle once its socket is gone: it leaves memory to make room.
+        wait_for(lambda: c.post("/api/tables", json=body).status_code == 201, timeout=5)
