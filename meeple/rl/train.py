@@ -80,12 +80,9 @@ def policy_layers(model: Any) -> list[tuple[np.ndarray[Any, Any], np.ndarray[Any
     return [(m.weight.detach().numpy(), m.bias.detach().numpy()) for m in linears]
 
 
-def main(argv: list[str] | None = None) -> None:
-    args = parse(argv)
+def report(args: argparse.Namespace) -> None:
+    """Seat the saved policy against the opponents in a seat-rotated tournament."""
     game = get_game(args.game)
-    model = train(args)
-    save_policy(args.out, game, args.players, policy_layers(model))
-    print(f"saved {args.out}")
     seats = (f"{PREFIX}{args.out}", *[args.opponents] * (args.players - 1))
     spec = TournamentSpec(game.name, seats, args.games, seed=10_000 + args.seed)
     summary = summarise(spec, run(spec))
@@ -95,6 +92,14 @@ def main(argv: list[str] | None = None) -> None:
             f"{bot['name']:>24}: {bot['wins']} wins of {bot['games']}"
             f" ({100 * bot['win_rate']:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f})"
         )
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    model = train(args)
+    save_policy(args.out, get_game(args.game), args.players, policy_layers(model))
+    print(f"saved {args.out}")
+    report(args)
 
 
 if __name__ == "__main__":
