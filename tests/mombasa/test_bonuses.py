@@ -196,3 +196,17 @@ def test_shares_on_resting_cards_count_at_the_end() -> None:
     assert shares_held(state, 0)["cairo"] == 0  # in the action area
     play(state, 0, "end taking deck 2")
     assert shares_held(state, 0)["cairo"] == 1  # now in resting deck 1
+
+
+def test_an_a_book_needs_a_space_it_may_go_on() -> None:
+    """Bookkeeping points: an A-book never on a crossed-out A space nor on a B- or
+    C-book; with no such space left, A-books cannot be taken (our reading)."""
+    b_books = [i for i, b in enumerate(BOARD.books[:72]) if b.letter == "B"]
+    free = [s for s in range(1, BOARD.book_length + 1) if s not in BOARD.no_a_spaces]
+    shelf = dict(zip(free, b_books, strict=False))
+    state = build(2, slots={0: ["expansion 1"]}, books={0: shelf})
+    play(state, 0, "expand cape town", "enter ovambo from column 1")
+    assert pending(state) == "bookkeeping points"
+    a_spaces = [n + 1 for n in range(12) if BOARD.books[state.book_display[n]].letter == "A"]
+    assert a_spaces and not any(f"take book {n}" in legal(state, 0) for n in a_spaces)
+    assert "take book 5" in legal(state, 0)  # a B-book

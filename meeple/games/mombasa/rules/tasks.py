@@ -322,10 +322,16 @@ def _call_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
 
 
 def _bp_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    """Books the BP can pay for, and pounds. An A-book needs a space it may go on
+    (A-books are shelved first, so B- and C-books taken with it cannot block it)."""
     out = []
+    a_room = any(shelf_ok(state, state.actor, "A", space) for space in range(1, SHELF))
     for space in range(12):
         book = state.book_display[space]
-        if book != NO and BOOK_COST[BOARD.books[book].letter] <= task[1]:
+        if book == NO:
+            continue
+        letter = BOARD.books[book].letter
+        if BOOK_COST[letter] <= task[1] and (letter != "A" or a_room):
             out.append(A.TAKE_BOOK[space])
     out.append(A.TAKE_POUND)
     return out
@@ -605,8 +611,13 @@ def _apply_bp(state: MombasaState, task: tuple[int, ...], kind: str, args: Args)
         state.book_display[space] = NO
         state.cash[seat] += state.book_coins[space]
         state.book_coins[space] = 0
-        state.acquired.append(book)
-        left -= BOOK_COST[BOARD.books[book].letter]
+        letter = BOARD.books[book].letter
+        if letter == "A":  # A-books are shelved first, in the order taken (see _bp_legal)
+            first_other = sum(1 for b in state.acquired if BOARD.books[b].letter == "A")
+            state.acquired.insert(first_other, book)
+        else:
+            state.acquired.append(book)
+        left -= BOOK_COST[letter]
     if left > 0:
         state.tasks[-1] = (BP, left)
     else:
