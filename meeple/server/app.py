@@ -13,6 +13,8 @@ Endpoints (see the README and /docs), by router (``meeple.server.routes``):
   ``/seats/{seat}/bot``.
   ``GET  /api/tables/{id}/board.svg``: the unchanging board layer (layered games).
   ``GET  /api/tables/{id}/record`` and ``/replay/{ply}``: once the game is over.
+* ``review``: ``GET|POST /api/tables/{id}/review``: a finished table's review (its
+  status and progress; POST starts it); ``GET|POST /api/tables/{id}/hints``.
 * ``ws``: ``WS /api/tables/{id}/ws?token=``: live state, actions, chat.
 * ``pages``: ``/``, ``/t/{id}``, ``/t/{id}/replay`` and ``/static``.
 """
@@ -31,8 +33,10 @@ from fastapi.staticfiles import StaticFiles
 from meeple.server.guard import Guard
 from meeple.server.hub import Hub
 from meeple.server.limits import Limits
+from meeple.server.review_jobs import Reviews
 from meeple.server.routes.lobby import lobby_router
 from meeple.server.routes.pages import STATIC, pages_router
+from meeple.server.routes.review import review_router
 from meeple.server.routes.tables import tables_router
 from meeple.server.routes.ws import ws_router
 from meeple.server.schema import ERRORS, docs_routes, validation_error
@@ -55,6 +59,7 @@ def create_app(
 
     limits = Limits.from_settings() if limits is None else limits
     hub = Hub(Store(db_url), bot_delay=bot_delay, limits=limits)
+    reviews = Reviews(hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -63,6 +68,7 @@ def create_app(
         gc.collect()
         gc.freeze()
         yield
+        reviews.stop()
         await hub.stop()
 
     app = FastAPI(
@@ -74,6 +80,7 @@ def create_app(
         redoc_url=None,
     )
     app.state.hub = hub
+    app.state.reviews = reviews
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -87,6 +94,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby_router(hub), responses=ERRORS)
     app.include_router(tables_router(hub), responses=ERRORS)
+    app.include_router(review_router(reviews), responses=ERRORS)
     app.include_router(ws_router(hub))
     app.add_middleware(Guard, limits=limits)
     return app

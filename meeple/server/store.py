@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -76,6 +77,46 @@ class ChatRow(Base):
     recipients: Mapped[str | None] = mapped_column(Text, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[float] = mapped_column(Float)
+
+
+class ReviewRow(Base):
+    """A finished table's review (``meeple.server.review_jobs``): its job's status and
+    progress, and the analysis as JSON (the decisions so far while it runs)."""
+
+    __tablename__ = "meeple_reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("meeple_tables.id"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(16))  # "running", "done" or "failed"
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    data: Mapped[str | None] = mapped_column(Text, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    updated: Mapped[float] = mapped_column(Float)
+
+
+class HintRow(Base):
+    """A table's hints: the option chosen at creation and the hints each seat used."""
+
+    __tablename__ = "meeple_hints"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("meeple_tables.id"), primary_key=True
+    )
+    allowed: Mapped[bool] = mapped_column(Boolean, default=False)
+    used: Mapped[str] = mapped_column(Text)  # JSON: per seat, the hints it used
+
+
+@dataclass
+class StoredReview:
+    """A table's review row: ``data`` is the review's JSON (or its decisions so far)."""
+
+    status: str
+    done: int
+    total: int
+    data: dict[str, Any] | None
+    error: str | None
 
 
 @dataclass
@@ -311,7 +352,42 @@ class Store:
             session.flush()
             return int(row.id)
 
+    def save_review(self, table_id: str, review: StoredReview, now: float) -> None:
+        """Create or replace the review row of ``table_id``."""
+        data = None if review.data is None else json.dumps(review.data)
+        with Session(self.engine) as session, session.begin():
+            session.merge(
+                ReviewRow(
+                    table_id=table_id,
+                    status=review.status,
+                    done=review.done,
+                    total=review.total,
+                    data=data,
+                    error=review.error,
+                    updated=now,
+                )
+            )
+
+    def save_hints(self, table_id: str, allowed: bool, used: list[int]) -> None:
+        """Create or replace the hints row of ``table_id``."""
+        with Session(self.engine) as session, session.begin():
+            session.merge(HintRow(table_id=table_id, allowed=allowed, used=json.dumps(used)))
+
     # ---- reads ----------------------------------------------------------------------
+
+    def load_review(self, table_id: str) -> StoredReview | None:
+        with Session(self.engine) as session:
+            row = session.get(ReviewRow, table_id)
+            if row is None:
+                return None
+            data = None if row.data is None else json.loads(row.data)
+            return StoredReview(row.status, row.done, row.total, data, row.error)
+
+    def load_hints(self, table_id: str) -> tuple[bool, list[int]] | None:
+        """(allowed, hints used per seat), or None for a table without a hints row."""
+        with Session(self.engine) as session:
+            row = session.get(HintRow, table_id)
+            return None if row is None else (bool(row.allowed), list(json.loads(row.used)))
 
     def load_table(self, table_id: str, chat_limit: int | None = None) -> StoredTable | None:
         """The stored table with its moves and its last ``chat_limit`` chat messages

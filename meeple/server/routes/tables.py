@@ -39,6 +39,11 @@ class CreateTable(BaseModel):
         description="chat under the game's talk rules (Africa 1880: during diplomacy), or"
         " at any time",
     )
+    hints: bool = Field(
+        default=False,
+        description="hints allowed for every seat (agreed by joining); without it, only"
+        " a seat whose every other seat is a bot may ask for hints",
+    )
 
 
 class ActionBody(BaseModel):
@@ -97,12 +102,14 @@ def tables_router(hub: Hub) -> APIRouter:
             client_address(request.scope),
             body.talk,
         )
+        await hub.db(hub.store.save_hints, table.id, body.hints, [0] * table.players)
         return {
             "id": table.id,
             "seed": table.record.seed,
             "version": table.version,
             "tokens": {str(seat): token for seat, token in tokens.items()},
             "links": {str(seat): f"/t/{table.id}#token={token}" for seat, token in tokens.items()},
+            "hints": body.hints,
         }
 
     @router.get("/api/tables/{table_id}", summary="A seat's view (with token) or the spectator's")
