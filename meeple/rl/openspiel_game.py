@@ -1,15 +1,19 @@
 """Every encoded meeple game as an OpenSpiel (pyspiel) Python game.
 
-``register_games()`` registers ``meeple_<name>`` for each registered game that has
-an encoding; then ``pyspiel.load_game("meeple_namibia(players=3,seed=7)")`` works
+``register_games()`` registers ``meeple_<name>`` and ``meeple_<name>_simultaneous``
+for each registered game that has an encoding; then ``pyspiel.load_game("meeple_namibia(players=3,seed=7)")`` works
 and OpenSpiel's own algorithms run on it.
 
 How meeple maps onto OpenSpiel:
 
-* Dynamics: sequential. A simultaneous secret decision (several seats in
-  ``to_act``) is decomposed the way OpenSpiel's own sequential decompositions
-  do it: the waiting seats decide one after another (lowest seat first), and
-  none observes another's choice, because observations come from views.
+* Dynamics, two forms of every game. ``meeple_<game>`` is sequential: a
+  simultaneous secret decision (several seats in ``to_act``) is decomposed the
+  way OpenSpiel's own sequential decompositions do it: the waiting seats
+  decide one after another (lowest seat first), and none observes another's
+  choice, because observations come from views; IS-MCTS needs this form.
+  ``meeple_<game>_simultaneous`` is simultaneous: where several seats wait,
+  one joint step takes one atomic decision from each (the others' entries are
+  ignored); where one seat waits, the node is an ordinary turn.
 * Chance: sampled stochastic. Every random event is drawn inside the rules from
   the state's seeded generator, so there are no chance nodes; the ``seed``
   parameter fixes the draws of a game (vary it to sample other deals).
@@ -35,17 +39,19 @@ from meeple.engine import Game, GameState, Rng, all_games
 from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table, encoded
 
 PREFIX = "meeple_"
+SIMULTANEOUS_SUFFIX = "_simultaneous"
 
 
-def short_name(game: Game[Any]) -> str:
-    return f"{PREFIX}{game.name}"
+def short_name(game: Game[Any], simultaneous: bool = False) -> str:
+    return f"{PREFIX}{game.name}{SIMULTANEOUS_SUFFIX if simultaneous else ''}"
 
 
-def game_type(game: Game[Any]) -> Any:
+def game_type(game: Game[Any], simultaneous: bool = False) -> Any:
+    dynamics = pyspiel.GameType.Dynamics
     return pyspiel.GameType(
-        short_name=short_name(game),
-        long_name=f"meeple {game.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        short_name=short_name(game, simultaneous),
+        long_name=f"meeple {game.title}{' (simultaneous)' if simultaneous else ''}",
+        dynamics=dynamics.SIMULTANEOUS if simultaneous else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -87,6 +93,7 @@ class MeepleSpielGame(pyspiel.Game):
     ``register_games`` makes a subclass per game naming it in ``meeple_game``."""
 
     meeple_game: Game[Any]
+    simultaneous: bool = False
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         game = self.meeple_game
@@ -105,9 +112,11 @@ class MeepleSpielGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=self.table.max_decisions,
         )
-        super().__init__(game_type(game), info, params)
+        super().__init__(game_type(game, self.simultaneous), info, params)
 
     def new_initial_state(self) -> MeepleSpielState:
+        if self.simultaneous:
+            return MeepleSimultaneousState(self)
         return MeepleSpielState(self)
 
     def make_py_observer(
@@ -170,6 +179,25 @@ class MeepleSpielState(pyspiel.State):
         return self.meeple_game.render_text(self.meeple_game.view(self.meeple_state, None))
 
 
+class MeepleSimultaneousState(MeepleSpielState):
+    """The simultaneous form: where several seats are waiting, they decide in one
+    joint step, one atomic decision each (a seat not asked gives any action,
+    which is ignored); where one seat is, the node is an ordinary turn."""
+
+    def current_player(self) -> int:
+        game, state = self.meeple_game, self.meeple_state
+        if game.is_over(state):
+            return int(pyspiel.PlayerId.TERMINAL)
+        waiting = game.to_act(state)
+        return int(pyspiel.PlayerId.SIMULTANEOUS) if len(waiting) > 1 else waiting[0]
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        game, state = self.meeple_game, self.meeple_state
+        for seat in game.to_act(state):  # fixed before anyone acts
+            if seat in game.to_act(state):
+                game.play(state, seat, int(actions[seat]))
+
+
 class MeepleObserver:
     """OpenSpiel's observer: a player's view, encoded (tensor) or as JSON (string)."""
 
@@ -202,15 +230,18 @@ class MeepleObserver:
 
 
 def register_games() -> list[str]:
-    """Register every encoded game with pyspiel (once); the short names registered."""
+    """Register every encoded game with pyspiel (once), in both forms; the short
+    names registered (``meeple_<game>`` and ``meeple_<game>_simultaneous``)."""
     known = set(pyspiel.registered_names())
     names = []
     for game in all_games():
         if game.encoding() is None:
             continue
-        name = short_name(game)
-        if name not in known:
-            subclass = type(f"Meeple_{game.name}", (MeepleSpielGame,), {"meeple_game": game})
-            pyspiel.register_game(game_type(game), subclass)
-        names.append(name)
+        for simultaneous in (False, True):
+            name = short_name(game, simultaneous)
+            if name not in known:
+                fields = {"meeple_game": game, "simultaneous": simultaneous}
+                subclass = type(f"Meeple_{name}", (MeepleSpielGame,), fields)
+                pyspiel.register_game(game_type(game, simultaneous), subclass)
+            names.append(name)
     return names

@@ -97,3 +97,24 @@ def test_openspiels_ismcts_bot_plays_a_whole_game(game: Game[Any]) -> None:
     returns = state.returns()
     winners = game.result(state.meeple_state).winners
     assert returns == [1.0 if s in winners else 0.0 for s in range(game.min_players)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_simultaneous_form_passes_the_random_simulation_test(game: Game[Any]) -> None:
+    spiel = pyspiel.load_game(f"{short_name(game, simultaneous=True)}(players={game.min_players})")
+    assert spiel.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    pyspiel.random_sim_test(spiel, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_simultaneous_form_takes_a_goofspiel_round_in_one_joint_step() -> None:
+    """Goofspiel README, Bidding and Reveal: every player bids at the same time;
+    the last sealed bid reveals them all."""
+    spiel = pyspiel.load_game("meeple_goofspiel_simultaneous(players=3,seed=4)")
+    state = spiel.new_initial_state()
+    assert state.is_simultaneous_node()
+    assert all(state.legal_actions(p) == list(range(13)) for p in range(3))
+    state.apply_actions([12, 0, 5])  # bid 13, bid 1, bid 6
+    view = state.meeple_game.view(state.meeple_state, None)
+    assert view["round"] == 2 and view["tricks"][0]["bids"] == [13, 1, 6]
+    assert view["tricks"][0]["winner"] == 0
+    assert state.is_simultaneous_node() and 12 not in state.legal_actions(0)
