@@ -1,8 +1,9 @@
 """Every encoded meeple game as an OpenSpiel (pyspiel) Python game.
 
 ``register_games()`` registers ``meeple_<name>`` and ``meeple_<name>_simultaneous``
-for each registered game that has an encoding; then ``pyspiel.load_game("meeple_namibia(players=3,seed=7)")`` works
-and OpenSpiel's own algorithms run on it.
+for each registered game that has an encoding; then
+``pyspiel.load_game("meeple_namibia(players=3,seed=7)")`` works and OpenSpiel's own
+algorithms run on it.
 
 How meeple maps onto OpenSpiel:
 
