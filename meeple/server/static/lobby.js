@@ -41,6 +41,9 @@ function drawOptions() {
   const game = currentGame();
   const box = $("options");
   clear(box);
+  // Hints (the search's best choices on request): every person joining accepts them.
+  box.append(el("p", {}, el("label", {}, "hints allowed ", el("input", { id: "hints", type: "checkbox" })),
+    el("span", { class: "muted", text: " every seat may ask for the search's three best choices (always allowed for a person playing only against bots); the hints used are shown in the result" })));
   for (const option of game.options) {
     let input;
     const id = `opt-${option.name}`;
@@ -87,7 +90,7 @@ async function create(event) {
     if (kind === "human" && mine === null) { mine = i; seats.push({ kind, name: myName }); }
     else seats.push({ kind });
   }
-  const body = { game: game.name, players: n, seats, options: readOptions() };
+  const body = { game: game.name, players: n, seats, options: readOptions(), hints: $("hints").checked };
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
   try {

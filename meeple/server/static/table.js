@@ -20,6 +20,10 @@ let nextId = 1;
 const boards = {};        // board layers by id
 let shownBoard = null;    // the id of the board layer on the page
 const SVG_NS = "http://www.w3.org/2000/svg";
+let hintInfo = null;      // the table's hints: option, who may ask, hints used
+let hintInfoOver = false; // fetched again once the game is over (final counts)
+let hintBusy = false;
+let hintChoices = null;   // the last hint's choices, while the seat still decides
 
 function send(message) {
   if (!socket || socket.readyState !== WebSocket.OPEN) {
@@ -101,7 +105,67 @@ function draw() {
   drawLog();
   drawChat();
   drawResult();
+  drawHints();
   tick();
+}
+
+// ---- hints: the search's best choices for one's seat, where the table allows them ----
+
+async function loadHints() {
+  try {
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    hintInfo = await api("GET", `/api/tables/${tableId}/hints${query}`);
+    if (snap) { drawHints(); drawResult(); }
+  } catch { hintInfo = null; hintInfoOver = true; }  // no second try: no hints here
+}
+
+function hintBox() {
+  let box = $("hintbox");
+  if (!box) {
+    box = el("div", { id: "hintbox" },
+      el("button", { type: "button", id: "hint", onclick: askHint, text: "hint" }),
+      el("span", { id: "hintnote", class: "muted" }), el("ol", { id: "hintlist" }));
+    $("decision").append(box);
+  }
+  return box;
+}
+
+function drawHints() {
+  if (!hintInfo && !hintInfoOver && snap.seat !== null && !hintBusy) {
+    hintBusy = true;
+    loadHints().finally(() => { hintBusy = false; if (snap) drawHints(); });
+  }
+  const box = hintBox();
+  const seat = snap.seat;
+  const allowed = hintInfo && seat !== null && hintInfo.allowed[seat] && !snap.over;
+  box.hidden = !allowed;
+  if (!allowed) return;
+  const deciding = snap.to_act.includes(seat);
+  if (!deciding) hintChoices = null;
+  $("hint").disabled = !deciding || hintBusy;
+  $("hintnote").textContent = ` hints allowed at this table; you used ${hintInfo.used[seat]}`;
+  const list = $("hintlist");
+  clear(list);
+  for (const c of hintChoices || []) {
+    const chance = c.win === null ? "" : ` (win chance ${Math.round(c.win * 100)}%)`;
+    list.append(el("li", {}, el("button", { class: "hintchoice", "data-action-text": c.action, onclick: () => play(c.action), text: c.action }), chance));
+  }
+}
+
+async function askHint() {
+  hintBusy = true;
+  drawHints();
+  $("hintnote").textContent = " searching…";
+  try {
+    const answer = await api("POST", `/api/tables/${tableId}/hints`, { token });
+    hintChoices = answer.choices;
+    hintInfo.used[snap.seat] = answer.used;
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    hintBusy = false;
+    drawHints();
+  }
 }
 
 // An action names a target when the target is one of its words or phrases ("cape town").
@@ -261,13 +325,15 @@ function drawResult() {
   $("result").hidden = !result;
   if (!result) return;
   clear(box);
+  if (!hintInfoOver) { hintInfoOver = true; loadHints(); }
+  const used = hintInfo && hintInfo.used.some((n) => n > 0) ? hintInfo.used : null;
   const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
-  const head = el("tr", {}, el("th", { text: "rank" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })));
+  const head = el("tr", {}, el("th", { text: "rank" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })), used ? el("th", { text: "hints used" }) : null);
   const table = el("table", {}, head);
   const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
   for (const i of order) {
     table.append(el("tr", {}, el("td", { text: result.ranks[i] }), el("td", { text: seatName(i) }), el("td", { text: result.scores[i] }),
-      ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" }))));
+      ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" })), used ? el("td", { class: "hintsused", text: used[i] }) : null));
   }
   box.append(table);
   if (result.note) box.append(el("p", { class: "muted", text: result.note }));
