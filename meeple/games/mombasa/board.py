@@ -133,7 +133,14 @@ class Components:
     faces_by_name: dict[str, int]  # card face -> the lowest card id with it
 
     def face_cards(self, face: str) -> list[int]:
-        return [i for i, card in enumerate(self.cards) if card.face == face]
+        """The ids of the cards with this face, lowest first."""
+        if not _FACES:
+            for i, card in enumerate(self.cards):
+                _FACES[card.face] = (*_FACES.get(card.face, ()), i)
+        return list(_FACES.get(face, ()))
+
+
+_FACES: dict[str, tuple[int, ...]] = {}  # card face -> card ids (one card list per process)
 
 
 def _read(name: str) -> dict[str, Any]:
