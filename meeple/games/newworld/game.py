@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from meeple.engine import Action, Game, GameConfig, IllegalAction, OptionSpec, Result, Rng
+from meeple.engine import (
+    Action,
+    Game,
+    GameConfig,
+    IllegalAction,
+    OptionSpec,
+    Presentation,
+    Result,
+    Rng,
+)
 from meeple.games.newworld.actions import SPACE
 from meeple.games.newworld.common import COUNTRIES, EXTENDED, REDUCED, STANDARD
 from meeple.games.newworld.positions import validate
@@ -14,6 +23,7 @@ from meeple.games.newworld.rules.explain import explain
 from meeple.games.newworld.scoring import result
 from meeple.games.newworld.setup import deal
 from meeple.games.newworld.state import GAME_OVER, NewWorldState
+from meeple.games.newworld.svg import PRESENTATION
 from meeple.games.newworld.view import build_view, determinize
 
 
@@ -99,3 +109,6 @@ class NewWorldGame(Game[NewWorldState]):
 
     def render_text(self, view: dict[str, Any]) -> str:
         return render_text(view)
+
+    def presentation(self) -> Presentation:
+        return PRESENTATION
