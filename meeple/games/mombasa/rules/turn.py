@@ -40,12 +40,19 @@ CARDS = BOARD.cards
 TILE_SPACES = (4, 5, 6, 7)  # plus-one, bookkeeper, merchant, expansion tile spaces
 
 
+# WAITING[players][ready mask]: the seats still planning
+WAITING = {
+    n: tuple(tuple(s for s in range(n) if not mask >> s & 1) for mask in range(1 << n))
+    for n in (2, 3, 4)
+}
+
+
 def to_act(state: MombasaState) -> tuple[int, ...]:
     phase = state.phase
     if phase == ACT:
         return (state.actor,)
     if phase == PLAN:
-        return tuple(s for s in range(state.players) if not state.ready >> s & 1)
+        return WAITING[state.players][state.ready]
     if phase == DRAFT:
         return tuple(s for s in range(state.players) if state.chosen[s] == NO)
     if phase == REST:
