@@ -12,8 +12,9 @@ every decision goes through one of two doors:
 Both count the decision in ``state.version``; a game writes only its rules
 (``apply_action``). Besides the rules, a game may fill in the optional parts the
 adapters use, each with a default: ``presentation`` (board drawing, seat status,
-panels), ``terminal`` (how ``meeple play`` shows it), ``timed_phase`` and ``on_timeout`` (phase clocks), ``bots`` (its
-heuristic, search knowledge, own players and level budgets), ``validate``
+panels), ``terminal`` (how ``meeple play`` shows it), ``timed_phase`` and
+``on_timeout`` (phase clocks), ``bots`` (its heuristic, search knowledge, own
+players and level budgets), ``validate``
 (invariants of a position, checked by the conformance battery at every step) and
 ``encoding`` (a view as numbers, for the learning adapters).
 """
