@@ -230,3 +230,42 @@ def test_take_a_free_seat_in_the_lobby_and_find_the_table_again(
     page.goto(server.base + "/")
     page.wait_for_selector(f"#mylist a[href^='/t/{made['id']}']")
     shot(page, "lobby-my-tables")
+
+
+def test_private_talk_to_a_group_of_seats_from_the_chat_box(server: Server, browser: Any) -> None:
+    """Private talk may include any set of other seats (Africa 1880's "between two players
+    or among more of them"); the chat box offers one tick per seat, none meaning all."""
+    made = server.http.post(
+        "/api/tables", json={"game": "namibia", "players": 4, "seats": ["human"] * 4, "seed": 4}
+    ).json()
+    page = browser.new_page(viewport={"width": 1300, "height": 950})
+    page.goto(server.base + made["links"]["0"])
+    snap = wait_state(page, "true")
+    names = [s["name"] for s in snap["seats"]]
+    page.locator(f"#chatto label:has-text('{names[1]}') input").check()
+    page.locator(f"#chatto label:has-text('{names[2]}') input").check()
+    page.fill("#chattext", "just the three of us")
+    page.click("#chatform button")
+    page.wait_for_function(
+        "() => document.querySelector('#chatlog').innerText.includes('three of us')"
+    )
+    assert f"→ {names[1]}, {names[2]}" in page.locator("#chatlog").inner_text()
+
+    def chat_of(seat: str) -> list[Any]:
+        got = server.http.get(
+            f"/api/tables/{made['id']}", params={"token": made["tokens"][seat]}
+        ).json()
+        return [m["text"] for m in got["chat"]]
+
+    assert "just the three of us" in chat_of("1")
+    assert "just the three of us" in chat_of("2")
+    assert "just the three of us" not in chat_of("3")
+    # With nothing ticked the next message goes to everyone.
+    page.locator("#chatto input:checked").first.uncheck()
+    page.locator("#chatto input:checked").first.uncheck()
+    page.fill("#chattext", "hello all")
+    page.click("#chatform button")
+    page.wait_for_function(
+        "() => document.querySelector('#chatlog').innerText.includes('hello all')"
+    )
+    assert "hello all" in chat_of("3")

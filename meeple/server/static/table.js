@@ -272,9 +272,9 @@ function drawSeats() {
   const box = $("seats");
   clear(box);
   const chatTo = $("chatto");
-  const keep = chatTo.value;
+  const keep = new Set(chosenRecipients());
   clear(chatTo);
-  chatTo.append(el("option", { value: "", text: "to everyone" }));
+  chatTo.append(el("span", { class: "muted", text: "private to:" }));
   for (const s of snap.seats) {
     const acting = snap.to_act.includes(s.seat) && !snap.over;
     const who = s.kind === "human" ? (s.player || (s.claimed ? "a person" : "free seat")) : `${s.kind} bot`;
@@ -291,9 +291,22 @@ function drawSeats() {
       row.append(el("button", { text: "take my seat back", onclick: () => takeBack(s.seat) }));
     }
     box.append(row);
-    if (snap.seat !== null && s.seat !== snap.seat) chatTo.append(el("option", { value: s.seat, text: `only to ${s.name}` }));
+    if (snap.seat !== null && s.seat !== snap.seat) {
+      const box = el("input", { type: "checkbox", value: s.seat });
+      box.checked = keep.has(s.seat);
+      chatTo.append(el("label", {}, box, el("span", { text: s.name })));
+    }
   }
-  chatTo.value = keep;
+}
+
+// The seats ticked under the chat box; none ticked means a message to everyone.
+function chosenRecipients() {
+  return [...$("chatto").querySelectorAll("input:checked")].map((box) => Number(box.value));
+}
+
+function recipientNames(to) {
+  const seats = Array.isArray(to) ? to : [to];
+  return seats.map((seat) => (snap ? seatName(seat) : seat)).join(", ");
 }
 
 function drawLog() {
@@ -308,7 +321,7 @@ function drawChat() {
   const box = $("chatlog");
   clear(box);
   for (const m of chat) {
-    const to = m.to === null ? "" : ` → ${snap ? seatName(m.to) : m.to}`;
+    const to = m.to === null ? "" : ` → ${recipientNames(m.to)}`;
     box.append(el("div", { class: m.to === null ? "" : "private" },
       el("b", { text: `${snap ? seatName(m.from) : m.from}${to}: ` }), el("span", { text: m.text })));
   }
@@ -373,8 +386,8 @@ $("chatform").onsubmit = (event) => {
   event.preventDefault();
   const text = $("chattext").value.trim();
   if (!text) return;
-  const to = $("chatto").value;
-  if (send({ type: "chat", text, to: to === "" ? null : Number(to) })) $("chattext").value = "";
+  const to = chosenRecipients();
+  if (send({ type: "chat", text, to: to.length === 0 ? null : to })) $("chattext").value = "";
 };
 
 connect();
