@@ -143,7 +143,7 @@ function drawHints() {
   const deciding = snap.to_act.includes(seat);
   if (!deciding) hintChoices = null;
   $("hint").disabled = !deciding || hintBusy;
-  $("hintnote").textContent = ` hints allowed at this table; you used ${hintInfo.used[seat]}`;
+  $("hintnote").textContent = ` the search's three best choices for your seat; you used ${hintInfo.used[seat]}`;
   const list = $("hintlist");
   clear(list);
   for (const c of hintChoices || []) {
