@@ -112,7 +112,8 @@ class Reviews:
             stored = StoredReview("queued", 0, self._decisions(table), {"decisions": []}, None)
             await self.hub.db(self.hub.store.save_review, table.id, stored, time.time())
         if stored is not None and stored.status in ("queued", "running"):
-            self.progress[table.id] = stored
+            # Two first starts at once: both answer from, and the job updates, one record.
+            stored = self.progress.setdefault(table.id, stored)
             if table.id not in self.jobs:
                 self.jobs[table.id] = asyncio.get_running_loop().create_task(self._job(table))
         return _answer(stored)

@@ -6,6 +6,7 @@ keep these fast; the review's own figures are tested in tests/review."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -236,11 +237,13 @@ def test_a_hint_never_depends_on_another_seats_secret_bid(db_url: str) -> None:
 # ---- the replay viewer in a browser ----------------------------------------------------
 
 
-@pytest.fixture
-def browser_server(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Server]:
-    monkeypatch.setenv("MEEPLE_REVIEW_ITERATIONS", "32")  # the server process reads it
-    srv = Server(sqlite_url(tmp_path), bot_delay=0.002)
-    srv.start()
+@pytest.fixture(scope="module")
+def browser_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("MEEPLE_REVIEW_ITERATIONS", "32")  # the server process reads them
+        patch.setenv("MEEPLE_HINT_ITERATIONS", "16")
+        srv = Server(sqlite_url(tmp_path_factory.mktemp("review")), bot_delay=0.002)
+        srv.start()
     yield srv
     srv.stop()
 
@@ -279,4 +282,37 @@ def test_the_replay_viewer_draws_the_review_and_a_point_jumps_to_its_move(
         verdict = page.locator("#verdict").inner_text()
         assert target["grade"] in verdict and "preferred" in verdict
         assert not errors
+        page.close()
+
+
+def test_the_hint_button_shows_three_choices_that_play_when_clicked(
+    browser_server: Server,
+) -> None:
+    srv = browser_server
+    made = srv.http.post(
+        "/api/tables",
+        json={
+            "game": "goofspiel",
+            "players": 2,
+            "seats": [PEOPLE[0], "random"],
+            "seed": 2,
+            "options": {"cards": 5},
+        },
+    ).json()
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 1300, "height": 950})
+        page.goto(f"{srv.base}/t/{made['id']}#token={made['tokens']['0']}")
+        page.wait_for_selector("#hint:not([disabled])")
+        page.click("#hint")
+        page.wait_for_selector("#hintlist li button.hintchoice")
+        choices = page.locator("#hintlist button.hintchoice")
+        assert 1 <= choices.count() <= 3
+        first = choices.first.get_attribute("data-action-text")
+        legal = page.evaluate("() => window.meeple.state.legal")
+        assert first in legal
+        assert "you used 1" in page.locator("#hintnote").inner_text()
+        choices.first.click()
+        page.wait_for_function(  # played: that bid's card is spent
+            f"() => !window.meeple.state.legal.includes({json.dumps(first)})"
+        )
         page.close()
