@@ -147,7 +147,7 @@ function drawVerdict() {
 
 function drawMarks() {
   const marked = review.decisions.filter((d) => d.grade);
-  $("markshead").hidden = !marked.length;
+  $("markscard").hidden = !marked.length;
   const box = $("marks");
   clear(box);
   for (const d of marked) {
