@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from meeple.engine import Game, GameState, IllegalAction, get_game
-from meeple.review import Choice, Decision, Review, hints, judge
+from meeple.review import REVIEW_VERSION, Choice, Decision, Review, hints, judge
 from meeple.review.review import decision_seed, summarise
 from meeple.server.hub import Hub
 from meeple.server.store import StoredReview
@@ -108,8 +108,11 @@ class Reviews:
         stored = self.progress.get(table.id)
         if stored is None:
             stored = await self.hub.db(self.hub.store.load_review, table.id)
+        if stored is not None and outdated(stored):
+            stored = None  # of an older format: computed again, as if never
         if stored is None and start:
-            stored = StoredReview("queued", 0, self._decisions(table), {"decisions": []}, None)
+            data = {"version": REVIEW_VERSION, "decisions": []}
+            stored = StoredReview("queued", 0, self._decisions(table), data, None)
             await self.hub.db(self.hub.store.save_review, table.id, stored, time.time())
         if stored is not None and stored.status in ("queued", "running"):
             # Two first starts at once: both answer from, and the job updates, one record.
@@ -193,7 +196,7 @@ class Reviews:
         )
 
     async def _save(self, table_id: str, progress: StoredReview, decisions: list[Decision]) -> None:
-        progress.data = {"decisions": [asdict(d) for d in decisions]}
+        progress.data = {"version": REVIEW_VERSION, "decisions": [asdict(d) for d in decisions]}
         await self.hub.db(self.hub.store.save_review, table_id, progress, time.time())
 
     def stop(self) -> None:
@@ -280,6 +283,11 @@ class Reviews:
 def decision_from_json(raw: dict[str, Any]) -> Decision:
     """A decision stored by a job (``asdict``), rebuilt."""
     return Decision(**{**raw, "choices": [Choice(**c) for c in raw["choices"]]})
+
+
+def outdated(stored: StoredReview) -> bool:
+    """A stored review (or a job's decisions so far) of another ``REVIEW_VERSION``."""
+    return stored.data is not None and stored.data.get("version") != REVIEW_VERSION
 
 
 def _answer(stored: StoredReview | None) -> dict[str, Any]:

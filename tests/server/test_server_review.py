@@ -16,10 +16,11 @@ from fastapi.testclient import TestClient
 from server_support import RELAXED, Server, act, chromium, create, sqlite_url, state, wait_for
 
 from meeple.engine import GameRecord, get_game
-from meeple.review import review_record
+from meeple.review import REVIEW_VERSION, review_record
 from meeple.server import review_jobs
 from meeple.server.app import create_app
 from meeple.server.review_jobs import ReviewSettings
+from meeple.server.store import StoredReview
 
 BOTS = ["random", "random"]
 PEOPLE = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
@@ -316,3 +317,17 @@ def test_the_hint_button_shows_three_choices_that_play_when_clicked(
             f"() => !window.meeple.state.legal.includes({json.dumps(first)})"
         )
         page.close()
+
+
+def test_a_review_stored_in_an_older_format_is_computed_again(db_url: str) -> None:
+    with serving(db_url) as (c, reviews):
+        tid = finished_table(c)
+        review_status(c, tid, start=True)
+        current = finished_review(c, tid)["review"]
+        old = StoredReview("done", 1, 1, {**current, "version": REVIEW_VERSION - 1}, None)
+        reviews.hub.store.save_review(tid, old, 0.0)
+    with serving(db_url) as (c, reviews):
+        assert review_status(c, tid)["status"] == "none"
+        review_status(c, tid, start=True)
+        assert finished_review(c, tid)["review"] == current
+        assert reviews.searched > 0
