@@ -13,12 +13,24 @@ OptionValue = int | str | bool
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A variant option a game accepts: its default and, if finite, its choices."""
+    """A variant option a game accepts: its default and, if finite, its choices.
+
+    ``label`` is what a person reads beside the option (default: the name in words).
+    ``per_seat`` marks a text option holding one of these words per seat, comma
+    separated in seat order (empty text: the default); a lobby offers a picker per
+    seat instead of a text box."""
 
     name: str
     default: OptionValue
     description: str
     choices: tuple[OptionValue, ...] = ()
+    label: str = ""
+    per_seat: tuple[str, ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The option's label, or its name with spaces and a capital."""
+        return self.label or self.name.replace("_", " ").capitalize()
 
     def check(self, value: OptionValue) -> OptionValue:
         if type(value) is not type(self.default):

@@ -20,7 +20,7 @@ from meeple.engine.encoding import Encoding
 from meeple.engine.terminal import Terminal
 from meeple.games.africa1880 import positions, render, scoring, setup, view
 from meeple.games.africa1880.actions import TABLES
-from meeple.games.africa1880.board import COUNTRY_NAMES
+from meeple.games.africa1880.board import COUNTRY_IDS, COUNTRY_NAMES
 from meeple.games.africa1880.rules import decisions, explain
 from meeple.games.africa1880.state import DIPLOMACY, GAME_OVER, AfricaState
 from meeple.games.africa1880.svg import PRESENTATION
@@ -46,18 +46,22 @@ class AfricaGame(Game[AfricaState]):
         OptionSpec(
             "diplomacy_seconds",
             480,
-            "1) Diplomatic Action: the negotiation time limit, enforced by the server's clock",
+            "Diplomatic Action: the negotiation time limit, enforced by the server's clock",
+            label="Negotiation time (seconds)",
         ),
         OptionSpec(
             "historical_placement",
             False,
             "Optional Rule: first presences imposed by history instead of chosen",
+            label="Historical first presences",
         ),
         OptionSpec(
             "countries",
             "",
-            "Setup: comma-separated countries of the seats in seat order, e.g."
-            " 'france,germany,belgium'; empty: the first ones in rulebook order",
+            "Setup: the country each seat plays, in seat order; not chosen: the first"
+            " ones in rulebook order",
+            label="Countries",
+            per_seat=COUNTRY_IDS,
         ),
     )
 
