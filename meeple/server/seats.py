@@ -301,6 +301,16 @@ class Seats:
             await self._store_seats(table, seats)
             return token
 
+    async def name(self, table: Table, seat: int, name: str) -> None:
+        """The person holding human seat ``seat`` (proven by its token) gives their name,
+        e.g. on joining by a seat link; a bot's seat keeps its bot name (ApiError 409)."""
+        async with table.lock:
+            if table.seats[seat]["kind"] != HUMAN:
+                raise ApiError(409, f"seat {seat} is played by a bot: take it back first")
+            seats = [dict(s) for s in table.seats]
+            seats[seat].update(name=name, claimed=True)
+            await self._store_seats(table, seats)
+
     async def arrived(self, table: Table, seat: int | None) -> None:
         """A seat's token was used: its seat is no longer offered as free in the lobby."""
         if seat is None or table.seats[seat].get("claimed"):

@@ -69,9 +69,11 @@ def game_info(game: Game[Any]) -> dict[str, Any]:
         "options": [
             {
                 "name": o.name,
+                "label": o.title,
                 "default": o.default,
                 "description": o.description,
                 "choices": list(o.choices),
+                "per_seat": list(o.per_seat),
             }
             for o in game.option_specs
         ],

@@ -16,7 +16,8 @@ STATIC = Path(str(resources.files("meeple.server").joinpath("static")))
 
 
 def pages_router() -> APIRouter:
-    """``/`` (lobby), ``/t/{id}`` (table) and ``/t/{id}/replay``; not in the API schema."""
+    """``/`` (lobby), ``/t/{id}`` (table), ``/t/{id}/replay`` and ``/favicon.ico``; not
+    in the API schema."""
     router = APIRouter(include_in_schema=False)
 
     @router.get("/")
@@ -30,5 +31,10 @@ def pages_router() -> APIRouter:
     @router.get("/t/{table_id}/replay")
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html")
+
+    @router.get("/favicon.ico")
+    async def favicon() -> FileResponse:
+        # Browsers ask for /favicon.ico on a page without an icon link (the replay).
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     return router

@@ -70,6 +70,11 @@ class ClaimBody(BaseModel):
     name: str = Field(min_length=1, max_length=40)
 
 
+class NameBody(BaseModel):
+    token: str = Field(max_length=64)
+    name: str = Field(min_length=1, max_length=40)
+
+
 class BotBody(BaseModel):
     token: str = Field(max_length=64)
     level: str = Field(default="random", max_length=32)
@@ -147,6 +152,14 @@ def tables_router(hub: Hub) -> APIRouter:
         table = await hub.seats.get(table_id)
         token = await hub.seats.claim(table, seat, body.name)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}#token={token}"}
+
+    @router.post("/api/tables/{table_id}/seats/{seat}/name", summary="Name one's own seat")
+    async def name_seat(table_id: str, seat: int, body: NameBody) -> dict[str, Any]:
+        table, mine = await _seated(table_id, body.token)
+        if mine != seat:
+            raise ApiError(403, f"your token holds seat {mine}, not seat {seat}")
+        await hub.seats.name(table, seat, body.name.strip() or "Player")
+        return {"seat": seat, "name": table.seats[seat]["name"]}
 
     @router.post(
         "/api/tables/{table_id}/seats/{seat}/bot",
