@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import Any
 
 from meeple.engine import Presentation
-from meeple.engine.presentation import compose
+from meeple.engine.presentation import PanelValue, compose
 from meeple.games.namibia.common import SEAT_NAMES
 
 R = 26.0
@@ -404,6 +404,28 @@ class NamibiaPresentation(Presentation):
 
     def overlay(self, view: JSON) -> str:
         return render_overlay(view)
+
+    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
+        """A seat's money, reputation and pieces in the rulebook's words; what a seat
+        does not have (no cubes in hand, no rails to place) is left out."""
+        players = view.get("players")
+        if not isinstance(players, list) or seat >= len(players):
+            return {}
+        p = players[seat]
+        out: dict[str, PanelValue] = {
+            "money": f"{p['money']} GM",
+            "reputation": int(p["reputation"]),
+            "player summary card": f"{p['card']} (no {p['excluded']})",
+            "mine heads left": int(p["mine_heads"]),
+        }
+        if p.get("rails_to_place"):
+            out["rails to place"] = int(p["rails_to_place"])
+        cubes = {kind: n for kind, n in dict(p.get("cubes_in_hand") or {}).items() if n}
+        if cubes:
+            out["cubes in hand"] = cubes
+        if p.get("eliminated"):
+            out["out of the game"] = True
+        return out
 
 
 PRESENTATION = NamibiaPresentation()

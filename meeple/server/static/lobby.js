@@ -9,6 +9,8 @@ function defaultBot(bots) {
   return bots[0];
 }
 
+function gameTitle(name) { return (games.find((g) => g.name === name) || { title: name }).title; }
+
 function currentGame() { return games.find((g) => g.name === $("game").value); }
 
 function drawPlayers() {
@@ -44,31 +46,51 @@ function drawOptions() {
   // Hints (the search's best choices on request): every person joining accepts them.
   box.append(el("p", {}, el("label", {}, "hints allowed ", el("input", { id: "hints", type: "checkbox" })),
     el("span", { class: "muted", text: " every seat may ask for the search's three best choices (always allowed for a person playing only against bots); the hints used are shown in the result" })));
-  for (const option of game.options) {
-    let input;
-    const id = `opt-${option.name}`;
-    if (option.choices.length) {
-      input = el("select", { id });
-      for (const c of option.choices) input.append(el("option", { value: String(c), text: String(c) }));
-      input.value = String(option.default);
-    } else if (typeof option.default === "boolean") {
-      input = el("input", { id, type: "checkbox", checked: option.default });
-    } else if (typeof option.default === "number") {
-      input = el("input", { id, type: "number", value: option.default });
-    } else {
-      input = el("input", { id, value: option.default, maxlength: 200 });
+  for (const option of game.options) box.append(optionRow(option, Number($("players").value)));
+}
+
+// One option as a person reads it: its label, a picker for its choices (one per
+// seat for a per-seat option), its description.
+function optionRow(option, players) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.per_seat.length) {
+    input = el("span", { id, class: "perseat", "data-option": option.name, "data-kind": "perseat" });
+    for (let i = 0; i < players; i++) {
+      const pick = el("select", { "data-pick": i, "aria-label": `${option.label}: seat ${i + 1}` });
+      pick.append(el("option", { value: "", text: `seat ${i + 1}: as the rules set up` }));
+      for (const c of option.per_seat) pick.append(el("option", { value: c, text: `seat ${i + 1}: ${c}` }));
+      input.append(pick);
     }
+  } else if (option.choices.length) {
+    input = el("select", { id });
+    for (const c of option.choices) input.append(el("option", { value: String(c), text: String(c) }));
+    input.value = String(option.default);
+  } else if (typeof option.default === "boolean") {
+    input = el("input", { id, type: "checkbox", checked: option.default });
+  } else if (typeof option.default === "number") {
+    input = el("input", { id, type: "number", value: option.default });
+  } else {
+    input = el("input", { id, value: option.default, maxlength: 200 });
+  }
+  if (!option.per_seat.length) {
     input.dataset.option = option.name;
     input.dataset.kind = typeof option.default;
-    box.append(el("p", {}, el("label", { title: option.description }, `${option.name} `, input),
-      el("span", { class: "muted", text: ` ${option.description}` })));
   }
+  return el("div", { class: "option" }, el("label", { for: id }, option.label), " ", input,
+    el("div", { class: "muted", text: option.description }));
 }
 
 function readOptions() {
   const out = {};
   for (const input of $("options").querySelectorAll("[data-option]")) {
     const kind = input.dataset.kind;
+    if (kind === "perseat") {
+      // Nothing picked: the rules' default; else every seat's pick, in seat order.
+      const picks = [...input.querySelectorAll("select")].map((p) => p.value);
+      out[input.dataset.option] = picks.every((p) => p === "") ? "" : picks.join(",");
+      continue;
+    }
     let value = input.type === "checkbox" ? input.checked : input.value;
     if (kind === "number") value = Number(value);
     if (kind === "boolean" && typeof value !== "boolean") value = value === "true";
@@ -122,7 +144,7 @@ async function take(table, seat) {
   const name = ($("myname").value || "").trim() || "Player";
   try {
     const claimed = await api("POST", `/api/tables/${table.id}/seats/${seat}/claim`, { name });
-    remember(table.id, { token: claimed.token, seat, game: table.game });
+    remember(table.id, { token: claimed.token, seat, game: table.game, title: gameTitle(table.game) });
     location.href = `/t/${table.id}#token=${claimed.token}`;
   } catch (error) {
     alert(error.message);
@@ -135,7 +157,7 @@ async function drawLists() {
   clear(open);
   open.classList.remove("muted");
   const rows = playing.slice(0, 50).map((t) => el("div", { class: "seat" },
-    el("span", { text: `${t.game} · ${t.players} players` }),
+    el("span", { text: `${gameTitle(t.game)} · ${t.players} players` }),
     el("a", { href: `/t/${t.id}`, text: "watch" }),
     ...t.seats.filter((s) => s.free).map((s) => el("button", { onclick: () => take(t, s.seat), text: `take seat ${s.seat + 1}`, class: "take", "data-table": t.id })),
     el("span", { class: "status", text: t.seats.map((s) => s.player || (s.free ? "free" : s.kind)).join(", ") })));
@@ -144,7 +166,7 @@ async function drawLists() {
   const over = await api("GET", "/api/tables?status=over");
   const finished = $("finished");
   clear(finished);
-  const done = over.slice(0, 30).map((t) => el("div", {}, el("a", { href: `/t/${t.id}/replay`, text: `${t.game} ${t.id}: replay` })));
+  const done = over.slice(0, 30).map((t) => el("div", {}, el("a", { href: `/t/${t.id}/replay`, text: `${gameTitle(t.game)} ${t.id}: replay` })));
   if (done.length) finished.append(...done); else finished.append(el("span", { class: "muted", text: "none yet" }));
 }
 
@@ -157,7 +179,7 @@ async function drawMine() {
   box.classList.remove("muted");
   for (const id of ids) {
     const entry = mine[id];
-    const row = el("div", { class: "seat" }, el("a", { href: `/t/${id}#token=${entry.token}`, text: `${entry.title || entry.game} ${id}` }));
+    const row = el("div", { class: "seat" }, el("a", { href: `/t/${id}#token=${entry.token}`, text: `${entry.title || gameTitle(entry.game)} ${id}` }));
     box.append(row);
     try {
       const snap = await api("GET", `/api/tables/${id}?token=${encodeURIComponent(entry.token)}`);
@@ -175,7 +197,7 @@ async function main() {
   games = await api("GET", "/api/games");
   for (const g of games) $("game").append(el("option", { value: g.name, text: g.title }));
   $("game").onchange = drawPlayers;
-  $("players").onchange = () => { drawSeats(); };
+  $("players").onchange = () => { drawSeats(); drawOptions(); };
   $("createform").onsubmit = create;
   drawPlayers();
   await Promise.all([drawLists(), drawMine()]);

@@ -100,6 +100,8 @@ function draw() {
   $("spectate").href = `/t/${tableId}`;
   $("spectate").textContent = `${location.origin}/t/${tableId}`;
   drawBoard();
+  drawLastMoves();
+  drawNamePrompt();
   drawDecision();
   drawSeats();
   drawLog();
@@ -168,6 +170,64 @@ async function askHint() {
   }
 }
 
+// ---- the last moves: said above the board and highlighted on it ----
+
+// Who made an event: its data's seat, if it names one.
+function actor(e) { return e.data && Number.isInteger(e.data.seat) ? e.data.seat : null; }
+
+// The events a player wants to see on arriving at the board: everything the others
+// did since this seat's own last event; for a spectator, or when this seat moved
+// last, the last mover's run (with the events no seat made in between). At most 6.
+function lastMoves() {
+  const mine = snap.seat;
+  let from = events.length;
+  while (from > 0 && (mine === null || actor(events[from - 1]) !== mine)) from--;
+  let moves = mine === null || from === 0 ? [] : events.slice(from);
+  if (!moves.some((e) => actor(e) !== null)) {
+    let end = events.length;
+    let who = null;
+    let start = end;
+    while (start > 0) {
+      const seat = actor(events[start - 1]);
+      if (seat !== null && who !== null && seat !== who) break;
+      if (seat !== null) who = seat;
+      start--;
+    }
+    moves = events.slice(start, end);
+  }
+  return moves.slice(-6);
+}
+
+function drawLastMoves() {
+  const moves = lastMoves();
+  const line = $("lastmove");
+  line.textContent = moves.length ? `Last: ${moves.map((e) => e.text).join(" · ")}` : "";
+  line.hidden = !moves.length;
+  const texts = moves.map((e) => e.text);
+  for (const node of $("board").querySelectorAll("[data-target]")) {
+    const target = node.dataset.target.toLowerCase();
+    node.classList.toggle("lastmove", texts.some((t) => names(t, target)));
+  }
+}
+
+// ---- a person who came by a seat link names themself ----
+
+function drawNamePrompt() {
+  const form = $("nameform");
+  const mine = snap.seat === null ? null : snap.seats[snap.seat];
+  form.hidden = !mine || mine.kind !== "human" || Boolean(mine.player) || snap.over;
+}
+
+$("nameform").onsubmit = async (event) => {
+  event.preventDefault();
+  const name = $("nametext").value.trim();
+  if (!name) { showError("type a name first (up to 40 characters)"); return; }
+  try {
+    await api("POST", `/api/tables/${tableId}/seats/${snap.seat}/name`, { token, name });
+    $("nameform").hidden = true;
+  } catch (error) { showError(error.message); }
+};
+
 // An action names a target when the target is one of its words or phrases ("cape town").
 function spaced(text) { return ` ${text.toLowerCase().replace(/[:,]/g, " ").replace(/\s+/g, " ").trim()} `; }
 function names(action, target) { return spaced(action).includes(spaced(target)); }
@@ -229,7 +289,7 @@ function choose(actions, event) {
   if (actions.length === 1) { play(actions[0]); return; }
   const menu = el("div", { class: "menu" });
   for (const a of actions.slice(0, 40)) menu.append(el("button", { text: a, onclick: () => { closeMenu(); play(a); } }));
-  menu.style.left = `${event.pageX + 4}px`;
+  menu.style.left = `${Math.max(0, Math.min(event.pageX + 4, document.documentElement.clientWidth - 260))}px`;
   menu.style.top = `${event.pageY + 4}px`;
   document.body.append(menu);
   event.stopPropagation();
@@ -268,6 +328,25 @@ function drawDecision() {
   }
 }
 
+// One panel fact as a person reads it; nothing for a fact that is not there (false,
+// empty, zero counts in a group).
+function words(value) {
+  if (Array.isArray(value)) return value.map(words).filter(Boolean).join(", ");
+  if (value && typeof value === "object") {
+    return Object.entries(value).filter(([, v]) => v !== 0 && v !== false && v !== null && v !== "")
+      .map(([k, v]) => (v === true ? k.replaceAll("_", " ") : typeof v === "object" ? "" : `${k.replaceAll("_", " ")} ${v}`))
+      .filter(Boolean).join(", ");
+  }
+  return value === null || value === undefined || value === false ? "" : String(value);
+}
+
+function fact(key, value) {
+  const label = key.replaceAll("_", " ");
+  if (value === true) return label;
+  const text = words(value);
+  return text ? `${label}: ${text}` : null;
+}
+
 function drawSeats() {
   const box = $("seats");
   clear(box);
@@ -277,8 +356,8 @@ function drawSeats() {
   chatTo.append(el("span", { class: "muted", text: "private to:" }));
   for (const s of snap.seats) {
     const acting = snap.to_act.includes(s.seat) && !snap.over;
-    const who = s.kind === "human" ? (s.player || (s.claimed ? "a person" : "free seat")) : `${s.kind} bot`;
-    const facts = Object.entries(s.panel || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${typeof v === "object" && v !== null ? Object.entries(v).map(([a, b]) => `${a} ${b}`).join(", ") : v}`).join(" · ");
+    const who = s.kind === "human" ? (s.player || (s.claimed ? "a person, not named yet" : "free seat")) : `${s.kind} bot`;
+    const facts = Object.entries(s.panel || {}).map(([k, v]) => fact(k, v)).filter(Boolean).join(" · ");
     const row = el("div", { class: `seat${s.seat === snap.seat ? " me" : ""}`, "data-seat": s.seat },
       el("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "connected" : "away" }),
       el("span", { text: s.name }), el("span", { class: "muted", text: who }),
@@ -340,17 +419,45 @@ function drawResult() {
   clear(box);
   if (!hintInfoOver) { hintInfoOver = true; loadHints(); }
   const used = hintInfo && hintInfo.used.some((n) => n > 0) ? hintInfo.used : null;
-  const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
-  const head = el("tr", {}, el("th", { text: "rank" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })), used ? el("th", { text: "hints used" }) : null);
+  box.append(el("p", { class: "winner", text: winnerLine(result) }));
+  // The breakdown once: a part equal to the score for every seat repeats it.
+  const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))]
+    .filter((k) => !result.scores.every((score, i) => result.breakdown[i][k] === score));
+  const head = el("tr", {}, el("th", { text: "place" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })), used ? el("th", { text: "hints used" }) : null);
   const table = el("table", {}, head);
-  const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
+  // By the game's ranks, then by score (the rules may rank only the winner).
+  const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || result.scores[b] - result.scores[a]);
   for (const i of order) {
-    table.append(el("tr", {}, el("td", { text: result.ranks[i] }), el("td", { text: seatName(i) }), el("td", { text: result.scores[i] }),
+    table.append(el("tr", { class: result.winners.includes(i) ? "won" : "" }, el("td", { text: placeText(result, i) }), el("td", { text: seatName(i) }), el("td", { text: result.scores[i] }),
       ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" })), used ? el("td", { class: "hintsused", text: used[i] }) : null));
   }
   box.append(table);
   if (result.note) box.append(el("p", { class: "muted", text: result.note }));
   box.append(el("p", {}, el("a", { href: `/t/${tableId}/replay`, text: "step through the replay" })));
+}
+
+// "Winner: France", "Winners: Red, Blue (tied)", or no winner where the rules say so.
+function winnerLine(result) {
+  const names = result.winners.map(seatName);
+  if (!names.length) return "No winner: tie for first.";
+  if (names.length === 1) return `Winner: ${names[0]}.`;
+  return `Winners, tied: ${names.join(", ")}.`;
+}
+
+// A seat's place by the game's ranks. Seats sharing a rank with different scores are
+// not placed by the rules (Africa 1880 names a winner and no second place): a dash.
+function placeText(result, seat) {
+  if (result.winners.includes(seat)) return "winner";
+  const rank = result.ranks[seat];
+  const same = result.ranks.map((_, i) => i).filter((i) => i !== seat && result.ranks[i] === rank);
+  if (same.some((i) => result.scores[i] !== result.scores[seat])) return "–";
+  if (rank === 1 && !result.winners.length) return "tied for first";
+  return same.length ? `${ordinal(rank)} (tied)` : ordinal(rank);
+}
+
+function ordinal(n) {
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+  return `${n}${tail}`;
 }
 
 function tick() {
@@ -393,4 +500,4 @@ $("chatform").onsubmit = (event) => {
 connect();
 
 // For programs driving the page (browser tests, accessibility tools): the last state.
-window.meeple = { get state() { return snap; }, play, drop: () => socket && socket.close() };
+window.meeple = { get state() { return snap; }, play, drop: () => socket && socket.close(), offers: boardActions };

@@ -1,0 +1,290 @@
+"""The table page as players meet it, for every registered game, in Debian's Chromium
+at a desktop width (1280 px) and a phone's (390 px): no console error, no sideways
+scrolling, the last moves said above the board and highlighted on it, every legal
+action of a sampled position reachable by clicking; the lobby in the games' words, a
+name asked of a person who came by a seat link, the final table, the favicon.
+
+Screenshots go to screenshots/ui-*.png (git-ignored test artefacts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_support import CHROMIUM, Server, chromium, sqlite_url
+
+from meeple.engine.registry import all_games
+
+pytest.importorskip("playwright.sync_api")
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+GAMES = sorted(game.name for game in all_games())
+WIDTHS = (1280, 390)
+# Games whose event texts name the board elements they concern (a space, a
+# territory): the last move must then glow on the board, not only in the line.
+NAMING_BOARDS = {"namibia", "africa1880"}
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(
+        f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)",
+        allow_module_level=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(sqlite_url(tmp_path_factory.mktemp("ui")), bot_delay=0.002)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+class Page:
+    """A page at one width that records every console error and failed request."""
+
+    def __init__(self, browser: Any, width: int) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 900})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on(
+            "console",
+            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
+        )
+        self.page.on(
+            "response",
+            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+        )
+
+    def close(self) -> None:
+        self.context.close()
+
+    def state(self, condition: str = "true", timeout: float = 30_000) -> Any:
+        self.page.wait_for_function(
+            f"() => window.meeple && window.meeple.state && ({condition})", timeout=timeout
+        )
+        return self.page.evaluate("() => window.meeple.state")
+
+    def overflow(self) -> int:
+        """How many pixels the page is wider than the window (0: no sideways scroll)."""
+        return int(
+            self.page.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+        )
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"ui-{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def opened(browser: Any) -> Iterator[list[Page]]:
+    pages: list[Page] = []
+    yield pages
+    for page in pages:
+        page.close()
+
+
+def open_page(browser: Any, opened: list[Page], width: int) -> Page:
+    page = Page(browser, width)
+    opened.append(page)
+    return page
+
+
+def new_table(server: Server, game: str, seats: list[Any], seed: int = 4) -> dict[str, Any]:
+    players = len(seats)
+    r = server.http.post(
+        "/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed}
+    )
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    return made
+
+
+def min_players(game: str) -> int:
+    return next(g.min_players for g in all_games() if g.name == game)
+
+
+def reachable(page: Page) -> set[str]:
+    """The legal actions a click reaches now: a button, a list entry, or a board
+    element (what clicking it offers, as the page computes it for the click)."""
+    found: list[str] = page.page.evaluate(
+        """() => {
+          const out = [];
+          for (const b of document.querySelectorAll('#actions button[data-action-text]'))
+            out.push(b.dataset.actionText);
+          for (const o of document.querySelectorAll('#actions select option')) out.push(o.value);
+          for (const node of document.querySelectorAll('#board .playable'))
+            out.push(...window.meeple.offers(node));
+          return out;
+        }"""
+    )
+    return set(found)
+
+
+def click_once(page: Page) -> None:
+    """One decision by clicking: a glowing board element if any, else a button or list."""
+    p = page.page
+    board = p.locator("#board .playable")
+    if board.count():
+        board.first.click()
+        menu = p.locator(".menu button")
+        if menu.count():
+            menu.first.click()
+        return
+    buttons = p.locator("#actions button[data-action-text]")
+    if buttons.count():
+        buttons.first.click()
+        return
+    p.locator("#actions .group button.primary").first.click()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_is_playable_by_clicking_at_this_width(
+    server: Server, browser: Any, opened: list[Page], game: str, width: int
+) -> None:
+    n = min_players(game)
+    made = new_table(server, game, [{"kind": "human", "name": "Ann"}] + ["random"] * (n - 1))
+    page = open_page(browser, opened, width)
+    page.page.goto(server.base + made["links"]["0"])
+    page.page.wait_for_selector("#board svg, #board pre")
+    # Two decisions by clicking, the bots answering in between: a sampled position.
+    for _ in range(2):
+        snap = page.state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
+        if snap["over"]:
+            break
+        click_once(page)
+        page.state(f"window.meeple.state.version > {snap['version']}")
+    snap = page.state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
+    page.page.wait_for_timeout(150)  # the page draws the state it just received
+    missing = set(snap["legal"]) - reachable(page)
+    assert not missing, f"legal actions no click reaches: {sorted(missing)[:10]}"
+    # The last moves: said above the board, each event of them as the log says it.
+    line = page.page.locator("#lastmove")
+    assert line.is_visible()
+    said = line.inner_text()
+    assert said.startswith("Last: ")
+    last_texts = [e["text"] for e in snap["events"]][-1:]
+    assert any(t in said for t in last_texts) or snap["events"] == []
+    if game in NAMING_BOARDS:
+        assert page.page.locator("#board [data-target].lastmove").count() > 0, said
+    assert page.overflow() <= 0, f"{page.overflow()} px of sideways scrolling"
+    page.shot(f"{game}-{width}")
+    assert not page.errors, page.errors
+
+
+def test_the_lobby_speaks_the_games_words_and_picks_countries(
+    server: Server, browser: Any, opened: list[Page]
+) -> None:
+    for width in WIDTHS:
+        page = open_page(browser, opened, width)
+        page.page.goto(server.base + "/")
+        page.page.wait_for_selector("#game option[value=africa1880]", state="attached")
+        page.page.select_option("#game", "africa1880")
+        page.page.select_option("#players", "3")
+        options = page.page.locator("#options").inner_text()
+        # Labels, not field names; the description without a stray "1)".
+        for raw in ("diplomacy_seconds", "historical_placement", "1)"):
+            assert raw not in options
+        assert "Negotiation time (seconds)" in options
+        # Countries: one picker per seat, no free text box.
+        picks = page.page.locator("#opt-countries select")
+        assert picks.count() == 3
+        assert page.overflow() <= 0, f"{page.overflow()} px of sideways scrolling at {width}"
+        page.shot(f"lobby-{width}")
+        assert not page.errors, page.errors
+    page = opened[-1].page
+    for seat, country in enumerate(("germany", "france", "belgium")):
+        page.select_option(f"#opt-countries select[data-pick='{seat}']", country)
+    for seat in (1, 2):
+        page.select_option(f"#seat{seat}", "random")
+    page.click("#createbtn")
+    page.wait_for_url("**/t/**")
+    snap = opened[-1].state()
+    assert [s["name"] for s in snap["seats"]] == ["Germany", "France", "Belgium"]
+    # The lobby lists open tables by their games' titles.
+    page.goto(server.base + "/")
+    page.wait_for_selector("#open .seat")
+    listed = page.locator("#open").inner_text()
+    assert "Africa 1880 · 3 players" in listed
+    assert "africa1880" not in listed
+
+
+def test_a_person_who_joins_by_a_seat_link_is_asked_for_a_name(
+    server: Server, browser: Any, opened: list[Page]
+) -> None:
+    made = new_table(server, "namibia", ["human", "random", "random"])
+    page = open_page(browser, opened, 390)
+    page.page.goto(server.base + made["links"]["0"])
+    page.state()
+    form = page.page.locator("#nameform")
+    assert form.is_visible()
+    page.page.click("#nameform button")  # an empty name: refused, with a reason
+    assert "type a name" in page.page.locator("#error").inner_text()
+    page.page.fill("#nametext", "Zoë <b>")
+    page.page.click("#nameform button")
+    snap = page.state("window.meeple.state.seats[0].player === 'Zoë <b>'")
+    assert snap["seats"][0]["player"] == "Zoë <b>"
+    assert not form.is_visible()
+    assert "Zoë <b>" in page.page.locator("#seats").inner_text()
+    # Stored as the seat's player: the API says it too, and another token may not rename it.
+    table = server.http.get(f"/api/tables/{made['id']}").json()
+    assert table["seats"][0]["player"] == "Zoë <b>"
+    r = server.http.post(
+        f"/api/tables/{made['id']}/seats/1/name", json={"token": made["tokens"]["0"], "name": "X"}
+    )
+    assert r.status_code == 403 and "seat 0, not seat 1" in r.json()["detail"]
+    assert not page.errors, page.errors
+
+
+def test_the_final_table_ranks_and_names_the_winner_once(
+    server: Server, browser: Any, opened: list[Page]
+) -> None:
+    made = new_table(server, "namibia", ["random"] * 3, seed=3)
+    page = open_page(browser, opened, 390)
+    page.page.goto(f"{server.base}/t/{made['id']}")
+    snap = page.state("window.meeple.state.over", timeout=120_000)
+    page.page.wait_for_selector("#result:not([hidden])")
+    result = snap["result"]
+    scores = page.page.locator("#scores")
+    line = scores.locator("p.winner").inner_text()
+    names = [snap["seats"][s]["name"] for s in result["winners"]]
+    if names:
+        assert all(name in line for name in names)
+    else:
+        assert line == "No winner: tie for first."
+    rows = scores.locator("tr")
+    assert rows.count() == 1 + len(result["scores"])
+    header = rows.nth(0).inner_text().lower()
+    # No column repeats the score for every seat.
+    for key, _ in result["breakdown"][0].items():
+        if all(b[key] == s for b, s in zip(result["breakdown"], result["scores"], strict=True)):
+            assert key.replace("_", " ") not in header
+    first = rows.nth(1).inner_text()
+    assert first.startswith("winner") or first.startswith("tied for first")
+    assert page.overflow() <= 0
+    page.shot("final-390")
+    assert not page.errors, page.errors
+
+
+def test_the_favicon_is_served_on_every_page(
+    server: Server, browser: Any, opened: list[Page]
+) -> None:
+    assert server.http.get("/favicon.ico").status_code == 200
+    assert server.http.get("/static/favicon.svg").headers["content-type"].startswith("image/svg")
+    made = new_table(server, "namibia", ["random"] * 3, seed=9)
+    page = open_page(browser, opened, 1280)
+    for path in ("/", f"/t/{made['id']}", f"/t/{made['id']}/replay"):
+        page.page.goto(server.base + path)
+        page.page.wait_for_load_state("networkidle")
+    assert not page.errors, page.errors
