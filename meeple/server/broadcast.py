@@ -164,8 +164,10 @@ class Views:
             "talk": table.talk,
             "chat_open": self.chat_open(table),
         }
+        targets_view = self.view(table, seat)
         for event in out["events"]:
             event.pop("private_to", None)
+            event["targets"] = render.event_targets(game, targets_view, event)
         if svg:
             out["svg"] = self.svg(table, seat, layered)
             board = self.board(table) if layered else None
