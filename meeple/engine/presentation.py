@@ -45,6 +45,13 @@ class Presentation:
         """A few words on what ``seat`` is doing now ("to decide", "sealed")."""
         return "to decide" if seat in waiting else "waiting"
 
+    def event_targets(self, view: JSON, event: JSON) -> list[str]:
+        """The board elements (their ``data-target``) one logged event concerns, which
+        a client highlights while the event is among the last moves; ``event`` is the
+        event's JSON (kind, text, data). Default: none (the client says the move in
+        words only)."""
+        return []
+
     def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
         """Scalar facts about one seat for its panel, labelled in the game's words."""
         players = view.get("players")

@@ -10,6 +10,7 @@ from meeple.engine.presentation import PanelValue, compose
 
 __all__ = [
     "compose",
+    "event_targets",
     "panel",
     "public_view",
     "render_board",
@@ -52,3 +53,8 @@ def seat_status(game: Game[Any], view: dict[str, Any], seat: int, waiting: list[
 def panel(game: Game[Any], view: dict[str, Any], seat: int) -> dict[str, PanelValue]:
     """Scalar facts about one seat for its panel."""
     return game.presentation().panel(view, seat)
+
+
+def event_targets(game: Game[Any], view: dict[str, Any], event: dict[str, Any]) -> list[str]:
+    """The board elements (``data-target``) an event concerns, for highlighting."""
+    return game.presentation().event_targets(view, event)

@@ -588,6 +588,12 @@ class AfricaPresentation(Presentation):
     def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
         return seat_status(view, seat, seat in waiting)
 
+    def event_targets(self, view: JSON, event: JSON) -> list[str]:
+        """The territory an event concerns (a presence placed, explored into, landed
+        in or removed, a development, a colony): its shape's ``data-target``."""
+        territory = (event.get("data") or {}).get("territory")
+        return [territory] if isinstance(territory, str) else []
+
     def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
         """Markers in stock, and the alliance markers in the seat's own embassy (what
         scores 1 point each at the end of the game)."""

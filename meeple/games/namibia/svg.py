@@ -16,7 +16,7 @@ from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import PanelValue, compose
-from meeple.games.namibia.common import SEAT_NAMES
+from meeple.games.namibia.common import BOARD, SEAT_NAMES
 
 R = 26.0
 W = math.sqrt(3) * R
@@ -404,6 +404,19 @@ class NamibiaPresentation(Presentation):
 
     def overlay(self, view: JSON) -> str:
         return render_overlay(view)
+
+    def event_targets(self, view: JSON, event: JSON) -> list[str]:
+        """The space, rail or port an event names by index in its data."""
+        data = event.get("data") or {}
+        spaces, ports = view.get("spaces", []), view.get("ports", [])
+        out = []
+        if isinstance(data.get("space"), int) and data["space"] < len(spaces):
+            out.append(str(spaces[data["space"]]["label"]).lower())
+        if isinstance(data.get("edge"), int):
+            out.append(BOARD.edge_label(data["edge"]).lower())
+        if isinstance(data.get("port"), int) and data["port"] < len(ports):
+            out.append(str(ports[data["port"]]["word"]))
+        return out
 
     def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
         """A seat's money, reputation and pieces in the rulebook's words; what a seat

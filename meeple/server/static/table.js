@@ -203,10 +203,10 @@ function drawLastMoves() {
   const line = $("lastmove");
   line.textContent = moves.length ? `Last: ${moves.map((e) => e.text).join(" · ")}` : "";
   line.hidden = !moves.length;
-  const texts = moves.map((e) => e.text);
+  // The board elements the game says those events concern (none: the line alone).
+  const targets = new Set(moves.flatMap((e) => e.targets || []).map((t) => t.toLowerCase()));
   for (const node of $("board").querySelectorAll("[data-target]")) {
-    const target = node.dataset.target.toLowerCase();
-    node.classList.toggle("lastmove", texts.some((t) => names(t, target)));
+    node.classList.toggle("lastmove", targets.has(node.dataset.target.toLowerCase()));
   }
 }
 
@@ -252,6 +252,9 @@ function drawBoard() {
   for (const node of board.querySelectorAll("[data-target], [data-action]")) {
     node.classList.toggle("playable", boardActions(node).length > 0);
   }
+  // A board wider than tall keeps a pointable size on a phone, scrolling in its card.
+  const box = board.querySelector("svg") && board.querySelector("svg").viewBox.baseVal;
+  board.classList.toggle("wide", Boolean(box && box.width > 1.2 * box.height));
 }
 
 // The legal actions a board element offers: those naming its target, or its exact action.
@@ -500,4 +503,4 @@ $("chatform").onsubmit = (event) => {
 connect();
 
 // For programs driving the page (browser tests, accessibility tools): the last state.
-window.meeple = { get state() { return snap; }, play, drop: () => socket && socket.close(), offers: boardActions };
+window.meeple = { get state() { return snap; }, play, drop: () => socket && socket.close(), offers: boardActions, lastMoves };
