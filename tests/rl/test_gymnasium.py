@@ -72,3 +72,13 @@ def test_bad_seats_and_opponent_lists_are_refused() -> None:
         MeepleGymEnv("goofspiel", 2, opponents=["random", "random"])
     with pytest.raises(ValueError, match="no bot 'genius'"):
         MeepleGymEnv("goofspiel", 2, opponents="genius")
+
+
+def test_a_game_past_its_decision_bound_is_truncated() -> None:
+    env = MeepleGymEnv("goofspiel", 2, opponents="random")
+    env.reset(seed=2)
+    env.table.max_decisions = 4
+    _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert not terminated and not truncated  # two decisions so far
+    _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert truncated and not terminated

@@ -223,3 +223,20 @@ def test_africa_a_draft_line_never_reaches_another_seats_observation() -> None:
     assert not np.array_equal(table.observation(0), watched[0])  # its own draft moved on
     assert np.array_equal(table.observation(1), watched[1])
     assert np.array_equal(table.observation(2), watched[2])
+
+
+def test_a_game_past_its_decision_bound_is_truncated_in_every_env() -> None:
+    game = get_game("goofspiel")
+    aec = MeepleAECEnv(game, 2)
+    aec.reset(seed=1)
+    aec.table.max_decisions = 3
+    for _ in range(3):
+        observation, *_ = aec.last()
+        aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert all(aec.truncations.values()) and not any(aec.terminations.values())
+    parallel = MeepleParallelEnv(game, 2)
+    observations, _ = parallel.reset(seed=1)
+    parallel.table.max_decisions = 2
+    moves = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
+    _, _, terminated, truncated, _ = parallel.step(moves)
+    assert all(truncated.values()) and not any(terminated.values()) and parallel.agents == []
