@@ -9,28 +9,25 @@ Screenshots go to screenshots/ui-*.png (git-ignored test artefacts).
 
 from __future__ import annotations
 
+import html
+import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import CHROMIUM, Server, chromium, sqlite_url
+from server_support import Server, chromium, sqlite_url
 
-from meeple.engine.registry import all_games
+from meeple.engine.config import OptionSpec
+from meeple.engine.registry import all_games, get_game
 
-pytest.importorskip("playwright.sync_api")
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 GAMES = sorted(game.name for game in all_games())
 WIDTHS = (1280, 390)
 # Games whose event texts name the board elements they concern (a space, a
 # territory): the last move must then glow on the board, not only in the line.
 NAMING_BOARDS = {"namibia", "africa1880"}
-
-if not Path(CHROMIUM).exists():
-    pytest.skip(
-        f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)",
-        allow_module_level=True,
-    )
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +40,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium (the tests using it skip without it or Playwright)."""
     with chromium() as b:
         yield b
 
@@ -297,3 +295,65 @@ def test_the_favicon_is_served_on_every_page(
         page.page.goto(server.base + path)
         page.page.wait_for_load_state("networkidle")
     assert not page.errors, page.errors
+
+
+# ---- the words and targets the pages get, without a browser ----
+
+
+def finished_random_game(name: str, seed: int) -> Any:
+    game = get_game(name)
+    state = game.new_game(game.make_config(max(game.min_players, min(3, game.max_players))), seed)
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal(state, seat)).index)
+    return game, state
+
+
+@pytest.mark.parametrize("name", sorted(NAMING_BOARDS))
+def test_every_event_target_is_an_element_of_the_drawn_board(name: str) -> None:
+    """The targets a game names for its events are data-targets of its board (else
+    nothing would glow), and a finished random game names some."""
+    game, state = finished_random_game(name, 2)
+    presentation = game.presentation()
+    view = game.view(state, None)
+    drawn = set(re.findall(r'data-target="([^"]+)"', presentation.svg(view) or ""))
+    named = [t for e in state.log for t in presentation.event_targets(view, e.to_json())]
+    assert named
+    assert set(named) <= {html.unescape(t) for t in drawn}
+
+
+def test_a_game_without_the_hook_names_no_targets() -> None:
+    """The default: the line alone (the example game, Goofspiel, has no hook)."""
+    if "goofspiel" not in GAMES:
+        pytest.skip("the example game is not installed")
+    game, state = finished_random_game("goofspiel", 1)
+    view = game.view(state, None)
+    assert all(game.presentation().event_targets(view, e.to_json()) == [] for e in state.log)
+
+
+def test_namibias_panel_leaves_out_what_a_seat_has_not() -> None:
+    game = get_game("namibia")
+    view = game.view(game.new_game(game.make_config(3), 1), None)
+    player = view["players"][0]
+    player.update(cubes_in_hand={"gold": 0, "copper": 2}, eliminated=False, rails_to_place=0)
+    panel = game.presentation().panel(view, 0)
+    assert panel["cubes in hand"] == {"copper": 2}
+    assert "rails to place" not in panel and "out of the game" not in panel
+    assert panel["money"] == f"{player['money']} GM"
+    player.update(cubes_in_hand={}, eliminated=True, rails_to_place=2)
+    panel = game.presentation().panel(view, 0)
+    assert "cubes in hand" not in panel
+    assert panel["out of the game"] is True and panel["rails to place"] == 2
+
+
+def test_the_lobby_gets_each_options_label_and_per_seat_picks(server: Server) -> None:
+    games = {g["name"]: g for g in server.http.get("/api/games").json()}
+    africa = {o["name"]: o for o in games["africa1880"]["options"]}
+    assert africa["diplomacy_seconds"]["label"] == "Negotiation time (seconds)"
+    assert not africa["diplomacy_seconds"]["description"].startswith("1)")
+    assert africa["countries"]["per_seat"][:2] == ["great britain", "france"]
+    for game in games.values():
+        for option in game["options"]:
+            assert option["label"] and "_" not in option["label"]
+    assert OptionSpec("bid_seconds", 0, "clock").title == "Bid seconds"

@@ -426,13 +426,15 @@ function drawResult() {
   // The breakdown once: a part equal to the score for every seat repeats it.
   const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))]
     .filter((k) => !result.scores.every((score, i) => result.breakdown[i][k] === score));
-  const head = el("tr", {}, el("th", { text: "place" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })), used ? el("th", { text: "hints used" }) : null);
+  // The tie-break values, where two seats share a score (the note names the rule).
+  const tied = result.scores.some((s, i) => result.scores.indexOf(s) !== i) && result.tiebreak.some((t) => t.length);
+  const head = el("tr", {}, el("th", { text: "place" }), el("th", { text: "seat" }), el("th", { text: "score" }), tied ? el("th", { text: "tie-break" }) : null, ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })), used ? el("th", { text: "hints used" }) : null);
   const table = el("table", {}, head);
   // By the game's ranks, then by score (the rules may rank only the winner).
   const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || result.scores[b] - result.scores[a]);
   for (const i of order) {
     table.append(el("tr", { class: result.winners.includes(i) ? "won" : "" }, el("td", { text: placeText(result, i) }), el("td", { text: seatName(i) }), el("td", { text: result.scores[i] }),
-      ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" })), used ? el("td", { class: "hintsused", text: used[i] }) : null));
+      tied ? el("td", { text: result.tiebreak[i].join(", ") }) : null, ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" })), used ? el("td", { class: "hintsused", text: used[i] }) : null));
   }
   box.append(table);
   if (result.note) box.append(el("p", { class: "muted", text: result.note }));
