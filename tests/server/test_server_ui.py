@@ -357,3 +357,20 @@ def test_the_lobby_gets_each_options_label_and_per_seat_picks(server: Server) ->
         for option in game["options"]:
             assert option["label"] and "_" not in option["label"]
     assert OptionSpec("bid_seconds", 0, "clock").title == "Bid seconds"
+
+
+def test_africas_revealed_orders_panel_shows_whole_sheets() -> None:
+    """Issue 12: the "Orders revealed" panel once cut each sheet at 12 lines; a long
+    sheet is drawn whole and the drawing grows to hold it."""
+    game, state = finished_random_game("africa1880", 3)
+    view = game.view(state, 0)
+    orders = {f"territory{k}": "develops" for k in range(30)}
+    view["revealed"] = [
+        {"seat": s, "orders": orders, "relations": {}, "landing": None} for s in (0, 1, 2)
+    ]
+    svg = game.presentation().svg(view) or ""
+    for k in range(30):
+        assert svg.count(f"territory{k}:") == 3
+    height = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    lowest = max(float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', svg))
+    assert lowest < height

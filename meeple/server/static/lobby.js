@@ -59,7 +59,7 @@ function optionRow(option, players) {
     for (let i = 0; i < players; i++) {
       const pick = el("select", { "data-pick": i, "aria-label": `${option.label}: seat ${i + 1}` });
       pick.append(el("option", { value: "", text: `seat ${i + 1}: as the rules set up` }));
-      for (const c of option.per_seat) pick.append(el("option", { value: c, text: `seat ${i + 1}: ${c}` }));
+      for (const c of option.per_seat) pick.append(el("option", { value: c, text: `seat ${i + 1}: ${c.replace(/\b\w/g, (a) => a.toUpperCase())}` }));
       input.append(pick);
     }
   } else if (option.choices.length) {
