@@ -76,12 +76,12 @@ SECRET_PHASES = {"draft": "choosing a tile", "resting": "resting cards", "planni
 
 
 def _text(x: float, y: float, words: object, size: int = 11, **attrs: str) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
+    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
     return f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}"{extra}>{escape(str(words))}</text>'
 
 
 def _rect(x: float, y: float, w: float, h: float, fill: str, **attrs: str) -> str:
-    extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
+    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
     return (
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" fill="{fill}"'
         f' stroke="#6b5b3e" stroke-width="1" rx="3"{extra}/>'
@@ -260,7 +260,7 @@ def _card_display(view: JSON) -> list[str]:
         x = RIGHT_X + (2 - column) * (CARD_W + 8)
         y = DISPLAY_Y + row * (CARD_H + 8)
         if space is None:
-            body = _rect(x, y, CARD_W, CARD_H, "none", stroke_dasharray="4 3")
+            body = _rect(x, y, CARD_W, CARD_H, "transparent", stroke_dasharray="4 3")
             out.append(_target(f"card {n + 1}", body, f"card {n + 1}: empty"))
             continue
         face, price = str(space["card"]), int(space["price"])
@@ -284,7 +284,7 @@ def _book_display(view: JSON) -> list[str]:
         book = space.get("book") if space else None
         coins = int(space.get("coins", 0)) if space else 0
         if not book:
-            out.append(_target(f"book {n + 1}", _rect(x, y, BOOK_W, BOOK_H, "none")))
+            out.append(_target(f"book {n + 1}", _rect(x, y, BOOK_W, BOOK_H, "transparent")))
             continue
         needs = " ".join(f"{k[:4]} {v}" for k, v in book.get("requires", [])) or "-"
         reward = _reward_words(book.get("reward"))
@@ -359,7 +359,7 @@ def _base_column(company: int, column: int, posts: int, y: float) -> str:
     cells = []
     for slot in range(5):
         filled = slot < posts
-        fill = COMPANY_COLOURS[company] if filled else "none"
+        fill = COMPANY_COLOURS[company] if filled else "transparent"
         cells.append(
             f'<rect x="{x}" y="{y + 2 + slot * 10}" width="30" height="8" fill="{fill}"'
             ' stroke="#555" stroke-width="0.6"/>'
@@ -446,10 +446,12 @@ def _player_board(view: JSON, player: JSON) -> list[str]:
         _text(x + 8, y + 22, heading + (f" · {', '.join(status)}" if status else ""), 12),
     ]
     out.extend(_slots(player, x + 8, y + 32, mine))
+    if mine:
+        out.extend(_goods_buttons(x + PLAYER_W - 16 - 3 * 58, y + 30))
     out.extend(_decks(player, x + 8, y + 112, mine))
     out.extend(_diamond_track(player, x + 8, y + 186))
     out.extend(_bookkeeping(player, x + 8, y + 218, mine))
-    out.extend(_hand(player, x + 8, y + 270, mine))
+    out.extend(_hand(player, x + 8, y + 268, mine))
     out.append("</g>")
     return out
 
@@ -466,7 +468,9 @@ def _slots(player: JSON, x: float, y: float, mine: bool) -> list[str]:
                 sx + 4, y + 34, f"slot {k + 1} locked", 9
             )
         elif slot is None:
-            body = _rect(sx, y + 14, 98, 46, "none") + _text(sx + 4, y + 34, f"slot {k + 1}", 10)
+            body = _rect(sx, y + 14, 98, 46, "transparent") + _text(
+                sx + 4, y + 34, f"slot {k + 1}", 10
+            )
         else:
             face = slot.get("card")
             used = bool(slot.get("used"))
@@ -549,13 +553,12 @@ def _hand(player: JSON, x: float, y: float, mine: bool) -> list[str]:
     hand = player.get("hand")
     if not mine or hand is None:
         return [_text(x, y + 12, f"hand: {player.get('hand_size', 0)} cards (hidden)", 10)]
-    first_row = y
     out = [_text(x, y + 12, "your hand:", 10, font_weight="bold")]
     cx = x + 70
     for face in hand:
         words = str(face)
         w = 8 + 6 * len(words)
-        if cx + w > x + PLAYER_W - 200:  # wrap under the first row
+        if cx + w > x + PLAYER_W - 20:  # wrap under the first row
             cx, y = x + 70, y + 22
         out.append(
             _target(
@@ -565,11 +568,15 @@ def _hand(player: JSON, x: float, y: float, mine: bool) -> list[str]:
             )
         )
         cx += w + 4
-    y = first_row
-    goods_x = x + PLAYER_W - 16 - 3 * 58
+    return out
+
+
+def _goods_buttons(x: float, y: float) -> list[str]:
+    """ "use coffee", "use bananas", "use cotton": the goods action's first choice."""
+    out = []
     for g, good in enumerate(GOODS):
-        body = _rect(goods_x + g * 58, y + 2, 54, 16, KIND_COLOURS[good]) + _text(
-            goods_x + g * 58 + 4, y + 14, f"use {good}", 9
+        body = _rect(x + g * 58, y, 54, 16, KIND_COLOURS[good]) + _text(
+            x + g * 58 + 4, y + 12, f"use {good}", 9
         )
         out.append(_target(f"use {good}", body))
     return out
