@@ -8,6 +8,7 @@ from meeple_goofspiel import encoding as goofspiel
 
 from meeple.engine import Rng, get_game
 from meeple.games.africa1880 import encoding as africa
+from meeple.games.mombasa import encoding as mombasa
 from meeple.games.namibia import encoding as namibia
 from meeple.rl.core import Table
 
@@ -72,3 +73,20 @@ def test_goofspiel_lists_the_viewers_hand_first() -> None:
         seen = table.observation(seat)
         block = seen[goofspiel.SEATS + goofspiel.HAND : goofspiel.SEATS + goofspiel.HAND + 13]
         assert sorted(int(v) + 1 for v in np.flatnonzero(block)) == hand
+
+
+def test_mombasa_shows_the_own_hand_and_only_the_size_of_the_others() -> None:
+    """Mombasa: a hand is secret (others see its size), so a seat's observation holds its
+    own hand per face and of the others only how many cards they hold."""
+    table = played("mombasa", 3, 25)
+    for seat in range(3):
+        view = table.game.view(table.state, seat)
+        seen = table.observation(seat)
+        own = mombasa.PLAYERS + mombasa.HAND
+        expected = {mombasa.FACE_AT[face] for face in view["players"][seat]["hand"]}
+        assert set(np.flatnonzero(seen[own : own + mombasa.F])) == expected
+        for other in (1, 2):
+            base = mombasa.PLAYERS + other * mombasa.PER_SEAT
+            assert not seen[base + mombasa.HAND : base + mombasa.HAND + mombasa.F].any()
+            size = view["players"][(seat + other) % 3]["hand_size"]
+            assert np.isclose(seen[base + mombasa.HAND_SIZE], size / mombasa.HAND_CEILING)

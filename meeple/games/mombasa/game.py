@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 from meeple.engine import (
     Action,
     BotKit,
+    Encoding,
     Game,
     GameConfig,
     IllegalAction,
@@ -95,6 +96,11 @@ class MombasaGame(Game[MombasaState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def encoding(self) -> Encoding:
+        from meeple.games.mombasa.encoding import ENCODING  # loads only when asked for
+
+        return ENCODING
 
     def bots(self) -> BotKit:
         from meeple.games.mombasa.bots import BOT_KIT  # bots load only when asked for

@@ -1,0 +1,324 @@
+"""Mombasa's observation encoding: a seat's view as numbers for the learning adapters.
+
+Read from the view only, so during planning a seat's observation holds its own
+face-down cards and, of the others, only which slots are filled; the others'
+hands count only by their size, and the stack and book piles only by how many
+cards or books they hold. Seats are numbered from the viewer (0 = the viewer),
+so a learned policy means "me" in every seat; companies, regions and card faces
+keep their fixed order.
+
+Cards are counted by face: the rulebook's 84 cards show 38 faces, and a group
+of cards (a hand, a resting deck, the discard pile) becomes per face its number
+of cards divided by the copies of that face, so every value stays in [0, 1].
+Counts with a rulebook limit are divided by it (7 rounds, the diamond track's
+and the bookkeeping track's lengths, a company track's length); open-ended
+amounts by a generous ceiling (pounds 30, a price 10, points 40), clipped.
+
+Layout (4 seat slots whatever the player count; a missing seat is all zeros):
+
+* round, phase (one-hot), who is asked, the first player, the next first
+  player and the actor (per relative seat);
+* per company: its track's face (one-hot), its trading posts left per column,
+  the final spaces uncovered, the share value, the posts out of the game and
+  the regions it holds; per region the company holding it;
+* the display (per space: the card's face, its price), the stack (cards per
+  letter), the discard pile (per face), the book display (per space: the book,
+  the coins on it), the book piles (books per letter), the coins on the round
+  track, who holds each bonus space, each bonus tile (held, reserved, used);
+* per seat: pounds, bonus markers, track positions, shares, bonus levels,
+  diamond track and ink jar, the bookkeeping shelf (per space the book and
+  whether flipped), the resting decks, the hand (own only) and its size, share
+  cards, open slots and the cards in them, the plus-one tile, ready and ended,
+  the starting tile, the tile's cards to rest, the dealt tiles (own, drafting),
+  and at the end the score per category;
+* the pending decision (one-hot) and the books waiting to be shelved.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from typing import Any, TypeAlias
+
+from meeple.engine import Encoding, GameConfig
+from meeple.engine.encoding import Layout, hot, index_of, put
+from meeple.games.mombasa.actions import space_name
+from meeple.games.mombasa.board import BOARD, COMPANIES, TRACK_FACES
+from meeple.games.mombasa.rules.tasks import TASK_NAMES
+from meeple.games.mombasa.state import DECKS, PHASES, SLOTS, SPACE_COUNT, TILES
+
+JSON = dict[str, Any]
+Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
+
+SEATS = 4  # the most players Mombasa takes
+ROUNDS = 7  # the game ends after round 7
+FACES = sorted({card.face for card in BOARD.cards})
+FACE_AT = {face: i for i, face in enumerate(FACES)}
+COPIES = Counter(card.face for card in BOARD.cards)
+SHARE_OF_FACE = {face: 1.0 / copies for face, copies in COPIES.items()}  # one card's part
+F = len(FACES)
+C = len(COMPANIES)
+COMPANY_AT = {name: c for c, name in enumerate(COMPANIES)}
+REGIONS = len(BOARD.regions)
+DISPLAY_SPACES = 12
+BOOK_SPACES = 12
+LETTERS = "ABCDE"  # action card letters
+BOOK_LETTERS = "ABC"
+SHELF = BOARD.book_length  # bookkeeping track spaces 1..book_length
+BONUS_SPACES = [space_name(s) for s in range(SPACE_COUNT)]
+STARTING_TILES = len(BOARD.tiles)
+COLUMNS = 3  # trading post columns per company
+SHARES = sorted({card.face for card in BOARD.cards if card.face.startswith("share ")})
+STACK_CARDS = Counter(card.letter for card in BOARD.cards)
+BOOK_CARDS = Counter(book.letter for book in BOARD.books)
+FINAL = ("cash", *COMPANIES, "diamonds", "bookkeeping", "total")
+REQUIRES = ("any", "bananas", "coffee", "cotton", "expansion", "merchant_or_bookkeeper")
+REWARDS = ("bp", "cotton_money", "diamond", "pounds", "remove")
+MAX_DECISIONS = 3000  # random games last about 130-310 decisions, the longest seen 309
+
+POUND_CEILING = 30.0
+PRICE_CEILING = 10.0
+MARKER_CEILING = 6.0
+POST_CEILING = 8.0
+SHARE_CEILING = 6.0  # the most shares a track space gives
+VALUE_CEILING = 10.0
+COIN_CEILING = 4.0
+HAND_CEILING = 20.0
+POINT_CEILING = 40.0
+BOOK_NEED_CEILING = 6.0
+BOOK_REWARD_CEILING = 5.0
+BONUS_LEVELS = 2.0
+
+# A book: its letter, what it requires (per kind, a count) and its reward (kind, amount).
+BOOK = len(BOOK_LETTERS) + len(REQUIRES) + len(REWARDS)
+# A slot: filled, face down, used, the card's face.
+SLOT = 3 + F
+
+# Per seat (offsets from the seat's base).
+_seat = Layout()
+CASH = _seat.block(1)
+MARKERS = _seat.block(1)
+MARKERS_OWNED = _seat.block(1)
+TRACKS = _seat.block(C)
+TRACK_SHARES = _seat.block(C)
+UNLOCKED = _seat.block(C)
+DIAMOND = _seat.block(1)
+INK = _seat.block(1)
+SHELF_BLOCK = _seat.block(SHELF * (2 + BOOK))
+RESTING = _seat.block(DECKS * F)
+HAND_SIZE = _seat.block(1)
+HAND = _seat.block(F)
+SHARE_CARDS = _seat.block(len(SHARES))
+SLOTS_OPEN = _seat.block(SLOTS)
+SLOT_BLOCK = _seat.block(SLOTS * SLOT)
+PLUS_ONE = _seat.block(SLOTS)
+READY = _seat.block(1)
+ENDED = _seat.block(1)
+STARTING = _seat.block(STARTING_TILES)
+TO_REST = _seat.block(F)
+DEALT = _seat.block(STARTING_TILES)
+SCORES = _seat.block(len(FINAL))
+PER_SEAT = _seat.size
+
+LAYOUT = Layout()
+ROUND = LAYOUT.block(1)
+PHASE = LAYOUT.block(len(PHASES))
+ASKED = LAYOUT.block(SEATS)
+FIRST = LAYOUT.block(SEATS)
+NEXT_FIRST = LAYOUT.block(SEATS)
+ACTOR = LAYOUT.block(SEATS)
+TRACK_FACE = LAYOUT.block(C * len(TRACK_FACES))
+COMPANY_BLOCK = LAYOUT.block(C * (2 * COLUMNS + 3))
+REGION_BLOCK = LAYOUT.block(REGIONS * C)
+DISPLAY = LAYOUT.block(DISPLAY_SPACES * (F + 1))
+STACK = LAYOUT.block(len(LETTERS))
+DISCARD = LAYOUT.block(F)
+BOOK_DISPLAY = LAYOUT.block(BOOK_SPACES * (BOOK + 1))
+BOOK_SUPPLY = LAYOUT.block(len(BOOK_LETTERS))
+ROUND_TRACK = LAYOUT.block(ROUNDS - 1)
+BONUS = LAYOUT.block(len(BONUS_SPACES) * SEATS)
+TILE_BLOCK = LAYOUT.block(len(TILES) * (2 * SEATS + 1))
+PLAYERS = LAYOUT.block(SEATS * PER_SEAT)
+PENDING = LAYOUT.block(1 + len(TASK_NAMES))
+BOOKS_TO_PLACE = LAYOUT.block(1)
+
+
+class MombasaEncoding(Encoding):
+    def size(self, config: GameConfig) -> int:
+        return LAYOUT.size
+
+    def max_decisions(self, config: GameConfig) -> int:
+        return MAX_DECISIONS
+
+    def encode(self, view: JSON, config: GameConfig) -> Vector:
+        out = LAYOUT.zeros()
+        players = len(view["players"])
+        viewer = view.get("seat") or 0
+        relative = [(seat - viewer) % players for seat in range(players)]
+        general(out, view, relative)
+        companies(out, view)
+        market(out, view)
+        bonuses(out, view, relative)
+        final = view.get("final")
+        for seat, entry in enumerate(view["players"]):
+            base = PLAYERS + relative[seat] * PER_SEAT
+            player(out, base, entry, view["tracks"])
+            if final is not None:
+                scores(out, base + SCORES, final[seat])
+        pending = view.get("pending")
+        if pending is not None:
+            out[PENDING] = 1.0
+            hot(out, PENDING + 1, index_of(pending["decision"], TASK_NAMES), len(TASK_NAMES))
+            put(out, BOOKS_TO_PLACE, len(pending["books_to_place"]), SHELF)
+        return out
+
+
+def seat_hot(out: Vector, offset: int, seat: int | None, relative: list[int]) -> None:
+    """A one at the relative place of ``seat`` (nothing for None)."""
+    if seat is not None and 0 <= seat < len(relative):
+        out[offset + relative[seat]] = 1.0
+
+
+def general(out: Vector, view: JSON, relative: list[int]) -> None:
+    put(out, ROUND, view["round"], ROUNDS)
+    hot(out, PHASE, index_of(view["phase"], PHASES), len(PHASES))
+    for seat in view["to_act"]:
+        seat_hot(out, ASKED, seat, relative)
+    seat_hot(out, FIRST, view["first_player"], relative)
+    seat_hot(out, NEXT_FIRST, view["next_first_player"], relative)
+    seat_hot(out, ACTOR, view["actor"], relative)
+
+
+def companies(out: Vector, view: JSON) -> None:
+    """Per company its track face and trading posts; per region who holds it."""
+    for c, track in enumerate(view["tracks"]):
+        hot(
+            out,
+            TRACK_FACE + c * len(TRACK_FACES),
+            index_of(track["face"], TRACK_FACES),
+            len(TRACK_FACES),
+        )
+    per_company = 2 * COLUMNS + 3
+    for c, company in enumerate(view["companies"]):
+        base = COMPANY_BLOCK + c * per_company
+        for k, posts in enumerate(company["base_columns"]):
+            put(out, base + k, posts, POST_CEILING)
+        for k, uncovered in enumerate(company["final_space_uncovered"]):
+            if uncovered:
+                out[base + COLUMNS + k] = 1.0
+        put(out, base + 2 * COLUMNS, company["share_value"], VALUE_CEILING)
+        put(out, base + 2 * COLUMNS + 1, company["posts_out_of_game"], POST_CEILING)
+        put(out, base + 2 * COLUMNS + 2, company["regions"], REGIONS)
+    for r, region in enumerate(view["regions"]):
+        hot(out, REGION_BLOCK + r * C, COMPANY_AT.get(region["company"]), C)
+
+
+def counted(out: Vector, offset: int, faces: list[str] | None) -> None:
+    """Per face, the cards of ``faces`` showing it over the copies of that face."""
+    for face in faces or ():
+        out[offset + FACE_AT[face]] += SHARE_OF_FACE[face]
+
+
+def book(out: Vector, offset: int, entry: JSON) -> None:
+    """A book's letter, its requirements (per kind) and its reward."""
+    hot(out, offset, index_of(entry["letter"], BOOK_LETTERS), len(BOOK_LETTERS))
+    for kind, count in entry["requires"]:
+        put(out, offset + 3 + REQUIRES.index(kind), count, BOOK_NEED_CEILING)
+    kind, amount = entry["reward"]
+    put(out, offset + 3 + len(REQUIRES) + REWARDS.index(kind), amount, BOOK_REWARD_CEILING)
+
+
+def market(out: Vector, view: JSON) -> None:
+    """The display, the stack, the discard pile, the books and the round track."""
+    for n, entry in enumerate(view["display"]):
+        if entry is not None:
+            base = DISPLAY + n * (F + 1)
+            out[base + FACE_AT[entry["card"]]] = 1.0
+            put(out, base + F, entry["price"], PRICE_CEILING)
+    for k, letter in enumerate(LETTERS):
+        put(out, STACK + k, view["stack"][letter], STACK_CARDS[letter])
+    counted(out, DISCARD, view["discard"])
+    for n, space in enumerate(view["book_display"]):
+        base = BOOK_DISPLAY + n * (BOOK + 1)
+        if space["book"] is not None:
+            book(out, base, space["book"])
+        put(out, base + BOOK, space["coins"], COIN_CEILING)
+    for k, letter in enumerate(BOOK_LETTERS):
+        put(out, BOOK_SUPPLY + k, view["book_supply"][letter], BOOK_CARDS[letter])
+    for k, coins in enumerate(view["round_track"]):
+        put(out, ROUND_TRACK + k, coins, COIN_CEILING)
+
+
+def bonuses(out: Vector, view: JSON, relative: list[int]) -> None:
+    """Who holds each bonus space; each bonus tile's holder, reservation and use."""
+    for n, name in enumerate(BONUS_SPACES):
+        seat_hot(out, BONUS + n * SEATS, view["bonus_spaces"][name], relative)
+    for t, tile in enumerate(view["bonus_tiles"]):
+        base = TILE_BLOCK + t * (2 * SEATS + 1)
+        seat_hot(out, base, tile["held_by"], relative)
+        seat_hot(out, base + SEATS, tile["reserved_by"], relative)
+        if tile["used"]:
+            out[base + 2 * SEATS] = 1.0
+
+
+def player(out: Vector, base: int, p: JSON, tracks: list[JSON]) -> None:
+    put(out, base + CASH, p["cash"], POUND_CEILING)
+    put(out, base + MARKERS, p["bonus_markers"], MARKER_CEILING)
+    put(out, base + MARKERS_OWNED, p["bonus_markers_owned"], MARKER_CEILING)
+    for c in range(C):
+        put(out, base + TRACKS + c, p["tracks"][c], tracks[c]["length"])
+        put(out, base + TRACK_SHARES + c, p["track_shares"][c], SHARE_CEILING)
+        put(out, base + UNLOCKED + c, p["bonuses_unlocked"][c], BONUS_LEVELS)
+    put(out, base + DIAMOND, p["diamond"], BOARD.diamond_length)
+    put(out, base + INK, p["ink_jar"], SHELF)
+    for s, shelved in enumerate(p["bookkeeping"]):
+        if shelved is not None:
+            offset = base + SHELF_BLOCK + s * (2 + BOOK)
+            out[offset] = 1.0
+            if shelved["flipped"]:
+                out[offset + 1] = 1.0
+            book(out, offset + 2, shelved)
+    for d, deck in enumerate(p["resting_decks"]):
+        counted(out, base + RESTING + d * F, deck)
+    put(out, base + HAND_SIZE, p["hand_size"], HAND_CEILING)
+    counted(out, base + HAND, p["hand"])
+    for face in p["share_cards"] or ():
+        out[base + SHARE_CARDS + SHARES.index(face)] += SHARE_OF_FACE[face]
+    slots(out, base, p)
+    if p["ready"]:
+        out[base + READY] = 1.0
+    if p["ended"]:
+        out[base + ENDED] = 1.0
+    tile = p["starting_tile"]
+    hot(out, base + STARTING, None if tile is None else tile - 1, STARTING_TILES)
+    counted(out, base + TO_REST, p["tile_cards_to_rest"])
+    for dealt in p["dealt_tiles"] or ():
+        hot(out, base + DEALT, dealt - 1, STARTING_TILES)
+
+
+def slots(out: Vector, base: int, p: JSON) -> None:
+    """Open slots, the cards in them (a face only when the view shows it), plus-one."""
+    for k, (open_, slot) in enumerate(zip(p["slots_open"], p["slots"], strict=True)):
+        if open_:
+            out[base + SLOTS_OPEN + k] = 1.0
+        if slot is None:
+            continue
+        offset = base + SLOT_BLOCK + k * SLOT
+        out[offset] = 1.0
+        if slot["face_down"]:
+            out[offset + 1] = 1.0
+        if slot["used"]:
+            out[offset + 2] = 1.0
+        if slot["card"] is not None:
+            out[offset + 3 + FACE_AT[slot["card"]]] = 1.0
+    plus = p["plus_one_on"]
+    hot(out, base + PLUS_ONE, None if plus is None else plus - 1, SLOTS)
+
+
+def scores(out: Vector, offset: int, final: JSON) -> None:
+    """At the end: the score per category (Scoring) and the total."""
+    for k, category in enumerate(FINAL):
+        put(out, offset + k, final[category], POINT_CEILING)
+
+
+ENCODING = MombasaEncoding()
