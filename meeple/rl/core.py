@@ -103,6 +103,27 @@ class Table:
         self.seat_names = self.game.seat_names(self.config)
         self._seeds = Rng(seed)
         self.state: GameState = self.game.new_game(self.config, self._seeds.next_u64() >> 1)
+        # What a seat may know changes only with a decision, so observations and legal
+        # actions are kept per seat for the state object and version they were made for
+        # (a reference, never an id, so a new or replaced state cannot reuse them).
+        self._known_for: tuple[GameState, int] | None = None
+        self._observations: dict[int, Vector] = {}
+        self._legal: dict[int, list[int]] = {}
+
+    def _fresh(self) -> None:
+        """Forget what was computed for an earlier state or version."""
+        key = self._known_for
+        if key is None or key[0] is not self.state or key[1] != self.state.version:
+            self._known_for = (self.state, self.state.version)
+            self._observations.clear()
+            self._legal.clear()
+
+    def _legal_actions(self, seat: int) -> list[int]:
+        self._fresh()
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = self.game.legal_actions(self.state, seat)
+        return legal
 
     @property
     def players(self) -> int:
@@ -118,13 +139,18 @@ class Table:
 
     def observation(self, seat: int) -> Vector:
         """The seat's view, encoded; checked against the encoding's contract."""
-        return encoded(self.encoding, self.game.view(self.state, seat), self.config, self.size)
+        self._fresh()
+        seen = self._observations.get(seat)
+        if seen is None:
+            view = self.game.view(self.state, seat)
+            seen = self._observations[seat] = encoded(self.encoding, view, self.config, self.size)
+        return seen.copy()  # each caller owns what it gets (Gymnasium's checker asks it)
 
     def mask(self, seat: int) -> Mask:
         """1 for each action the seat may take now, 0 elsewhere (all 0: not asked)."""
         out = np.zeros(self.actions, dtype=np.int8)
         if not self.game.is_over(self.state):
-            out[self.game.legal_actions(self.state, seat)] = 1
+            out[self._legal_actions(seat)] = 1
         return out
 
     def legal_texts(self, seat: int) -> list[str]:
@@ -132,7 +158,7 @@ class Table:
         if self.game.is_over(self.state):
             return []
         actions = self.game.actions
-        return [actions[i].text for i in sorted(self.game.legal_actions(self.state, seat))]
+        return [actions[i].text for i in sorted(self._legal_actions(seat))]
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.game.is_over(self.state) else self.game.to_act(self.state)
