@@ -374,3 +374,40 @@ def test_africas_revealed_orders_panel_shows_whole_sheets() -> None:
     height = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
     lowest = max(float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)"', svg))
     assert lowest < height
+
+
+def test_africas_order_sheet_groups_no_landing_with_the_landings(
+    server: Server, browser: Any, opened: list[Page]
+) -> None:
+    """Africa 1880, 2) Writing Orders: a sheet names at most one landing or none;
+    "no landing" is offered beside the landings, not in a row labelled "no"."""
+    made = new_table(server, "africa1880", [{"kind": "human", "name": "Ann"}, "random", "random"])
+    page = open_page(browser, opened, 390)
+    page.page.goto(server.base + made["links"]["0"])
+    # Setup and diplomacy by clicking; then the sheet's presence lines, up to its landing.
+    for _ in range(12):
+        snap = page.state("window.meeple.state.legal.length > 0")
+        if "no landing" in snap["legal"]:
+            break
+        if snap["view"]["phase"] == "writing":
+            order = next(a for a in snap["legal"] if a != "seal orders")
+            page.page.locator(f"#actions button[data-action-text='{order}']").click()
+        else:
+            click_once(page)
+        page.state(f"window.meeple.state.version > {snap['version']}")
+    assert "no landing" in snap["legal"], snap["legal"]
+    page.page.wait_for_timeout(150)
+    landings = {a for a in snap["legal"] if a.startswith("land ")}
+    assert landings
+    groups: list[list[str]] = page.page.evaluate(
+        """() => [...document.querySelectorAll('#actions .group')].map((g) => [
+          ...[...g.querySelectorAll('[data-action-text]')].map((b) => b.dataset.actionText),
+          ...[...g.querySelectorAll('option')].map((o) => o.value)])"""
+    )
+    row = next(g for g in groups if "no landing" in g)
+    assert set(row) == landings | {"no landing"}
+    labels = page.page.locator("#actions .group > span").all_inner_texts()
+    assert "no" not in labels
+    assert page.overflow() <= 0
+    page.shot("africa-writing-390")
+    assert not page.errors, page.errors

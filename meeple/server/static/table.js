@@ -299,6 +299,23 @@ function choose(actions, event) {
 }
 document.addEventListener("click", (event) => { if (!event.target.closest(".menu")) closeMenu(); });
 
+// Legal actions grouped by what they do: the part before ":" ("alexandria: develop"),
+// else the first word ("place copper c3"). "no X" joins the group whose word X starts
+// with ("no landing" beside "land egypt").
+function actionGroups(legal) {
+  const keyOf = (a) => (a.includes(":") ? a.split(":")[0] : a.split(" ")[0]);
+  const keys = new Set(legal.map(keyOf));
+  const groups = new Map();
+  for (const a of legal) {
+    let key = keyOf(a);
+    const refusal = a.match(/^no (\w+)$/);
+    if (refusal) key = [...keys].find((k) => k !== "no" && refusal[1].startsWith(k)) || key;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  return groups;
+}
+
 function drawDecision() {
   const box = $("actions");
   clear(box);
@@ -312,14 +329,10 @@ function drawDecision() {
   $("prompt").textContent = prompt;
   $("freeform").hidden = mine === null || snap.over;
   $("leave").hidden = mine === null || snap.over;
-  const groups = new Map();
-  for (const a of legal) {
-    const key = a.includes(":") ? a.split(":")[0] : a.split(" ")[0];
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(a);
-  }
+  const groups = actionGroups(legal);
   for (const [key, list] of groups) {
-    const row = el("div", { class: "group" }, el("span", { text: key }));
+    // A group of one action needs no label: its button says it.
+    const row = el("div", { class: "group" }, el("span", { text: list.length > 1 ? key : "" }));
     if (list.length <= 14) {
       for (const a of list) row.append(el("button", { text: a, "data-action-text": a, onclick: () => play(a) }));
     } else {
