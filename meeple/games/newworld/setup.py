@@ -4,7 +4,7 @@ $160 per player, a random Game Leader; then Turn 1 begins with the Colonists."""
 from __future__ import annotations
 
 from meeple.engine import BadConfig, Event
-from meeple.games.newworld.common import START_CASH, WORLD, country, die
+from meeple.games.newworld.common import MAX_SHIPS, START_CASH, WORLD, country, die
 from meeple.games.newworld.rules import exploration, flow
 from meeple.games.newworld.state import (
     AREAS,
@@ -57,6 +57,8 @@ def deal(state: NewWorldState) -> None:
         "fleet_colonists",
         "fleet_gold",
         "fleet_bars",
+        "fleet_pirates",
+        "plan_pirates",
         "delivered",
     ):
         setattr(state, name, [0] * n)
@@ -64,6 +66,8 @@ def deal(state: NewWorldState) -> None:
     state.plan_landings = [[] for _ in range(n)]
     state.fleet_at = [NOBODY] * n
     state.fleet_out = [False] * n
+    state.plan_enemy = [NOBODY] * n
+    state.pirate_gold = [0] * (n * MAX_SHIPS)
     place_pieces(state)
     state.tile_climate = [area.climate for area in WORLD.areas]
     state.explored = [True] * AREAS

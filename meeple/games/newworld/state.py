@@ -90,6 +90,8 @@ _FLAT = (
     "plan_build",
     "plan_buy",
     "plan_step",
+    "plan_pirates",
+    "plan_enemy",
     "fleet_ships",
     "fleet_at",
     "fleet_soldiers",
@@ -97,6 +99,8 @@ _FLAT = (
     "fleet_gold",
     "fleet_bars",
     "fleet_out",
+    "fleet_pirates",
+    "pirate_gold",
     "delivered",
     "natives",
     "loose_gold",
@@ -167,6 +171,8 @@ class NewWorldState(GameState):
     plan_buy: list[int]
     plan_step: list[int]
     plan_landings: list[list[int]]  # per seat, flat triples (area, soldiers, colonists)
+    plan_pirates: list[int]  # Ships devoted to Piracy this turn (22.1); announced at payment
+    plan_enemy: list[int]  # the seat on which Naval War is declared, NOBODY (22.1)
     fleet_ships: list[int]  # the Fleet at sea this turn
     fleet_at: list[int]  # Area of its Anchorage, NOBODY offboard
     fleet_soldiers: list[int]  # Personnel aboard
@@ -174,6 +180,8 @@ class NewWorldState(GameState):
     fleet_gold: list[int]  # dollars of Gold aboard (a lost Ship takes its share, 6.23)
     fleet_bars: list[int]  # Gold Bars loaded (capacity two per Ship)
     fleet_out: list[bool]  # still in the New World (HOMEBOUND)
+    fleet_pirates: list[int]  # Pirate Ships in the Fleet (22.1): its last rows
+    pirate_gold: list[int]  # seat * MAX_SHIPS + k: dollars aboard the seat's Pirate Ship k (22.3)
     delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
     # per Area
     natives: list[int]
