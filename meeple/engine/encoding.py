@@ -7,9 +7,15 @@ the default is None ("this game has no encoding"), and the adapters then raise
 ``NoEncoding``. An encoding reads a *view* (what the seat may know), never the
 state, so an observation cannot leak what is hidden from the seat.
 
-The helpers below (``Layout``, ``hot``, ``put``, ``one_hot``, ``scaled``,
-``index_of``) are small pure functions the games' encodings share; nothing here
-imports a third-party library.
+A game may also offer a faster path, ``encode_state``: the same numbers read
+straight from the state, touching only what the seat's view shows. The adapters
+use it when it is offered; a game that offers it proves it equal to
+``encode(view(state, seat))`` over many random states (``tests/rl``).
+
+The helpers below (``FixedEncoding``, ``Layout``, ``relative_seats``, ``hot``,
+``seat_hot``, ``put``, ``one_hot``, ``scaled``, ``index_of``) are small pure
+functions and classes the games' encodings share; nothing here imports a
+third-party library.
 """
 
 from __future__ import annotations
@@ -52,6 +58,28 @@ class Encoding(ABC):
     def max_decisions(self, config: GameConfig) -> int:
         """An upper bound on the decisions in one game with ``config``."""
 
+    def encode_state(self, state: Any, seat: int, config: GameConfig) -> Sequence[float] | None:
+        """Optional fast path: exactly ``encode(view(state, seat), config)``, read from
+        the state without building the view, so it must read nothing the seat's view
+        does not show. None (the default) means "not offered": the adapters then
+        build the view and call ``encode``."""
+        return None
+
+
+class FixedEncoding(Encoding):
+    """An encoding whose vector has one length for every config (its ``Layout``)
+    and whose games are bounded by one number of decisions."""
+
+    def __init__(self, layout: Layout, max_decisions: int) -> None:
+        self.layout = layout
+        self.bound = max_decisions
+
+    def size(self, config: GameConfig) -> int:
+        return self.layout.size
+
+    def max_decisions(self, config: GameConfig) -> int:
+        return self.bound
+
 
 class Layout:
     """Consecutive named blocks of an observation vector, laid out once per game.
@@ -76,6 +104,23 @@ class Layout:
 def zeros(size: int) -> array[float]:
     """``size`` 32-bit zeros, the buffer an encoder writes into."""
     return array("f", bytes(4 * size))
+
+
+def relative_seats(viewer: int | None, players: int) -> list[int]:
+    """Per seat, its place counted from the viewer (0 = the viewer, 1 = the next
+    seat...), so that a learned policy means "me" whatever its seat; a spectator
+    (None) sees the seats in their own order."""
+    first = viewer or 0
+    return [(seat - first) % players for seat in range(players)]
+
+
+def seat_hot(
+    out: MutableSequence[float], offset: int, seat: int | None, relative: Sequence[int]
+) -> None:
+    """A one at the place of ``seat`` counted from the viewer (nothing for None or
+    a seat not in the game)."""
+    if seat is not None and 0 <= seat < len(relative):
+        out[offset + relative[seat]] = 1.0
 
 
 def hot(out: MutableSequence[float], offset: int, index: int | None, length: int) -> None:

@@ -1,0 +1,305 @@
+"""New World's observation encoding: a seat's view as numbers for the learning adapters.
+
+Read from the view only (docs/newworld.md, "The view"), so what the view hides
+cannot reach an observation: another seat's cash (13.3), its Exclusive Landfall
+bid until the bids are revealed and its Planning Sheet (4.1) show only as "not
+known" (all zeros, the "known" place 0). Seats are numbered from the viewer
+(0 = the viewer), so a learned policy means "me" in every seat; Areas keep the
+map's order (A to Z).
+
+Counts with a rulebook limit are divided by it (16 turns, 24 Soldiers, 12 ships,
+6 new ships, 10 Soldiers bought, 5 Climates, 3 landings); open-ended amounts by
+a generous ceiling (cash $400, a bid $160, Natives 10, Colonists 12, gold 6
+bars, a Fleet's gold $400), and clipped to [0, 1].
+
+Layout (6 seat slots whatever the player count; a missing seat is all zeros):
+
+* the turn and the last turn, the phase (one-hot), who is asked, the Game
+  Leader, the seat deciding, the Initiative order (per position, a relative
+  seat), the turn's PC and Resource values;
+* per Area: playable, explored, Climate (one-hot, none while face down),
+  Resources, Natives, City value and its looter, the two gold-marker slots
+  (gold site or mine, holder), Political Control, loose gold, and per seat its
+  force there (Soldiers, Colonists, Prospectors, Miners, looter, gold, the
+  embarked and the offshore units, the Colonists that retreated);
+* per seat: cash (own; known flag), ships, Soldiers at home and in the pool, the
+  Replacement Box per turn ahead, new Colonists, the bid (sealed, known, amount),
+  the Exclusive Anchorage, the Planning Sheet (sealed; the own sheet while
+  planning: maintain, build, buy, step, up to 3 landings), the Fleet (ships,
+  where, Soldiers, Colonists, gold, at sea) and the Areas it controls;
+* a declared attack awaiting the defender's choice, and losses awaiting their
+  removal.
+"""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any, TypeAlias
+
+from meeple.engine.config import GameConfig
+from meeple.engine.encoding import FixedEncoding, Layout, hot, put, relative_seats, seat_hot
+from meeple.games.newworld.board import LETTERS
+from meeple.games.newworld.common import (
+    MAX_LANDINGS,
+    MAX_NEW_SHIPS,
+    MAX_SHIPS,
+    MAX_SOLDIER_BUY,
+    MAX_TURNS,
+    SOLDIER_POOL,
+)
+from meeple.games.newworld.rules.units import REPLACEMENT_DELAY
+from meeple.games.newworld.state import AREAS, PHASE_NAMES, STEP_SEALED
+
+JSON = dict[str, Any]
+Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
+
+SEATS = 6  # the most players New World takes
+CLIMATES = 5
+AREA_AT = {letter: a for a, letter in enumerate(LETTERS[:AREAS])}
+MAX_DECISIONS = 20000  # random games last 220-790 decisions (2-6 players, 10 turns)
+
+CASH_CEILING = 400.0
+BID_CEILING = 160.0
+NATIVES_CEILING = 10.0
+CITY_CEILING = 4.0  # the largest City value on the map
+COLONIST_CEILING = 12.0
+GOLD_CEILING = 6.0
+FLEET_GOLD_CEILING = 400.0
+PC_VALUE_CEILING = 60.0  # the turn record track's largest PC value
+RESOURCE_VALUE_CEILING = 5.0
+RESOURCES_CEILING = 2.0  # an Area's x1 or x2 symbol
+PROSPECTOR_CEILING = 2.0  # two gold-marker slots per Area
+PLAN_STEPS = STEP_SEALED + 1
+
+# A force: one seat's units in one Area.
+_force = Layout()
+SOLDIERS = _force.block(1)
+COLONISTS = _force.block(1)
+PROSPECTORS = _force.block(1)
+MINERS = _force.block(1)
+LOOTER = _force.block(1)
+GOLD = _force.block(1)
+EMBARKED_SOLDIERS = _force.block(1)
+EMBARKED_COLONISTS = _force.block(1)
+EMBARKED_GOLD = _force.block(1)
+OFFSHORE_SOLDIERS = _force.block(1)
+OFFSHORE_COLONISTS = _force.block(1)
+RETREATED = _force.block(1)
+PER_FORCE = _force.size
+
+# A gold-marker slot: gold site, mine, its holder.
+SITE_GOLD, SITE_MINE, SITE_HOLDER = 0, 1, 2
+PER_SITE = 2 + SEATS
+
+_area = Layout()
+PLAYABLE = _area.block(1)
+EXPLORED = _area.block(1)
+CLIMATE = _area.block(CLIMATES)
+RESOURCES = _area.block(1)
+NATIVES = _area.block(1)
+CITY = _area.block(1)
+CITY_LOOTER = _area.block(SEATS)
+SITES = _area.block(2 * PER_SITE)
+CONTROL = _area.block(SEATS)
+LOOSE_GOLD = _area.block(1)
+FORCES = _area.block(SEATS * PER_FORCE)
+PER_AREA = _area.size
+
+# A landing on the own Planning Sheet: the Area, Soldiers, Colonists.
+PER_LANDING = AREAS + 2
+
+_seat = Layout()
+CASH_KNOWN = _seat.block(1)
+CASH = _seat.block(1)
+SHIPS = _seat.block(1)
+HOME_SOLDIERS = _seat.block(1)
+POOL = _seat.block(1)
+REPLACEMENT = _seat.block(REPLACEMENT_DELAY)
+NEW_COLONISTS_KNOWN = _seat.block(1)
+NEW_COLONISTS = _seat.block(1)
+BID_SEALED = _seat.block(1)
+BID_KNOWN = _seat.block(1)
+BID = _seat.block(1)
+LANDFALL = _seat.block(AREAS)
+PLAN_SEALED = _seat.block(1)
+PLAN_SHOWN = _seat.block(1)
+PLAN_MAINTAIN = _seat.block(1)
+PLAN_BUILD = _seat.block(1)
+PLAN_BUY = _seat.block(1)
+PLAN_STEP = _seat.block(PLAN_STEPS)
+PLAN_LANDINGS = _seat.block(MAX_LANDINGS * PER_LANDING)
+FLEET_SHIPS = _seat.block(1)
+FLEET_AT = _seat.block(AREAS)
+FLEET_SOLDIERS = _seat.block(1)
+FLEET_COLONISTS = _seat.block(1)
+FLEET_GOLD = _seat.block(1)
+FLEET_AT_SEA = _seat.block(1)
+CONTROLLED = _seat.block(1)
+PER_SEAT = _seat.size
+
+LAYOUT = Layout()
+TURN = LAYOUT.block(1)
+LAST_TURN = LAYOUT.block(1)
+PHASE = LAYOUT.block(len(PHASE_NAMES))
+ASKED = LAYOUT.block(SEATS)
+LEADER = LAYOUT.block(SEATS)
+ACTOR = LAYOUT.block(SEATS)
+INITIATIVE = LAYOUT.block(SEATS * SEATS)
+PC_VALUE = LAYOUT.block(1)
+RESOURCE_VALUE = LAYOUT.block(1)
+AREA_BLOCK = LAYOUT.block(AREAS * PER_AREA)
+PLAYERS = LAYOUT.block(SEATS * PER_SEAT)
+ATTACK = LAYOUT.block(1 + 2 * SEATS + AREAS + 1)
+LOSSES = LAYOUT.block(1 + 2 * SEATS + AREAS + 2)
+
+
+class NewWorldEncoding(FixedEncoding):
+    def encode(self, view: JSON, config: GameConfig) -> Vector:
+        out = LAYOUT.zeros()
+        relative = relative_seats(view["seat"], len(view["players"]))
+        general(out, view, relative)
+        base = AREA_BLOCK
+        for area in view["areas"]:
+            area_features(out, base, area, relative)
+            base += PER_AREA
+        for seat, entry in enumerate(view["players"]):
+            player(out, PLAYERS + relative[seat] * PER_SEAT, entry, view["turn"])
+        pending_attack(out, view["pending_attack"], relative)
+        pending_losses(out, view["pending_losses"], relative)
+        return out
+
+
+def general(out: Vector, view: JSON, relative: list[int]) -> None:
+    put(out, TURN, view["turn"], MAX_TURNS)
+    put(out, LAST_TURN, view["last_turn"], MAX_TURNS)
+    hot(out, PHASE, PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
+    for seat in view["to_act"]:
+        seat_hot(out, ASKED, seat, relative)
+    seat_hot(out, LEADER, view["leader"], relative)
+    seat_hot(out, ACTOR, view["actor"], relative)
+    for position, seat in enumerate(view["initiative"]):
+        seat_hot(out, INITIATIVE + position * SEATS, seat, relative)
+    put(out, PC_VALUE, view["pc_value"], PC_VALUE_CEILING)
+    put(out, RESOURCE_VALUE, view["resource_value"], RESOURCE_VALUE_CEILING)
+
+
+def area_features(out: Vector, base: int, area: JSON, relative: list[int]) -> None:
+    """An Area's contents (its printed features are fixed, so not encoded)."""
+    if area["playable"]:
+        out[base + PLAYABLE] = 1.0
+    if area["explored"]:
+        out[base + EXPLORED] = 1.0
+    climate = area["climate"]
+    hot(out, base + CLIMATE, None if climate is None else climate - 1, CLIMATES)
+    put(out, base + RESOURCES, area["resources"], RESOURCES_CEILING)
+    put(out, base + NATIVES, area["natives"], NATIVES_CEILING)
+    put(out, base + CITY, area["city"], CITY_CEILING)
+    seat_hot(out, base + CITY_LOOTER, area["city_looter"], relative)
+    for slot, site in enumerate(area["sites"][:2]):
+        offset = base + SITES + slot * PER_SITE
+        out[offset + (SITE_GOLD if site["kind"] == "gold site" else SITE_MINE)] = 1.0
+        seat_hot(out, offset + SITE_HOLDER, site["holder"], relative)
+    seat_hot(out, base + CONTROL, area["political_control"], relative)
+    put(out, base + LOOSE_GOLD, area["loose_gold"], GOLD_CEILING)
+    for force in area["forces"]:
+        force_features(out, base + FORCES + relative[force["seat"]] * PER_FORCE, force)
+
+
+def force_features(out: Vector, base: int, force: JSON) -> None:
+    put(out, base + SOLDIERS, force["soldiers"], SOLDIER_POOL)
+    put(out, base + COLONISTS, force["colonists"], COLONIST_CEILING)
+    put(out, base + PROSPECTORS, force["prospectors"], PROSPECTOR_CEILING)
+    put(out, base + MINERS, force["miners"], PROSPECTOR_CEILING)
+    if force["looter"]:
+        out[base + LOOTER] = 1.0
+    put(out, base + GOLD, force["gold"], GOLD_CEILING)
+    put(out, base + EMBARKED_SOLDIERS, force["embarked_soldiers"], SOLDIER_POOL)
+    put(out, base + EMBARKED_COLONISTS, force["embarked_colonists"], COLONIST_CEILING)
+    put(out, base + EMBARKED_GOLD, force["embarked_gold"], GOLD_CEILING)
+    put(out, base + OFFSHORE_SOLDIERS, force["offshore_soldiers"], SOLDIER_POOL)
+    put(out, base + OFFSHORE_COLONISTS, force["offshore_colonists"], COLONIST_CEILING)
+    put(out, base + RETREATED, force["retreated"], COLONIST_CEILING)
+
+
+def area_hot(out: Vector, offset: int, letter: str | None) -> None:
+    """A one at the Area's place (nothing for None)."""
+    hot(out, offset, None if letter is None else AREA_AT.get(letter), AREAS)
+
+
+def player(out: Vector, base: int, p: JSON, turn: int) -> None:
+    """One seat's holdings; what the view hides (None) stays zero with its
+    "known" place zero."""
+    if p["cash"] is not None:
+        out[base + CASH_KNOWN] = 1.0
+        put(out, base + CASH, p["cash"], CASH_CEILING)
+    put(out, base + SHIPS, p["ships"], MAX_SHIPS)
+    put(out, base + HOME_SOLDIERS, p["home_soldiers"], SOLDIER_POOL)
+    put(out, base + POOL, p["soldier_pool"], SOLDIER_POOL)
+    for when, soldiers in p["replacement_box"].items():
+        ahead = min(int(when) - turn, REPLACEMENT_DELAY)  # 8.315: back within three turns
+        put(out, base + REPLACEMENT + ahead - 1, soldiers, SOLDIER_POOL)
+    if p["new_colonists"] is not None:
+        out[base + NEW_COLONISTS_KNOWN] = 1.0
+        put(out, base + NEW_COLONISTS, p["new_colonists"], COLONIST_CEILING)
+    if p["bid_sealed"]:
+        out[base + BID_SEALED] = 1.0
+    if p["bid"] is not None:
+        out[base + BID_KNOWN] = 1.0
+        put(out, base + BID, p["bid"], BID_CEILING)
+    area_hot(out, base + LANDFALL, p["landfall"])
+    if p["plan_sealed"]:
+        out[base + PLAN_SEALED] = 1.0
+    if p["plan"] is not None:
+        plan(out, base, p["plan"])
+    fleet(out, base, p["fleet"])
+    put(out, base + CONTROLLED, p["political_control"], AREAS)
+
+
+def plan(out: Vector, base: int, sheet: JSON) -> None:
+    """The viewer's own Planning Sheet (5.2-5.4) while planning."""
+    out[base + PLAN_SHOWN] = 1.0
+    put(out, base + PLAN_MAINTAIN, sheet["maintain"], MAX_SHIPS)
+    put(out, base + PLAN_BUILD, sheet["build"], MAX_NEW_SHIPS)
+    put(out, base + PLAN_BUY, sheet["buy"], MAX_SOLDIER_BUY)
+    hot(out, base + PLAN_STEP, sheet["step"], PLAN_STEPS)
+    for k, landing in enumerate(sheet["landings"][:MAX_LANDINGS]):
+        offset = base + PLAN_LANDINGS + k * PER_LANDING
+        area_hot(out, offset, landing["area"])
+        put(out, offset + AREAS, landing["soldiers"], SOLDIER_POOL)
+        put(out, offset + AREAS + 1, landing["colonists"], COLONIST_CEILING)
+
+
+def fleet(out: Vector, base: int, entry: JSON) -> None:
+    put(out, base + FLEET_SHIPS, entry["ships"], MAX_SHIPS)
+    area_hot(out, base + FLEET_AT, entry["at"])
+    put(out, base + FLEET_SOLDIERS, entry["soldiers"], SOLDIER_POOL)
+    put(out, base + FLEET_COLONISTS, entry["colonists"], COLONIST_CEILING)
+    put(out, base + FLEET_GOLD, entry["gold"], FLEET_GOLD_CEILING)
+    if entry["at_sea"]:
+        out[base + FLEET_AT_SEA] = 1.0
+
+
+def pending_attack(out: Vector, entry: JSON | None, relative: list[int]) -> None:
+    """8.32: an attack declared, the defender to choose whether its Colonists retreat."""
+    if entry is None:
+        return
+    out[ATTACK] = 1.0
+    seat_hot(out, ATTACK + 1, entry["attacker"], relative)
+    seat_hot(out, ATTACK + 1 + SEATS, entry["defender"], relative)
+    area_hot(out, ATTACK + 1 + 2 * SEATS, entry["area"])
+    put(out, ATTACK + 1 + 2 * SEATS + AREAS, entry["soldiers"], SOLDIER_POOL)
+
+
+def pending_losses(out: Vector, entry: JSON | None, relative: list[int]) -> None:
+    """Losses a battle inflicted, awaiting the defender's choice of which units go."""
+    if entry is None:
+        return
+    out[LOSSES] = 1.0
+    seat_hot(out, LOSSES + 1, entry["defender"], relative)
+    seat_hot(out, LOSSES + 1 + SEATS, entry["attacker"], relative)
+    area_hot(out, LOSSES + 1 + 2 * SEATS, entry["area"])
+    put(out, LOSSES + 1 + 2 * SEATS + AREAS, entry["soldiers"], SOLDIER_POOL)
+    put(out, LOSSES + 2 + 2 * SEATS + AREAS, entry["colonists"], COLONIST_CEILING)
+
+
+ENCODING = NewWorldEncoding(LAYOUT, MAX_DECISIONS)
