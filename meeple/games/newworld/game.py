@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from meeple.engine import (
     Action,
+    Encoding,
     Game,
     GameConfig,
     IllegalAction,
@@ -112,3 +113,8 @@ class NewWorldGame(Game[NewWorldState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def encoding(self) -> Encoding:
+        from meeple.games.newworld.encoding import ENCODING  # loads only when asked for
+
+        return ENCODING
