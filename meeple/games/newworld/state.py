@@ -101,6 +101,7 @@ _FLAT = (
     "fleet_out",
     "fleet_pirates",
     "pirate_gold",
+    "raided_at",
     "delivered",
     "natives",
     "loose_gold",
@@ -182,6 +183,7 @@ class NewWorldState(GameState):
     fleet_out: list[bool]  # still in the New World (HOMEBOUND)
     fleet_pirates: list[int]  # Pirate Ships in the Fleet (22.1): its last rows
     pirate_gold: list[int]  # seat * MAX_SHIPS + k: dollars aboard the seat's Pirate Ship k (22.3)
+    raided_at: list[int]  # the Anchorage where the seat's Pirates attacked at this stop, NOBODY
     delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
     # per Area
     natives: list[int]
