@@ -30,8 +30,8 @@ from __future__ import annotations
 from array import array
 from typing import Any, TypeAlias
 
-from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import Layout, hot, index_of, put
+from meeple.engine import GameConfig
+from meeple.engine.encoding import FixedEncoding, Layout, hot, index_of, put, relative_seats
 from meeple.games.africa1880.board import BOARD, YEARS
 from meeple.games.africa1880.state import PHASE_NAMES
 
@@ -78,13 +78,7 @@ FOUNDED = LAYOUT.block(T)
 LIMITED = LAYOUT.block(SEATS)
 
 
-class AfricaEncoding(Encoding):
-    def size(self, config: GameConfig) -> int:
-        return LAYOUT.size
-
-    def max_decisions(self, config: GameConfig) -> int:
-        return MAX_DECISIONS
-
+class AfricaEncoding(FixedEncoding):
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
         seats = Seats(view)
@@ -104,9 +98,7 @@ class Seats:
     """Seats relative to the viewer; countries named in the view map to seats."""
 
     def __init__(self, view: JSON) -> None:
-        viewer = view.get("seat") or 0
-        players = int(view["players"])
-        self.relative = [(seat - viewer) % players for seat in range(players)]
+        self.relative = relative_seats(view["seat"], int(view["players"]))
         self.of_country = dict(zip(view["country_ids"], self.relative, strict=True))
 
 
@@ -208,4 +200,4 @@ def outcome(out: Vector, view: JSON, seats: Seats) -> None:
             out[LIMITED + seats.relative[entry["seat"]]] = 1.0
 
 
-ENCODING = AfricaEncoding()
+ENCODING = AfricaEncoding(LAYOUT, MAX_DECISIONS)

@@ -40,8 +40,16 @@ from array import array
 from collections import Counter
 from typing import Any, TypeAlias
 
-from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import Layout, hot, index_of, put
+from meeple.engine import GameConfig
+from meeple.engine.encoding import (
+    FixedEncoding,
+    Layout,
+    hot,
+    index_of,
+    put,
+    relative_seats,
+    seat_hot,
+)
 from meeple.games.mombasa.actions import space_name
 from meeple.games.mombasa.board import BOARD, COMPANIES, TRACK_FACES
 from meeple.games.mombasa.rules.tasks import TASK_NAMES
@@ -143,18 +151,10 @@ PENDING = LAYOUT.block(1 + len(TASK_NAMES))
 BOOKS_TO_PLACE = LAYOUT.block(1)
 
 
-class MombasaEncoding(Encoding):
-    def size(self, config: GameConfig) -> int:
-        return LAYOUT.size
-
-    def max_decisions(self, config: GameConfig) -> int:
-        return MAX_DECISIONS
-
+class MombasaEncoding(FixedEncoding):
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
-        players = len(view["players"])
-        viewer = view.get("seat") or 0
-        relative = [(seat - viewer) % players for seat in range(players)]
+        relative = relative_seats(view["seat"], len(view["players"]))
         general(out, view, relative)
         companies(out, view)
         market(out, view)
@@ -171,12 +171,6 @@ class MombasaEncoding(Encoding):
             hot(out, PENDING + 1, index_of(pending["decision"], TASK_NAMES), len(TASK_NAMES))
             put(out, BOOKS_TO_PLACE, len(pending["books_to_place"]), SHELF)
         return out
-
-
-def seat_hot(out: Vector, offset: int, seat: int | None, relative: list[int]) -> None:
-    """A one at the relative place of ``seat`` (nothing for None)."""
-    if seat is not None and 0 <= seat < len(relative):
-        out[offset + relative[seat]] = 1.0
 
 
 def general(out: Vector, view: JSON, relative: list[int]) -> None:
@@ -321,4 +315,4 @@ def scores(out: Vector, offset: int, final: JSON) -> None:
         put(out, offset + k, final[category], POINT_CEILING)
 
 
-ENCODING = MombasaEncoding()
+ENCODING = MombasaEncoding(LAYOUT, MAX_DECISIONS)

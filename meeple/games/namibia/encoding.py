@@ -23,8 +23,8 @@ from __future__ import annotations
 from array import array
 from typing import Any, TypeAlias
 
-from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import Layout, hot, index_of, put
+from meeple.engine import GameConfig
+from meeple.engine.encoding import FixedEncoding, Layout, hot, index_of, put, relative_seats
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import BOARD
 from meeple.games.namibia.state import (
@@ -91,18 +91,10 @@ OWED = LAYOUT.block(1 + 2 * KINDS)
 SHIPMENT = LAYOUT.block(1 + KINDS + PORTS + SEATS)
 
 
-class NamibiaEncoding(Encoding):
-    def size(self, config: GameConfig) -> int:
-        return LAYOUT.size
-
-    def max_decisions(self, config: GameConfig) -> int:
-        return MAX_DECISIONS
-
+class NamibiaEncoding(FixedEncoding):
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
-        players = len(view["players"])
-        viewer = view.get("seat") or 0
-        relative = [(seat - viewer) % players for seat in range(players)]
+        relative = relative_seats(view["seat"], len(view["players"]))
         general(out, view, relative)
         for seat, entry in enumerate(view["players"]):
             player(out, PLAYERS + relative[seat] * PER_SEAT, entry)
@@ -217,4 +209,4 @@ def shipment(out: Vector, entry: JSON, relative: list[int]) -> None:
     hot(out, SHIPMENT + 1 + KINDS + PORTS, relative[entry["active_player"]], SEATS)
 
 
-ENCODING = NamibiaEncoding()
+ENCODING = NamibiaEncoding(LAYOUT, MAX_DECISIONS)

@@ -19,7 +19,7 @@ from array import array
 from typing import Any, TypeAlias
 
 from meeple.engine import Encoding, GameConfig
-from meeple.engine.encoding import Layout, hot, put, zeros
+from meeple.engine.encoding import Layout, hot, put, relative_seats, zeros
 from meeple_goofspiel.board import MAX_CARDS, MAX_SEATS
 
 JSON = dict[str, Any]
@@ -63,9 +63,9 @@ class GoofspielEncoding(Encoding):
         cards(out, TO_COME, view["prizes_to_come"])
         cards(out, DISCARDED, view["discarded"])
         players = view["players"]
+        relative = relative_seats(viewer, len(players))
         for seat, player in enumerate(players):
-            offset = (seat - (viewer or 0)) % len(players)
-            seat_features(out, SEATS + offset * PER_SEAT, player)
+            seat_features(out, SEATS + relative[seat] * PER_SEAT, player)
         return out
 
 
