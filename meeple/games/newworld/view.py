@@ -11,7 +11,7 @@ from typing import Any
 
 from meeple.engine import Rng
 from meeple.games.newworld.board import LETTERS, turn_values
-from meeple.games.newworld.common import WORLD, country, last_turn
+from meeple.games.newworld.common import MAX_SHIPS, WORLD, country, last_turn
 from meeple.games.newworld.rules import units
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.exploration import redeal_hidden_tiles
@@ -179,6 +179,11 @@ def _player(state: NewWorldState, p: int, viewer: int | None) -> JSON:
             "colonists": state.fleet_colonists[p],
             "gold": state.fleet_gold[p],
             "at_sea": state.fleet_out[p],
+            "pirates": state.fleet_pirates[p],
+            "pirate_gold": sum(state.pirate_gold[p * MAX_SHIPS : (p + 1) * MAX_SHIPS]),
+            "enemy": country(state.plan_enemy[p])
+            if state.fleet_pirates[p] and state.plan_enemy[p] != NOBODY
+            else None,
         },
         "political_control": controlled(state, p),
     }
