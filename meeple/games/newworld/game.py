@@ -6,6 +6,7 @@ from typing import Any, ClassVar
 
 from meeple.engine import (
     Action,
+    BotKit,
     Encoding,
     Game,
     GameConfig,
@@ -65,6 +66,11 @@ class NewWorldGame(Game[NewWorldState]):
         ),
         OptionSpec("perils_of_the_deep", False, "Perils of the Deep (18) for naval losses"),
         OptionSpec(
+            "piracy",
+            False,
+            "Piracy (22): Ships devoted to Naval War on one player, homebound in Initiative order",
+        ),
+        OptionSpec(
             "political_control_benefits",
             STANDARD,
             "Political Control: standard, reduced (19) or extended (20)",
@@ -113,6 +119,11 @@ class NewWorldGame(Game[NewWorldState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def bots(self) -> BotKit:
+        from meeple.games.newworld.bots import BOT_KIT  # bots load only when asked for
+
+        return BOT_KIT
 
     def encoding(self) -> Encoding:
         from meeple.games.newworld.encoding import ENCODING  # loads only when asked for
