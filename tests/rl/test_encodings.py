@@ -10,6 +10,8 @@ from meeple.engine import Rng, get_game
 from meeple.games.africa1880 import encoding as africa
 from meeple.games.mombasa import encoding as mombasa
 from meeple.games.namibia import encoding as namibia
+from meeple.games.newworld import encoding as newworld
+from meeple.games.newworld.state import PLANNING
 from meeple.rl.core import Table
 
 
@@ -90,3 +92,54 @@ def test_mombasa_shows_the_own_hand_and_only_the_size_of_the_others() -> None:
             assert not seen[base + mombasa.HAND : base + mombasa.HAND + mombasa.F].any()
             size = view["players"][(seat + other) % 3]["hand_size"]
             assert np.isclose(seen[base + mombasa.HAND_SIZE], size / mombasa.HAND_CEILING)
+
+
+def test_newworld_shows_the_own_cash_and_never_another_seats() -> None:
+    """New World 13.3: a player's cash is secret; the observation holds the viewer's
+    own cash and, for every other seat, zeros with the "known" place zero."""
+    table = played("newworld", 4, 120)
+    for seat in range(4):
+        view = table.game.view(table.state, seat)
+        seen = table.observation(seat)
+        own = newworld.PLAYERS
+        assert seen[own + newworld.CASH_KNOWN] == 1.0
+        cash = view["players"][seat]["cash"]
+        assert np.isclose(seen[own + newworld.CASH], min(1.0, cash / newworld.CASH_CEILING))
+        for other in (1, 2, 3):
+            base = newworld.PLAYERS + other * newworld.PER_SEAT
+            assert seen[base + newworld.CASH_KNOWN] == 0.0
+            assert seen[base + newworld.CASH] == 0.0
+
+
+def test_newworld_a_planning_sheet_reaches_only_its_owner() -> None:
+    """New World 4.1: Planning Sheets are secret until all are sealed; only the
+    viewer's own sheet is encoded (its "shown" place and its entries)."""
+    table = played("newworld", 3, 1)
+    rng = Rng(5)
+    while table.state.phase != PLANNING:
+        seat = table.to_act()[0]
+        table.step(seat, rng.choice(table.game.legal_actions(table.state, seat)))
+    for seat in range(3):
+        seen = table.observation(seat)
+        assert seen[newworld.PLAYERS + newworld.PLAN_SHOWN] == 1.0
+        for other in (1, 2):
+            base = newworld.PLAYERS + other * newworld.PER_SEAT
+            plan = seen[base + newworld.PLAN_SHOWN : base + newworld.FLEET_SHIPS]
+            assert not plan.any()
+
+
+def test_newworld_forces_are_numbered_from_the_viewer() -> None:
+    table = played("newworld", 3, 150)
+    for seat in range(3):
+        view = table.game.view(table.state, seat)
+        seen = table.observation(seat)
+        for a, area in enumerate(view["areas"]):
+            for force in area["forces"]:
+                where = (
+                    newworld.AREA_BLOCK
+                    + a * newworld.PER_AREA
+                    + newworld.FORCES
+                    + (force["seat"] - seat) % 3 * newworld.PER_FORCE
+                )
+                soldiers = min(1.0, force["soldiers"] / 24)
+                assert np.isclose(seen[where + newworld.SOLDIERS], soldiers)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
+from meeple.ai.base import bot_names
 from meeple.engine import Game, Rng, get_game
 from meeple.rl.gym_env import MeepleGymEnv
 from tests.rl.support import GAMES
@@ -21,9 +22,15 @@ def test_gym_env_passes_gymnasiums_checker(game: Game[Any]) -> None:
     check_env(MeepleGymEnv(game, game.min_players, seat=1, opponents="random"))
 
 
+def a_thinking_bot(game: Game[Any]) -> str:
+    """The game's heuristic bot, else its easy one (New World has levels), else random."""
+    offered = bot_names(game)
+    return next((name for name in ("heuristic", "easy") if name in offered), "random")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_masked_random_learner_plays_whole_games_against_bots(game: Game[Any]) -> None:
-    env = MeepleGymEnv(game, game.min_players, opponents="heuristic")
+    env = MeepleGymEnv(game, game.min_players, opponents=a_thinking_bot(game))
     rng = Rng(8)
     for episode in range(2):
         observation, info = env.reset(seed=episode)
