@@ -3,7 +3,8 @@
 Each text starts with a verb the interface groups by: take/roll (Colonists), bid,
 choose (landfall), maintain/build/buy/land/send/seal (the Planning Sheet), move,
 carry, embark, prospect, mine, loot, end (Land Movement), attack, end (combat),
-sail (homebound). Areas are written by their letter, in lower case.
+sail (homebound); devote/declare (Piracy on the sheet), attack/raid (Pirates
+homebound). Areas are written by their letter, in lower case.
 """
 
 from __future__ import annotations
@@ -100,6 +101,14 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     out += [("explore", (a,), f"explore {_l(a)}") for a in range(AREAS)]
     out.append(("skip_explore", (), "explore nothing"))
     out += [("lose", (k,), f"lose {word}") for k, word in enumerate(LOSS_WORDS)]
+    # Piracy (22): the Planning Sheet's declaration, the Pirates' attacks homebound.
+    out += [("devote", (n,), f"devote {n} ships to piracy") for n in range(MAX_SHIPS + 1)]
+    out += [
+        ("declare", (seat,), f"declare naval war on {name.lower()}")
+        for seat, name in enumerate(COUNTRIES)
+    ]
+    out.append(("attack_fleet", (), "attack enemy fleet"))
+    out.append(("raid", (), "raid port"))
     return out
 
 
@@ -125,6 +134,10 @@ STAND = SPACE.index("stand")
 EXPLORE = tuple(SPACE.index("explore", a) for a in range(AREAS))
 SKIP_EXPLORE = SPACE.index("skip_explore")
 LOSE = tuple(SPACE.index("lose", k) for k in range(len(LOSS_WORDS)))
+DEVOTE = tuple(SPACE.index("devote", n) for n in range(MAX_SHIPS + 1))
+DECLARE = tuple(SPACE.index("declare", s) for s in range(len(COUNTRIES)))
+ATTACK_FLEET = SPACE.index("attack_fleet")
+RAID = SPACE.index("raid")
 EMBARK_SOLDIER = tuple(SPACE.index("embark_soldier", a) for a in range(AREAS))
 EMBARK_COLONIST = tuple(SPACE.index("embark_colonist", a) for a in range(AREAS))
 EMBARK_GOLD = tuple(SPACE.index("embark_gold", a) for a in range(AREAS))

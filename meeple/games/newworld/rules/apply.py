@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.newworld.rules import decisions, planning
+from meeple.games.newworld.rules import decisions, piracy, planning
 from meeple.games.newworld.state import (
     BIDDING,
     COLONISTS,
@@ -39,7 +39,7 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
     if phase == PLANNING:
         return tuple(s for s in range(state.players) if state.plan_step[s] != STEP_SEALED)
     if phase == HOMEBOUND:
-        return tuple(s for s in range(state.players) if state.fleet_out[s])
+        return homebound_seats(state)
     if phase == GAME_OVER:
         return ()
     if state.losses:
@@ -49,9 +49,20 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
     return (state.actor,)
 
 
+def homebound_seats(state: NewWorldState) -> tuple[int, ...]:
+    """Every Fleet still in the New World moves at once (12.1); with Piracy, one at
+    a time in Initiative order (22.2)."""
+    if piracy.enabled(state.config):
+        first = next((s for s in state.initiative if state.fleet_out[s]), None)
+        return () if first is None else (first,)
+    return tuple(s for s in range(state.players) if state.fleet_out[s])
+
+
 def legal_actions(state: NewWorldState, seat: int) -> list[int]:
     phase = state.phase
     if phase in SEQUENTIAL and seat != deciding(state):
+        return []
+    if phase == HOMEBOUND and piracy.enabled(state.config) and seat not in homebound_seats(state):
         return []
     if phase == COLONISTS:
         return planning.colonist_actions(state, seat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.newworld.actions import (
+    ATTACK_FLEET,
     CARRY,
     EMBARK_COLONIST,
     EMBARK_GOLD,
@@ -24,6 +25,7 @@ from meeple.games.newworld.actions import (
     MOVE_COLONISTS,
     MOVE_SOLDIERS,
     PROSPECT,
+    RAID,
     RETREAT,
     SAIL,
     SAIL_HOME,
@@ -40,7 +42,7 @@ from meeple.games.newworld.common import (
     die,
     pc_benefits,
 )
-from meeple.games.newworld.rules import flow, losses, units
+from meeple.games.newworld.rules import flow, losses, piracy, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.naval import coastal_dice
 from meeple.games.newworld.state import (
@@ -548,9 +550,12 @@ def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> No
 
 
 def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
+    """Sail to an Anchorage where the seat's Personnel or Gold wait (12.1) or, with
+    Pirates, where the enemy's Fleet or Gold lies (22.2); attack there; sail home."""
     if not state.fleet_out[seat]:
         return []
     here = state.fleet_at[seat]
+    prey = piracy.targets(state, seat)
     out = [
         SAIL[area]
         for area in range(AREAS)
@@ -560,8 +565,13 @@ def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
             state.emb_soldiers[at(seat, area)]
             or state.emb_colonists[at(seat, area)]
             or state.emb_gold[at(seat, area)]
+            or area in prey
         )
     ]
+    if piracy.can_attack_fleet(state, seat):
+        out.append(ATTACK_FLEET)
+    elif piracy.can_raid(state, seat):
+        out.append(RAID)
     out.append(SAIL_HOME)
     return out
 
@@ -572,6 +582,10 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
         state.log.append(
             Event("sail", f"{country(seat)}'s Fleet is ready to sail home", {"seat": seat})
         )
+    elif index == ATTACK_FLEET:
+        piracy.attack(state, seat)
+    elif index == RAID:
+        piracy.raid(state, seat)
     else:
         area = SPACE[index].args[0]
         assert isinstance(area, int)
@@ -582,5 +596,6 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
             flow.pick_up(state, seat, area)
         else:
             state.fleet_out[seat] = False
+            state.fleet_at[seat] = NOBODY
     if not any(state.fleet_out):
         flow.fleets_home(state)

@@ -52,6 +52,10 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "lose": ((COMBAT_PLAYERS,), "8.314 Control"),
     "skip_explore": ((EXPLORE,), "16.5 Optional Setup"),
     "stand": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "devote": ((PLANNING,), "22.1 Declaration"),
+    "declare": ((PLANNING,), "22.1 Declaration"),
+    "attack_fleet": ((HOMEBOUND,), "22.3 Naval Combat"),
+    "raid": ((HOMEBOUND,), "22.4 Raiding Ports"),
 }
 
 STEP_WORDS = (
@@ -63,6 +67,8 @@ STEP_WORDS = (
     "how many Colonists land there",
     "a further Landing or 'seal plan'",
     "nothing more (the sheet is sealed)",
+    "how many of your Ships to devote to Piracy (22.1)",
+    "the player on whom you declare Naval War (22.1)",
 )
 
 
@@ -128,6 +134,14 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
         return "the City must have no Natives left, no looter, and you a free Soldier (8.222)"
     if kind in ("bid", "choose"):
         return "bid within your cash; choose a coastal Area no one has chosen (5.41)"
+    if kind in ("attack_fleet", "raid"):
+        return (
+            "only a Fleet with Pirates (rule 22 in play) attacks, once per Anchorage, in its"
+            " turn of Initiative: the enemy's Fleet where it lies (22.3), or his Gold on the"
+            " Anchorage dot without his Fleet (22.4)"
+        )
+    if kind in ("devote", "declare"):
+        return "Piracy is written on the sheet only when rule 22 is in play"
     if state.phase == HOMEBOUND:
         return "sail only to Anchorages where your Personnel or Gold wait, or sail home (12.1)"
     return "it is not your decision now"

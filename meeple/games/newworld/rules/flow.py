@@ -22,7 +22,7 @@ from meeple.games.newworld.common import (
     pc_benefits,
     perils,
 )
-from meeple.games.newworld.rules import exploration, units
+from meeple.games.newworld.rules import exploration, piracy, units
 from meeple.games.newworld.rules.naval import (
     Cargo,
     coastal_dice,
@@ -73,6 +73,9 @@ def start_turn(state: NewWorldState) -> None:
     state.plan_buy = [0] * n
     state.plan_step = [STEP_MAINTAIN] * n
     state.plan_landings = [[] for _ in range(n)]
+    state.plan_pirates = [0] * n
+    state.plan_enemy = [NOBODY] * n
+    state.raided_at = [NOBODY] * n
     state.delivered = [0] * n
     state.entries = []
     for name in ("arrived_soldiers", "arrived_colonists", "arrived_gold"):
@@ -215,6 +218,7 @@ def pay(state: NewWorldState, seat: int) -> None:
     state.fleet_gold[seat] = 0
     state.fleet_bars[seat] = 0
     state.fleet_at[seat] = NOBODY
+    piracy.declare(state, seat)
     log(
         state,
         "builds",
@@ -245,6 +249,7 @@ def cargo_of(state: NewWorldState, seat: int) -> Cargo:
         state.fleet_colonists[seat],
         state.fleet_gold[seat],
         state.fleet_bars[seat],
+        piracy.loads_of(state, seat),
     )
 
 
@@ -254,6 +259,7 @@ def store_cargo(state: NewWorldState, seat: int, cargo: Cargo) -> None:
     state.fleet_colonists[seat] = cargo.colonists
     state.fleet_gold[seat] = cargo.gold
     state.fleet_bars[seat] = cargo.bars
+    piracy.store_loads(state, seat, cargo.pirate_loads)
     units.box_soldiers(state, seat, cargo.lost_soldiers)
 
 
@@ -386,8 +392,9 @@ def start_mover(state: NewWorldState) -> None:
     while state.step < state.players:
         seat = state.initiative[state.step]
         state.actor = seat
-        for area in range(AREAS):
-            units.claim_gold(state, seat, area)
+        for area, bars in enumerate(state.loose_gold):
+            if bars:
+                units.claim_gold(state, seat, area)
         if movement_has_choice(state, seat):
             return
         end_movement(state, seat)
@@ -481,15 +488,11 @@ def resolve_uprising(state: NewWorldState, seat: int, area: int) -> None:
 def survival(state: NewWorldState) -> None:
     roll = die(state)
     log(state, "survival", f"Survival die: {roll}", True, die=roll)
-    for area in range(AREAS):
-        climate = state.tile_climate[area]
-        for seat in range(state.players):
-            if units.personnel(state, seat, area) == 0:
-                continue
-            value = min(6, roll + survival_bonus(state, seat, area))
-            losses = SURVIVAL[value - 1][climate - 1]
-            if losses:
-                apply_survival(state, seat, area, losses)
+    for area, seat in units.manned(state):
+        value = min(6, roll + survival_bonus(state, seat, area))
+        losses = SURVIVAL[value - 1][state.tile_climate[area] - 1]
+        if losses:
+            apply_survival(state, seat, area, losses)
 
 
 def survival_bonus(state: NewWorldState, seat: int, area: int) -> int:
@@ -573,11 +576,13 @@ def check_pc_loss(state: NewWorldState) -> None:
 
 def political_control(state: NewWorldState) -> None:
     check_pc_loss(state)
+    colonists, embarked, retreated = state.colonists, state.emb_colonists, state.retreated
     for area in range(AREAS):
         if state.pc[area] != NOBODY:
             continue
         for seat in range(state.players):
-            if qualifies(state, seat, area):
+            i = seat * AREAS + area
+            if colonists[i] + embarked[i] - retreated[i] >= 4 and qualifies(state, seat, area):
                 state.pc[area] = seat
                 log(
                     state,
@@ -612,14 +617,15 @@ def pick_up(state: NewWorldState, seat: int, area: int) -> None:
     Gold Bars per Ship allow (5.3); Gold only if no opponent's Personnel hold it
     there in its owner's absence (8.223)."""
     i = at(seat, area)
-    room = 2 * state.fleet_ships[seat] - state.fleet_soldiers[seat] - state.fleet_colonists[seat]
+    carriers = state.fleet_ships[seat] - state.fleet_pirates[seat]  # Pirates carry none (22.1)
+    room = 2 * carriers - state.fleet_soldiers[seat] - state.fleet_colonists[seat]
     soldiers = min(room, state.emb_soldiers[i])
     colonists = min(room - soldiers, state.emb_colonists[i])
     state.emb_soldiers[i] -= soldiers
     state.emb_colonists[i] -= colonists
     state.fleet_soldiers[seat] += soldiers
     state.fleet_colonists[seat] += colonists
-    bars = min(2 * state.fleet_ships[seat] - state.fleet_bars[seat], state.emb_gold[i])
+    bars = min(2 * carriers - state.fleet_bars[seat], state.emb_gold[i])
     held = units.personnel(state, seat, area) == 0 and units.others_present(state, seat, area)
     if held:
         bars = 0
@@ -658,22 +664,23 @@ def fleets_home(state: NewWorldState) -> None:
         state.fleet_ships[seat] = 0
         state.fleet_at[seat] = NOBODY
         state.fleet_out[seat] = False
+        piracy.store_loads(state, seat, [])  # the Pirates flip back (22.1)
     return_unshipped(state)
     income(state)
 
 
 def deliver(state: NewWorldState, seat: int) -> None:
     """Soldiers stay offboard for later turns; Colonists go back to the Banker (6.4);
-    Gold is paid for in the Income Phase (13.2)."""
+    Gold is paid for in the Income Phase (13.2), the Pirates' captures too (22.3)."""
     state.home_soldiers[seat] += state.fleet_soldiers[seat]
-    state.delivered[seat] += state.fleet_gold[seat]
-    if state.fleet_soldiers[seat] or state.fleet_colonists[seat] or state.fleet_gold[seat]:
+    gold = state.fleet_gold[seat] + sum(piracy.loads_of(state, seat))
+    state.delivered[seat] += gold
+    if state.fleet_soldiers[seat] or state.fleet_colonists[seat] or gold:
         log(
             state,
             "home",
             f"{country(seat)}'s Fleet brings home {state.fleet_soldiers[seat]}"
-            f" Soldier(s), {state.fleet_colonists[seat]} Colonist(s) and"
-            f" ${state.fleet_gold[seat]} of Gold",
+            f" Soldier(s), {state.fleet_colonists[seat]} Colonist(s) and ${gold} of Gold",
             seat=seat,
         )
     state.fleet_soldiers[seat] = 0
@@ -684,11 +691,16 @@ def deliver(state: NewWorldState, seat: int) -> None:
 
 def return_unshipped(state: NewWorldState) -> None:
     """Personnel and Gold left on Anchorage dots go back to their Area (8.21)."""
-    for i in range(state.players * AREAS):
-        state.soldiers[i] += state.emb_soldiers[i]
-        state.colonists[i] += state.emb_colonists[i]
-        state.gold[i] += state.emb_gold[i]
-        state.emb_soldiers[i] = state.emb_colonists[i] = state.emb_gold[i] = 0
+    for land, embarked in (
+        (state.soldiers, state.emb_soldiers),
+        (state.colonists, state.emb_colonists),
+        (state.gold, state.emb_gold),
+    ):
+        if any(embarked):
+            for i, count in enumerate(embarked):
+                if count:
+                    land[i] += count
+                    embarked[i] = 0
     for i, bars in enumerate(state.gold):
         if bars:
             units.abandon_gold(state, i // AREAS, i % AREAS)
@@ -702,7 +714,10 @@ def resource_income(state: NewWorldState, seat: int) -> int:
     symbol; at most 20 earn per Area, shared proportionally (13.1)."""
     _, value = turn_values(state.turn)
     total = 0
+    first = seat * AREAS
     for area in range(AREAS):
+        if not state.colonists[first + area]:
+            continue  # nobody to earn (a quick test before ``earning``)
         mine = earning(state, seat, area)
         if mine == 0:
             continue

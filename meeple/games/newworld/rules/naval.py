@@ -23,6 +23,7 @@ class Cargo:
     colonists: int = 0
     gold: int = 0  # dollars; each lost Ship takes an equal share
     bars: int = 0
+    pirate_loads: list[int] = field(default_factory=list)  # dollars per Pirate Ship (22.3)
     lost_soldiers: int = 0
     lost_colonists: int = 0
     lost_ships: int = 0
@@ -31,6 +32,12 @@ class Cargo:
     @property
     def personnel(self) -> int:
         return self.soldiers + self.colonists
+
+    @property
+    def regular(self) -> int:
+        """Ships that carry Personnel and the Average box: all but the Pirates, which
+        take the last rows of the Fleet card (22.1)."""
+        return self.ships - len(self.pirate_loads)
 
 
 def roll_at_most(roll: Roll, top: int) -> int:
@@ -57,10 +64,13 @@ def ship_to_lose(roll: Roll, ships: int) -> int:
 
 
 def ship_load(cargo: Cargo, row: int) -> int:
-    """Personnel on Ship ``row`` when the load is spread evenly, one per Ship
-    first and a second from row 1 on (the arrangement of 6.21 meeple makes)."""
+    """Personnel on Ship ``row`` when the load is spread evenly over the regular
+    Ships, one per Ship first and a second from row 1 on (the arrangement of 6.21
+    meeple makes); Pirate Ships carry no Personnel (22.1)."""
+    if row > cargo.regular:
+        return 0
     total = cargo.personnel
-    return int(row <= total) + int(row <= total - cargo.ships)
+    return int(row <= total) + int(row <= total - cargo.regular)
 
 
 def lose_soldier(cargo: Cargo) -> None:
@@ -83,12 +93,19 @@ def lose_colonist(cargo: Cargo) -> None:
         cargo.lost_soldiers += 1
 
 
-def lose_ship(cargo: Cargo, roll: Roll) -> None:
-    """Sink one Ship with its row's Personnel (Colonists first) and its share of
-    the Gold (6.21-6.23)."""
+def lose_ship(cargo: Cargo, roll: Roll) -> int:
+    """Sink one Ship chosen by the die (6.22) with its row's Personnel (Colonists
+    first) and its Gold: a regular Ship's share of the Average box (6.23), or what a
+    Pirate Ship holds (22.3). Returns the dollars of Gold that went down with it."""
     if cargo.ships == 0:
-        return
+        return 0
     row = ship_to_lose(roll, cargo.ships)
+    if row > cargo.regular:
+        gold = cargo.pirate_loads.pop(row - cargo.regular - 1)
+        cargo.ships -= 1
+        cargo.lost_ships += 1
+        cargo.notes.append(f"Pirate Ship {row} sinks" + (f" with ${gold} of Gold" if gold else ""))
+        return gold
     load = ship_load(cargo, row)
     colonists = min(load, cargo.colonists)
     soldiers = load - colonists
@@ -96,12 +113,13 @@ def lose_ship(cargo: Cargo, roll: Roll) -> None:
     cargo.soldiers -= soldiers
     cargo.lost_colonists += colonists
     cargo.lost_soldiers += soldiers
-    share = cargo.gold // cargo.ships
+    share = cargo.gold // cargo.regular
     cargo.gold -= share
     cargo.ships -= 1
     cargo.lost_ships += 1
-    cargo.bars = min(cargo.bars, 2 * cargo.ships)
+    cargo.bars = min(cargo.bars, 2 * cargo.regular)
     cargo.notes.append(f"Ship {row} sinks with {load} aboard")
+    return share
 
 
 def naval_losses(roll: Roll, dice: int, cargo: Cargo, homebound: bool = False) -> list[int]:

@@ -16,6 +16,8 @@ from meeple.games.newworld.actions import (
     BUILD,
     BUY,
     CHOOSE,
+    DECLARE,
+    DEVOTE,
     EXPLORE,
     LAND,
     MAINTAIN,
@@ -41,8 +43,9 @@ from meeple.games.newworld.common import (
     country,
     die,
 )
-from meeple.games.newworld.rules import exploration, flow, units
+from meeple.games.newworld.rules import exploration, flow, piracy, units
 from meeple.games.newworld.state import (
+    NOBODY,
     STEP_BUILD,
     STEP_BUY,
     STEP_COLONISTS,
@@ -55,6 +58,9 @@ from meeple.games.newworld.state import (
 )
 
 COLONIST_MINIMUM = 3
+# Piracy's lines of the sheet (22.1), written after the purchases when rule 22 is used.
+STEP_PIRATES = 8
+STEP_ENEMY = 9
 
 
 # ---- Colonists (5.1) -------------------------------------------------------------------
@@ -174,8 +180,10 @@ def scheduled(state: NewWorldState, seat: int) -> tuple[int, int]:
 
 
 def room_left(state: NewWorldState, seat: int) -> int:
+    """Personnel places left: two per Ship that is not a Pirate (5.3, 22.1)."""
     soldiers, colonists = scheduled(state, seat)
-    return 2 * fleet_size(state, seat) - soldiers - colonists
+    carriers = fleet_size(state, seat) - state.plan_pirates[seat]
+    return 2 * carriers - soldiers - colonists
 
 
 def plan_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -189,6 +197,10 @@ def plan_actions(state: NewWorldState, seat: int) -> list[int]:
     if step == STEP_BUY:
         most = min(MAX_SOLDIER_BUY, units.soldier_pool(state, seat), cash // SOLDIER_COST)
         return list(BUY[: most + 1])
+    if step == STEP_PIRATES:
+        return list(DEVOTE[: fleet_size(state, seat) + 1])
+    if step == STEP_ENEMY:
+        return [DECLARE[s] for s in range(state.players) if s != seat]
     if step == STEP_LAND:
         if state.turn == 1:
             return [LAND[state.landfall[seat]]]
@@ -226,6 +238,17 @@ def apply_plan_entry(state: NewWorldState, seat: int, index: int) -> None:
         if fleet_size(state, seat) == 0:
             state.plan_step[seat] = STEP_SEALED  # no Fleet, no Landing
             return
+        if piracy.enabled(state.config):
+            state.plan_step[seat] = STEP_PIRATES
+            return
+    elif step == STEP_PIRATES:
+        state.plan_pirates[seat] = value
+        state.plan_step[seat] = STEP_ENEMY if value else STEP_LAND
+        return
+    elif step == STEP_ENEMY:
+        state.plan_enemy[seat] = value
+        state.plan_step[seat] = STEP_LAND
+        return
     elif step in (STEP_LAND, STEP_NEXT) and index != SEAL:
         state.plan_landings[seat].extend((value, 0, 0))
         state.plan_step[seat] = STEP_SOLDIERS
@@ -265,14 +288,22 @@ def sheet_words(state: NewWorldState, seat: int) -> str:
         f"{WORLD.areas[rows[k]].letter}: {rows[k + 1]} Soldier(s), {rows[k + 2]} Colonist(s)"
         for k in range(0, len(rows), 3)
     )
-    return (
+    words = (
         f"{country(seat)} seals its sheet: maintain {state.plan_maintain[seat]}, build"
         f" {state.plan_build[seat]}, buy {state.plan_buy[seat]}; landings: {landings or 'none'}"
     )
+    if state.plan_pirates[seat]:
+        words += (
+            f"; {state.plan_pirates[seat]} Ship(s) devoted to Piracy against"
+            f" {country(state.plan_enemy[seat])}"
+        )
+    return words
 
 
 def reset_plan(state: NewWorldState, seat: int) -> None:
     state.plan_maintain[seat] = state.plan_build[seat] = state.plan_buy[seat] = 0
+    state.plan_pirates[seat] = 0
+    state.plan_enemy[seat] = NOBODY
     state.plan_landings[seat] = []
     state.plan_step[seat] = STEP_MAINTAIN
 
@@ -294,6 +325,8 @@ def plan_summary(state: NewWorldState, seat: int) -> dict[str, object]:
             {"area": WORLD.areas[rows[k]].letter, "soldiers": rows[k + 1], "colonists": rows[k + 2]}
             for k in range(0, len(rows), 3)
         ],
+        "pirates": state.plan_pirates[seat],
+        "enemy": country(state.plan_enemy[seat]) if state.plan_enemy[seat] != NOBODY else None,
         "step": state.plan_step[seat],
         "sealed": state.plan_step[seat] == STEP_SEALED,
     }

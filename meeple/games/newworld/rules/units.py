@@ -68,6 +68,23 @@ def personnel(state: NewWorldState, seat: int, area: int) -> int:
     return area_soldiers(state, seat, area) + area_colonists(state, seat, area)
 
 
+def manned(state: NewWorldState) -> list[tuple[int, int]]:
+    """Every (area, seat) where the seat has Personnel (on land or embarked), Area
+    by Area, seats in order within an Area."""
+    soldiers, colonists = state.soldiers, state.colonists
+    emb_soldiers, emb_colonists = state.emb_soldiers, state.emb_colonists
+    seats = range(state.players)
+    return [
+        (area, seat)
+        for area in range(AREAS)
+        for seat in seats
+        if soldiers[seat * AREAS + area]
+        or colonists[seat * AREAS + area]
+        or emb_soldiers[seat * AREAS + area]
+        or emb_colonists[seat * AREAS + area]
+    ]
+
+
 def others_present(state: NewWorldState, seat: int, area: int) -> bool:
     return any(personnel(state, o, area) for o in range(state.players) if o != seat)
 

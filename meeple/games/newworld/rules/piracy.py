@@ -1,0 +1,249 @@
+"""Piracy, optional rule 22.
+
+A player may write on his Planning Sheet a number of his Ships devoted to Piracy
+and the one player on whom he declares Naval War (22.1). The Pirate Ships are
+paid for and sail with the Fleet like the others (22.1, 22.4) but carry no
+Personnel and no Gold but what they capture. With Piracy the Homebound Naval
+Movement is made in Initiative order (22.2): at each Anchorage where it stops, a
+Fleet with Pirates may attack the enemy's Fleet (22.3) or, where the enemy's Gold
+waits on the Anchorage dot without his Fleet, raid the port (22.4).
+
+The dice procedures are pure (``attack_fleet``, ``raid_port``) over a die, like
+rules/naval.py; the rest applies them to the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from meeple.engine import Event, GameConfig
+from meeple.games.newworld.common import GOLD_BAR, MAX_SHIPS, area_word, country, die
+from meeple.games.newworld.rules.naval import Cargo, Roll, lose_ship
+from meeple.games.newworld.state import NOBODY, NewWorldState, at
+
+PIRATE_HOLD = 2 * GOLD_BAR  # a Ship carries at most two Gold Bars (5.3)
+
+
+def enabled(config: GameConfig) -> bool:
+    return bool(config.options.get("piracy", False))
+
+
+@dataclass
+class PirateBattle:
+    """What a Piracy attack did: every die rolled, Pirate Ships lost, the enemy's
+    Ships sunk (fleet attack) or Gold Bars taken (port raid), dollars captured."""
+
+    rolls: list[int] = field(default_factory=list)
+    pirates_lost: int = 0
+    ships_sunk: int = 0
+    bars_taken: int = 0
+    captured: int = 0
+
+
+def _sink_pirates(pirates: Cargo, sunk: list[int]) -> None:
+    """Remove the Pirate Ships at positions ``sunk`` with the Gold they hold."""
+    for k in sorted(sunk, reverse=True):
+        pirates.pirate_loads.pop(k)
+    pirates.ships -= len(sunk)
+    pirates.lost_ships += len(sunk)
+
+
+def attack_fleet(roll: Roll, pirates: Cargo, enemy: Cargo) -> PirateBattle:
+    """22.3: one die per Pirate Ship, in row order: 1 sinks the Pirate, 2-5 do
+    nothing, 6 sinks a Ship of the enemy (chosen as in 6.22, his own Pirates
+    included) and the Pirate rolls again, a 1 now doing nothing, for as long as
+    he rolls 6. The battle ends when each Pirate has rolled or every enemy Ship
+    is sunk. Personnel on a sunk Ship are lost; its Gold goes to the Pirate that
+    sank it, as far as that Ship's two-Bar hold allows (the rest goes down)."""
+    battle = PirateBattle()
+    sunk: list[int] = []
+    loads = pirates.pirate_loads
+    for k in range(len(loads)):
+        if enemy.ships == 0:
+            break
+        value = roll()
+        battle.rolls.append(value)
+        if value == 1:
+            sunk.append(k)
+            continue
+        while value == 6:
+            gold = lose_ship(enemy, roll)
+            battle.ships_sunk += 1
+            taken = min(gold, PIRATE_HOLD - loads[k])
+            loads[k] += taken
+            battle.captured += taken
+            if enemy.ships == 0:
+                break
+            value = roll()
+            battle.rolls.append(value)
+    battle.pirates_lost = len(sunk)
+    _sink_pirates(pirates, sunk)
+    return battle
+
+
+def raid_port(roll: Roll, pirates: Cargo, bars: int) -> PirateBattle:
+    """22.4: Pirates attacking an Anchorage with the enemy's Gold but not his
+    Fleet: 1 or 2 sinks the Pirate, 3-5 do nothing, 6 captures a Gold Bar and the
+    Pirate rolls again without risk to himself, for as long as he rolls 6. The
+    raid ends when each Pirate has rolled or no Bar is left. A Pirate Ship whose
+    hold is full (two Bars) captures nothing more and stops rolling."""
+    battle = PirateBattle()
+    sunk: list[int] = []
+    loads = pirates.pirate_loads
+    for k in range(len(loads)):
+        if bars == 0:
+            break
+        value = roll()
+        battle.rolls.append(value)
+        if value <= 2:
+            sunk.append(k)
+            continue
+        while value == 6 and loads[k] + GOLD_BAR <= PIRATE_HOLD:
+            loads[k] += GOLD_BAR
+            bars -= 1
+            battle.bars_taken += 1
+            battle.captured += GOLD_BAR
+            if bars == 0 or loads[k] + GOLD_BAR > PIRATE_HOLD:
+                break
+            value = roll()
+            battle.rolls.append(value)
+    battle.pirates_lost = len(sunk)
+    _sink_pirates(pirates, sunk)
+    return battle
+
+
+# ---- the state --------------------------------------------------------------------------
+
+
+def loads_of(state: NewWorldState, seat: int) -> list[int]:
+    first = seat * MAX_SHIPS
+    return state.pirate_gold[first : first + state.fleet_pirates[seat]]
+
+
+def store_loads(state: NewWorldState, seat: int, loads: list[int]) -> None:
+    first = seat * MAX_SHIPS
+    state.fleet_pirates[seat] = len(loads)
+    state.pirate_gold[first : first + MAX_SHIPS] = loads + [0] * (MAX_SHIPS - len(loads))
+
+
+def declare(state: NewWorldState, seat: int) -> None:
+    """At payment the Pirate Ships join the Fleet, flipped to their Pirate side as
+    it sails (22.1); the declaration is announced with the builds (5.5)."""
+    store_loads(state, seat, [0] * state.plan_pirates[seat])
+    if state.plan_pirates[seat]:
+        state.log.append(
+            Event(
+                "naval war",
+                f"{country(seat)} flips {state.plan_pirates[seat]} Ship(s) to their Pirate"
+                f" side: Naval War on {country(state.plan_enemy[seat])} (22.1)",
+                {"seat": seat, "enemy": state.plan_enemy[seat]},
+            )
+        )
+
+
+def enemy_fleet_here(state: NewWorldState, seat: int) -> bool:
+    enemy = state.plan_enemy[seat]
+    return (
+        enemy != NOBODY
+        and state.fleet_out[enemy]
+        and state.fleet_ships[enemy] > 0
+        and state.fleet_at[enemy] == state.fleet_at[seat]
+    )
+
+
+def enemy_gold_here(state: NewWorldState, seat: int) -> int:
+    enemy = state.plan_enemy[seat]
+    here = state.fleet_at[seat]
+    if enemy == NOBODY or here == NOBODY:
+        return 0
+    return state.emb_gold[at(enemy, here)]
+
+
+def may_strike(state: NewWorldState, seat: int) -> bool:
+    """A Fleet with Pirates may attack once at each Anchorage where it stops (22.2)."""
+    return (
+        enabled(state.config)
+        and state.fleet_pirates[seat] > 0
+        and state.raided_at[seat] != state.fleet_at[seat]
+    )
+
+
+def can_attack_fleet(state: NewWorldState, seat: int) -> bool:
+    return may_strike(state, seat) and enemy_fleet_here(state, seat)
+
+
+def can_raid(state: NewWorldState, seat: int) -> bool:
+    return (
+        may_strike(state, seat)
+        and not enemy_fleet_here(state, seat)
+        and enemy_gold_here(state, seat) > 0
+    )
+
+
+def targets(state: NewWorldState, seat: int) -> list[int]:
+    """Anchorages a Pirate Fleet may sail to for its enemy (22.2): where the
+    enemy's Fleet still lies, or his Gold waits on the Anchorage dot."""
+    enemy = state.plan_enemy[seat]
+    if not enabled(state.config) or state.fleet_pirates[seat] == 0 or enemy == NOBODY:
+        return []
+    out = {state.fleet_at[enemy]} if state.fleet_out[enemy] else set()
+    first = enemy * len(state.natives)
+    out |= {a for a in range(len(state.natives)) if state.emb_gold[first + a]}
+    return sorted(a for a in out if a != NOBODY)
+
+
+def attack(state: NewWorldState, seat: int) -> None:
+    """The Pirate Fleet attacks the enemy's Fleet at its Anchorage (22.3)."""
+    from meeple.games.newworld.rules.flow import cargo_of, log, store_cargo
+
+    enemy = state.plan_enemy[seat]
+    here = state.fleet_at[seat]
+    state.raided_at[seat] = here
+    pirates, target = cargo_of(state, seat), cargo_of(state, enemy)
+    battle = attack_fleet(lambda: die(state), pirates, target)
+    store_cargo(state, seat, pirates)
+    store_cargo(state, enemy, target)
+    log(
+        state,
+        "piracy",
+        f"{country(seat)}'s Pirates attack {country(enemy)}'s Fleet at {area_word(here)}:"
+        f" {' '.join(map(str, battle.rolls))}; {battle.pirates_lost} Pirate Ship(s) lost,"
+        f" {battle.ships_sunk} Ship(s) of {country(enemy)} sunk ({target.lost_soldiers}"
+        f" Soldier(s), {target.lost_colonists} Colonist(s) lost), ${battle.captured} of"
+        " Gold captured",
+        True,
+        seat=seat,
+        area=here,
+    )
+    if state.fleet_ships[enemy] == 0:
+        state.fleet_out[enemy] = False
+        state.fleet_at[enemy] = NOBODY
+    if state.fleet_ships[seat] == 0:
+        state.fleet_out[seat] = False
+        state.fleet_at[seat] = NOBODY
+
+
+def raid(state: NewWorldState, seat: int) -> None:
+    """The Pirate Fleet raids the enemy's Gold on the Anchorage dot (22.4)."""
+    from meeple.games.newworld.rules.flow import cargo_of, log, store_cargo
+
+    enemy = state.plan_enemy[seat]
+    here = state.fleet_at[seat]
+    state.raided_at[seat] = here
+    pirates = cargo_of(state, seat)
+    battle = raid_port(lambda: die(state), pirates, enemy_gold_here(state, seat))
+    store_cargo(state, seat, pirates)
+    state.emb_gold[at(enemy, here)] -= battle.bars_taken
+    log(
+        state,
+        "piracy",
+        f"{country(seat)}'s Pirates raid the port of {area_word(here)}:"
+        f" {' '.join(map(str, battle.rolls))}; {battle.pirates_lost} Pirate Ship(s) lost,"
+        f" {battle.bars_taken} Gold Bar(s) of {country(enemy)} captured",
+        True,
+        seat=seat,
+        area=here,
+    )
+    if state.fleet_ships[seat] == 0:
+        state.fleet_out[seat] = False
+        state.fleet_at[seat] = NOBODY
