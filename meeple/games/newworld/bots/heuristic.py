@@ -1,0 +1,148 @@
+"""New World's heuristic player and the knowledge IS-MCTS uses.
+
+The heuristic (``policy.choose``) decides on a determinized sample of its own
+seat's information. The search knowledge plays the same heuristic in rollouts
+(one decision in ``NOISE`` random, so rivals are not perfectly predictable),
+branches only on a shortlist of sensible actions (the heuristic's own choice and
+a few alternatives of the same decision), and judges a rollout cut after
+``ROLLOUT_DEPTH`` decisions by ``reading.worth``, once no Planning Sheet is half
+written (a sheet's effect shows only when every sheet is revealed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine import Game, GameState, Knowledge, Rng
+from meeple.games.newworld.bots import policy
+from meeple.games.newworld.bots.policy import Table, by_kind, table
+from meeple.games.newworld.bots.reading import Census, win_chances, worths
+from meeple.games.newworld.state import (
+    BIDDING,
+    LANDFALL,
+    PLANNING,
+    STEP_SEALED,
+    NewWorldState,
+)
+
+ROLLOUT_DEPTH = 3  # atomic decisions before a rollout is judged by ``evaluate``
+NOISE = 10  # in rollouts, one decision in this many is uniform
+WIDTH = 4  # branches per decision at most, beside the heuristic's choice
+BIDS = (0, 2, 5, 10, 20)  # landfall bids searched
+COLONY_CHOICES = 3  # landing Areas searched: the best colonies by the heuristic's score
+SETTLED_KINDS = frozenset(("take", "roll", "lose"))
+"""Decisions the search leaves to the heuristic: four Colonists or the die give the
+same on average (5.1); loss choices keep the markers held (8.314)."""
+
+
+def sample_of(state: GameState) -> NewWorldState:
+    assert isinstance(state, NewWorldState)
+    return state
+
+
+class NewWorldHeuristic:
+    """The rule-of-thumb player of ``policy`` (see its docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: Game[Any], seed: int) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        sample = sample_of(game.determinize(state, seat, self.rng))
+        return policy.choose(game, sample, seat, legal, self.rng)
+
+
+def unique(actions: list[int]) -> list[int]:
+    return list(dict.fromkeys(actions))
+
+
+def numeric_neighbours(t: Table, legal: list[int], chosen: int) -> list[int]:
+    """For a number to write (ships, Soldiers, Colonists): the heuristic's value,
+    one less and one more, none and the most."""
+    by_value = {t.args[a][0]: a for a in legal}
+    value = t.args[chosen][0]
+    wanted = (value, value - 1, value + 1, 0, max(by_value))
+    return [by_value[v] for v in wanted if v in by_value]
+
+
+def alternatives(game: Game[Any], state: NewWorldState, seat: int, legal: list[int]) -> list[int]:
+    """The heuristic's choice first, then a few other sensible ones."""
+    if len(legal) == 1:
+        return legal
+    t = table(game)
+    chosen = policy.choose(game, state, seat, legal, Rng(state.version))
+    kinds = by_kind(t, legal)
+    kind = t.kinds[chosen]
+    out = [chosen]
+    if kind in SETTLED_KINDS:
+        return out
+    if kind in ("maintain", "build", "buy", "send_soldiers", "send_colonists"):
+        out += numeric_neighbours(t, kinds[kind], chosen)
+    elif kind == "bid":
+        out += [a for a in kinds["bid"] if t.args[a][0] in BIDS]
+    elif kind in ("land", "choose", "seal"):
+        areas = [t.args[a][0] for a in kinds.get(kind if kind != "seal" else "land", [])]
+        census = Census(state, seat)
+        ranked = sorted(areas, key=lambda a: -policy.colony_score(state, seat, a, census))
+        wanted = set(ranked[:COLONY_CHOICES])
+        out += [a for a in legal if t.kinds[a] in ("land", "choose") and t.args[a][0] in wanted]
+        out += kinds.get("seal", [])
+    elif "end_movement" in kinds or "end_combat" in kinds:
+        out += kinds.get("end_movement", []) + kinds.get("end_combat", [])
+        for key, group in ((1, "attack_natives"), (2, "attack")):
+            out += list(policy.largest_attacks(t, kinds.get(group, []), key).values())
+        for group in ("loot", "mine", "prospect", "embark_gold", "carry"):
+            out += kinds.get(group, [])
+    else:
+        out += legal
+    return unique(out)[: WIDTH + 1]
+
+
+def untouched(sample: NewWorldState, seat: int) -> bool:
+    """The seat's Planning Sheet is blank (or holds only zeros written for it)."""
+    return (
+        sample.plan_step[seat] != STEP_SEALED
+        and not sample.plan_landings[seat]
+        and sample.plan_maintain[seat] == sample.plan_build[seat] == sample.plan_buy[seat] == 0
+    )
+
+
+class NewWorldKnowledge(Knowledge):
+    """Heuristic rollouts, shortlisted branches, ``reading.worth`` as the value."""
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.below(NOISE) == 0:
+            return rng.choice(legal)
+        return policy.choose(game, sample_of(state), seat, legal, rng)
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        return alternatives(game, sample_of(state), seat, legal)
+
+    def shortlist(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> list[int]:
+        """The root's branches, read from a sample (never the true state)."""
+        if len(legal) == 1:
+            return legal
+        return alternatives(game, sample_of(game.determinize(state, seat, rng)), seat, legal)
+
+    def settled(self, game: Game[Any], state: GameState) -> bool:
+        """Not while bids or sheets are half written: judge before the first entry
+        of a Planning Sheet or once all are revealed."""
+        sample = sample_of(state)
+        if sample.phase == PLANNING:
+            return all(untouched(sample, seat) for seat in range(sample.players))
+        return sample.phase not in (BIDDING, LANDFALL)
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        return win_chances(worths(sample_of(state)))

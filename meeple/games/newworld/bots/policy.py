@@ -1,0 +1,485 @@
+"""New World's rule-of-thumb player: one decision of one seat, read from a sample.
+
+The plan follows the rulebook's economics. Money wins after the last turn (14.2)
+and Political Control of five Areas wins before it (14.1); a Political Control
+pays $20-$40 a turn and needs four Colonists with a majority (11.2, 11.4), each
+Colonist earns the Resource Value, doubled under the Resources symbol (13.1), a
+looted City gives two to four Gold Bars a turn and a Mine one, each worth $40 at
+home (7.2, 13.2). So the player:
+
+* takes four Colonists (the die gives the same four on average, 5.1) and bids
+  little for its landfall (the highest bid is paid to the lowest bidder, 5.412);
+* lands every turn's Colonists in one colony Area: good Climate, Resources,
+  few Natives and few rivals, preferably where it already has Colonists, so that
+  they reach Political Control (choose_colony);
+* sends Soldiers to kill the colony's Natives (no Natives, no Uprising, 9.1),
+  to prospect free Gold Sites and to conquer a City, within a budget that shrinks
+  as the end nears (money kept is money counted);
+* maintains and builds only the Ships its Personnel and Gold need (two each, 5.3);
+* in Land Movement loots, mines and prospects whenever it may, embarks its Gold,
+  carries inland Gold towards the coast, and sends spare Soldiers to free Gold
+  Sites and unclaimed Cities next door;
+* attacks Natives where its Soldiers at least match them (or guard a City), and
+  players only with more than twice their Soldiers and something to take;
+* loses free units before those on markers, retreats from much larger attacks,
+  and calls homebound where its Gold waits if the coastal dice are few.
+
+Every choice is one of the legal actions it is given; a kind it does not know is
+taken at random, so new rules (Piracy, new player choices) never stop it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from meeple.engine import Game, Rng
+from meeple.games.newworld.board import AREAS
+from meeple.games.newworld.bots.reading import (
+    COASTAL,
+    WORLD,
+    Census,
+    area_index,
+    free_sites,
+    incomes_left,
+    others_soldiers,
+    soldiers_in,
+)
+from meeple.games.newworld.state import (
+    COLONISTS,
+    GOLD_SITE,
+    MINE,
+    NOBODY,
+    PLANNING,
+    STEP_LAND,
+    STEP_NEXT,
+    NewWorldState,
+)
+
+MAX_BID = 6  # bids are drawn below this
+LOSS_ORDER = (
+    "lose soldier",
+    "lose colonist",
+    "lose embarked soldier",
+    "lose embarked colonist",
+    "lose prospector",
+    "lose miner",
+    "lose looter",
+)
+"""The defender's loss choices (8.314), best first: free units before those holding
+markers, as the rulebook says players usually do."""
+MOST_COASTAL_LINES = 2  # homebound calls for Gold cost one die plus one per line (6.3)
+PLANNING_KINDS = frozenset(
+    ("maintain", "build", "buy", "land", "seal", "send_soldiers", "send_colonists")
+)
+RETREAT_RATIO = 1.5  # retreat Colonists from an attack this much larger than the guard
+ATTACK_PLAYER_RATIO = 2  # attack a player only with more than this times his Soldiers
+
+
+# ---- the action table ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """Every action's kind and arguments, by index (read once from the game)."""
+
+    kinds: tuple[str, ...]
+    args: tuple[tuple[Any, ...], ...]
+    texts: tuple[str, ...]
+
+
+_TABLES: dict[str, Table] = {}
+
+
+def table(game: Game[Any]) -> Table:
+    found = _TABLES.get(game.rules_version)
+    if found is None:
+        actions = list(game.actions)
+        found = Table(
+            tuple(a.kind for a in actions),
+            tuple(tuple(a.args) for a in actions),
+            tuple(a.text for a in actions),
+        )
+        _TABLES[game.rules_version] = found
+    return found
+
+
+def by_kind(t: Table, legal: list[int]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {}
+    for a in legal:
+        out.setdefault(t.kinds[a], []).append(a)
+    return out
+
+
+def largest_up_to(t: Table, options: list[int], target: int) -> int:
+    """The option whose first argument is the largest not above ``target`` (else the
+    smallest)."""
+    best = min(options, key=lambda a: t.args[a][0])
+    for a in options:
+        n = t.args[a][0]
+        if n <= target and n > t.args[best][0]:
+            best = a
+    return best
+
+
+# ---- Areas worth settling or taking ------------------------------------------------------
+
+
+def climate(state: NewWorldState, area: int) -> int:
+    return state.tile_climate[area] if state.explored[area] else 3
+
+
+def colony_score(state: NewWorldState, seat: int, area: int, census: Census) -> float:
+    """How good an Area is for this turn's Colonists (higher is better)."""
+    mine = census.my_colonists[area]
+    rivals = census.others_colonists(area)
+    score = 2.0 * state.resources[area] + 0.9 * climate(state, area)
+    score -= 0.8 * state.natives[area] + 0.6 * census.others_soldiers(area)
+    score -= 0.5 * rivals
+    if rivals >= mine + 4:
+        score -= 4.0  # the majority (11.2) is out of reach
+    if 0 < mine < 8:
+        score += 3.0  # concentrate towards four Colonists and a majority
+    elif mine >= 8 and state.pc[area] == seat:
+        score -= 2.0  # controlled with room to spare: start another colony
+    if state.city_value[area] and state.natives[area]:
+        score -= 2.0  # City Natives are many and rise up
+    return score
+
+
+def choose_colony(state: NewWorldState, seat: int, areas: list[int], census: Census) -> int:
+    return max(areas, key=lambda a: (colony_score(state, seat, a, census), -a))
+
+
+def gold_score(state: NewWorldState, seat: int, area: int, census: Census) -> float:
+    """How good an Area is for Soldiers: free Gold Sites to prospect, a City to loot."""
+    score = 0.0
+    sites = free_sites(state, area, GOLD_SITE) + free_sites(state, area, MINE)
+    score += 2.0 * sites
+    if state.city_value[area] and state.city_holder[area] in (NOBODY, seat):
+        score += state.city_value[area] * 2.0 - 0.3 * state.natives[area]
+    score -= 0.8 * census.others_soldiers(area)
+    return score
+
+
+def soldiers_wanted(
+    state: NewWorldState, seat: int, area: int, colony: bool, census: Census
+) -> int:
+    """Soldiers to send to an Area: enough to clear its Natives (colony) or to take
+    its free Gold Sites and City."""
+    have = census.my_soldiers[area]
+    natives = state.natives[area]
+    if colony:
+        need = (3 * natives + 1) // 2 + (1 if natives else 0)
+    else:
+        need = free_sites(state, area, GOLD_SITE)
+        if state.city_value[area] and state.city_holder[area] in (NOBODY, seat):
+            need += (4 * natives + 2) // 3 + 1
+        need += census.others_soldiers(area)
+    return max(0, need - have)
+
+
+# ---- the Planning Sheet (5.2-5.4) ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    maintain: int
+    build: int
+    buy: int
+    landings: tuple[tuple[int, int, int], ...]  # (area, soldiers, colonists)
+
+
+def spend_share(state: NewWorldState) -> float:
+    """The share of its cash a seat invests this turn: less as the end nears."""
+    left = incomes_left(state)
+    if left <= 1:
+        return 0.15
+    return min(0.8, 0.15 * left)
+
+
+def gold_bars(state: NewWorldState, seat: int) -> int:
+    """Gold Bars of the seat in the New World, and those its City and Mines add."""
+    first = seat * AREAS
+    bars = sum(state.gold[first : first + AREAS]) + sum(state.emb_gold[first : first + AREAS])
+    for area in range(AREAS):
+        if state.city_holder[area] == seat:
+            bars += state.city_value[area]
+    return bars
+
+
+_SHEETS: dict[int, tuple[NewWorldState, int, Sheet]] = {}
+"""Per seat, the last sheet planned and the sample it was planned on: a sheet reads
+nothing that changes while sheets are written, so a rollout plans each seat once."""
+
+
+def plan_sheet(state: NewWorldState, seat: int) -> Sheet:
+    """The sheet this seat means to write: it reads nothing the sheet itself
+    changes, so every step of the sheet agrees with the others."""
+    found = _SHEETS.get(seat)
+    if found is not None and found[0] is state and found[1] == state.turn:
+        return found[2]
+    sheet = new_sheet(state, seat)
+    _SHEETS[seat] = (state, state.turn, sheet)
+    return sheet
+
+
+def new_sheet(state: NewWorldState, seat: int) -> Sheet:
+    census = Census(state, seat)
+    coastal = [a for a in range(AREAS) if COASTAL[a] and state.playable[a]]
+    if state.turn == 1 and state.landfall[seat] != NOBODY:
+        colony = state.landfall[seat]
+        target = NOBODY
+    else:
+        colony = choose_colony(state, seat, coastal, census)
+        others = [a for a in coastal if a != colony]
+        target = max(others, key=lambda a: (gold_score(state, seat, a, census), -a), default=NOBODY)
+        if target != NOBODY and gold_score(state, seat, target, census) <= 1.0:
+            target = NOBODY
+    colonists = max(0, state.new_colonists[seat])
+    budget = int(state.cash[seat] * spend_share(state))
+    home = state.home_soldiers[seat]
+    want_colony = soldiers_wanted(state, seat, colony, True, census)
+    want_gold = 0 if target == NOBODY else soldiers_wanted(state, seat, target, False, census)
+    if incomes_left(state) <= 1:
+        want_colony = want_gold = 0
+    soldiers = min(want_colony + want_gold, home + 10)
+    cargo_bars = gold_bars(state, seat)
+    while True:
+        ships = max((colonists + soldiers + 1) // 2, (cargo_bars + 1) // 2)
+        ships = min(ships, 12)
+        maintain = min(ships, state.ships[seat])
+        build = min(6, ships - maintain)
+        buy = max(0, soldiers - home)
+        cost = 4 * maintain + 12 * build + 10 * buy
+        if cost <= budget or (soldiers == 0 and cost <= state.cash[seat]):
+            break
+        if soldiers:
+            soldiers -= 1
+        elif colonists:
+            colonists -= 1
+        else:
+            return Sheet(0, 0, 0, ())
+    capacity = 2 * (maintain + build)
+    colonists = min(colonists, capacity)
+    soldiers = min(soldiers, capacity - colonists)
+    to_colony = min(soldiers, want_colony)
+    landings = [(colony, to_colony, colonists)]
+    if target != NOBODY and soldiers > to_colony:
+        landings.append((target, soldiers - to_colony, 0))
+    return Sheet(maintain, build, buy, tuple(landings))
+
+
+def of_kind(t: Table, legal: list[int], kind: str) -> list[int]:
+    return [a for a in legal if t.kinds[a] == kind]
+
+
+def plan_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+    sheet = plan_sheet(state, seat)
+    step = state.plan_step[seat]
+    first = t.kinds[legal[0]]
+    numbers = {"maintain": sheet.maintain, "build": sheet.build, "buy": sheet.buy}
+    if first in numbers:
+        return largest_up_to(t, of_kind(t, legal, first), numbers[first])
+    rows = len(state.plan_landings[seat]) // 3
+    if step in (STEP_LAND, STEP_NEXT):
+        if rows < len(sheet.landings):
+            wanted = sheet.landings[rows][0]
+            for a in legal:
+                if t.kinds[a] == "land" and t.args[a][0] == wanted:
+                    return a
+        return legal[-1]  # "seal plan" when offered, else the last Area
+    row = sheet.landings[rows - 1] if 0 < rows <= len(sheet.landings) else None
+    if first == "send_soldiers":
+        return largest_up_to(t, of_kind(t, legal, first), row[1] if row else 0)
+    if first == "send_colonists":
+        return largest_up_to(t, of_kind(t, legal, first), row[2] if row else 0)
+    return legal[0]
+
+
+# ---- Land Movement (8.2) ----------------------------------------------------------------
+
+
+def movement_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+    kinds = by_kind(t, legal)
+    for kind in ("loot", "mine", "prospect", "embark_gold"):
+        if kind in kinds:
+            return kinds[kind][0]
+    for a in kinds.get("carry", []):
+        start, end = t.args[a][0], t.args[a][1]
+        if COASTAL[end] and not COASTAL[start]:
+            return a
+    move = soldier_move(t, state, seat, kinds.get("move_soldiers", []))
+    if move is not None:
+        return move
+    move = colonist_move(t, state, seat, kinds.get("move_colonists", []))
+    if move is not None:
+        return move
+    for kind in ("end_movement", "end_combat"):
+        if kind in kinds:
+            return kinds[kind][0]
+    return legal[-1]
+
+
+def soldier_move(t: Table, state: NewWorldState, seat: int, moves: list[int]) -> int | None:
+    """One Soldier to a free Gold Site or an unguarded, cleared City next door, from
+    an Area where it leaves no Colonists without a guard."""
+    best: tuple[float, int] | None = None
+    for a in moves:
+        start, end, count = t.args[a]
+        if count != 1:
+            continue
+        i = area_index(seat, start)
+        if state.colonists[i] and state.soldiers[i] < 3:
+            continue
+        value = 0.0
+        if free_sites(state, end, GOLD_SITE) and soldiers_in(state, seat, end) == 0:
+            value = 2.0
+        if (
+            state.city_value[end]
+            and not state.natives[end]
+            and state.city_holder[end] == NOBODY
+            and others_soldiers(state, seat, end) == 0
+        ):
+            value = 4.0 * state.city_value[end]
+        if value and (best is None or value > best[0]):
+            best = (value, a)
+    return None if best is None else best[1]
+
+
+def colonist_move(t: Table, state: NewWorldState, seat: int, moves: list[int]) -> int | None:
+    """One Colonist to a free Mine next door where the seat has a guard."""
+    for a in moves:
+        start, end, count = t.args[a]
+        keeps_control = state.colonists[area_index(seat, start)] - 1 != 3
+        guarded = soldiers_in(state, seat, end) > 0
+        if count == 1 and keeps_control and guarded and free_sites(state, end, MINE):
+            return a
+    return None
+
+
+# ---- combat (8.3) ------------------------------------------------------------------------
+
+
+def largest_attacks(t: Table, options: list[int], key: int) -> dict[tuple[int, ...], int]:
+    """Per target (the first ``key`` arguments), the attack with the most Soldiers."""
+    out: dict[tuple[int, ...], int] = {}
+    for a in options:
+        target = tuple(t.args[a][:key])
+        if target not in out or t.args[a][key] > t.args[out[target]][key]:
+            out[target] = a
+    return out
+
+
+def natives_attack(t: Table, state: NewWorldState, seat: int, options: list[int]) -> int | None:
+    for (area,), a in sorted(largest_attacks(t, options, 1).items()):
+        count = t.args[a][1]
+        natives = state.natives[area]
+        city = state.city_value[area] > 0
+        if count >= natives or (city and 3 * count >= 2 * natives):
+            return a
+    return None
+
+
+def player_attack(t: Table, state: NewWorldState, seat: int, options: list[int]) -> int | None:
+    for (other, area), a in sorted(largest_attacks(t, options, 2).items()):
+        count = t.args[a][2]
+        guard = soldiers_in(state, other, area)
+        prize = (
+            state.pc[area] == other
+            or state.city_holder[area] == other
+            or state.gold[area_index(other, area)] > 0
+            or any(
+                state.site_holder[slot] == other and state.site_kind[slot] != 0
+                for slot in (2 * area, 2 * area + 1)
+            )
+        )
+        if prize and count > ATTACK_PLAYER_RATIO * guard:
+            return a
+    return None
+
+
+def combat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+    kinds = by_kind(t, legal)
+    for kind in ("loot", "mine", "prospect"):
+        if kind in kinds:
+            return kinds[kind][0]
+    attack = natives_attack(t, state, seat, kinds.get("attack_natives", []))
+    if attack is None:
+        attack = player_attack(t, state, seat, kinds.get("attack", []))
+    if attack is not None:
+        return attack
+    if "end_combat" in kinds:
+        return kinds["end_combat"][0]
+    return legal[-1]
+
+
+def loss_choice(t: Table, legal: list[int]) -> int:
+    ranked = {text: rank for rank, text in enumerate(LOSS_ORDER)}
+    return min(legal, key=lambda a: ranked.get(t.texts[a], len(ranked)))
+
+
+def retreat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+    kinds = by_kind(t, legal)
+    if state.pending and "retreat" in kinds:
+        _, _, area, attackers = state.pending
+        if attackers > RETREAT_RATIO * soldiers_in(state, seat, area):
+            return kinds["retreat"][0]
+    return kinds["stand"][0] if "stand" in kinds else legal[0]
+
+
+# ---- homebound (12.) ----------------------------------------------------------------------
+
+
+def homebound_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+    here = state.fleet_at[seat]
+    best: tuple[int, int] | None = None
+    for a in legal:
+        if t.kinds[a] != "sail":
+            continue
+        area = t.args[a][0]
+        bars = state.emb_gold[area_index(seat, area)]
+        if not bars or here == NOBODY or WORLD.coastal_lines(here, area) > MOST_COASTAL_LINES:
+            continue
+        if best is None or bars > best[0]:
+            best = (bars, a)
+    if best is not None:
+        return best[1]
+    for a in legal:
+        if t.kinds[a] == "sail_home":
+            return a
+    return legal[-1]
+
+
+# ---- one decision ---------------------------------------------------------------------------
+
+
+def choose(game: Game[Any], state: NewWorldState, seat: int, legal: list[int], rng: Rng) -> int:
+    """The heuristic's action for ``seat`` among ``legal``, read from a sample."""
+    if len(legal) == 1:
+        return legal[0]
+    t = table(game)
+    last = t.kinds[legal[-1]]  # every decision's list ends with its own kind of action
+    if last == "lose":
+        return loss_choice(t, legal)
+    if last == "stand":
+        return retreat_choice(t, state, seat, legal)
+    if state.phase == PLANNING and last in PLANNING_KINDS:
+        return plan_choice(t, state, seat, legal)
+    if last == "end_movement":
+        return movement_choice(t, state, seat, legal)
+    if last == "end_combat":
+        return combat_choice(t, state, seat, legal)
+    if last == "sail_home":
+        return homebound_choice(t, state, seat, legal)
+    if last == "skip_explore":
+        return legal[-1]
+    if state.phase == COLONISTS and last in ("take", "roll"):
+        return next((a for a in legal if t.kinds[a] == "take"), legal[0])
+    if last == "bid":
+        return largest_up_to(t, of_kind(t, legal, "bid"), rng.below(MAX_BID))
+    if last == "choose":
+        areas = [t.args[a][0] for a in legal]
+        best = choose_colony(state, seat, areas, Census(state, seat))
+        return next(a for a in legal if t.args[a][0] == best)
+    return rng.choice(legal)

@@ -1,0 +1,186 @@
+"""What the New World bots read from a position, and what a position is worth.
+
+The bots read *determinized samples* (``Game.determinize`` for the deciding seat),
+never the true state: a sample holds only what that seat may know, with the hidden
+parts (other seats' sealed bids and sheets, the dice to come) drawn afresh. Cash
+is kept by ``determinize`` because every payment is announced (13.3 makes it only
+a matter of counting). The printed map comes from ``board.load_map()``.
+
+``worth`` is a seat's money at the end of the game if the present position went
+on: its cash, the income its Political Control, Colonists, Mines and City still
+earn in the turns left (11.4, 13.1, 13.2), Gold on its way home, and a premium
+for nearing five Political Controls before the last turn (14.1). The weights are
+estimates for comparing positions, not predictions.
+"""
+
+from __future__ import annotations
+
+import math
+
+from meeple.games.newworld.board import AREAS, load_map, turn_values
+from meeple.games.newworld.common import GOLD_BAR, PC_TO_WIN, last_turn
+from meeple.games.newworld.state import GAME_OVER, MINE, NOBODY, NewWorldState
+
+WORLD = load_map()
+COASTAL = tuple(area.coastal for area in WORLD.areas)
+CITY_AREAS = tuple(a.index for a in WORLD.areas if a.city)
+
+INCOME_HORIZON = 4  # turns ahead a working Mine or City is expected to last (1 in 6 depletes)
+COLONIST_SURVIVAL = 0.7  # share of a Colonist's future Resource income counted
+PC_KEEP = 0.8  # share of a Political Control's future income counted
+BAR_ON_LAND = 30.0  # a Gold Bar still to be carried home (naval losses, theft)
+BAR_EMBARKED = 35.0
+SOLDIER_WORTH = 4.0  # a Soldier protects and conquers, but earns nothing
+PC_PREMIUM = (0.0, 0.0, 10.0, 30.0, 80.0, 400.0)  # by Areas controlled, before the last turn
+SPREAD = 45.0  # dollars of worth that make one seat e times likelier to win
+
+
+def area_index(seat: int, area: int) -> int:
+    """Index of a per-seat-per-Area field of the state."""
+    return seat * AREAS + area
+
+
+def incomes_left(state: NewWorldState) -> int:
+    """Income Phases still to come, this turn's included."""
+    if state.phase == GAME_OVER:
+        return 0
+    return max(0, last_turn(state.config) - max(1, state.turn) + 1)
+
+
+def controlled(state: NewWorldState, seat: int) -> int:
+    return sum(1 for holder in state.pc if holder == seat)
+
+
+def colonists_in(state: NewWorldState, seat: int, area: int) -> int:
+    i = area_index(seat, area)
+    return state.colonists[i] + state.emb_colonists[i] + state.off_colonists[i]
+
+
+def soldiers_in(state: NewWorldState, seat: int, area: int) -> int:
+    i = area_index(seat, area)
+    return state.soldiers[i] + state.emb_soldiers[i] + state.off_soldiers[i]
+
+
+def others_colonists(state: NewWorldState, seat: int, area: int) -> int:
+    return sum(colonists_in(state, s, area) for s in range(state.players) if s != seat)
+
+
+def others_soldiers(state: NewWorldState, seat: int, area: int) -> int:
+    return sum(soldiers_in(state, s, area) for s in range(state.players) if s != seat)
+
+
+def sites_held(state: NewWorldState, seat: int, kind: int) -> int:
+    return sum(
+        1
+        for slot in range(2 * AREAS)
+        if state.site_kind[slot] == kind and state.site_holder[slot] == seat
+    )
+
+
+def free_sites(state: NewWorldState, area: int, kind: int) -> int:
+    """Markers of ``kind`` in the Area that no one stands on."""
+    return sum(
+        1
+        for slot in (2 * area, 2 * area + 1)
+        if state.site_kind[slot] == kind and state.site_holder[slot] == NOBODY
+    )
+
+
+class Census:
+    """Per Area, the seat's own and everyone's Colonists and Soldiers (on land,
+    embarked and offshore)."""
+
+    __slots__ = ("all_colonists", "all_soldiers", "my_colonists", "my_soldiers")
+    all_colonists: list[int]
+    all_soldiers: list[int]
+    my_colonists: list[int]
+    my_soldiers: list[int]
+
+    def __init__(self, state: NewWorldState, seat: int) -> None:
+        colonists, soldiers, all_colonists, all_soldiers = tallies(state)
+        self.my_colonists = colonists[seat]
+        self.my_soldiers = soldiers[seat]
+        self.all_colonists = all_colonists
+        self.all_soldiers = all_soldiers
+
+    def others_colonists(self, area: int) -> int:
+        return self.all_colonists[area] - self.my_colonists[area]
+
+    def others_soldiers(self, area: int) -> int:
+        return self.all_soldiers[area] - self.my_soldiers[area]
+
+
+Tallies = tuple[list[list[int]], list[list[int]], list[int], list[int]]
+_TALLIED: list[tuple[NewWorldState, int, Tallies]] = []
+"""The last sample counted, its version and its counts (a rollout asks for the same
+counts once per seat)."""
+
+
+def tallies(state: NewWorldState) -> Tallies:
+    """Per seat and Area the Colonists and Soldiers, and their totals per Area."""
+    if _TALLIED and _TALLIED[0][0] is state and _TALLIED[0][1] == state.version:
+        return _TALLIED[0][2]
+    colonists = [per_area(state, s, True) for s in range(state.players)]
+    soldiers = [per_area(state, s, False) for s in range(state.players)]
+    counted: Tallies = (
+        colonists,
+        soldiers,
+        [sum(column) for column in zip(*colonists, strict=True)],
+        [sum(column) for column in zip(*soldiers, strict=True)],
+    )
+    _TALLIED[:] = [(state, state.version, counted)]
+    return counted
+
+
+def per_area(state: NewWorldState, seat: int, colonists: bool) -> list[int]:
+    """The seat's Colonists (or Soldiers) per Area: on land, embarked and offshore."""
+    first = seat * AREAS
+    last = first + AREAS
+    if colonists:
+        parts = (state.colonists, state.emb_colonists, state.off_colonists)
+    else:
+        parts = (state.soldiers, state.emb_soldiers, state.off_soldiers)
+    return [a + b + c for a, b, c in zip(*(p[first:last] for p in parts), strict=True)]
+
+
+def worth(state: NewWorldState, seat: int) -> float:
+    """The seat's expected money at the end (see the module docstring)."""
+    left = incomes_left(state)
+    pc_value, resource_value = turn_values(max(1, state.turn))
+    pcs = controlled(state, seat)
+    value = float(state.cash[seat]) + state.delivered[seat] + state.fleet_gold[seat]
+    value += PC_KEEP * left * pc_value * (1 + pcs)
+    first = seat * AREAS
+    earning = 0
+    bars_land = bars_aboard = soldiers = 0
+    for area in range(AREAS):
+        i = first + area
+        colonists = state.colonists[i] + state.emb_colonists[i] + state.off_colonists[i]
+        if colonists:
+            earning += colonists * state.resources[area]
+        bars_land += state.gold[i]
+        bars_aboard += state.emb_gold[i]
+        soldiers += state.soldiers[i] + state.emb_soldiers[i] + state.off_soldiers[i]
+    value += COLONIST_SURVIVAL * left * resource_value * earning
+    value += BAR_ON_LAND * bars_land + BAR_EMBARKED * bars_aboard
+    value += SOLDIER_WORTH * (soldiers + state.home_soldiers[seat] + state.fleet_soldiers[seat])
+    ahead = min(left, INCOME_HORIZON)
+    value += 0.5 * GOLD_BAR * ahead * sites_held(state, seat, MINE)
+    for area in CITY_AREAS:
+        if state.city_holder[area] == seat and state.city_value[area]:
+            value += 0.5 * GOLD_BAR * ahead * state.city_value[area]
+    if left > 1 or state.turn < last_turn(state.config):
+        value += PC_PREMIUM[min(pcs, PC_TO_WIN)]
+    return value
+
+
+def worths(state: NewWorldState) -> list[float]:
+    return [worth(state, seat) for seat in range(state.players)]
+
+
+def win_chances(values: list[float]) -> list[float]:
+    """A softmax of the worths: each seat's chance of winning."""
+    top = max(values)
+    weights = [math.exp((v - top) / SPREAD) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
