@@ -195,7 +195,7 @@ def test_22_1_pirates_are_paid_like_other_ships_and_announced_at_payment() -> No
     state.rng = ScriptedRng(*[6] * 40)  # calm seas (6.1) whatever else is rolled
     for text in ("maintain 0 ships", "build 0 ships", "buy 0 soldiers"):
         GAME.play(state, 1, text)  # France sends no Fleet: its sheet seals
-    assert state.turn == 2 and state.phase > MOVEMENT  # sailed, landed: combat now
+    assert state.turn == 2 and state.phase >= MOVEMENT  # paid and sailed
     assert state.cash[0] == cash - 4 * 4 - 12  # maintenance and building (5.3, 22.1)
     seen = GAME.view(state, 1)["players"][0]["fleet"]
     assert (seen["ships"], seen["pirates"], seen["enemy"]) == (5, 2, "France")

@@ -4,7 +4,7 @@ Each text starts with a verb the interface groups by: take/roll (Colonists), bid
 choose (landfall), maintain/build/buy/land/send/seal (the Planning Sheet), move,
 carry, embark, prospect, mine, loot, end (Land Movement), attack, end (combat),
 sail (homebound); devote/declare (Piracy on the sheet), attack/raid (Pirates
-homebound). Areas are written by their letter, in lower case.
+homebound), keep (arrivals aboard, 6.4). Areas are written by their letter, in lower case.
 """
 
 from __future__ import annotations
@@ -109,6 +109,12 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     ]
     out.append(("attack_fleet", (), "attack enemy fleet"))
     out.append(("raid", (), "raid port"))
+    # 6.4: arrivals that stay aboard at the Fleet's final Anchorage, to sail home.
+    for a in range(AREAS):
+        out += [
+            ("keep_soldier", (a,), f"keep soldier aboard {_l(a)}"),
+            ("keep_colonist", (a,), f"keep colonist aboard {_l(a)}"),
+        ]
     return out
 
 
@@ -138,6 +144,8 @@ DEVOTE = tuple(SPACE.index("devote", n) for n in range(MAX_SHIPS + 1))
 DECLARE = tuple(SPACE.index("declare", s) for s in range(len(COUNTRIES)))
 ATTACK_FLEET = SPACE.index("attack_fleet")
 RAID = SPACE.index("raid")
+KEEP_SOLDIER = tuple(SPACE.index("keep_soldier", a) for a in range(AREAS))
+KEEP_COLONIST = tuple(SPACE.index("keep_colonist", a) for a in range(AREAS))
 EMBARK_SOLDIER = tuple(SPACE.index("embark_soldier", a) for a in range(AREAS))
 EMBARK_COLONIST = tuple(SPACE.index("embark_colonist", a) for a in range(AREAS))
 EMBARK_GOLD = tuple(SPACE.index("embark_gold", a) for a in range(AREAS))

@@ -19,6 +19,8 @@ from meeple.games.newworld.actions import (
     EMBARK_SOLDIER,
     END_COMBAT,
     END_MOVEMENT,
+    KEEP_COLONIST,
+    KEEP_SOLDIER,
     LOOT,
     LOSE,
     MINE_AT,
@@ -161,8 +163,20 @@ def movement_actions(state: NewWorldState, seat: int) -> list[int]:
                 out += [EMBARK_GOLD[area]] if movable_g else []
         if (soldiers[i] or colonists[i]) and has_markers(state, area):
             out += marker_actions(state, seat, area)
+    out += keep_aboard_actions(state, seat)
     out.append(END_MOVEMENT)
     return out
+
+
+def keep_aboard_actions(state: NewWorldState, seat: int) -> list[int]:
+    """Arrivals still with the Fleet at its final Anchorage may stay aboard and sail
+    home with it instead of landing (6.4); those set down at earlier Landings land."""
+    here = state.fleet_at[seat]
+    if here == NOBODY or not state.fleet_ships[seat]:
+        return []
+    i = at(seat, here)
+    out = [KEEP_SOLDIER[here]] if state.off_soldiers[i] else []
+    return out + ([KEEP_COLONIST[here]] if state.off_colonists[i] else [])
 
 
 def _moves_from(
@@ -230,8 +244,30 @@ def apply_movement(state: NewWorldState, seat: int, index: int) -> None:
         state.gold[i] -= 1
         state.emb_gold[i] += 1
         _log_embark(state, seat, area, "a Gold Bar")
+    elif kind in ("keep_soldier", "keep_colonist"):
+        keep_aboard(state, seat, area, kind == "keep_soldier")
     else:
         apply_marker(state, seat, kind, area)
+
+
+def keep_aboard(state: NewWorldState, seat: int, area: int, soldier: bool) -> None:
+    """One arrival stays on the Fleet: part of the Area while aboard (6.4, 8.21),
+    picked up where the Fleet lies when it sails home."""
+    i = at(seat, area)
+    if soldier:
+        state.off_soldiers[i] -= 1
+        state.emb_soldiers[i] += 1
+    else:
+        state.off_colonists[i] -= 1
+        state.emb_colonists[i] += 1
+    word = "a Soldier" if soldier else "a Colonist"
+    state.log.append(
+        Event(
+            "keep aboard",
+            f"{country(seat)} keeps {word} aboard its Fleet off {area_word(area)} (6.4)",
+            {"seat": seat, "area": area},
+        )
+    )
 
 
 def _log_embark(state: NewWorldState, seat: int, area: int, what: str) -> None:

@@ -56,6 +56,8 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "declare": ((PLANNING,), "22.1 Declaration"),
     "attack_fleet": ((HOMEBOUND,), "22.3 Naval Combat"),
     "raid": ((HOMEBOUND,), "22.4 Raiding Ports"),
+    "keep_soldier": ((MOVEMENT,), "6.4 Anchorage"),
+    "keep_colonist": ((MOVEMENT,), "6.4 Anchorage"),
 }
 
 STEP_WORDS = (
@@ -134,6 +136,11 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
         return "the City must have no Natives left, no looter, and you a free Soldier (8.222)"
     if kind in ("bid", "choose"):
         return "bid within your cash; choose a coastal Area no one has chosen (5.41)"
+    if kind in ("keep_soldier", "keep_colonist"):
+        return (
+            "only arrivals still offshore where your Fleet lies (its final Anchorage) may"
+            " stay aboard, during your Land Movement"
+        )
     if kind in ("attack_fleet", "raid"):
         return (
             "only a Fleet with Pirates (rule 22 in play) attacks, once per Anchorage, in its"
