@@ -24,8 +24,22 @@ def _label(space: int) -> str | None:
     return None if space == NO_ONE else BOARD.labels[space]
 
 
+# What never changes, looked up once: per space its label, row, column and kind;
+# per edge its label; per port its label, key, name and word.
+_SPACES = tuple(
+    (label, row, col, kind)
+    for label, (row, col), kind in zip(BOARD.labels, BOARD.positions, BOARD.kinds, strict=True)
+)
+_EDGE_LABELS = tuple(BOARD.edge_label(e) for e in range(len(BOARD.edges)))
+_PORTS = tuple(
+    (BOARD.labels[space], BOARD.port_keys[p], BOARD.port_names[p], port_word(BOARD.port_names[p]))
+    for p, space in enumerate(BOARD.ports)
+)
+
+
 def build_view(s: NamibiaState, seat: int | None) -> dict[str, Any]:
     n = s.config.players
+    railed_edges = [e for e, railed in enumerate(s.rails) if railed]
     return {
         "game": "namibia",
         "seat": seat,
@@ -37,8 +51,8 @@ def build_view(s: NamibiaState, seat: int | None) -> dict[str, Any]:
         "last_player": s.last_seat,
         "players": [_player(s, p) for p in range(n)],
         "market": _market(s),
-        "spaces": [_space(s, i) for i in range(len(BOARD.labels))],
-        "rails": [BOARD.edge_label(e) for e, railed in enumerate(s.rails) if railed],
+        "spaces": _spaces(s, railed_edges),
+        "rails": [_EDGE_LABELS[e] for e in railed_edges],
         "ports": _ports(s),
         "supply": {
             "cubes": dict(zip(COMMODITIES, s.supply, strict=True)),
@@ -81,31 +95,36 @@ def _market(s: NamibiaState) -> dict[str, Any]:
     }
 
 
-def _space(s: NamibiaState, i: int) -> dict[str, Any]:
-    owner = s.mine_owner[i]
-    return {
-        "label": BOARD.labels[i],
-        "row": BOARD.positions[i][0],
-        "col": BOARD.positions[i][1],
-        "kind": BOARD.kinds[i],
-        "commodity": COMMODITIES[s.cube_kind[i]] if s.cube_count[i] else None,
-        "cubes": s.cube_count[i],
-        "mine": None if owner == NO_ONE else {"owner": owner, "complete": s.mine_done[i]},
-        "abandoned": s.abandoned[i],
-        "railed": any(s.rails[e] for e in BOARD.space_edges[i]),
-    }
+def _spaces(s: NamibiaState, railed_edges: list[int]) -> list[dict[str, Any]]:
+    """Every space: its fixed features, cubes, mine, abandoned marker, and whether
+    a rail touches it (a space is railed when a railed edge ends at it)."""
+    railed = [False] * len(_SPACES)
+    for e in railed_edges:
+        a, b = BOARD.edges[e]
+        railed[a] = railed[b] = True
+    kinds, counts, owners = s.cube_kind, s.cube_count, s.mine_owner
+    done, abandoned = s.mine_done, s.abandoned
+    return [
+        {
+            "label": label,
+            "row": row,
+            "col": col,
+            "kind": kind,
+            "commodity": COMMODITIES[kinds[i]] if counts[i] else None,
+            "cubes": counts[i],
+            "mine": None if owners[i] == NO_ONE else {"owner": owners[i], "complete": done[i]},
+            "abandoned": abandoned[i],
+            "railed": railed[i],
+        }
+        for i, (label, row, col, kind) in enumerate(_SPACES)
+    ]
 
 
 def _ports(s: NamibiaState) -> list[dict[str, Any]]:
+    """Every port; its word is its name as the ship actions write it."""
     return [
-        {
-            "label": BOARD.labels[space],
-            "key": BOARD.port_keys[p],
-            "name": BOARD.port_names[p],
-            "word": port_word(BOARD.port_names[p]),  # as the ship actions write it
-            "selected": s.chosen_ports[p],
-        }
-        for p, space in enumerate(BOARD.ports)
+        {"label": label, "key": key, "name": name, "word": word, "selected": s.chosen_ports[p]}
+        for p, (label, key, name, word) in enumerate(_PORTS)
     ]
 
 
