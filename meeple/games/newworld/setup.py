@@ -68,6 +68,8 @@ def deal(state: NewWorldState) -> None:
     state.fleet_out = [False] * n
     state.plan_enemy = [NOBODY] * n
     state.raided_at = [NOBODY] * n
+    state.shortfall = []
+    state.outbound_markers = []
     state.pirate_gold = [0] * (n * MAX_SHIPS)
     place_pieces(state)
     state.tile_climate = [area.climate for area in WORLD.areas]

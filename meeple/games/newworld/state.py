@@ -33,6 +33,7 @@ COMBAT_NATIVES = 6  # combat against Natives in Initiative order (8.33)
 HOMEBOUND = 7  # every Fleet picks up and sails home (12.)
 GAME_OVER = 8
 EXPLORE = 9  # Exploration version, optional setup: each player flips a coastal tile (16.5)
+OUTBOUND = 10  # a Fleet at a Landing chooses where a shortfall of Personnel falls (5.4)
 PHASE_NAMES = (
     "colonists",
     "exclusive landfall bids",
@@ -44,6 +45,7 @@ PHASE_NAMES = (
     "homebound naval movement",
     "game over",
     "exploration setup",
+    "outbound naval movement",
 )
 
 # Planning steps of one seat's sheet (PLANNING).
@@ -102,6 +104,8 @@ _FLAT = (
     "fleet_pirates",
     "pirate_gold",
     "raided_at",
+    "shortfall",
+    "outbound_markers",
     "delivered",
     "natives",
     "loose_gold",
@@ -184,6 +188,10 @@ class NewWorldState(GameState):
     fleet_pirates: list[int]  # Pirate Ships in the Fleet (22.1): its last rows
     pirate_gold: list[int]  # seat * MAX_SHIPS + k: dollars aboard the seat's Pirate Ship k (22.3)
     raided_at: list[int]  # the Anchorage where the seat's Pirates attacked at this stop, NOBODY
+    shortfall: list[int]  # OUTBOUND: [seat, landing row, kind 0 Soldiers / 1 Colonists]
+    # of a Landing short of Personnel whose count its player chooses (5.4), empty otherwise
+    outbound_markers: list[int]  # Perils of the Deep markers per Sea Zone number (18.2)
+    # while the Outbound movement waits for a choice, empty otherwise
     delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
     # per Area
     natives: list[int]
