@@ -1,102 +1,680 @@
-"""A plain SVG drawing of a New World view: the hex Areas of the reconstructed
-map in their rows, coloured by Climate (grey while a tile is face down, dark when
-unplayable), with each Area's letter, Natives, City, Gold markers, Political
-Control and the forces of every seat. One layer, drawn from the view alone; each
-playable Area carries ``data-target="<letter>"`` so the web client offers the
-actions naming it. (A fuller map of the Americas is left to the presentation
-work that follows.)
+"""New World as SVG, drawn from a seat's view alone (what the browser shows).
+
+Two layers. The board layer never changes: the sea zones with their numbers and
+the sea-zone lines between them, the unplayable lands beyond the Areas, a legend
+and the Unplayable Areas Display (2.; its contents are RECONSTRUCTED, like the map,
+see data/map.json). The overlay is what a state draws over it: the 26 Areas as
+shapes of the Americas (data/shapes.json, checked against the map by
+``geography``) coloured by Climate, grey while a tile lies face down (16.), dark
+while unplayable; on each, its letter and Climate (2.21), name, Natives, City,
+Gold Sites and Mines, double Resources, the Political Control marker, and every
+seat's forces there in that seat's colour. Each coastal Area's Anchorage dot
+carries its letter, the Fleets standing there and the units embarked or waiting
+offshore. Beside the map, a panel per seat: cash only for one's own seat (13.3),
+Ships, Soldiers at home, the Replacement Box, and during planning one's own
+Planning Sheet, never another's (4.1).
+
+Clicking: each playable Area's shape and its Anchorage dot carry
+``data-target`` = the Area's letter in lower case, the word every action naming
+that Area uses ("land at h", "move 2 soldiers h k", "attack natives at n with 3"),
+so the web client offers exactly those actions.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Sequence
+from functools import cache
 from html import escape
 from typing import Any
 
 from meeple.engine import Presentation
-from meeple.games.newworld.board import load_map
+from meeple.engine.presentation import PanelValue
+from meeple.games.newworld.board import LETTERS, load_map
+from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
 
 JSON = dict[str, Any]
-R = 46  # hex radius
-W = math.sqrt(3) * R
-MARGIN = 20
-CLIMATE_FILL = ("#cfe3a3", "#b9d98b", "#e7d9a0", "#d9e8c9", "#f1ead0")
-SEAT_COLOURS = ("#c0392b", "#2e5fb8", "#d4a017", "#1e8449", "#e67e22", "#7d3c98")
-SHORT = ("En", "Fr", "Sp", "Po", "Ne", "Sw")
+
+SCALE = 0.9  # drawing units of data/shapes.json -> SVG units
+MAP_W = 660 * SCALE
+PANEL_X = MAP_W + 10
+WIDTH, HEIGHT = 1000.0, 820.0  # wider than 1.2 x tall: a phone scrolls it at a pointable size
+FONT = 15.0  # the smallest text: 11 px or more at a phone's 760 px drawing
+LINE = 18.0  # the height of a line of text
+SEAT_COLOURS = ("#c62828", "#1f5fbf", "#e0a800", "#2e7d32", "#e66a00", "#7b3fa0")
+ON_COLOUR = ("#fff", "#fff", "#222", "#fff", "#222", "#fff")
+SEAT_SHORT = ("En", "Fr", "Sp", "Po", "Ne", "Sw")
+CLIMATE_FILL = ("#e3d9a6", "#d6dfa5", "#c3da98", "#acd28b", "#93c47c")
+UNKNOWN_FILL, UNPLAYABLE_FILL = "#c9c2b3", "#5b5850"
+SEA, SEA_ALT, SEA_LINE, COAST = "#a9cde8", "#bcd9ee", "#ffffff", "#3c6f93"
+OUTLAND_FILL, INK, MUTED = "#dcd5c2", "#2b2417", "#4f6b80"
+PHASE_TITLES = {
+    "colonists": "Colonists (5.1)",
+    "exclusive landfall bids": "Exclusive Landfall bids (5.41)",
+    "exclusive landfall choice": "Exclusive Landfall choice (5.41)",
+    "planning": "Planning (5.2-5.4)",
+    "land movement": "Land Movement (8.2)",
+    "combat vs players": "Combat against players (8.3)",
+    "combat vs natives": "Combat against Natives (8.33)",
+    "homebound naval movement": "Homebound Naval Movement (12.)",
+    "game over": "Game over",
+    "exploration setup": "Exploration setup (16.5)",
+}
 
 
-def _centre(row: int, col: int) -> tuple[float, float]:
-    x = MARGIN + W / 2 + col * W + (W / 2 if row % 2 else 0)
-    y = MARGIN + R + row * 1.5 * R
-    return x, y
+def xy(point: Point) -> tuple[float, float]:
+    """A point of the shapes file in SVG units."""
+    return point[0] * SCALE, point[1] * SCALE
 
 
-def _hexagon(x: float, y: float) -> str:
-    points = " ".join(
-        f"{x + R * math.cos(math.radians(60 * k - 30)):.1f},"
-        f"{y + R * math.sin(math.radians(60 * k - 30)):.1f}"
-        for k in range(6)
+def _points(ring: Sequence[Point]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in map(xy, ring))
+
+
+def _text(x: float, y: float, words: str, size: float = FONT, **style: str) -> str:
+    attrs = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in style.items())
+    return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}"{attrs}>{escape(words)}</text>'
+
+
+def _halo(x: float, y: float, words: str, size: float = FONT, **style: str) -> str:
+    """Text with a pale outline, readable over any fill and over the sea."""
+    return _text(
+        x, y, words, size, paint_order="stroke", stroke="#fffdf4", stroke_width="3.5", **style
     )
-    return points
 
 
-def _area(area: JSON) -> str:
-    printed = load_map().area(area["letter"])
-    x, y = _centre(*printed.hex)
+def seat_colour(seat: int) -> str:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+# ---- the board layer: sea, sea-zone lines, outlands, legend, Unplayable Areas ----
+
+
+@cache
+def board_svg() -> str:
+    drawing = geography()
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}"'
+        ' class="board newworld" role="img" aria-label="New World: the map of the Americas'
+        ' in 26 Areas A to Z, with the sea zones" font-family="system-ui,sans-serif">',
+        '<defs><pattern id="nw-unplayable" width="10" height="10" patternUnits="userSpaceOnUse"'
+        ' patternTransform="rotate(45)"><rect width="10" height="10" fill="#5b5850"/>'
+        '<line x1="0" y1="0" x2="0" y2="10" stroke="#77736a" stroke-width="4"/></pattern></defs>',
+        f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="{SEA}"/>',
+    ]
+    world = load_map()
+    for k, sea in enumerate(drawing.seas):
+        parts.append(
+            f'<polygon class="sea" points="{_points(sea.ring)}"'
+            f' fill="{SEA if k % 2 else SEA_ALT}" stroke="none"/>'
+        )
+    for edges in sea_lines(drawing).values():
+        for edge in edges:
+            (x1, y1), (x2, y2) = (xy(p) for p in sorted(edge))
+            parts.append(
+                f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
+                f' stroke="{SEA_LINE}" stroke-width="2.5" stroke-dasharray="9 5"/>'
+            )
+    for outland in drawing.outlands:
+        parts.append(
+            f'<polygon class="outland" points="{_points(outland.ring)}" fill="{OUTLAND_FILL}"'
+            f' stroke="{COAST}" stroke-width="1.2"><title>{escape(outland.name)}:'
+            " unplayable land</title></polygon>"
+        )
+    for sea in drawing.seas:
+        zone = next(z for z in world.seas if z.key == sea.key)
+        parts.append(_sea_label(sea.label, zone.number, zone.name, sea.key == "5"))
+    parts.extend(_unplayable_display())
+    parts.extend(_legend())
+    parts.append(
+        f'<rect x="{PANEL_X:.0f}" y="4" width="{WIDTH - PANEL_X - 4:.0f}"'
+        f' height="{HEIGHT - 8:.0f}" rx="6" fill="#fbfaf5" stroke="#9fb7c9"/>'
+    )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
+    x, y = xy(at)
+    if upright:  # the narrow Brazilian Sea: the name runs down the coast
+        return (
+            f'<g transform="rotate(90 {x:.1f} {y:.1f})">'
+            + _text(x, y, f"{number} {name}", FONT, fill=MUTED, text_anchor="middle")
+            + "</g>"
+        )
+    return _text(x, y, str(number), 30, fill=MUTED, text_anchor="middle", font_weight="bold") + (
+        _text(x, y + 18, name, FONT, fill=MUTED, text_anchor="middle", font_style="italic")
+    )
+
+
+def _unplayable_display() -> list[str]:
+    """The Unplayable Areas Display: the Areas covered per number of players (2.)."""
+    world = load_map()
+    x, y = 8.0, 652.0
+    out = [
+        f'<rect x="{x - 4:.0f}" y="{y - 18:.0f}" width="250" height="120" rx="5"'
+        ' fill="#f6f2e6" stroke="#8a7f66" opacity="0.95"/>',
+        _text(x, y, "Unplayable Areas", FONT, font_weight="bold", fill=INK),
+    ]
+    for k, players in enumerate(sorted(world.unplayable)):
+        covered = "".join(sorted(LETTERS[a] for a in world.unplayable[players])) or "none"
+        out.append(_text(x, y + 19 * (k + 1), f"{players} players: {covered}", FONT, fill=INK))
+    return out
+
+
+def _legend() -> list[str]:
+    x, y = 8.0, 448.0
+    lines = (
+        "S Soldiers  C Colonists",
+        "P Prospectors  M Miners",
+        "G Gold Bars   n Natives",
+        "x2 City   $$ double Resources",
+        "●  Anchorage dot",
+    )
+    out = [
+        f'<rect x="{x - 4:.0f}" y="{y - 18:.0f}" width="236" height="{26 + 19 * (len(lines) + 1)}"'
+        ' rx="5" fill="#f6f2e6" stroke="#8a7f66" opacity="0.95"/>',
+        _text(x, y, "Key", FONT, font_weight="bold", fill=INK),
+    ]
+    out += [_text(x, y + 19 * (k + 1), line, FONT, fill=INK) for k, line in enumerate(lines)]
+    fleet_row = y + 19 * (len(lines) + 1)
+    out.append(_ship(x + 10, fleet_row - 5, "#555"))
+    out.append(_text(x + 26, fleet_row, "a Fleet and its Ships", FONT, fill=INK))
+    return out
+
+
+def _ship(x: float, y: float, colour: str) -> str:
+    """A Fleet marker: a hull and a sail, centred on (x, y)."""
+    return (
+        f'<path d="M{x - 10:.1f},{y + 1:.1f} L{x + 10:.1f},{y + 1:.1f} L{x + 6:.1f},{y + 7:.1f}'
+        f" L{x - 6:.1f},{y + 7:.1f} Z M{x - 1:.1f},{y - 12:.1f} L{x - 1:.1f},{y:.1f}"
+        f" L{x - 9:.1f},{y:.1f} Z M{x + 1:.1f},{y - 10:.1f} L{x + 1:.1f},{y:.1f}"
+        f' L{x + 8:.1f},{y:.1f} Z" fill="{colour}" stroke="#fff" stroke-width="1"/>'
+    )
+
+
+# ---- the overlay: Areas, their contents, Anchorages, Fleets, the panel ----
+
+
+def overlay_svg(view: JSON) -> str:
+    areas: list[JSON] = view["areas"]
+    parts = [_area_shape(view, area) for area in areas]
+    parts += [_anchorage(view, area) for area in areas]
+    parts += [_area_contents(view, area) for area in areas]
+    parts.append(_panel(view))
+    return "".join(parts)
+
+
+def _area_fill(area: JSON) -> str:
     if not area["playable"]:
-        fill = "#555"
-    elif area["climate"] is None:
-        fill = "#bbb"
-    else:
-        fill = CLIMATE_FILL[area["climate"] - 1]
+        return "url(#nw-unplayable)"
+    if area["climate"] is None:
+        return UNKNOWN_FILL
+    return CLIMATE_FILL[int(area["climate"]) - 1]
+
+
+def _area_shape(view: JSON, area: JSON) -> str:
+    index = LETTERS.index(area["letter"])
+    ring = _points(geography().rings[index])
     pc = area["political_control"]
-    stroke = SEAT_COLOURS[pc] if pc is not None else "#333"
-    width = 4 if pc is not None else 1
+    stroke = (
+        f'stroke="{seat_colour(pc)}" stroke-width="4"'
+        if pc is not None
+        else (f'stroke="{COAST}" stroke-width="1.3"')
+    )
+    polygon = f'<polygon points="{ring}" fill="{_area_fill(area)}" {stroke}/>'
+    if not area["playable"]:
+        return f'<g class="area unplayable">{polygon}<title>{_tooltip(view, area)}</title></g>'
+    return (
+        f'<g class="area" data-target="{area["letter"].lower()}">{polygon}'
+        f"<title>{_tooltip(view, area)}</title></g>"
+    )
+
+
+def _tooltip(view: JSON, area: JSON) -> str:
+    printed = load_map().area(area["letter"])
+    words = [f"{area['letter']} {printed.name}"]
+    if not area["playable"]:
+        return escape(words[0] + ": unplayable in this game")
+    if area["climate"] is not None:
+        words.append(f"Climate {area['climate']}")
+    if printed.coastal:
+        words.append(f"Anchorage in Sea Zone {load_map().sea_of(printed.index).number}")
+    words += [_force_words(view, f) for f in area["forces"]]
+    return escape("; ".join(words))
+
+
+def _force_words(view: JSON, force: JSON) -> str:
+    name = view["players"][force["seat"]]["name"]
+    return f"{name}: " + " ".join(_force_counts(force))
+
+
+def _force_counts(force: JSON) -> list[str]:
+    """A force on land as counts: S Soldiers (P of them Prospectors), C Colonists
+    (M of them Miners), G Gold Bars; "loot" if its Soldier loots the City."""
+    out = []
+    if force["soldiers"]:
+        out.append(f"{force['soldiers']}S")
+    if force["prospectors"]:
+        out.append(f"{force['prospectors']}P")
+    if force["looter"]:
+        out.append("loot")
+    if force["colonists"]:
+        out.append(f"{force['colonists']}C")
+    if force["miners"]:
+        out.append(f"{force['miners']}M")
+    if force["gold"]:
+        out.append(f"{force['gold']}G")
+    return out
+
+
+def _area_contents(view: JSON, area: JSON) -> str:
+    """Letter and Climate, name, the Area's markers and every force, centred on its
+    label point; none of it takes clicks (the shape under it does)."""
+    index = LETTERS.index(area["letter"])
+    x, y = xy(geography().labels[index])
+    room = _room(index, y)
+    printed = load_map().area(area["letter"])
+    climate = "?" if area["climate"] is None else str(area["climate"])
+    head = _fit(f"{area['letter']}{climate} {printed.name}", room)
+    markers = _markers(area) if area["playable"] else ""
+    forces = [f for f in area["forces"] if _force_counts(f)]
+    rows = len(head) + bool(markers) + len(forces)
+    row = y - LINE * (rows - 1) / 2 + 5
+    lines: list[str] = []
+    for k, words in enumerate(head):
+        bold = {"font_weight": "bold"} if k == 0 else {}
+        lines.append(_halo(x, row, words, FONT, text_anchor="middle", fill=INK, **bold))
+        row += LINE
+    if markers:
+        lines.append(_halo(x, row, markers, FONT, text_anchor="middle", fill="#5a3b12"))
+        row += LINE
+    for force in forces:
+        lines.append(_chip(x, row, force))
+        row += LINE
+    return f'<g class="contents" pointer-events="none">{"".join(lines)}</g>'
+
+
+def text_width(words: str, size: float = FONT) -> float:
+    """About how wide a line of sans-serif text is drawn."""
+    return 0.56 * size * len(words)
+
+
+def _room(index: int, y: float) -> float:
+    """How wide the Area's shape is along the row at ``y`` (SVG units)."""
+    ring = [xy(p) for p in geography().rings[index]]
+    crossings = sorted(
+        x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+        for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True)
+        if (y1 > y) != (y2 > y)
+    )
+    return crossings[-1] - crossings[0] if len(crossings) >= 2 else 0.0
+
+
+def _fit(words: str, room: float) -> list[str]:
+    """The Area's identity and name on one line if it fits its shape, else the
+    identity first and the name below it, split where a word ends if need be."""
+    if text_width(words) <= room:
+        return [words]
+    ident, name = words.split(" ", 1)
+    if text_width(name) <= room or " " not in name:
+        return [ident, name]
+    first, rest = name.rsplit(" ", 1)
+    return (
+        [f"{ident} {first}", rest]
+        if text_width(f"{ident} {first}") <= room
+        else [
+            ident,
+            first,
+            rest,
+        ]
+    )
+
+
+def _markers(area: JSON) -> str:
+    """Natives, City, Gold Sites (G) and Mines (M) with their holder, resources."""
+    words = []
+    if area["natives"]:
+        words.append(f"n{area['natives']}")
+    if area["city"]:
+        looted = area["city_looter"]
+        words.append(f"x{area['city']}" + (f"({SEAT_SHORT[looted]})" if looted is not None else ""))
+    for site in area["sites"]:
+        mark = "M" if site["kind"] == "mine" else "G"
+        words.append(mark + (SEAT_SHORT[site["holder"]] if site["holder"] is not None else ""))
+    if area["resources"] == 2:
+        words.append("$$")
+    if area["loose_gold"]:
+        words.append(f"{area['loose_gold']}G loose")
+    if area["political_control"] is not None:
+        words.append(f"PC {SEAT_SHORT[area['political_control']]}")
+    return " ".join(words)
+
+
+def _chip(x: float, y: float, force: JSON) -> str:
+    seat = int(force["seat"])
+    words = f"{SEAT_SHORT[seat]} " + " ".join(_force_counts(force))
+    width = 8.6 * len(words) + 8
+    return (
+        f'<rect x="{x - width / 2:.1f}" y="{y - 14:.1f}" width="{width:.1f}" height="18"'
+        f' rx="4" fill="{seat_colour(seat)}" stroke="#fff" stroke-width="1"/>'
+        + _text(x, y, words, FONT, text_anchor="middle", fill=ON_COLOUR[seat])
+    )
+
+
+def _anchorage(view: JSON, area: JSON) -> str:
+    """The Anchorage dot with the Area's letter, white dashes to its coast, and the
+    Fleets, embarked and offshore units standing there."""
+    index = LETTERS.index(area["letter"])
+    dot = geography().dots[index]
+    if dot is None:
+        return ""
+    x, y = xy(dot)
+    cx, cy = xy(_landing_point(index))
     target = f' data-target="{area["letter"].lower()}"' if area["playable"] else ""
     parts = [
-        f'<g class="area"{target}>',
-        f'<polygon points="{_hexagon(x, y)}" fill="{fill}" stroke="{stroke}"'
-        f' stroke-width="{width}"/>',
-        f'<text x="{x:.1f}" y="{y - R + 16:.1f}" text-anchor="middle" font-size="13"'
-        f' font-weight="bold">{escape(area["letter"])}'
-        f"{'' if area['climate'] is None else area['climate']}</text>",
+        f'<g class="anchorage"{target}>',
+        f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" stroke="#fff"'
+        ' stroke-width="2.5" stroke-dasharray="4 3"/>',
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#111"/>',
+        _text(x, y + 5, area["letter"], 14, text_anchor="middle", fill="#fff", font_weight="bold"),
     ]
-    facts = []
-    if area["natives"]:
-        facts.append(f"N{area['natives']}")
-    if area["city"]:
-        facts.append(f"x{area['city']}")
-    facts += ["M" if s["kind"] == "mine" else "G" for s in area["sites"]]
-    if facts:
-        parts.append(
-            f'<text x="{x:.1f}" y="{y - 4:.1f}" text-anchor="middle" font-size="10">'
-            f"{escape(' '.join(facts))}</text>"
-        )
-    for k, force in enumerate(area["forces"][:3]):
-        words = f"{SHORT[force['seat']]} {force['soldiers']}S {force['colonists']}C"
-        parts.append(
-            f'<text x="{x:.1f}" y="{y + 10 + 11 * k:.1f}" text-anchor="middle" font-size="10"'
-            f' fill="{SEAT_COLOURS[force["seat"]]}">{escape(words)}</text>'
-        )
+    parts += _at_anchorage(view, area, x, y)
     parts.append("</g>")
     return "".join(parts)
 
 
-class NewWorldPresentation(Presentation):
-    def overlay(self, view: JSON) -> str | None:
-        rows = max(a.hex[0] for a in load_map().areas) + 1
-        cols = max(a.hex[1] for a in load_map().areas) + 1
-        width = 2 * MARGIN + (cols + 0.5) * W
-        height = 2 * MARGIN + (rows - 1) * 1.5 * R + 2 * R + 30
-        title = f"New World - turn {view['turn']} - {escape(view['phase'])}"
-        body = "".join(_area(area) for area in view["areas"])
-        return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
-            f' class="newworld" font-family="system-ui,sans-serif">'
-            f'<rect width="100%" height="100%" fill="#9cc3e6"/>'
-            f'<text x="{MARGIN}" y="{height - 10:.0f}" font-size="14">{title}</text>'
-            f"{body}</svg>"
+@cache
+def _landing_point(index: int) -> Point:
+    """The middle of the Area's coast in its Anchorage's sea zone."""
+    drawing = geography()
+    key = load_map().sea_of(index).key
+    coast = [e for e in coast_edges(drawing, index) if seas_at(drawing, _mid(e)) == [key]]
+    dot = drawing.dots[index]
+    assert dot is not None, "only a coastal Area has a landing point"
+    return min((_mid(e) for e in coast), key=lambda p: (p[0] - dot[0]) ** 2 + (p[1] - dot[1]) ** 2)
+
+
+def _mid(edge: frozenset[Point]) -> Point:
+    (x1, y1), (x2, y2) = sorted(edge)
+    return (x1 + x2) / 2, (y1 + y2) / 2
+
+
+def _at_anchorage(view: JSON, area: JSON, x: float, y: float) -> list[str]:
+    words: list[tuple[int, str]] = []
+    for player in view["players"]:
+        fleet = player["fleet"]
+        if fleet["at"] == area["letter"] and fleet["ships"]:
+            aboard = [
+                f"{fleet[k]}{w}"
+                for k, w in (("soldiers", "S"), ("colonists", "C"), ("gold", "G"))
+                if fleet[k]
+            ]
+            words.append(
+                (
+                    player["seat"],
+                    f"Fleet {fleet['ships']}" + (": " + " ".join(aboard) if aboard else ""),
+                )
+            )
+    for force in area["forces"]:
+        aboard = [
+            f"{force[k]}{w}"
+            for k, w in (
+                ("embarked_soldiers", "S"),
+                ("embarked_colonists", "C"),
+                ("embarked_gold", "G"),
+            )
+            if force[k]
+        ]
+        offshore = [
+            f"{force[k]}{w}"
+            for k, w in (("offshore_soldiers", "S"), ("offshore_colonists", "C"))
+            if force[k]
+        ]
+        if aboard:
+            words.append((force["seat"], "aboard " + " ".join(aboard)))
+        if offshore:
+            words.append((force["seat"], "offshore " + " ".join(offshore)))
+    out = []
+    for k, (seat, text) in enumerate(words):
+        row = y + 5 + LINE * k
+        if text.startswith("Fleet"):
+            out.append(_ship(x + 24, row - 5, seat_colour(seat)))
+        out.append(
+            _halo(
+                x + 37,
+                row,
+                f"{SEAT_SHORT[seat]} {text}",
+                FONT,
+                fill=seat_colour(seat),
+                font_weight="bold",
+            )
         )
+    return out
+
+
+# ---- the panel beside the map ----
+
+
+class _Panel:
+    """The panel's SVG lines and where the next one goes."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.y = 26.0
+        self.x = PANEL_X + 10
+
+    def text(self, words: str, size: float = FONT, indent: float = 0, **style: str) -> None:
+        """One line of text, wrapped where words end to the panel's width."""
+        room = WIDTH - 14 - self.x - indent
+        for k, line in enumerate(_wrap(words, room, size)):
+            hang = 0 if k == 0 else 12
+            self.lines.append(
+                _text(self.x + indent + hang, self.y, line, size, **{"fill": INK, **style})
+            )
+            self.y += size + 4
+
+    def swatch(self, colour: str) -> None:
+        self.lines.append(
+            f'<rect x="{self.x:.0f}" y="{self.y - 13:.0f}" width="14" height="14" rx="2"'
+            f' fill="{colour}"/>'
+        )
+
+    def gap(self, space: float = 6) -> None:
+        self.y += space
+
+
+def _wrap(words: str, room: float, size: float) -> list[str]:
+    lines: list[str] = []
+    for word in words.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size) <= room - 12:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _panel(view: JSON) -> str:
+    panel = _Panel()
+    phase = str(view["phase"])
+    panel.text(
+        f"Turn {view['turn']} of {view['last_turn']}: {PHASE_TITLES.get(phase, phase)}",
+        17,
+        font_weight="bold",
+    )
+    panel.text(f"Political Control pays ${view['pc_value']}, Resources ${view['resource_value']}")
+    names = [p["name"] for p in view["players"]]
+    if view["turn"] >= 1 and view["initiative"]:
+        panel.text("Initiative: " + ", ".join(names[s] for s in view["initiative"]))
+    if view["leader"] is not None and view["leader"] >= 0:
+        panel.text(f"Game Leader: {names[view['leader']]}")
+    _pending_lines(view, panel, names)
+    panel.gap()
+    for player in view["players"]:
+        _seat_lines(view, player, panel)
+    plan = _own_plan(view)
+    if plan:
+        panel.gap()
+        panel.text("Your Planning Sheet (secret)", font_weight="bold")
+        for line in plan:
+            panel.text(line, indent=8)
+    if view["result"]:
+        panel.gap()
+        panel.text("Game over: " + str(view["result"].get("note", "")), font_weight="bold")
+    return f'<g class="panel">{"".join(panel.lines)}</g>'
+
+
+def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
+    attack = view.get("pending_attack")
+    if attack:
+        panel.text(
+            f"{names[attack['attacker']]} attacks {names[attack['defender']]} in"
+            f" {attack['area']} with {attack['soldiers']}",
+            font_weight="bold",
+            fill="#8b0000",
+        )
+    losses = view.get("pending_losses")
+    if losses:
+        panel.text(
+            f"{names[losses['defender']]} chooses losses in {losses['area']}:"
+            f" {losses['soldiers']} Soldier(s), {losses['colonists']} Colonist(s)",
+            font_weight="bold",
+        )
+
+
+def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:
+    seat = int(player["seat"])
+    own = seat == view["seat"]
+    panel.swatch(seat_colour(seat))
+    cash = f"${player['cash']}" if player["cash"] is not None else "cash secret"
+    pc = player["political_control"]
+    panel.text(
+        f"{player['name']}{' (you)' if own else ''}: {cash}, {pc} Political Control",
+        indent=20,
+        font_weight="bold" if own else "normal",
+    )
+    fleet = player["fleet"]
+    at = f", Fleet at {fleet['at']}" if fleet["at"] else ""
+    panel.text(
+        f"{player['ships']} Ships{at}; {player['home_soldiers']} Soldiers at home,"
+        f" pool {player['soldier_pool']}",
+        indent=20,
+    )
+    extra = _seat_extras(view, player)
+    if extra:
+        panel.text(extra, indent=20)
+
+
+def _seat_extras(view: JSON, player: JSON) -> str:
+    words = []
+    if player["replacement_box"]:
+        box = ", ".join(f"turn {t}: {n}" for t, n in sorted(player["replacement_box"].items()))
+        words.append(f"Replacement Box {box}")
+    if player["new_colonists"] is not None and view["phase"] in ("colonists", "planning"):
+        words.append(f"{player['new_colonists']} new Colonists")
+    if view["turn"] == 1 and view["phase"] in (
+        "exclusive landfall bids",
+        "exclusive landfall choice",
+    ):
+        if player["bid"] is not None:
+            words.append(f"bid ${player['bid']}")
+        elif player["bid_sealed"]:
+            words.append("bid sealed")
+    if player["landfall"]:
+        words.append(f"Exclusive Landfall {player['landfall']}")
+    if player["plan_sealed"]:
+        words.append("sheet sealed")
+    return "; ".join(words)
+
+
+def _own_plan(view: JSON) -> list[str]:
+    """One's own Planning Sheet, only in one's own view (others' are None there)."""
+    seat = view["seat"]
+    if seat is None:
+        return []
+    plan = view["players"][seat].get("plan")
+    if not plan:
+        return []
+    lines = [
+        f"maintain {plan['maintain']} Ships, build {plan['build']}, buy {plan['buy']} Soldiers"
+    ]
+    for row in plan["landings"]:
+        lines.append(
+            f"land at {row['area']}: {row['soldiers']} Soldiers, {row['colonists']} Colonists"
+        )
+    if not plan["landings"]:
+        lines.append("no landing yet")
+    return lines
+
+
+def _plan_marks(view: JSON) -> list[str]:
+    """One's own planned landings, ringed on the map (one's own view only)."""
+    seat = view["seat"]
+    if seat is None or not view["players"][seat].get("plan"):
+        return []
+    out = []
+    for row in view["players"][seat]["plan"]["landings"]:
+        dot = geography().dots[LETTERS.index(row["area"])]
+        if dot is None:
+            continue
+        x, y = xy(dot)
+        out.append(
+            f'<circle class="plan" cx="{x:.1f}" cy="{y:.1f}" r="16" fill="none"'
+            f' stroke="{seat_colour(seat)}" stroke-width="3" stroke-dasharray="5 3"/>'
+        )
+    return out
+
+
+class NewWorldPresentation(Presentation):
+    """The map in two layers; the overlay depends on the seat (cash, own sheet)."""
+
+    def board_layer(self, view: JSON) -> str:
+        return board_svg()
+
+    def overlay(self, view: JSON) -> str:
+        return overlay_svg(view) + "".join(_plan_marks(view))
+
+    def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
+        phase = view.get("phase")
+        if phase == "game over":
+            return "finished"
+        players = view.get("players") or []
+        if phase == "planning" and seat < len(players) and players[seat].get("plan_sealed"):
+            return "sheet sealed"
+        bidding = phase == "exclusive landfall bids"
+        if bidding and seat < len(players) and players[seat].get("bid_sealed"):
+            return "bid sealed"
+        return "to decide" if seat in waiting else "waiting"
+
+    def event_targets(self, view: JSON, event: JSON) -> list[str]:
+        """The Areas an event concerns: those its data names (area, from, to) and
+        those its text names as "<letter> (<name>)"."""
+        playable = {a["letter"].lower() for a in view.get("areas", []) if a.get("playable")}
+        return [t for t in event_areas(event) if t in playable]
+
+    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
+        players = view.get("players") or []
+        if seat >= len(players):
+            return {}
+        p = players[seat]
+        out: dict[str, PanelValue] = {"ships": p["ships"], "soldiers at home": p["home_soldiers"]}
+        if p["cash"] is not None:
+            out["cash"] = f"${p['cash']}"
+        out["political control"] = p["political_control"]
+        return out
+
+
+def event_areas(event: JSON) -> list[str]:
+    data = event.get("data") or {}
+    found: list[str] = []
+    for key in ("area", "from", "to"):
+        value = data.get(key)
+        if isinstance(value, int) and 0 <= value < len(LETTERS):
+            found.append(LETTERS[value].lower())
+    text = str(event.get("text", ""))
+    for area in load_map().areas:
+        if f"{area.letter} ({area.name})" in text:
+            found.append(area.letter.lower())
+    return list(dict.fromkeys(found))
 
 
 PRESENTATION = NewWorldPresentation()
