@@ -10,6 +10,7 @@ import pytest
 
 from meeple.engine import Rng
 from meeple.games.mombasa import GAME
+from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.state import MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
 
@@ -85,8 +86,12 @@ def test_every_drawing_parses_with_its_layers(players: int) -> None:
             assert svg is not None
             root = ET.fromstring(svg)
             assert root.tag == f"{SVG}svg"
-            layers = {e.attrib.get("class", "") for e in root.iter(f"{SVG}g")}
-            assert {"layer map", "overlay", "layer display", "layer companies"} <= layers
+            classes = [set(e.attrib.get("class", "").split()) for e in root.iter(f"{SVG}g")]
+            for layer in ("map", "display", "books", "bonus-spaces", "companies", "header"):
+                assert any({"layer", layer} <= c for c in classes), layer
+            assert {"overlay"} in classes
+            for seat in range(players):
+                assert any({"layer", "player", f"seat-{seat}"} <= c for c in classes)
 
 
 def test_the_board_layer_depends_only_on_the_player_count() -> None:
@@ -117,7 +122,7 @@ def test_click_for_every_board_action(players: int) -> None:
 def seat_group(svg: str, seat: int) -> ET.Element:
     root = ET.fromstring(svg)
     for group in root.iter(f"{SVG}g"):
-        if group.attrib.get("class") == f"layer player seat-{seat}":
+        if {"player", f"seat-{seat}"} <= set(group.attrib.get("class", "").split()):
             return group
     raise AssertionError(f"no board for seat {seat}")
 
@@ -153,12 +158,19 @@ def test_others_hands_and_face_down_plans_are_not_drawn() -> None:
     slot_words = [
         w for g in seen_by_zero.iter(f"{SVG}g") if g.get("class") == "slot" for w in texts(g)
     ]
-    assert "face down" in slot_words
+    assert " ".join(slot_words).count("face down") == len(planned)
     for face in planned:
         assert face not in slot_words
-    assert not any("data-target" in e.attrib for e in seen_by_zero.iter())
+    # Seat 1's board in seat 0's drawing: its targets only glow (named "green ..."),
+    # no action of the game names one, so nothing there offers seat 0 a move.
+    others = [e.attrib["data-target"] for e in seen_by_zero.iter() if "data-target" in e.attrib]
+    assert others and all(t.startswith("green ") for t in others)
+    every_action = [a.text for a in SPACE]
+    assert not any(spaced(t) in spaced(a) for t in others for a in every_action)
+    assert not any("data-action" in e.attrib for e in seen_by_zero.iter())
     hand_line = [w for w in texts(seen_by_zero) if w.startswith("hand:")]
-    assert hand_line == [f"hand: {own['hand_size']} cards (hidden)"]
+    count = own["hand_size"]
+    assert hand_line == [f"hand: {count} card{'s' if count != 1 else ''} (hidden)"]
     seen_by_one = seat_group(PRESENTATION.svg(GAME.view(state, 1)) or "", 1)
     shown = texts(seen_by_one)
     for face in [*planned, *own["hand"]]:

@@ -2,21 +2,35 @@
 
 Two layers. The board layer depends only on the game's data and the number of
 players (the server draws it once per config): the map's regions with their
-rewards and mines, and the frames of the displays, the companies and the player
-boards. The overlay draws one state on top: trading posts, base columns, track
-markers, the card and book displays, bonus markers, the round track and each
-player's board (slots, resting decks, diamond and bookkeeping tracks, and the
-hand, which only its owner's view contains).
+rewards and mines, the titles of the displays and the companies, and the frames
+of the player boards. The overlay draws one state on top: trading posts, base
+columns, track markers, the card and book displays, bonus markers, the round
+track and each player's board (action slots, resting decks, diamond and
+bookkeeping tracks, and the hand, which only its owner's view contains).
+
+The drawing is made of parts (the map, the card display, the book display, the
+bonus spaces, the companies, one board per player), each drawn in its own
+coordinates at one width (``PART_W``) with text of at least 12 units. A
+stylesheet in the board layer places the parts: on a wide screen in two columns
+at half size, on a phone (at most 760 px wide, the table page's breakpoint) in
+one column at full size, so that text stays about 11 px or more on a 390 px
+phone and nothing overlaps. The root ``<svg>`` has a viewBox as wide as the
+phone column and as tall as the taller arrangement; its aspect ratio (set by
+the stylesheet) shows exactly the arrangement in use (``preserveAspectRatio``
+"slice" anchored top left).
 
 Elements a player can point at carry ``data-target`` (a phrase: the web client
 offers the legal actions whose text names it, "cairo" offers "advance cairo" and
-"expand cairo") or ``data-action`` (one exact action). Everything drawn comes
-from the view, so a seat sees only what its view shows: others' hands appear as
-a count and their face-down plans as backs.
+"expand cairo") or ``data-action`` (one exact action). On another player's board
+the targets are qualified by the player's name ("green deck 2"), which no action
+names: they only let the last moves glow there. Everything drawn comes from the
+view, so a seat sees only what its view shows: others' hands appear as a count
+and their face-down plans as backs.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -26,35 +40,63 @@ from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
 
 JSON = dict[str, Any]
 
-WIDTH = 1240
-MAP_X, MAP_Y = 20, 60
-CELL_W, CELL_H = 112, 74
-REGION_W, REGION_H = 104, 62
-RIGHT_X = 630
-DISPLAY_Y = 60
-CARD_W, CARD_H = 124, 40
-BOOKS_Y = 270
-BOOK_W, BOOK_H = 96, 52
-SPACES_Y = 410
-COMPANY_Y = 470
-COMPANY_H = 62
-TRACK_X = 260
-TRACK_STEP = 29
-PLAYERS_Y = COMPANY_Y + 4 * COMPANY_H + 20
-PLAYER_W, PLAYER_H = 605, 318
+# ---- geometry: the parts and where each arrangement puts them ------------------------
 
-SEAT_COLOURS = ("#2f6fd0", "#2e9d4a", "#e0b21a", "#8b4fc4")
-COMPANY_COLOURS = ("#c0392b", "#2c7fb8", "#27ae60", "#d68910")
+PART_W = 384  # every part's own width
+MARGIN = 4
+GAP = 14
+VIEW_W = MARGIN + PART_W + MARGIN  # the viewBox width (the phone column)
+WIDE_SCALE = 0.5  # two columns of parts fill the same width on a wide screen
+PHONE_QUERY = "(max-width: 760px)"
+MIN_FONT = 12
+
+HEADER_LINES = 4
+LINE = 17
+CELL_W, CELL_H = PART_W / 5, 66
+CARD_W, CARD_H = (PART_W - 12) / 3, 52
+BOOK_W, BOOK_H = (PART_W - 12) / 3, 66
+SPACE_W, SPACE_H = (PART_W - 6) / 2, 24
+COMPANY_H = 96
+TRACK_SPACES = 17
+SLOT_W = (PART_W - 4 * 5) / 5
+DECK_W = (PART_W - 16 - 2 * 6) / 3
+DECK_LINES = 4
+HAND_COLUMNS, HAND_ROWS = 3, 5
+TITLE_H = 24
+
+PART_HEIGHTS = {
+    "header": HEADER_LINES * LINE + 4,
+    "map": TITLE_H + 5 * CELL_H,
+    "display": TITLE_H + 4 * (CARD_H + 6),
+    "books": TITLE_H + 4 * (BOOK_H + 6),
+    "spaces": TITLE_H + 6 * (SPACE_H + 4),
+    "companies": TITLE_H + 4 * COMPANY_H,
+}
+# A player's board, top to bottom (offsets in the board's own coordinates).
+P_SLOTS_Y = 88
+P_GOODS_Y = P_SLOTS_Y + 78
+P_DECKS_Y = P_GOODS_Y + 36
+P_DIAMONDS_Y = P_DECKS_Y + 24 + 16 + DECK_LINES * 15 + 14
+P_BOOKS_Y = P_DIAMONDS_Y + 60
+P_HAND_Y = P_BOOKS_Y + 24 + 2 * 62 + 10
+PLAYER_H = P_HAND_Y + 24 + HAND_ROWS * 24 + 6
+
+WIDE_COLUMNS = (("header", "map", "companies"), ("display", "books", "spaces"))
+PHONE_ORDER = ("header", "map", "display", "books", "spaces", "companies")
+
+SEAT_COLOURS = ("#2f6fd0", "#2e9d4a", "#d4a20c", "#8b4fc4")
+COMPANY_COLOURS = ("#b03a2e", "#2471a3", "#1e8449", "#ca6f1e")
 KIND_COLOURS = {
-    "coffee": "#8d5a3b",
+    "coffee": "#c49a7a",
     "bananas": "#f1d44c",
     "cotton": "#f4f4f4",
-    "expansion": "#c9a66b",
-    "bookkeeper": "#7fb3d5",
-    "merchant": "#b39ddb",
+    "expansion": "#d9bd8c",
+    "bookkeeper": "#a9cce3",
+    "merchant": "#c8b8e8",
     "share": "#d5dbdb",
 }
-REWARD_WORDS = {"pounds": "£", "diamond": "◆", "track": "track +", "bp": "BP "}
+BACKGROUND = "#f6efe0"
+INK = "#1a237e"
 BOARD_BONUS_SPACES = (
     "coffee majority",
     "bananas majority",
@@ -68,23 +110,114 @@ BOARD_BONUS_SPACES = (
     "card purchase",
     "card removal",
 )
-BACKGROUND = "#f6efe0"
+REQUIREMENT_WORDS = {"any": "one good", "merchant_or_bookkeeper": "merchant or bookkeeper"}
 SECRET_PHASES = {"draft": "choosing a tile", "resting": "resting cards", "planning": "planning"}
+PHASE_WORDS = {
+    "draft": "choosing starting tiles",
+    "resting": "resting the starting cards",
+    "planning": "planning phase",
+    "action": "action phase",
+    "over": "game over",
+}
+
+
+def wide_places(players: int) -> dict[str, tuple[float, float]]:
+    """Each part's top left on a wide screen, in the parts' units (before halving):
+    two columns, then the player boards two by two."""
+    places: dict[str, tuple[float, float]] = {}
+    bottoms = []
+    for column, parts in enumerate(WIDE_COLUMNS):
+        x, y = MARGIN + column * (PART_W + 2 * MARGIN), float(MARGIN)
+        for part in parts:
+            places[part] = (x, y)
+            y += PART_HEIGHTS[part] + GAP
+        bottoms.append(y)
+    top = max(bottoms)
+    for seat in range(players):
+        x = MARGIN + (seat % 2) * (PART_W + 2 * MARGIN)
+        places[f"p{seat}"] = (x, top + (seat // 2) * (PLAYER_H + GAP))
+    return places
+
+
+def phone_places(players: int) -> dict[str, tuple[float, float]]:
+    """Each part's top left on a phone: one column, the player boards last."""
+    places: dict[str, tuple[float, float]] = {}
+    y = float(MARGIN)
+    for part in PHONE_ORDER:
+        places[part] = (MARGIN, y)
+        y += PART_HEIGHTS[part] + GAP
+    for seat in range(players):
+        places[f"p{seat}"] = (MARGIN, y)
+        y += PLAYER_H + GAP
+    return places
+
+
+def _bottom(places: dict[str, tuple[float, float]]) -> float:
+    return max(y + PART_HEIGHTS.get(part, PLAYER_H) for part, (_, y) in places.items()) + MARGIN
+
+
+def heights(players: int) -> tuple[float, float]:
+    """The drawing's height in viewBox units on a wide screen and on a phone."""
+    return _bottom(wide_places(players)) * WIDE_SCALE, _bottom(phone_places(players))
+
+
+def stylesheet(players: int) -> str:
+    """Where the parts go: two columns at half size, one column on a phone. Only
+    elements of ``svg.mombasa`` are styled; the drawing's box takes the aspect of
+    the arrangement shown (the page's height cap would shrink its text)."""
+    wide_h, phone_h = heights(players)
+    wide = wide_places(players)
+    phone = phone_places(players)
+    rules = [
+        f"svg.mombasa{{width:100%;height:auto;max-height:none!important;"
+        f"aspect-ratio:{VIEW_W}/{wide_h:.0f}}}",
+        "svg.mombasa .part{transform-origin:0 0}",
+    ]
+    rules += [
+        f"svg.mombasa .part-{part}{{transform:translate({x * WIDE_SCALE:.1f}px,"
+        f"{y * WIDE_SCALE:.1f}px) scale({WIDE_SCALE})}}"
+        for part, (x, y) in wide.items()
+    ]
+    narrow = [f"svg.mombasa{{aspect-ratio:{VIEW_W}/{phone_h:.0f}}}"]
+    narrow += [
+        f"svg.mombasa .part-{part}{{transform:translate({x:.0f}px,{y:.0f}px)}}"
+        for part, (x, y) in phone.items()
+    ]
+    return "".join(rules) + f"@media {PHONE_QUERY}{{{''.join(narrow)}}}"
 
 
 # ---- small drawing helpers ---------------------------------------------------------
 
 
-def _text(x: float, y: float, words: object, size: int = 11, **attrs: str) -> str:
-    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
-    return f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}"{extra}>{escape(str(words))}</text>'
+def _attrs(attrs: dict[str, str]) -> str:
+    return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
+
+
+def _text(x: float, y: float, words: object, size: int = 13, **attrs: str) -> str:
+    """Text of at least ``MIN_FONT`` units (the parts are drawn at a size where
+    that is readable on a phone)."""
+    size = max(size, MIN_FONT)
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{_attrs(attrs)}>'
+        f"{escape(str(words))}</text>"
+    )
+
+
+def _fit(x: float, y: float, words: object, width: float, size: int = 13, **attrs: str) -> str:
+    """Text squeezed (never shrunk in height) into ``width`` units if it is longer."""
+    text = str(words)
+    em = 0.66 if attrs.get("font_weight") == "bold" else 0.6  # a wide sans-serif's average
+    if len(text) * em * max(size, MIN_FONT) > width:
+        attrs = {**attrs, "textLength": f"{width:.0f}", "lengthAdjust": "spacingAndGlyphs"}
+    return _text(x, y, text, size, **attrs)
 
 
 def _rect(x: float, y: float, w: float, h: float, fill: str, **attrs: str) -> str:
-    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
+    """A box with a brown outline and round corners (``attrs`` may change both)."""
+    drawn = {"stroke": "#6b5b3e", "stroke_width": "1", "rx": "3", **attrs}
     return (
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" fill="{fill}"'
-        f' stroke="#6b5b3e" stroke-width="1" rx="3"{extra}/>'
+        f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}"'
+        f"{_attrs(drawn)}/>"
     )
 
 
@@ -99,32 +232,113 @@ def _action(action: str, body: str) -> str:
     return f'<g data-action="{escape(action)}"><title>{escape(action)}</title>{body}</g>'
 
 
+def _part(name: str, layer: str, body: Sequence[str], extra: str = "") -> str:
+    """One part of one layer, placed by the stylesheet."""
+    return f'<g class="layer {layer} part part-{name}"{extra}>{"".join(body)}</g>'
+
+
+def _title(words: str) -> str:
+    return _text(0, 16, words, 14, font_weight="bold")
+
+
 def _card_fill(face: str | None) -> str:
     if not face:
         return "#5d4e37"  # a card's back
     return KIND_COLOURS.get(face.split()[0], "#ddd")
 
 
+def _card_lines(face: str) -> tuple[str, str]:
+    """A card's face on two lines: its kind and value, then its company icon
+    ("expansion 2 +cape town" -> "expansion 2", "+cape town")."""
+    words = face.split()
+    head = 2 if len(words) > 1 and words[1].isdigit() else 1
+    return " ".join(words[:head]), " ".join(words[head:])
+
+
 def _seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def _height(players: int) -> int:
-    return PLAYERS_Y + ((players + 1) // 2) * (PLAYER_H + 10) + 10
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _player_origin(seat: int) -> tuple[int, int]:
-    return 15 + (seat % 2) * (PLAYER_W + 15), PLAYERS_Y + (seat // 2) * (PLAYER_H + 10)
+def _reward_words(reward: Sequence[Any] | None, short: bool = False) -> str:
+    """A region's or a book's reward in the game's words."""
+    if not reward:
+        return "no reward"
+    kind, n = str(reward[0]), int(reward[1])
+    if kind == "pounds":
+        return f"£{n}"
+    if kind == "bp":
+        return f"BP {n}" if short else f"{n} BP"
+    if kind == "diamond":
+        return f"diamond +{n}" if short else _plural(n, "diamond step")
+    if kind == "track":
+        return f"track +{n}" if short else _plural(n, "track step")
+    if kind == "remove":
+        return f"remove {_plural(n, 'post')}"
+    if kind == "cotton_money":
+        return "cotton money"
+    return f"{kind.replace('_', ' ')} {n}"
 
 
-def _region_centre(region: int) -> tuple[float, float]:
-    """A region's centre; the two enclaves sit in the corner of the region around them."""
+def _needs_words(requires: Sequence[Sequence[Any]]) -> list[str]:
+    return [
+        f"{REQUIREMENT_WORDS.get(str(kind), str(kind))} {n}"
+        if kind != "merchant_or_bookkeeper"
+        else REQUIREMENT_WORDS[str(kind)]
+        for kind, n in requires
+    ]
+
+
+def _qualified(view: JSON, seat: int, phrase: str) -> str:
+    """A target on ``seat``'s board: the action's phrase on the viewer's own board,
+    else qualified by the owner's name (no action names it: it only glows)."""
+    if view.get("seat") == seat:
+        return phrase
+    players = view.get("players") or []
+    name = str(players[seat].get("name", f"seat {seat + 1}")) if seat < len(players) else ""
+    return f"{name.lower()} {phrase}"
+
+
+# ---- the board layer -----------------------------------------------------------------
+
+
+def render_board(players: int) -> str:
+    """The unchanging layer: the stylesheet placing the parts, the map's regions with
+    their rewards and mines, the parts' titles, the player boards' frames."""
+    _, phone_h = heights(players)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {phone_h:.0f}"'
+        ' preserveAspectRatio="xMinYMin slice" class="board mombasa" role="img"'
+        ' aria-label="Mombasa board" font-family="sans-serif">',
+        f"<style>{stylesheet(players)}</style>",
+        f'<rect x="0" y="0" width="{VIEW_W}" height="{phone_h:.0f}" fill="{BACKGROUND}"/>',
+        _part("map", "map", [_title("Africa: regions (tap one to expand there)"), *_regions()]),
+        _part("display", "frames", [_title("Card display (tap a card to buy it)")]),
+        _part("books", "frames", [_title("Book display (tap a book to take it)")]),
+        _part("spaces", "frames", [_title("Bonus spaces (tap one for a bonus marker)")]),
+        _part("companies", "frames", [_title("Companies: posts left, share value, track")]),
+    ]
+    for seat in range(players):
+        frame = _rect(0, 0, PART_W, PLAYER_H, "#fbf7ee", class_="player-board")
+        frame += f'<rect x="0" y="0" width="{PART_W}" height="7" fill="{_seat_colour(seat)}"/>'
+        parts.append(_part(f"p{seat}", "frames", [frame]))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _regions() -> list[str]:
+    return [_region(r) for r in range(len(BOARD.regions)) if _enclosing(r) is None] + [
+        _region(r) for r in range(len(BOARD.regions)) if _enclosing(r) is not None
+    ]
+
+
+def _cell(region: int) -> tuple[float, float]:
+    """The top left of a region's cell in the map part."""
     x, y = BOARD.regions[region].at
-    cx = MAP_X + x * CELL_W + REGION_W / 2
-    cy = MAP_Y + y * CELL_H + REGION_H / 2
-    if _enclosing(region) is not None:
-        return cx + 30, cy + 14
-    return cx, cy
+    return x * CELL_W, TITLE_H + y * CELL_H
 
 
 def _enclosing(region: int) -> int | None:
@@ -136,69 +350,40 @@ def _enclosing(region: int) -> int | None:
     return None
 
 
-def _reward_words(reward: Sequence[Any] | None) -> str:
-    if not reward:
-        return "no reward"
-    kind, amount = str(reward[0]), int(reward[1])
-    return f"{REWARD_WORDS.get(kind, kind + ' ')}{amount}"
+def _has_enclave(region: int) -> bool:
+    return any(_enclosing(r) == region for r in range(len(BOARD.regions)))
 
 
-# ---- the board layer -----------------------------------------------------------------
-
-
-def render_board(players: int) -> str:
-    """The unchanging layer: background, regions with rewards and mines, frames."""
-    height = _height(players)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}"'
-        ' class="board mombasa" role="img" aria-label="Mombasa board"'
-        ' font-family="sans-serif">',
-        f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="{BACKGROUND}"/>',
-        '<g class="layer map">',
-        _text(MAP_X, MAP_Y - 8, "Africa: regions (click one to enter it)", 12, font_weight="bold"),
-    ]
-    parts.extend(_region(r) for r in range(len(BOARD.regions)))
-    parts.append("</g>")
-    parts.append('<g class="layer frames">')
-    parts.append(_text(RIGHT_X, DISPLAY_Y - 8, "Card display (price)", 12, font_weight="bold"))
-    parts.append(_text(RIGHT_X, BOOKS_Y - 8, "Book display", 12, font_weight="bold"))
-    parts.append(_text(RIGHT_X, SPACES_Y - 8, "Bonus spaces", 12, font_weight="bold"))
-    parts.append(
-        _text(
-            20, COMPANY_Y - 6, "Companies: base columns, share value, track", 12, font_weight="bold"
-        )
+def _mines(x: float, y: float, count: int) -> str:
+    """``count`` mine triangles ending at ``x`` (right edge), base at ``y``."""
+    return "".join(
+        f'<polygon points="{x - 12 * m - 10:.1f},{y:.1f} {x - 12 * m:.1f},{y:.1f}'
+        f' {x - 12 * m - 5:.1f},{y - 9:.1f}" fill="#444" class="mine"/>'
+        for m in range(count)
     )
-    for seat in range(players):
-        x, y = _player_origin(seat)
-        parts.append(_rect(x, y, PLAYER_W, PLAYER_H, "#fbf7ee", class_="player-board"))
-    parts.append("</g></svg>")
-    return "\n".join(parts)
 
 
 def _region(region: int) -> str:
     data = BOARD.regions[region]
-    cx, cy = _region_centre(region)
-    if _enclosing(region) is not None:
-        shape = (
-            f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="17" fill="#f3e2b3" stroke="#6b5b3e"'
-            ' stroke-dasharray="3 2"/>'
-        )
-        label = _text(cx, cy + 3, data.name[:6], 8, text_anchor="middle")
-    else:
-        shape = _rect(cx - REGION_W / 2, cy - REGION_H / 2, REGION_W, REGION_H, "#ead9b5")
-        label = _text(cx - REGION_W / 2 + 5, cy - REGION_H / 2 + 13, data.name, 11)
-    reward = _reward_words(data.reward)
-    details = ""
-    if _enclosing(region) is None:
-        details = _text(cx - REGION_W / 2 + 5, cy + 12, reward, 10)
-        for m in range(data.mines):
-            mx = cx + REGION_W / 2 - 10 - 12 * m
-            details += (
-                f'<polygon points="{mx - 5:.0f},{cy + 24:.0f} {mx + 5:.0f},{cy + 24:.0f}'
-                f' {mx:.0f},{cy + 15:.0f}" fill="#555" class="mine"/>'
-            )
-    title = f"{data.name}: {reward}, {data.mines} mine{'s' if data.mines != 1 else ''}"
-    return _target(data.name, shape + label + details, title)
+    x, y = _cell(region)
+    reward = _reward_words(data.reward, short=True)
+    title = f"{data.name}: {_reward_words(data.reward)}, {_plural(data.mines, 'mine')}"
+    if _enclosing(region) is not None:  # an enclave: a dashed box in its region's lower part
+        body = _rect(x + 5, y + 22, CELL_W - 10, 40, "#f3e2b3", stroke_dasharray="3 2", rx="8")
+        body += _fit(x + 9, y + 36, data.name, CELL_W - 18, 12, font_weight="bold")
+        body += _fit(x + 9, y + 55, reward, CELL_W - 20 - 12 * data.mines, 12)
+        body += _mines(x + CELL_W - 8, y + 57, data.mines)
+        return _target(data.name, body, title + " (an enclave)")
+    body = _rect(x + 2, y + 2, CELL_W - 4, CELL_H - 4, "#ead9b5")
+    if _has_enclave(region):  # its own reward and mines beside its name
+        words = data.name + ("" if not data.reward else f" {reward}")
+        body += _fit(x + 6, y + 17, words, CELL_W - 30 - 12 * data.mines, 13, font_weight="bold")
+        body += _mines(x + CELL_W - 26, y + 17, data.mines)
+        return _target(data.name, body, title)
+    body += _fit(x + 6, y + 18, data.name, CELL_W - 12, 13, font_weight="bold")
+    body += _fit(x + 6, y + 34, reward, CELL_W - 12, 12)
+    body += _mines(x + CELL_W - 6, y + CELL_H - 8, data.mines)
+    return _target(data.name, body, title)
 
 
 # ---- the overlay ---------------------------------------------------------------------
@@ -206,217 +391,278 @@ def _region(region: int) -> str:
 
 def render_overlay(view: JSON) -> str:
     """What one state puts on the board, from ``view`` alone."""
-    parts: list[str] = [_header(view)]
-    parts.extend(_posts(view))
-    parts.extend(_card_display(view))
-    parts.extend(_book_display(view))
-    parts.extend(_bonus_spaces(view))
-    parts.extend(_companies(view))
+    parts = [
+        _part("header", "header", _header(view)),
+        _part("map", "posts", _posts(view), ' pointer-events="none"'),
+        _part("display", "display", _card_display(view)),
+        _part("books", "books", _book_display(view)),
+        _part("spaces", "bonus-spaces", _bonus_spaces(view)),
+        _part("companies", "companies", _companies(view)),
+    ]
     for player in view.get("players", []):
-        parts.extend(_player_board(view, player))
+        seat = int(player["seat"])
+        parts.append(_part(f"p{seat}", f"player seat-{seat}", _player_board(view, player)))
     return "\n".join(parts)
 
 
-def _header(view: JSON) -> str:
+def _wrap(items: Sequence[str], width: float, size: int) -> list[str]:
+    """``items`` joined by " · " into lines no wider than ``width`` (estimated)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and (len(lines[-1]) + 3 + len(item)) * 0.6 * size <= width:
+            lines[-1] += " · " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def _header(view: JSON) -> list[str]:
     names = [str(p.get("name", "")) for p in view.get("players", [])]
     first = view.get("first_player")
     who = names[first] if isinstance(first, int) and first < len(names) else "-"
+    phase = str(view.get("phase"))
     coins = view.get("round_track") or []
-    track = " ".join(f"r{r + 2} £{int(c)}" for r, c in enumerate(coins))
+    track = ", ".join(f"round {r + 2} £{int(c)}" for r, c in enumerate(coins) if int(c))
     stack = ", ".join(f"{k} {v}" for k, v in (view.get("stack") or {}).items())
     supply = ", ".join(f"{k} {v}" for k, v in (view.get("book_supply") or {}).items())
-    line = (
-        f"Round {view.get('round')} of 7 · {view.get('phase')} · first player {who}"
-        f" · round track {track or '-'} · stack {stack} · books {supply}"
-    )
-    return _text(20, 24, line, 13, font_weight="bold", class_="header")
+    items = [
+        f"Round {view.get('round')} of 7",
+        PHASE_WORDS.get(phase, phase),
+        f"first player {who}",
+        f"coins on the round track: {track or 'none'}",
+        f"card stack: {stack}",
+        f"book piles: {supply}",
+    ]
+    lines = _wrap(items, PART_W, 13)[:HEADER_LINES]
+    out = [_fit(0, 14 + k * LINE, line, PART_W, 13) for k, line in enumerate(lines)]
+    out[0] = out[0].replace("<text ", '<text font-weight="bold" class="header" ', 1)
+    return out
 
 
 def _posts(view: JSON) -> list[str]:
-    """A trading post (the company's colour) on each region a company holds."""
-    out = ['<g class="layer posts" pointer-events="none">']
+    """A trading post (the company's colour and initial) on each region a company holds."""
+    out = []
     for r, region in enumerate(view.get("regions", [])):
         company = region.get("company")
         if company not in COMPANIES:
             continue
-        cx, cy = _region_centre(r)
+        x, y = _cell(r)
+        if _enclosing(r) is not None:  # the enclave's box, top right
+            px, py = x + CELL_W - 26, y + 25
+        elif _has_enclave(r):  # above the enclave, top right
+            px, py = x + CELL_W - 23, y + 4
+        else:  # bottom left, under the reward
+            px, py = x + 6, y + CELL_H - 23
         colour = COMPANY_COLOURS[COMPANIES.index(company)]
-        dx, dy = (0, -4) if _enclosing(r) is not None else (REGION_W / 2 - 14, -REGION_H / 2 + 12)
         out.append(
-            f'<rect x="{cx + dx - 8:.0f}" y="{cy + dy - 8:.0f}" width="16" height="16"'
-            f' fill="{colour}" stroke="#222" class="post"><title>{escape(str(company))}'
-            "</title></rect>"
+            f'<g class="post"><title>{escape(str(company))} trading post</title>'
+            + _rect(px, py, 16, 16, colour, stroke="#111")
+            + _text(
+                px + 8, py + 12.5, str(company)[0].upper(), 12, fill="#fff", text_anchor="middle"
+            )
+            + "</g>"
         )
-    out.append("</g>")
     return out
 
 
 def _card_display(view: JSON) -> list[str]:
     """Spaces 1-12: the right column top-down, then the middle, then the left; a
     click buys (``buy card n``)."""
-    out = ['<g class="layer display">']
+    out = []
     for n, space in enumerate(view.get("display", [])):
         column, row = divmod(n, 4)
-        x = RIGHT_X + (2 - column) * (CARD_W + 8)
-        y = DISPLAY_Y + row * (CARD_H + 8)
+        x = (2 - column) * (CARD_W + 6)
+        y = TITLE_H + row * (CARD_H + 6)
         if space is None:
             body = _rect(x, y, CARD_W, CARD_H, "transparent", stroke_dasharray="4 3")
+            body += _text(x + 6, y + 30, f"#{n + 1} empty", 12, fill="#777")
             out.append(_target(f"card {n + 1}", body, f"card {n + 1}: empty"))
             continue
         face, price = str(space["card"]), int(space["price"])
+        kind, icon = _card_lines(face)
         body = (
             _rect(x, y, CARD_W, CARD_H, _card_fill(face))
-            + _text(x + 4, y + 15, face, 9)
-            + _text(x + CARD_W - 4, y + CARD_H - 6, f"£{price}", 12, text_anchor="end")
-            + _text(x + 4, y + CARD_H - 6, f"#{n + 1}", 9, fill="#555")
+            + _fit(x + 6, y + 17, kind, CARD_W - 12, 13, font_weight="bold")
+            + (_fit(x + 6, y + 32, icon, CARD_W - 12, 12) if icon else "")
+            + _text(x + 6, y + CARD_H - 6, f"#{n + 1}", 12, fill="#555")
+            + _text(
+                x + CARD_W - 6,
+                y + CARD_H - 6,
+                f"£{price}",
+                14,
+                text_anchor="end",
+                font_weight="bold",
+            )
         )
-        out.append(_target(f"card {n + 1}", body, f"card {n + 1}: {face}, price {price}"))
-    out.append("</g>")
+        out.append(_target(f"card {n + 1}", body, f"card {n + 1}: {face}, price £{price}"))
     return out
+
+
+def _book_place(n: int) -> tuple[float, float]:
+    """The display's 6 columns x 2 rows drawn as two blocks of 3 columns x 2 rows."""
+    column, row = divmod(n, 2)
+    block, column = divmod(column, 3)
+    return column * (BOOK_W + 6), TITLE_H + (2 * block + row) * (BOOK_H + 6)
 
 
 def _book_display(view: JSON) -> list[str]:
-    out = ['<g class="layer books">']
+    out = []
     for n, space in enumerate(view.get("book_display", [])):
-        column, row = divmod(n, 2)
-        x = RIGHT_X + column * (BOOK_W + 4)
-        y = BOOKS_Y + row * (BOOK_H + 6)
+        x, y = _book_place(n)
         book = space.get("book") if space else None
         coins = int(space.get("coins", 0)) if space else 0
         if not book:
-            out.append(_target(f"book {n + 1}", _rect(x, y, BOOK_W, BOOK_H, "transparent")))
+            body = _rect(x, y, BOOK_W, BOOK_H, "transparent", stroke_dasharray="4 3")
+            body += _text(x + 6, y + 34, f"#{n + 1} empty", 12, fill="#777")
+            out.append(_target(f"book {n + 1}", body, f"book {n + 1}: empty"))
             continue
-        needs = " ".join(f"{k[:4]} {v}" for k, v in book.get("requires", [])) or "-"
+        needs = _needs_words(book.get("requires", []))
         reward = _reward_words(book.get("reward"))
-        body = (
-            _rect(x, y, BOOK_W, BOOK_H, "#efe6cf")
-            + _text(x + 4, y + 13, f"{book['letter']} · needs", 10)
-            + _text(x + 4, y + 26, needs, 9)
-            + _text(x + 4, y + 42, reward, 10)
-            + (_text(x + BOOK_W - 4, y + 42, f"+£{coins}", 10, text_anchor="end") if coins else "")
+        body = _rect(x, y, BOOK_W, BOOK_H, "#efe6cf")
+        body += _text(x + 6, y + 16, f"{book['letter']} #{n + 1}", 13, font_weight="bold")
+        if coins:
+            body += _text(
+                x + BOOK_W - 6, y + 16, f"+£{coins}", 13, text_anchor="end", fill="#1e6b1e"
+            )
+        body += _fit(
+            x + 6, y + 31, "needs " + needs[0] if needs else "needs nothing", BOOK_W - 12, 12
         )
-        title = f"book {n + 1}: {book['letter']}, needs {needs}, gives {reward}, {coins} coins"
+        if len(needs) > 1:
+            body += _fit(x + 6, y + 45, "and " + " and ".join(needs[1:]), BOOK_W - 12, 12)
+        body += _fit(x + 6, y + 60, "gives " + reward, BOOK_W - 12, 12)
+        title = f"book {n + 1} ({book['letter']}): needs {' and '.join(needs)}, gives {reward}"
+        title += f", {_plural(coins, 'coin')} on it" if coins else ""
         out.append(_target(f"book {n + 1}", body, title))
-    out.append("</g>")
     return out
+
+
+def _marker(x: float, y: float, seat: int, name: str) -> str:
+    return (
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{_seat_colour(seat)}" stroke="#111">'
+        f"<title>{escape(name)}'s bonus marker</title></circle>"
+    )
+
+
+def _names(view: JSON) -> list[str]:
+    return [str(p.get("name", "")) for p in view.get("players", [])]
 
 
 def _bonus_spaces(view: JSON) -> list[str]:
     """The board's bonus spaces with the marker on each; a click places a marker there.
-    The bonus tiles' holders are written under their spaces."""
+    A bonus tile's holder is written on its space."""
     spaces = view.get("bonus_spaces") or {}
     tiles = {str(t["tile"]) + " tile": t for t in view.get("bonus_tiles", [])}
-    out = ['<g class="layer bonus-spaces">']
+    names = _names(view)
+    out = []
     for n, name in enumerate(BOARD_BONUS_SPACES):
-        x = RIGHT_X + (n % 6) * 100
-        y = SPACES_Y + (n // 6) * 28
+        x = (n % 2) * (SPACE_W + 6)
+        y = TITLE_H + (n // 2) * (SPACE_H + 4)
         seat = spaces.get(name)
-        body = _rect(x, y, 96, 24, "#e5d8bd") + _text(x + 4, y + 15, name, 9)
-        if isinstance(seat, int):
-            body += f'<circle cx="{x + 88}" cy="{y + 12}" r="6" fill="{_seat_colour(seat)}"/>'
         tile = tiles.get(name)
-        title = name
-        if tile is not None and tile.get("held_by") is not None:
-            holder = int(tile["held_by"])
-            title += f"; held by seat {holder + 1}" + (" (used)" if tile.get("used") else "")
-            body += (
-                f'<rect x="{x + 70}" y="{y + 17}" width="12" height="6"'
-                f' fill="{_seat_colour(holder)}"/>'
-            )
-        out.append(_target(name, body, title))
-    out.append("</g>")
+        holder = tile.get("held_by") if tile else None
+        words = name
+        if isinstance(holder, int) and holder < len(names):
+            words += f": {names[holder]}" + (" (used)" if tile and tile.get("used") else "")
+        body = _rect(x, y, SPACE_W, SPACE_H, "#e5d8bd")
+        body += _fit(x + 6, y + 17, words, SPACE_W - 30, 12)
+        if isinstance(seat, int) and seat < len(names):
+            body += _marker(x + SPACE_W - 12, y + SPACE_H / 2, seat, names[seat])
+        out.append(_target(name, body, words))
     return out
 
 
 def _companies(view: JSON) -> list[str]:
-    """Per company: its base columns (posts left, a click there returns or removes a
-    post or enters from it), share value, and its track with every player's marker."""
+    """Per company: its head (share value, regions, track face), its three base
+    columns (posts left), its two track bonus spaces, and its track with every
+    player's marker."""
     tracks = view.get("tracks", [])
     spaces = view.get("bonus_spaces") or {}
     players = view.get("players", [])
-    out = ['<g class="layer companies">']
+    out = []
     for c, company in enumerate(view.get("companies", [])):
         name = str(company["name"])
-        y = COMPANY_Y + c * COMPANY_H
-        colour = COMPANY_COLOURS[c]
+        y = TITLE_H + c * COMPANY_H
+        track = tracks[c] if c < len(tracks) else {}
         head = (
-            _rect(20, y, 110, COMPANY_H - 8, colour)
-            + _text(26, y + 18, name, 12, fill="#fff", font_weight="bold")
-            + _text(26, y + 36, f"share value {company['share_value']}", 10, fill="#fff")
-            + _text(26, y + 49, f"{company['regions']} regions", 9, fill="#fff")
+            _rect(0, y, 128, 50, COMPANY_COLOURS[c])
+            + _fit(6, y + 16, name.title(), 116, 14, fill="#fff", font_weight="bold")
+            + _text(6, y + 31, f"share value {company['share_value']}", 12, fill="#fff")
+            + _fit(
+                6,
+                y + 45,
+                f"{_plural(int(company['regions']), 'region')} · track {track.get('face', '?')}",
+                116,
+                12,
+                fill="#fff",
+            )
         )
         out.append(_target(name, head, f"{name}: advance, expand or boost"))
         for k, posts in enumerate(company.get("base_columns", [])):
             out.append(_base_column(c, k, int(posts), y))
-        if c < len(tracks):
-            out.extend(_track(c, tracks[c], players, spaces, y))
-    out.append("</g>")
+        out.extend(_track_bonuses(c, track, spaces, _names(view), y))
+        out.extend(_track(c, track, players, y + 54))
     return out
 
 
 def _base_column(company: int, column: int, posts: int, y: float) -> str:
-    x = 138 + column * 38
-    cells = []
-    for slot in range(5):
-        filled = slot < posts
-        fill = COMPANY_COLOURS[company] if filled else "transparent"
-        cells.append(
-            f'<rect x="{x}" y="{y + 2 + slot * 10}" width="30" height="8" fill="{fill}"'
-            ' stroke="#555" stroke-width="0.6"/>'
-        )
-    label = _text(x + 15, y + COMPANY_H - 6, f"col {column + 1}", 8, text_anchor="middle")
-    title = f"{COMPANIES[company]} column {column + 1}: {posts} posts"
-    return _target(f"{COMPANIES[company]} column {column + 1}", "".join(cells) + label, title)
+    x = 134 + column * 40
+    cells = "".join(
+        f'<rect x="{x:.1f}" y="{y + 1 + slot * 6.5:.1f}" width="34" height="5"'
+        f' fill="{COMPANY_COLOURS[company] if slot < posts else "transparent"}"'
+        ' stroke="#555" stroke-width="0.6"/>'
+        for slot in range(5)
+    )
+    label = _text(x + 17, y + 48, f"col {column + 1}", 12, text_anchor="middle")
+    title = f"{COMPANIES[company]} column {column + 1}: {_plural(posts, 'post')} left"
+    return _target(f"{COMPANIES[company]} column {column + 1}", cells + label, title)
 
 
-def _track(company: int, track: JSON, players: list[JSON], spaces: JSON, y: float) -> list[str]:
+def _track_bonuses(
+    company: int, track: JSON, spaces: JSON, names: list[str], y: float
+) -> list[str]:
+    out = []
+    for k in range(2):
+        space = f"{COMPANIES[company]} bonus {k + 1}"
+        holder = spaces.get(space)
+        x = 258 + k * 64
+        box = _rect(x, y, 60, 50, "#e5d8bd") + _text(x + 5, y + 16, f"bonus {k + 1}", 12)
+        if isinstance(holder, int) and holder < len(names):
+            box += _marker(x + 30, y + 34, holder, names[holder])
+        out.append(_target(space, box, f"{space}: {track.get('bonus', '')} bonus"))
+    return out
+
+
+def _track(company: int, track: JSON, players: list[JSON], y: float) -> list[str]:
+    """The 17 spaces: shares (top), a capital call (red, "-2") or a special space's
+    pounds (green, "£3") below, and each player's marker under its space."""
     name = COMPANIES[company]
+    step = PART_W / TRACK_SPACES
     shares: list[int] = list(track.get("shares", []))
     calls = {int(k): int(v) for k, v in (track.get("calls") or {}).items()}
     specials = {int(s): int(p) for s, p in track.get("specials", [])}
-    out = []
     body = []
     for space, share in enumerate(shares):
-        x = TRACK_X + space * TRACK_STEP
-        fill = "#f7e9b0" if space in specials else "#fff"
-        body.append(_rect(x, y + 4, TRACK_STEP - 3, 26, fill))
-        body.append(_text(x + 3, y + 14, share, 9, fill="#333"))
+        x = space * step
+        body.append(_rect(x + 0.5, y, step - 1.5, 28, "#f7e9b0" if space in specials else "#fff"))
+        body.append(_text(x + step / 2, y + 12, share, 12, text_anchor="middle"))
         if space in calls:
-            body.append(_text(x + 3, y + 27, f"-£{calls[space]}", 8, fill="#a00"))
+            body.append(_fit(x + 2, y + 25, f"-{calls[space]}", step - 4, 12, fill="#a00"))
         elif space in specials:
-            body.append(_text(x + 3, y + 27, f"£{specials[space]}", 8, fill="#070"))
-    out.append(
-        _target(
-            name,
-            "".join(body),
-            f"{name} track {track.get('face')}: shares per space, capital calls in red,"
-            f" special spaces in yellow; bonus {track.get('bonus')}",
-        )
+            body.append(_fit(x + 2, y + 25, f"£{specials[space]}", step - 4, 12, fill="#070"))
+    tip = (
+        f"{name} track {track.get('face')}: shares per space, capital calls in red,"
+        f" special spaces in yellow; bonus: {track.get('bonus')}"
     )
-    markers = []
+    out = [_target(name, "".join(body), tip)]
     for p in players:
         seat = int(p["seat"])
         at = int(p["tracks"][company])
-        x = TRACK_X + at * TRACK_STEP + 4 + 5 * seat
-        markers.append(
-            f'<circle cx="{x}" cy="{y + 38 + (seat % 2) * 7}" r="4" fill="{_seat_colour(seat)}"'
-            f' stroke="#222" stroke-width="0.6"><title>{escape(str(p["name"]))}: space {at}'
-            "</title></circle>"
+        cx = at * step + 3.5 + 5 * seat
+        out.append(
+            f'<circle cx="{cx:.1f}" cy="{y + 34:.1f}" r="4" fill="{_seat_colour(seat)}"'
+            f' stroke="#111" stroke-width="0.6"><title>{escape(str(p["name"]))}: {name}'
+            f" space {at}</title></circle>"
         )
-    out.append(f'<g pointer-events="visiblePainted">{"".join(markers)}</g>')
-    end_x = TRACK_X + len(shares) * TRACK_STEP + 6
-    for k in range(2):
-        bonus_space = f"{name} bonus {k + 1}"
-        holder = spaces.get(bonus_space)
-        box = _rect(end_x + k * 50, y + 4, 46, 26, "#e5d8bd") + _text(
-            end_x + k * 50 + 4, y + 21, f"bonus {k + 1}", 9
-        )
-        if isinstance(holder, int):
-            box += (
-                f'<circle cx="{end_x + k * 50 + 40}" cy="{y + 10}" r="5"'
-                f' fill="{_seat_colour(holder)}"/>'
-            )
-        out.append(_target(bonus_space, box, f"{bonus_space} ({track.get('bonus')})"))
     return out
 
 
@@ -426,160 +672,290 @@ def _track(company: int, track: JSON, players: list[JSON], spaces: JSON, y: floa
 def _player_board(view: JSON, player: JSON) -> list[str]:
     seat = int(player["seat"])
     mine = view.get("seat") == seat
-    x, y = _player_origin(seat)
-    colour = _seat_colour(seat)
     shares = player.get("track_shares") or []
-    heading = (
-        f"{player.get('name')}: £{player.get('cash')} · markers {player.get('bonus_markers')}"
-        f"/{player.get('bonus_markers_owned')} · shares "
-        + " ".join(f"{COMPANIES[c][:4]} {s}" for c, s in enumerate(shares))
-        + f" · hand {player.get('hand_size')}"
-    )
     status = []
     if player.get("ready") and view.get("phase") == "planning":
         status.append("planned")
     if player.get("ended"):
         status.append("phase ended")
-    out = [
-        f'<g class="layer player seat-{seat}">',
-        f'<rect x="{x}" y="{y}" width="{PLAYER_W}" height="6" fill="{colour}"/>',
-        _text(x + 8, y + 22, heading + (f" · {', '.join(status)}" if status else ""), 12),
+    if isinstance(view.get("actor"), int) and view["actor"] == seat:
+        status.append("acting")
+    facts = [
+        f"shares: {', '.join(f'{COMPANIES[c].title()} {s}' for c, s in enumerate(shares))}",
+        f"hand {_plural(int(player.get('hand_size', 0)), 'card')}",
     ]
-    out.extend(_slots(player, x + 8, y + 32, mine))
-    if mine:
-        out.extend(_goods_buttons(x + PLAYER_W - 16 - 3 * 58, y + 30))
-    out.extend(_decks(player, x + 8, y + 112, mine))
-    out.extend(_diamond_track(player, x + 8, y + 186))
-    out.extend(_bookkeeping(player, x + 8, y + 218, mine))
-    out.extend(_hand(player, x + 8, y + 268, mine))
-    out.append("</g>")
+    heading = (
+        f"{player.get('name')}{' (you)' if mine else ''} · £{player.get('cash')} · bonus"
+        f" markers {player.get('bonus_markers')} of {player.get('bonus_markers_owned')}"
+    )
+    out = [_fit(8, 26, heading, PART_W - 100, 14, font_weight="bold")]
+    if status:
+        out.append(_text(PART_W - 8, 26, ", ".join(status), 12, text_anchor="end", fill="#b35c00"))
+    for k, line in enumerate(_wrap(facts, PART_W - 16, 12)[:2]):
+        out.append(_fit(8, 44 + k * 16, line, PART_W - 16, 12))
+    out.extend(_slots(view, player, mine))
+    out.extend(_goods_row(player, mine))
+    out.extend(_decks(view, player, mine))
+    out.extend(_diamond_track(view, player))
+    out.extend(_bookkeeping(view, player, mine))
+    out.extend(_hand(view, player, mine))
     return out
 
 
-def _slots(player: JSON, x: float, y: float, mine: bool) -> list[str]:
+def _label(y: float, words: str) -> str:
+    return _text(8, y, words, 12, fill="#555", font_weight="bold")
+
+
+def _slots(view: JSON, player: JSON, mine: bool) -> list[str]:
     """The five action slots; a face-down plan shows only its back. On one's own
     board a click plans a card into the slot or uses the card in it."""
-    out = [_text(x, y + 10, "action slots", 10, fill="#555")]
+    seat = int(player["seat"])
+    out = [_label(P_SLOTS_Y - 6, "action slots")]
     opened = player.get("slots_open") or [True] * 5
+    plus = player.get("plus_one_on")
     for k, slot in enumerate(player.get("slots") or []):
-        sx = x + k * 104
+        x, y = 8 + k * (SLOT_W + 2), P_SLOTS_Y
         if not opened[k]:
-            body = _rect(sx, y + 14, 98, 46, "#ccc", stroke_dasharray="3 3") + _text(
-                sx + 4, y + 34, f"slot {k + 1} locked", 9
-            )
+            body = _rect(x, y, SLOT_W - 2, 58, "#ccc", stroke_dasharray="3 3")
+            body += _text(x + 5, y + 16, f"slot {k + 1}", 12, fill="#555")
+            body += _text(x + 5, y + 34, "locked", 12, fill="#555")
         elif slot is None:
-            body = _rect(sx, y + 14, 98, 46, "transparent") + _text(
-                sx + 4, y + 34, f"slot {k + 1}", 10
-            )
+            body = _rect(x, y, SLOT_W - 2, 58, "transparent")
+            body += _text(x + 5, y + 16, f"slot {k + 1}", 12, fill="#555")
+            body += _text(x + 5, y + 34, "empty", 12, fill="#777")
         else:
             face = slot.get("card")
             used = bool(slot.get("used"))
-            words = face if face else "face down"
-            body = _rect(sx, y + 14, 98, 46, "#999" if used else _card_fill(face)) + _text(
-                sx + 4, y + 30, words, 10, fill="#fff" if not face or used else "#111"
-            )
-            body += _text(sx + 4, y + 54, f"slot {k + 1}" + (" · used" if used else ""), 9)
-        if player.get("plus_one_on") is not None and slot and slot.get("card"):
-            body += _text(sx + 94, y + 54, "+1?", 8, text_anchor="end")
-        body = f'<g class="slot">{body}</g>'
-        out.append(_target(f"slot {k + 1}", body, f"slot {k + 1}") if mine else body)
+            fill = "#9e9e9e" if used else _card_fill(face)
+            ink = "#fff" if not face or used else "#111"
+            kind, icon = _card_lines(str(face)) if face else ("face", "down")
+            body = _rect(x, y, SLOT_W - 2, 58, fill)
+            body += _text(x + 5, y + 16, f"slot {k + 1}" + (" used" if used else ""), 12, fill=ink)
+            body += _fit(x + 4, y + 33, kind, SLOT_W - 9, 12, fill=ink, font_weight="bold")
+            if icon:
+                body += _fit(x + 4, y + 50, icon, SLOT_W - 9, 12, fill=ink)
+        if plus == k + 1:
+            body += _text(x + SLOT_W - 6, y + 16, "+1", 12, text_anchor="end", font_weight="bold")
+        phrase = _qualified(view, seat, f"slot {k + 1}")
+        out.append(_target(phrase, f'<g class="slot">{body}</g>', f"slot {k + 1}"))
     return out
 
 
-def _decks(player: JSON, x: float, y: float, mine: bool) -> list[str]:
+def _goods_row(player: JSON, mine: bool) -> list[str]:
+    """On one's own board: "use coffee", "use bananas", "use cotton" (the goods
+    action's first choice); on every board, where the +1 goods tile lies."""
+    out = []
+    if mine:
+        for g, good in enumerate(GOODS):
+            x = 8 + g * 98
+            body = _rect(x, P_GOODS_Y, 94, 24, KIND_COLOURS[good])
+            body += _text(x + 47, P_GOODS_Y + 17, f"use {good}", 13, text_anchor="middle")
+            out.append(_target(f"use {good}", body, f"use {good}"))
+    plus = player.get("plus_one_on")
+    if plus is not None:
+        x = 8 + 3 * 98 if mine else 8
+        out.append(_fit(x, P_GOODS_Y + 17, f"+1 tile: slot {plus}", PART_W - x - 8, 12))
+    return out
+
+
+def _decks(view: JSON, player: JSON, mine: bool) -> list[str]:
     """The three resting decks (open: every card is named); ending one's phase picks
     one up (a click on it on one's own board)."""
-    out = [_text(x, y + 10, "resting decks", 10, fill="#555")]
+    seat = int(player["seat"])
+    out = [_label(P_DECKS_Y + 14, "resting decks")]
+    top = P_DECKS_Y + 22
     for d, deck in enumerate(player.get("resting_decks") or []):
-        dx = x + d * 196
+        x = 8 + d * (DECK_W + 6)
         cards = [str(c) for c in deck]
-        body = _rect(dx, y + 14, 190, 56, "#efe6cf") + _text(
-            dx + 4, y + 27, f"deck {d + 1} ({len(cards)})", 10, font_weight="bold"
+        body = _rect(x, top, DECK_W, 16 + DECK_LINES * 15 + 8, "#efe6cf")
+        body += _text(
+            x + 5, top + 15, f"deck {d + 1}: {_plural(len(cards), 'card')}", 12, font_weight="bold"
         )
-        for line, start in enumerate(range(0, min(len(cards), 6), 2)):
-            body += _text(dx + 4, y + 40 + line * 11, ", ".join(cards[start : start + 2]), 9)
-        if len(cards) > 6:
-            body += _text(dx + 186, y + 27, f"+{len(cards) - 6}", 9, text_anchor="end")
-        out.append(
-            _target(f"deck {d + 1}", body, f"deck {d + 1}: " + ", ".join(cards)) if mine else body
-        )
+        shown = cards if len(cards) <= DECK_LINES else cards[: DECK_LINES - 1]
+        for line, face in enumerate(shown):
+            body += _fit(x + 5, top + 31 + line * 15, face, DECK_W - 14, 12)
+        if len(shown) < len(cards):
+            body += _text(
+                x + 5,
+                top + 31 + (DECK_LINES - 1) * 15,
+                f"+{len(cards) - len(shown)} more",
+                12,
+                fill="#555",
+            )
+        phrase = _qualified(view, seat, f"deck {d + 1}")
+        out.append(_target(phrase, body, f"deck {d + 1}: " + (", ".join(cards) or "empty")))
     return out
 
 
-def _diamond_track(player: JSON, x: float, y: float) -> list[str]:
+def _diamond_track(view: JSON, player: JSON) -> list[str]:
+    """The diamond track: the points of each space, the player's space marked."""
+    seat = int(player["seat"])
     at = int(player.get("diamond", 0))
-    out = [_text(x, y + 14, "diamonds", 10, fill="#555")]
+    out = [_label(P_DIAMONDS_Y + 14, f"diamonds: space {at} (points per space)")]
+    step = (PART_W - 16) / (BOARD.diamond_length + 1)
+    cells = []
     for space in range(BOARD.diamond_length + 1):
-        sx = x + 60 + space * 30
-        fill = "#b3e0f2" if space == at else "#fff"
-        out.append(_rect(sx, y, 27, 20, fill))
-        out.append(_text(sx + 13, y + 14, BOARD.diamond_values[space], 9, text_anchor="middle"))
-    return out
-
-
-def _bookkeeping(player: JSON, x: float, y: float, mine: bool) -> list[str]:
-    """Bookkeeping spaces 1-10 (the view's list starts at space 1) with their books
-    (grey: flipped), each space's value, and the ink jar (space 0: on the tile)."""
-    ink = int(player.get("ink_jar", 0))
-    out = [_text(x, y + 14, "books", 10, fill="#555")]
-    if ink == 0:
-        out.append(_text(x, y + 40, "ink: start", 9, fill="#00a"))
-    for index, book in enumerate(player.get("bookkeeping") or []):
-        space = index + 1
-        sx = x + 60 + index * 52
-        fill = "#fff"
-        words = ""
-        if book:
-            fill = "#aaa" if book.get("flipped") else "#efe6cf"
-            needs = " ".join(f"{k[:3]}{v}" for k, v in book.get("requires", [])) or "start"
-            words = f"{book['letter']} {needs}"
-        value = BOARD.book_values[space] if space < len(BOARD.book_values) else 0
-        body = _rect(sx, y, 48, 44, fill) + _text(sx + 3, y + 12, space, 9, fill="#555")
-        body += _text(sx + 45, y + 12, f"{value}pt", 8, text_anchor="end", fill="#777")
-        body += _text(sx + 3, y + 26, words[:11], 8)
-        if space == ink:
-            body += _text(sx + 45, y + 40, "ink", 9, text_anchor="end", fill="#00a")
-        title = f"bookkeeping space {space}" + (f": {words}" if words else "")
-        out.append(_target(f"space {space}", body, title) if mine else body)
-    if mine:
-        button = _rect(x, y + 22, 54, 20, "#dfe8f7") + _text(x + 4, y + 36, "move ink", 9)
-        out.append(_action("move ink jar", button))
-    return out
-
-
-def _hand(player: JSON, x: float, y: float, mine: bool) -> list[str]:
-    """The hand: faces for its owner (the view gives no other seat's), else a count.
-    On one's own board, a card offers resting, planning or discarding it."""
-    hand = player.get("hand")
-    if not mine or hand is None:
-        return [_text(x, y + 12, f"hand: {player.get('hand_size', 0)} cards (hidden)", 10)]
-    out = [_text(x, y + 12, "your hand:", 10, font_weight="bold")]
-    cx = x + 70
-    for face in hand:
-        words = str(face)
-        w = 8 + 6 * len(words)
-        if cx + w > x + PLAYER_W - 20:  # wrap under the first row
-            cx, y = x + 70, y + 22
-        out.append(
-            _target(
-                words,
-                _rect(cx, y, w, 18, _card_fill(words)) + _text(cx + 4, y + 13, words, 10),
-                words,
+        x = 8 + space * step
+        here = space == at
+        cells.append(
+            _rect(
+                x,
+                P_DIAMONDS_Y + 22,
+                step - 2,
+                26,
+                "#b3e0f2" if here else "#fff",
+                stroke_width="2.5" if here else "1",
             )
         )
-        cx += w + 4
-    return out
-
-
-def _goods_buttons(x: float, y: float) -> list[str]:
-    """ "use coffee", "use bananas", "use cotton": the goods action's first choice."""
-    out = []
-    for g, good in enumerate(GOODS):
-        body = _rect(x + g * 58, y, 54, 16, KIND_COLOURS[good]) + _text(
-            x + g * 58 + 4, y + 12, f"use {good}", 9
+        cells.append(
+            _text(
+                x + step / 2 - 1,
+                P_DIAMONDS_Y + 40,
+                BOARD.diamond_values[space],
+                12,
+                text_anchor="middle",
+                font_weight="bold" if here else "normal",
+            )
         )
-        out.append(_target(f"use {good}", body))
+    out.append(_target(_qualified(view, seat, "diamonds"), "".join(cells), "diamond track"))
     return out
+
+
+def _bookkeeping(view: JSON, player: JSON, mine: bool) -> list[str]:
+    """Bookkeeping spaces 1-10 (the view's list starts at space 1) with their books
+    (grey: flipped), each space's points, and the ink jar (space 0: on the tile)."""
+    seat = int(player["seat"])
+    ink = int(player.get("ink_jar", 0))
+    where = "on the start space" if ink == 0 else f"on space {ink}"
+    out = [_label(P_BOOKS_Y + 14, f"bookkeeping: ink jar {where}")]
+    if mine:
+        button = _rect(PART_W - 110, P_BOOKS_Y, 102, 20, "#dfe8f7")
+        button += _text(PART_W - 59, P_BOOKS_Y + 15, "move ink jar", 12, text_anchor="middle")
+        out.append(_action("move ink jar", button))
+    width = (PART_W - 16) / 5
+    for index, book in enumerate(player.get("bookkeeping") or []):
+        space = index + 1
+        row, column = divmod(index, 5)
+        x, y = 8 + column * width, P_BOOKS_Y + 24 + row * 62
+        value = BOARD.book_values[space] if space < len(BOARD.book_values) else 0
+        lines = []
+        fill = "#fff"
+        if book:
+            fill = "#aaa" if book.get("flipped") else "#efe6cf"
+            needs = _needs_words(book.get("requires", [])) or ["start"]
+            lines = [f"{book['letter']}: {needs[0]}", *needs[1:2]]
+            if book.get("flipped"):
+                lines = [f"{book['letter']} flipped"]
+        here = space == ink
+        body = _rect(
+            x,
+            y,
+            width - 3,
+            58,
+            fill,
+            stroke=INK if here else "#6b5b3e",
+            stroke_width="2.5" if here else "1",
+        )
+        body += _text(x + 4, y + 15, f"{space}: {value} pt", 12, fill="#555")
+        if here:
+            body += _text(
+                x + width - 7, y + 15, "ink", 12, text_anchor="end", fill=INK, font_weight="bold"
+            )
+        for k, line in enumerate(lines):
+            body += _fit(x + 4, y + 32 + k * 15, line, width - 11, 12)
+        title = f"bookkeeping space {space}, {value} points" + (
+            f": {', '.join(lines)}" if lines else ""
+        )
+        phrase = _qualified(view, seat, f"space {space}")
+        out.append(_target(phrase, body, title))
+    return out
+
+
+def _hand(view: JSON, player: JSON, mine: bool) -> list[str]:
+    """The hand: faces (with how many of each) for its owner (the view gives no
+    other seat's), else a count. On one's own board, a card offers resting,
+    planning or discarding it."""
+    seat = int(player["seat"])
+    hand = player.get("hand")
+    if not mine or hand is None:
+        words = f"hand: {_plural(int(player.get('hand_size', 0)), 'card')} (hidden)"
+        return [_target(_qualified(view, seat, "hand"), _label(P_HAND_Y + 14, words), words)]
+    faces: dict[str, int] = {}
+    for face in hand:
+        faces[str(face)] = faces.get(str(face), 0) + 1
+    out = [_label(P_HAND_Y + 14, f"your hand: {_plural(len(hand), 'card')} (tap one)")]
+    columns = HAND_COLUMNS if len(faces) <= HAND_COLUMNS * HAND_ROWS else HAND_COLUMNS + 1
+    width = (PART_W - 16) / columns
+    for n, (face, count) in enumerate(faces.items()):
+        row, column = divmod(n, columns)
+        x, y = 8 + column * width, P_HAND_Y + 22 + row * 24
+        words = face + (f" ×{count}" if count > 1 else "")
+        body = _rect(x, y, width - 4, 21, _card_fill(face))
+        body += _fit(x + 5, y + 15, words, width - 14, 12)
+        out.append(_target(face, body, words))
+    return out
+
+
+# ---- the last moves ----------------------------------------------------------------------
+
+SLOT_EVENT = re.compile(r"(?:in|on) slot (\d)$")
+DECK_EVENT = re.compile(r"(?:resting deck|in slot) (\d)$")
+MARKER_EVENT = re.compile(r"places a bonus marker on (.+)$")
+EXPAND_EVENT = re.compile(r"expands (.+) into \d+ regions?$")
+GOODS_EVENT = re.compile(r"uses \d+ units? of (\w+)$")
+BUY_EVENT = re.compile(r"takes (.+) from the card display$")
+
+
+def event_targets(view: JSON, event: JSON) -> list[str]:
+    """The board elements one logged event concerns (their ``data-target``): a slot
+    planned into or given the +1 tile, the slots revealed, a resting deck rested
+    into or picked up, a bonus space taken, an expanding company, the slots of the
+    goods used, the hand a card went into or left."""
+    kind, text = str(event.get("kind", "")), str(event.get("text", ""))
+    seat = (event.get("data") or {}).get("seat")
+    players = view.get("players") or []
+    if not isinstance(seat, int) or seat >= len(players):
+        return []
+    player = players[seat]
+    mark = MARKER_EVENT.search(text)
+    if kind == "marker" and mark:
+        return [mark.group(1)]
+    expand = EXPAND_EVENT.search(text)
+    if kind == "expand" and expand:
+        return [expand.group(1).lower()]
+    if kind in ("plan", "tile") and (slot := SLOT_EVENT.search(text)):
+        return [_qualified(view, seat, f"slot {slot.group(1)}")]
+    if kind in ("rest", "end") and (deck := DECK_EVENT.search(text)):
+        return [_qualified(view, seat, f"deck {deck.group(1)}")]
+    if kind == "reveal":
+        filled = [k for k, s in enumerate(player.get("slots") or []) if s]
+        return [_qualified(view, seat, f"slot {k + 1}") for k in filled]
+    goods = GOODS_EVENT.search(text)
+    if kind == "goods" and goods:
+        return _used_slots_of(view, seat, player, goods.group(1))
+    bought = BUY_EVENT.search(text)
+    if kind == "buy" and bought:
+        return _hand_targets(view, seat, bought.group(1))
+    if kind == "discard":
+        return _hand_targets(view, seat, None)
+    return []
+
+
+def _used_slots_of(view: JSON, seat: int, player: JSON, good: str) -> list[str]:
+    return [
+        _qualified(view, seat, f"slot {k + 1}")
+        for k, s in enumerate(player.get("slots") or [])
+        if s and s.get("used") and str(s.get("card") or "").startswith(good)
+    ]
+
+
+def _hand_targets(view: JSON, seat: int, face: str | None) -> list[str]:
+    """The hand a card went into (``face``: bought from the display) or left (None:
+    discarded): on one's own board the card bought, on another's its hand count."""
+    if view.get("seat") != seat:
+        return [_qualified(view, seat, "hand")]
+    hand = (view.get("players") or [])[seat].get("hand") or []
+    return [face] if face is not None and face in hand else []
 
 
 class MombasaPresentation(Presentation):
@@ -591,6 +967,9 @@ class MombasaPresentation(Presentation):
 
     def overlay(self, view: JSON) -> str:
         return render_overlay(view)
+
+    def event_targets(self, view: JSON, event: JSON) -> list[str]:
+        return event_targets(view, event)
 
     def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
         phase = view.get("phase")
