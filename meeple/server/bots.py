@@ -15,7 +15,7 @@ import logging
 from meeple.ai.base import Bot, make_bot
 from meeple.engine import GameState, get_game
 from meeple.server.pool import CpuPool
-from meeple.server.tables import HUMAN, ApiError, ApplyMove, Table
+from meeple.server.tables import HUMAN, ApiError, ApplyMove, Catchup, Drives, Table
 
 log = logging.getLogger("meeple.server")
 
@@ -25,13 +25,30 @@ def bot_for(table: Table, seat: int, level: str) -> Bot:
     return make_bot(level, table.game, table.record.seed * 1009 + seat)
 
 
-class Bots:
-    """Drives every table's bots; ``apply`` plays a move (the caller holds the lock)."""
+async def _nothing(_table: Table) -> None:
+    return None
 
-    def __init__(self, pool: CpuPool, apply: ApplyMove, delay: float = 0.0) -> None:
+
+class Bots:
+    """Drives every table's bots; ``apply`` plays a move (the caller holds the lock).
+
+    In a cluster, ``drives`` says whether this process holds the table's lease (only
+    then do its bots play here), and ``catch_up`` brings a table behind the stored
+    one up to date (the caller holds the lock) before a bot decides."""
+
+    def __init__(
+        self,
+        pool: CpuPool,
+        apply: ApplyMove,
+        delay: float = 0.0,
+        drives: Drives | None = None,
+        catch_up: Catchup = _nothing,
+    ) -> None:
         self.pool = pool
         self.apply = apply
         self.delay = delay
+        self.drives: Drives = drives if drives is not None else (lambda _table: True)
+        self.catch_up = catch_up
 
     @staticmethod
     def make_bots(table: Table) -> None:
@@ -44,7 +61,7 @@ class Bots:
 
     def ensure_bots(self, table: Table) -> None:
         """Start the table's bot task if a bot is to act and none is running."""
-        if table.bot_task is None and self._bot_seat(table) is not None:
+        if table.bot_task is None and self._bot_seat(table) is not None and self.drives(table):
             table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
 
     @staticmethod
@@ -59,8 +76,9 @@ class Bots:
     async def _drive_bots(self, table: Table) -> None:
         while True:
             async with table.lock:
+                await self.catch_up(table)
                 seat = self._bot_seat(table)
-                if seat is None:
+                if seat is None or table.retired or not self.drives(table):
                     table.bot_task = None
                     return
                 bot = table.bots[seat]
@@ -80,7 +98,8 @@ class Bots:
                     continue
                 index, thought = legal[0], bot
             async with table.lock:
-                if table.bots.get(seat) is not bot or table.retired:
+                await self.catch_up(table)
+                if table.bots.get(seat) is not bot or table.retired or not self.drives(table):
                     continue
                 table.bots[seat] = thought  # the bot as it is after thinking (its RNG)
                 if index not in table.game.legal_actions(table.state, seat):

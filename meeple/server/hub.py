@@ -26,15 +26,23 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from meeple.ai import load_bots
-from meeple.engine import GameRecord, IllegalAction, NotYourTurn, UnknownAction, replay
+from meeple.engine import (
+    GameRecord,
+    IllegalAction,
+    MeepleError,
+    NotYourTurn,
+    UnknownAction,
+    replay,
+)
 from meeple.server.bots import Bots
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
+from meeple.server.cluster import Cluster, Handlers
 from meeple.server.limits import AddressBuckets, Limits, Window
 from meeple.server.pool import CpuPool
 from meeple.server.presence import Presence
 from meeple.server.seats import Seats
-from meeple.server.store import Store
+from meeple.server.store import Changes, Conflict, Store
 from meeple.server.tables import HUMAN, ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
 from meeple.server.undo import REFUSED, undo_moves
@@ -42,6 +50,7 @@ from meeple.server.undo import REFUSED, undo_moves
 log = logging.getLogger("meeple.server")
 
 T = TypeVar("T")
+RETRIES = 3  # attempts at a change whose stored table moved on meanwhile (cluster)
 
 
 class Hub:
@@ -71,8 +80,11 @@ class Hub:
         self.chat_window = Window(60.0)
         self.views = Views()
         self.presence = Presence(self.views)
-        self.clocks = Clocks(self._apply)
-        self.bots = Bots(self.cpu, self._apply, bot_delay)
+        # PostgreSQL: one of possibly several processes (``meeple.server.cluster``).
+        self.cluster = None if store.sqlite else Cluster(store, limits.lease_seconds)
+        self.held: set[str] = set()  # the lease keys this process holds (cluster)
+        self.clocks = Clocks(self._apply_driven, self.drives, self.catch_up)
+        self.bots = Bots(self.cpu, self._apply_driven, bot_delay, self.drives, self.catch_up)
         self.seats = Seats(
             self.tables,
             store=store,
@@ -83,6 +95,8 @@ class Hub:
             views=self.views,
             after_change=self._after_change,
             limits=limits,
+            catch_up=self.catch_up,
+            lease_gone=self.release,
         )
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -94,7 +108,14 @@ class Hub:
     async def start(self) -> None:
         """Resume the unfinished tables that move on without a person (a bot seat or a
         phase clock), most recently updated first, up to ``Limits.loaded_tables``;
-        every other table is loaded when someone asks for it."""
+        every other table is loaded when someone asks for it. In a cluster, those are
+        the tables whose lease nobody holds, taken at each heartbeat."""
+        if self.cluster is not None:
+            self.cluster.start(self._handlers(), self.db)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.cluster.listening.wait(), 10.0)
+            self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            return
         for table_id in await self.db(self.store.active_ids, self.limits.loaded_tables, HUMAN):
             try:
                 await self.seats.get(table_id)
@@ -109,9 +130,14 @@ class Hub:
             self.seats.unload_idle(self.limits.idle_unload)
 
     async def stop(self) -> None:
-        """Cancel every bot and clock task, then close the pools and the storage."""
+        """Cancel every bot and clock task, then close the pools and the storage (a
+        cluster process first gives up its leases: others take its tables at once)."""
         if self.sweeper is not None:
             self.sweeper.cancel()
+        if self.cluster is not None:
+            await self.cluster.stop()
+            with contextlib.suppress(Exception):
+                await self.db(self.cluster.leases.release_all)
         for table in self.tables.values():
             for task in (table.bot_task, table.timer_task):
                 if task is not None:
@@ -129,24 +155,66 @@ class Hub:
         ``expected`` is the version the decision was made on: ApiError 409 if this
         seat's decision changed since, or it is ahead of what this seat was shown. Both
         are this seat's versions (``table.seen``), which other seats' hidden edits never
-        move, so the answer reveals nothing of them."""
+        move, so the answer reveals nothing of them. In a cluster the move is decided
+        against the latest stored table: a copy found behind (by a notification, a
+        refusal, or a conflict when storing) catches up and decides again."""
         async with table.lock:
-            self._check_live(table)
-            table.check_person(seat)
-            if expected is not None and (
-                expected > table.seen[seat] or expected < table.decision_version[seat]
-            ):
-                raise ApiError(
-                    409,
-                    f"stale version {expected}: this seat's decision changed at version"
-                    f" {table.decision_version[seat]}; it is now at {table.seen[seat]}",
-                )
-            before = len(table.state.log)
+            for attempt in range(RETRIES):
+                self._check_live(table)
+                await self.catch_up(table)
+                try:
+                    table.check_person(seat)
+                    self._check_expected(table, seat, expected)
+                    before = len(table.state.log)
+                    await self._apply(table, seat, text)
+                    return before
+                except Conflict:
+                    table.behind = True
+                except ApiError:
+                    if attempt > 0 or not await self._moved(table):
+                        raise
+            raise ApiError(503, "the table changed too often while deciding; try again")
+
+    @staticmethod
+    def _check_expected(table: Table, seat: int, expected: int | None) -> None:
+        if expected is not None and (
+            expected > table.seen[seat] or expected < table.decision_version[seat]
+        ):
+            raise ApiError(
+                409,
+                f"stale version {expected}: this seat's decision changed at version"
+                f" {table.decision_version[seat]}; it is now at {table.seen[seat]}",
+            )
+
+    async def latest(self, table: Table) -> None:
+        """Cluster: bring ``table`` up to the stored version before answering a read, so
+        a client sees its own move whichever process it asks next (no sticky
+        sessions). One primary-key read; nothing on SQLite."""
+        if self.cluster is not None and await self._moved(table):
+            async with table.lock:
+                await self.catch_up(table)
+
+    async def _moved(self, table: Table) -> bool:
+        """Cluster: has the stored table moved past this copy (then it is behind)?"""
+        if self.cluster is None:
+            return False
+        stored = await self.db(self.store.version_of, table.id)
+        table.behind = stored is not None and stored != table.version
+        return table.behind
+
+    async def _apply_driven(self, table: Table, seat: int, text: str) -> None:
+        """A bot's or the clock's move: like ``_apply``, but a conflict (another process
+        stored a change first) only marks the table behind; the caller decides again."""
+        try:
             await self._apply(table, seat, text)
-            return before
+        except Conflict:
+            table.behind = True
 
     async def _apply(self, table: Table, seat: int, text: str) -> None:
-        """Checked move, stored before anything else sees it. Caller holds the lock."""
+        """Checked move, stored before anything else sees it (with what each seat is
+        shown now); Conflict if the stored table moved on (nothing changes). Caller
+        holds the lock."""
+        backup = table.state.clone() if self.cluster is not None else None
         try:
             action = table.game.play(table.state, seat, text)
         except NotYourTurn as exc:
@@ -160,6 +228,10 @@ class Hub:
         version = table.version + 1
         over = table.over
         timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
+        saved = table.tracking()
+        old_timer = table.deadline, table.timer_key
+        table.deadline, table.timer_key = timer  # what the seats are shown includes it
+        self._track(table)
         move = (
             table.id,
             len(table.record.moves) - 1,
@@ -169,27 +241,40 @@ class Hub:
             "over" if over else "playing",
             time.time(),
             timer,
+            table.versions_json(),
         )
         try:
             if self.store.inline:
                 self.store.add_move(*move)  # SQLite: a local append, no thread hop
             else:
                 await self.db(self.store.add_move, *move)
-        except Exception:
-            log.exception("table %s: storing a move failed; rebuilding", table.id)
+        except BaseException as exc:
             table.record.moves.pop()
-            table.state = replay(table.game, table.record)
+            table.restore(saved)
+            table.deadline, table.timer_key = old_timer
             table.cache.clear()
+            if backup is not None and not isinstance(exc, asyncio.CancelledError):
+                table.state = backup
+            else:
+                table.state = replay(table.game, table.record)
+            if isinstance(exc, (Conflict, asyncio.CancelledError)):
+                raise
+            log.exception("table %s: storing a move failed; rebuilding", table.id)
             raise ApiError(503, "the move could not be stored; try again") from None
         if self.store.inline and self.store.moves_since_checkpoint >= self.store.CHECKPOINT_EVERY:
             self.store.moves_since_checkpoint = 0
             with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
                 self.db_pool.submit(self._checkpoint)
         table.version = version
-        table.deadline, table.timer_key = timer
         if over:
             table.record.result = table.game.result(table.state).to_json()
         self._after_change(table)
+
+    def _track(self, table: Table) -> None:
+        """What each seat may decide and see now (its versions): tracked before a change
+        is stored, since they are stored with it."""
+        table.track_decisions()
+        self.views.track_seen(table)
 
     def _checkpoint(self) -> None:
         try:
@@ -201,41 +286,59 @@ class Hub:
         """Take back the seat's last decision, if nothing it can see happened since
         (``meeple.server.undo``); others' hidden edits after it are kept."""
         async with table.lock:
-            self._check_live(table)
-            table.check_person(seat)
-            game, current = table.game, table.record
-            undone = await asyncio.get_running_loop().run_in_executor(
-                self.bot_pool, undo_moves, game, current, table.state, seat
+            for _attempt in range(RETRIES):
+                self._check_live(table)
+                await self.catch_up(table)
+                table.check_person(seat)
+                try:
+                    await self._undo(table, seat)
+                    return
+                except Conflict:
+                    table.behind = True
+            raise ApiError(503, "the table changed too often while deciding; try again")
+
+    async def _undo(self, table: Table, seat: int) -> None:
+        game, current = table.game, table.record
+        undone = await asyncio.get_running_loop().run_in_executor(
+            self.bot_pool, undo_moves, game, current, table.state, seat
+        )
+        if undone is None:
+            raise ApiError(422, REFUSED, "Undo")
+        ply, moves = undone
+        record = GameRecord(
+            current.game, current.rules_version, current.config, current.seed, moves
+        )
+        state = replay(table.game, record)
+        version = table.version + 1
+        old_state, old_record, saved = table.state, table.record, table.tracking()
+        old_timer = table.deadline, table.timer_key
+        table.state, table.record = state, record
+        table.cache.clear()
+        timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
+        table.deadline, table.timer_key = timer
+        self._track(table)
+        try:
+            await self.db(
+                self.store.rewrite_moves,
+                table.id,
+                ply,
+                moves[ply:],
+                version,
+                time.time(),
+                timer,
+                table.versions_json(),
             )
-            if undone is None:
-                raise ApiError(422, REFUSED, "Undo")
-            ply, moves = undone
-            record = GameRecord(
-                current.game, current.rules_version, current.config, current.seed, moves
-            )
-            state = replay(table.game, record)
-            version = table.version + 1
-            old_state, old_record = table.state, table.record
-            table.state, table.record = state, record
+        except Exception as exc:
+            table.state, table.record = old_state, old_record
+            table.deadline, table.timer_key = old_timer
+            table.restore(saved)
             table.cache.clear()
-            timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
-            try:
-                await self.db(
-                    self.store.rewrite_moves,
-                    table.id,
-                    ply,
-                    moves[ply:],
-                    version,
-                    time.time(),
-                    timer,
-                )
-            except Exception:
-                table.state, table.record = old_state, old_record
-                table.cache.clear()
-                raise ApiError(503, "the undo could not be stored; try again") from None
-            table.version = version
-            table.deadline, table.timer_key = timer
-            self._after_change(table)
+            if isinstance(exc, Conflict):
+                raise
+            raise ApiError(503, "the undo could not be stored; try again") from None
+        table.version = version
+        table.rewrites += 1
+        self._after_change(table)
 
     async def chat(
         self, table: Table, seat: int, text: str, to: int | list[int] | None
@@ -252,6 +355,9 @@ class Hub:
         text = text.strip()
         if not text:
             raise ApiError(422, "empty message")
+        if table.behind:  # talk rules are decided on the latest stored state
+            async with table.lock:
+                await self.catch_up(table)
         view = self.views.view(table, None)
         closed = closed_because(table.talk, table.game, table.state, view, table.over)
         if closed is not None:
@@ -260,12 +366,7 @@ class Hub:
         now = time.time()
         message_id = await self.db(self.store.add_chat, table.id, seat, to, text, now)
         message = {"id": message_id, "from": seat, "to": to, "text": text, "time": now}
-        table.chat.append(message)
-        del table.chat[: -self.limits.chat_kept]
-        data = dumps({"type": "chat", "message": message})
-        for client in list(table.clients):
-            if visible(message, client.seat):
-                self.views.send(table, client, data)
+        self._chat_added(table, message)
         return message
 
     def _chat_allowed(self, table: Table, seat: int) -> None:
@@ -289,6 +390,224 @@ class Hub:
         if table.retired:
             raise ApiError(503, "the table was being reloaded; try again")
 
+    # ---- the cluster: catching up, notifications, leases ------------------------------
+
+    async def catch_up(self, table: Table) -> None:
+        """Cluster: if the stored table moved past this copy (another process changed it),
+        take its changes: the new moves played through the checked path (or the whole
+        record replayed after an undo), its seats, clock and the versions each seat is
+        shown; then tell bots, clock and clients as after a change of our own. The
+        caller holds the lock. Nothing on SQLite (one process)."""
+        if self.cluster is None or not table.behind:
+            return
+        changes = await self.db(
+            self.store.load_changes,
+            table.id,
+            table.version,
+            len(table.record.moves),
+            table.rewrites,
+        )
+        table.behind = False
+        if changes is None:
+            return
+        await self._take(table, changes)
+        self._after_change(table)
+
+    async def _take(self, table: Table, changes: Changes) -> None:
+        """Make ``table`` the stored one (``changes``): see ``catch_up``."""
+        stored, game = changes.table, table.game
+        record = table.record
+        replayed = changes.moves_from != len(record.moves)
+        if not replayed:
+            try:
+                for seat, text in changes.moves:
+                    game.play(table.state, seat, text)
+                    record.moves.append((seat, text))
+            except MeepleError:
+                replayed = True
+        if replayed:
+            if changes.moves_from != 0:
+                full = await self.db(self.store.load_changes, table.id, -1, 0, -1)
+                assert full is not None
+                changes = full
+            record = GameRecord(
+                record.game, record.rules_version, record.config, record.seed, changes.moves
+            )
+            table.state = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, replay, game, record
+            )
+            table.record = record
+        if [s["kind"] for s in stored.seats] != [s["kind"] for s in table.seats]:
+            table.seats = stored.seats
+            self.bots.make_bots(table)
+        table.seats = stored.seats
+        table.version, table.rewrites = stored.version, stored.rewrites
+        table.deadline, table.timer_key = stored.deadline, stored.timer_key
+        table.record.result = game.result(table.state).to_json() if table.over else None
+        table.cache.clear()
+        self._track(table)
+        table.adopt_versions(stored.seat_versions)
+
+    def _handlers(self) -> Handlers:
+        return Handlers(
+            changed=self._on_changed,
+            chat=self._on_chat,
+            presence=self._on_presence,
+            resync=self._resync,
+            heartbeat=self._heartbeat,
+        )
+
+    def _on_changed(self, table_id: str, version: int) -> None:
+        """Notified: ``table_id`` is stored at ``version``; a copy held here catches up."""
+        table = self.tables.get(table_id)
+        if table is not None and version != table.version:
+            table.behind = True
+            self._refresh_soon(table)
+
+    def _refresh_soon(self, table: Table) -> None:
+        if table.refresh_task is None:
+            table.refresh_task = asyncio.get_running_loop().create_task(self._refresh(table))
+
+    async def _refresh(self, table: Table) -> None:
+        try:
+            async with table.lock:
+                table.refresh_task = None
+                if not table.retired:
+                    await self.catch_up(table)
+        except Exception:
+            log.exception("table %s: catching up failed", table.id)
+
+    def _resync(self) -> None:
+        """Notifications may have been missed: every table held here checks."""
+        for table in list(self.tables.values()):
+            table.behind = True
+            self._refresh_soon(table)
+            self._on_chat(table.id, 0)
+
+    def _on_chat(self, table_id: str, message_id: int) -> None:
+        """Notified: a chat message of ``table_id`` was stored (by any process)."""
+        table = self.tables.get(table_id)
+        if table is None or any(m["id"] == message_id for m in table.chat):
+            return
+        asyncio.get_running_loop().create_task(self._chat_arrived(table))
+
+    async def _chat_arrived(self, table: Table) -> None:
+        """Take the table's recent chat from storage; push each new message to whoever
+        may read it."""
+        try:
+            recent = await self.db(self.store.recent_chat, table.id, self.limits.chat_kept)
+        except Exception:
+            log.exception("table %s: reading chat failed", table.id)
+            return
+        known = {m["id"] for m in table.chat}
+        for message in recent:
+            if message["id"] not in known:
+                self._chat_added(table, message)
+
+    def _chat_added(self, table: Table, message: dict[str, Any]) -> None:
+        """Keep ``message`` (in id order) and push it to the clients that may read it."""
+        if any(m["id"] == message["id"] for m in table.chat):
+            return
+        table.chat.append(message)
+        table.chat.sort(key=lambda m: int(m["id"]))
+        del table.chat[: -self.limits.chat_kept]
+        data = dumps({"type": "chat", "message": message})
+        for client in list(table.clients):
+            if visible(message, client.seat):
+                self.views.send(table, client, data)
+
+    def _on_presence(self, table_id: str) -> None:
+        table = self.tables.get(table_id)
+        if table is not None and self.cluster is not None:
+            asyncio.get_running_loop().create_task(self._presence_arrived(table))
+
+    async def _presence_arrived(self, table: Table) -> None:
+        assert self.cluster is not None
+        try:
+            table.remote_seats = await self.db(self.cluster.leases.remote_seats, table.id)
+        except Exception:
+            log.exception("table %s: reading presence failed", table.id)
+            return
+        self.presence.refresh(table)
+
+    async def announce(self, table: Table, seat: int | None) -> None:
+        """Cluster: tell the other processes how many sockets this one has on ``seat``
+        (their presence messages count it; nothing for spectators or SQLite)."""
+        if self.cluster is None or seat is None:
+            return
+        count = sum(1 for c in table.clients if c.seat == seat)
+        try:
+            await self.db(self.cluster.leases.set_presence, table.id, seat, count)
+            if not table.remote_seats and len(table.clients) == 1:
+                table.remote_seats = await self.db(self.cluster.leases.remote_seats, table.id)
+        except Exception:
+            log.exception("table %s: storing presence failed", table.id)
+
+    def drives(self, table: Table) -> bool:
+        """Does this process run the table's bots and clock? Always on SQLite; in a
+        cluster, where it holds the table's lease (asked for once when the table needs
+        a driver; the heartbeat takes over tables whose lease lapsed)."""
+        if self.cluster is None or table.id in self.held:
+            return True
+        if not table.claiming and not table.retired and table.needs_driver():
+            table.claiming = True
+            asyncio.get_running_loop().create_task(self._claim(table))
+        return False
+
+    async def _claim(self, table: Table) -> None:
+        assert self.cluster is not None
+        try:
+            got = await self.db(self.cluster.leases.acquire, table.id)
+        except Exception:
+            log.exception("table %s: asking for its lease failed", table.id)
+            return
+        if got and not table.retired:
+            self.held.add(table.id)
+            async with table.lock:
+                table.behind = True  # decide from the latest stored table
+                await self.catch_up(table)
+                self.bots.ensure_bots(table)
+                self.clocks.ensure_timer(table)
+
+    def release(self, table: Table) -> None:
+        """The table needs no driver here any more (over, or unloaded): give its lease up."""
+        if self.cluster is not None and table.id in self.held:
+            self.held.discard(table.id)
+            leases = self.cluster.leases
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop().create_task(self.db(leases.release, table.id))
+
+    async def _heartbeat(self, held: set[str]) -> None:
+        """After renewing: forget the leases lost (a stall let another process take them;
+        its bots and clock stop here), then take over the tables nobody drives."""
+        assert self.cluster is not None
+        for key in self.held - held:
+            self.held.discard(key)
+            table = self.tables.get(key)
+            if table is not None:
+                table.claiming = False
+        for table_id in await self.db(
+            self.cluster.leases.orphans, self.limits.loaded_tables, HUMAN
+        ):
+            await self._take_over(table_id)
+
+    async def _take_over(self, table_id: str) -> None:
+        """Take the lapsed lease of ``table_id`` and drive its bots and clock here."""
+        assert self.cluster is not None
+        if not await self.db(self.cluster.leases.acquire, table_id):
+            return
+        self.held.add(table_id)
+        try:
+            table = await self.seats.get(table_id)
+        except Exception:  # a table that no longer replays must not stop the heartbeat
+            log.exception("table %s does not load", table_id)
+            return
+        async with table.lock:
+            table.behind = True
+            await self.catch_up(table)
+            self.bots.ensure_bots(table)
+            self.clocks.ensure_timer(table)
+
     # ---- after every change ---------------------------------------------------------
 
     def _after_change(self, table: Table) -> None:
@@ -297,7 +616,7 @@ class Hub:
         table.track_decisions()
         self.views.track_seen(table)
         if table.record.result is not None:
-            self.seats.finished(table)
+            self.release(table)
         self.bots.ensure_bots(table)
         self.clocks.ensure_timer(table)
         asyncio.get_running_loop().create_task(self.views.broadcast(table))

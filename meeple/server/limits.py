@@ -40,6 +40,7 @@ class Limits:
     absent_after: float = 120.0  # seconds without a socket or request: a seat is absent
     bot_workers: int = 1  # threads of the server-wide bot pool
     bot_budget: float = 2.0  # seconds of bot thinking a table may queue at a time
+    lease_seconds: float = 10.0  # cluster: a lease not renewed this long may be taken over
 
     @classmethod
     def from_settings(

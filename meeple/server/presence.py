@@ -36,6 +36,11 @@ class Presence:
         if seat is None:
             return
         table.seen_at[seat] = time.monotonic()
+        self.refresh(table)
+
+    def refresh(self, table: Table) -> None:
+        """Send the connected list soon (if it changed): a socket opened or closed here
+        or, in a cluster, on another process."""
         if table.presence_task is None:
             loop = asyncio.get_running_loop()
             table.presence_task = loop.create_task(self._flush(table))

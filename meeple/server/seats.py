@@ -25,9 +25,17 @@ from meeple.engine.config import OptionValue
 from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
-from meeple.server.limits import Limits, Window
-from meeple.server.store import Store, StoredTable
-from meeple.server.tables import HUMAN, MAX_SEED, ApiError, RunInDb, Table, hash_token
+from meeple.server.limits import Limits
+from meeple.server.store import Conflict, LimitReached, Store, StoredTable
+from meeple.server.tables import (
+    HUMAN,
+    MAX_SEED,
+    ApiError,
+    Catchup,
+    RunInDb,
+    Table,
+    hash_token,
+)
 
 TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # new tables: 12 hex digits
 
@@ -36,7 +44,10 @@ class Seats:
     """Loads and creates the tables of ``tables`` (the hub's registry) and seats people.
 
     ``db`` runs a ``store`` call on the database thread; ``pool`` replays stored
-    tables; ``after_change`` runs after every change, once it is stored and made."""
+    tables; ``after_change`` runs after every change, once it is stored and made.
+    In a cluster, ``catch_up`` brings a table up to date before a seat change is
+    decided (caller holds the lock) and ``lease_gone`` gives up the lease of a table
+    leaving memory."""
 
     def __init__(
         self,
@@ -50,13 +61,13 @@ class Seats:
         views: Views,
         after_change: Callable[[Table], None],
         limits: Limits,
+        catch_up: Catchup | None = None,
+        lease_gone: Callable[[Table], None] | None = None,
     ) -> None:
         self.tables = tables
         self.limits = limits
-        # Client address -> the ids of the unfinished tables it created (not stored:
-        # the counts start again at a restart).
-        self.created_by: dict[str, set[str]] = {}
-        self.created_window = Window(3600.0)
+        self.catch_up = catch_up
+        self.lease_gone = lease_gone
         self.loading: dict[str, asyncio.Lock] = {}
         self.store = store
         self.db = db
@@ -139,6 +150,8 @@ class Seats:
         """Drop an idle table from memory (it is stored: it loads again on demand)."""
         table.retired = True
         self.tables.pop(table.id, None)
+        if self.lease_gone is not None:
+            self.lease_gone(table)
         if table.timer_task is not None:
             table.timer_task.cancel()
         self.views.replays.pop(table.id, None)
@@ -168,8 +181,10 @@ class Seats:
             deadline=stored.deadline,
             timer_key=stored.timer_key,
             talk=stored.talk,
+            rewrites=stored.rewrites,
         )
         self._settle(table)
+        table.adopt_versions(stored.seat_versions)
         return table
 
     def _settle(self, table: Table) -> None:
@@ -191,34 +206,13 @@ class Seats:
         """A new table, stored, with one seat per ``seats`` entry (``kind``: 'human' or a
         bot level; ``name``). Returns it and each human seat's token (ApiError 422).
         ``address`` (the client's) may create ``Limits.tables_per_hour`` tables an hour
-        and have ``Limits.open_tables`` unfinished ones (ApiError 429). ``talk``: the
-        table's talk option (``meeple.server.talk``)."""
+        and have ``Limits.open_tables`` unfinished ones (ApiError 429): both counted in
+        the database (the address's digest is stored with the table), so they hold
+        across restarts and across the processes of a cluster. ``talk``: the table's
+        talk option (``meeple.server.talk``)."""
         table, tokens = await self._create(game_name, players, seats, options, seed, address, talk)
         table.creator = address
-        self.created_by.setdefault(address, set()).add(table.id)
         return table, tokens
-
-    def finished(self, table: Table) -> None:
-        """A table is over: it no longer counts among its creator's open tables."""
-        if table.creator is not None:
-            mine = self.created_by.get(table.creator)
-            if mine is not None:
-                mine.discard(table.id)
-                if not mine:
-                    del self.created_by[table.creator]
-
-    def _creation_allowed(self, address: str) -> None:
-        """ApiError 429 if ``address`` has created its share of tables."""
-        limits = self.limits
-        mine = self.created_by.get(address, set())
-        if len(mine) >= limits.open_tables:
-            raise ApiError(
-                429,
-                f"this address has {len(mine)} unfinished tables, the limit; finish or"
-                " leave one first",
-            )
-        if not self.created_window.allow(address, limits.tables_per_hour):
-            raise ApiError(429, f"at most {limits.tables_per_hour} new tables per address per hour")
 
     async def _create(
         self,
@@ -239,7 +233,6 @@ class Seats:
             raise ApiError(422, f"give {players} seats, one per player, not {len(seats)}")
         stored_seats, tokens = _seat_list(seats, [HUMAN, *bot_names(game.name)])
         self._make_room()
-        self._creation_allowed(address)
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         try:
@@ -264,24 +257,32 @@ class Seats:
         table.deadline, table.timer_key = self.clocks.timer_for(table, None, None)
         table.track_decisions(reset=True)
         self.views.track_seen(table, reset=True)
-        await self.db(
-            self.store.create_table,
-            StoredTable(
-                id=table_id,
-                game=game.name,
-                rules_version=game.rules_version,
-                config=config.to_json(),
-                seed=seed,
-                seats=stored_seats,
-                version=0,
-                status="playing",
-                created=now,
-                updated=now,
-                deadline=table.deadline,
-                timer_key=table.timer_key,
-                talk=talk,
-            ),
+        stored = StoredTable(
+            id=table_id,
+            game=game.name,
+            rules_version=game.rules_version,
+            config=config.to_json(),
+            seed=seed,
+            seats=stored_seats,
+            version=0,
+            status="playing",
+            created=now,
+            updated=now,
+            deadline=table.deadline,
+            timer_key=table.timer_key,
+            talk=talk,
+            seat_versions=table.versions_json(),
         )
+        try:
+            await self.db(
+                self.store.create_table,
+                stored,
+                hash_token(address),
+                self.limits.tables_per_hour,
+                self.limits.open_tables,
+            )
+        except LimitReached as exc:
+            raise ApiError(429, str(exc)) from None
         self.tables[table_id] = table
         self.after_change(table)
         return table, tokens
@@ -291,6 +292,7 @@ class Seats:
     async def claim(self, table: Table, seat: int, name: str) -> str:
         """Take a free human seat: returns a fresh token for it (old links stop working)."""
         async with table.lock:
+            await self._fresh(table)
             table.check_seat(seat)
             info = table.seats[seat]
             if info["kind"] != HUMAN or info.get("claimed"):
@@ -305,6 +307,7 @@ class Seats:
         """The person holding human seat ``seat`` (proven by its token) gives their name,
         e.g. on joining by a seat link; a bot's seat keeps its bot name (ApiError 409)."""
         async with table.lock:
+            await self._fresh(table)
             if table.seats[seat]["kind"] != HUMAN:
                 raise ApiError(409, f"seat {seat} is played by a bot: take it back first")
             seats = [dict(s) for s in table.seats]
@@ -316,6 +319,7 @@ class Seats:
         if seat is None or table.seats[seat].get("claimed"):
             return
         async with table.lock:
+            await self._fresh(table)
             if table.seats[seat].get("claimed"):
                 return  # a concurrent first request marked it while this one waited
             seats = [dict(s) for s in table.seats]
@@ -329,6 +333,7 @@ class Seats:
         for ``Limits.absent_after`` seconds). The seat's token still holds it: its
         player takes it back with ``take_back``."""
         async with table.lock:
+            await self._fresh(table)
             table.check_seat(seat)
             if level not in bot_names(table.game.name):
                 raise ApiError(422, f"no bot {level!r}; choose from {bot_names(table.game.name)}")
@@ -363,6 +368,7 @@ class Seats:
     async def take_back(self, table: Table, seat: int) -> None:
         """The player of ``seat`` (proven by its token) takes it back from its bot."""
         async with table.lock:
+            await self._fresh(table)
             info = table.seats[seat]
             if info["kind"] == HUMAN:
                 raise ApiError(409, f"seat {seat} is played by its person already")
@@ -376,15 +382,35 @@ class Seats:
             table.bots.pop(seat, None)
             await self._store_seats(table, seats)
 
+    async def _fresh(self, table: Table) -> None:
+        """Cluster: decide a seat change on the latest stored table."""
+        if self.catch_up is not None:
+            await self.catch_up(table)
+
     async def _store_seats(
         self, table: Table, seats: list[dict[str, Any]], bot: tuple[int, str] | None = None
     ) -> None:
-        """Store the new seats as the next version, then change the table (with the new
-        ``bot`` (seat, level) if any). The caller holds the lock."""
-        await self.db(self.store.set_seats, table.id, seats, table.version + 1)
+        """Store the new seats as the next version, with what each seat is shown then,
+        and change the table (with the new ``bot`` (seat, level) if any). The caller
+        holds the lock. ApiError 409 if another process changed the table meanwhile."""
+        old, saved = table.seats, table.tracking()
         table.seats = seats
-        table.version += 1
         table.cache.clear()
+        table.track_decisions()
+        self.views.track_seen(table)
+        try:
+            await self.db(
+                self.store.set_seats, table.id, seats, table.version + 1, table.versions_json()
+            )
+        except BaseException as exc:
+            table.seats = old
+            table.restore(saved)
+            table.cache.clear()
+            if isinstance(exc, Conflict):
+                table.behind = True
+                raise ApiError(409, "the table changed meanwhile; try again") from None
+            raise
+        table.version += 1
         if bot is not None:
             table.bots[bot[0]] = bot_for(table, bot[0], bot[1])
         self.after_change(table)

@@ -22,6 +22,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     inspect,
     select,
     update,
@@ -53,6 +54,14 @@ class TableRow(Base):
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
     timer_key: Mapped[str | None] = mapped_column(String(64), nullable=True)
     talk: Mapped[str | None] = mapped_column(String(16), nullable=True)  # None: "rules"
+    # What each seat was last shown (``Table.versions_json``), so every process of a
+    # cluster, and a restarted one, shows a seat the same versions.
+    seat_versions: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # How many times its moves were rewritten (undo): while it stays the same, a process
+    # catches up by loading only the moves after the ones it has.
+    rewrites: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # SHA-256 of the creating client's address (per-address creation limits).
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class MoveRow(Base):
@@ -77,6 +86,39 @@ class ChatRow(Base):
     recipients: Mapped[str | None] = mapped_column(Text, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[float] = mapped_column(Float)
+
+
+class LeaseRow(Base):
+    """Who runs a table's bots and clock, or a review job (``meeple.server.cluster``):
+    the holder process's id until ``expires`` (the database's clock, epoch seconds),
+    renewed by the holder's heartbeat. ``key`` is a table id or ``review:<table id>``."""
+
+    __tablename__ = "meeple_leases"
+
+    key: Mapped[str] = mapped_column(String(48), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(40))
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class NodeRow(Base):
+    """A server process of the cluster, alive until ``expires`` (renewed by its
+    heartbeat); presence rows of a node that is not alive count for nothing."""
+
+    __tablename__ = "meeple_nodes"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    expires: Mapped[float] = mapped_column(Float)
+
+
+class PresenceRow(Base):
+    """The WebSockets one process has open on one seat of a table."""
+
+    __tablename__ = "meeple_presence"
+
+    node: Mapped[str] = mapped_column(String(40), primary_key=True)
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    sockets: Mapped[int] = mapped_column(Integer)
 
 
 class ReviewRow(Base):
@@ -138,6 +180,42 @@ class StoredTable:
     moves: list[tuple[int, str]] = field(default_factory=list)
     talk: str = "rules"
     chat: list[dict[str, Any]] = field(default_factory=list)
+    seat_versions: str | None = None  # ``Table.versions_json`` as stored with the change
+    rewrites: int = 0  # undos so far: the moves' history changed that often
+
+
+@dataclass
+class Changes:
+    """What a process holding a table at some version must learn to catch up: the
+    stored table (without moves or chat) and the moves after the ones it holds.
+    ``moves_from`` is the ply of the first move in ``moves`` (0 when
+    the history was rewritten and every move is there)."""
+
+    table: StoredTable
+    moves_from: int
+    moves: list[tuple[int, str]]
+
+
+class Conflict(Exception):
+    """The stored table is no longer at the version a change was decided on: another
+    process changed it first. Nothing was stored; catch up and decide again."""
+
+
+class LimitReached(Exception):
+    """A per-address creation limit (checked in the database, so cluster-wide)."""
+
+
+CHANNEL = "meeple"  # PostgreSQL NOTIFY channel: "m|c|p <table id> <number>"
+
+
+def _chat_json(row: ChatRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "from": row.sender,
+        "to": json.loads(row.recipients) if row.recipients else row.recipient,
+        "text": row.text,
+        "time": row.time,
+    }
 
 
 def normalize_url(url: str) -> str:
@@ -188,16 +266,30 @@ class Store:
         self.engine.dispose()
 
     def checkpoint(self) -> None:
-        """Copy the WAL back into the database file (SQLite; nothing for others)."""
-        self.moves_since_checkpoint = 0
+        """Copy the WAL back into the database file (SQLite; nothing for others). The
+        caller counts the moves since (``moves_since_checkpoint``): this runs on the
+        database thread while moves go on, so it must not reset their count."""
         if self.sqlite:
             with self.engine.connect() as connection:
                 connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # ---- writes ---------------------------------------------------------------------
 
-    def create_table(self, table: StoredTable) -> None:
+    def create_table(
+        self,
+        table: StoredTable,
+        creator: str | None = None,
+        per_hour: int | None = None,
+        open_tables: int | None = None,
+    ) -> None:
+        """Store a new table created by ``creator`` (an address's digest), unless that
+        creator made ``per_hour`` tables in the last hour or has ``open_tables``
+        unfinished ones (LimitReached, nothing stored). On PostgreSQL the check and
+        the insert hold a transaction lock on the creator, so the limits hold across
+        every process of a cluster."""
         with Session(self.engine) as session, session.begin():
+            if creator is not None:
+                self._check_creator(session, creator, table.created, per_hour, open_tables)
             session.add(
                 TableRow(
                     id=table.id,
@@ -213,8 +305,35 @@ class Store:
                     deadline=table.deadline,
                     timer_key=table.timer_key,
                     talk=table.talk,
+                    seat_versions=table.seat_versions,
+                    creator=creator,
                 )
             )
+
+    def _check_creator(
+        self,
+        session: Session,
+        creator: str,
+        now: float,
+        per_hour: int | None,
+        open_tables: int | None,
+    ) -> None:
+        if not self.sqlite:
+            session.execute(
+                sql_text("SELECT pg_advisory_xact_lock(hashtext(:creator))"), {"creator": creator}
+            )
+        mine = select(func.count()).select_from(TableRow).where(TableRow.creator == creator)
+        if open_tables is not None:
+            count = session.execute(mine.where(TableRow.status == "playing")).scalar_one()
+            if count >= open_tables:
+                raise LimitReached(
+                    f"this address has {count} unfinished tables, the limit; finish or"
+                    " leave one first"
+                )
+        if per_hour is not None:
+            count = session.execute(mine.where(TableRow.created > now - 3600.0)).scalar_one()
+            if count >= per_hour:
+                raise LimitReached(f"at most {per_hour} new tables per address per hour")
 
     def add_move(
         self,
@@ -226,12 +345,16 @@ class Store:
         status: str,
         now: float,
         timer: tuple[float | None, str | None] | None = None,
+        versions: str | None = None,
     ) -> None:
-        """Store one move and the table's new version in one transaction (SQL Core:
-        this is the hot path of every move)."""
+        """Store one move and the table's new ``version`` in one transaction (SQL Core:
+        this is the hot path of every move), if the stored table is still at the version
+        before it (else Conflict, nothing stored). ``versions``: what each seat is shown
+        (``Table.versions_json``). On PostgreSQL the commit also notifies every process
+        (``CHANNEL``: "m <table id> <version>")."""
         mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
-        values: tuple[Any, ...] = (version, status, now)
-        sets = f"version = {mark}, status = {mark}, updated = {mark}"
+        values: tuple[Any, ...] = (version, status, now, versions)
+        sets = f"version = {mark}, status = {mark}, updated = {mark}, seat_versions = {mark}"
         if timer is not None:
             values += timer
             sets += f", deadline = {mark}, timer_key = {mark}"
@@ -244,16 +367,26 @@ class Store:
         raw = self._mover
         try:
             cursor = raw.cursor()
+            # The version check first: it locks the table's row, so a second process
+            # storing a move of the same version waits, then finds the version moved.
+            cursor.execute(
+                f"UPDATE meeple_tables SET {sets} WHERE id = {mark} AND version = {mark}",
+                (*values, table_id, version - 1),
+            )
+            if cursor.rowcount != 1:
+                raise Conflict(f"table {table_id} is no longer at version {version - 1}")
             cursor.execute(
                 f"INSERT INTO meeple_moves (table_id, ply, seat, text)"
                 f" VALUES ({mark}, {mark}, {mark}, {mark})",
                 (table_id, ply, seat, text),
             )
-            cursor.execute(
-                f"UPDATE meeple_tables SET {sets} WHERE id = {mark}", (*values, table_id)
-            )
+            if not self.sqlite:
+                cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {table_id} {version}"))
             cursor.close()
             raw.commit()
+        except Conflict:
+            raw.rollback()
+            raise
         except BaseException:
             self._mover = None
             try:
@@ -263,30 +396,31 @@ class Store:
             raise
         self.moves_since_checkpoint += 1
 
-    def truncate_moves(
-        self,
-        table_id: str,
-        keep: int,
-        version: int,
-        now: float,
-        timer: tuple[float | None, str | None],
-    ) -> None:
-        """Undo: forget the moves from ply ``keep`` on."""
-        with Session(self.engine) as session, session.begin():
+    def _bump(self, session: Session, table_id: str, version: int, **values: Any) -> None:
+        """Move the stored table from ``version - 1`` to ``version`` with ``values``
+        (Conflict if it is not at ``version - 1``), and notify the other processes."""
+        done = session.execute(
+            update(TableRow)
+            .where(TableRow.id == table_id, TableRow.version == version - 1)
+            .values(version=version, **values)
+        )
+        if getattr(done, "rowcount", 1) != 1:
+            raise Conflict(f"table {table_id} is no longer at version {version - 1}")
+        self._notify(session, f"m {table_id} {version}")
+
+    def _notify(self, session: Session, payload: str) -> None:
+        """NOTIFY every process (PostgreSQL; delivered when the transaction commits)."""
+        if not self.sqlite:
             session.execute(
-                delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= keep)
+                sql_text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": payload},
             )
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(
-                    version=version,
-                    status="playing",
-                    updated=now,
-                    deadline=timer[0],
-                    timer_key=timer[1],
-                )
-            )
+
+    def notify(self, payload: str) -> None:
+        """NOTIFY every process now (PostgreSQL; nothing for SQLite)."""
+        if not self.sqlite:
+            with Session(self.engine) as session, session.begin():
+                self._notify(session, payload)
 
     def rewrite_moves(
         self,
@@ -296,9 +430,25 @@ class Store:
         version: int,
         now: float,
         timer: tuple[float | None, str | None],
+        versions: str | None = None,
     ) -> None:
-        """Undo: the moves from ply ``start`` on become ``moves`` (one transaction)."""
+        """Undo: the moves from ply ``start`` on become ``moves`` (one transaction;
+        Conflict if the stored table is not at ``version - 1``)."""
         with Session(self.engine) as session, session.begin():
+            rewrites = session.execute(
+                select(TableRow.rewrites).where(TableRow.id == table_id)
+            ).scalar_one_or_none()
+            self._bump(
+                session,
+                table_id,
+                version,
+                status="playing",
+                updated=now,
+                deadline=timer[0],
+                timer_key=timer[1],
+                seat_versions=versions,
+                rewrites=(rewrites or 0) + 1,
+            )
             session.execute(
                 delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= start)
             )
@@ -306,25 +456,17 @@ class Store:
                 MoveRow(table_id=table_id, ply=start + i, seat=seat, text=text)
                 for i, (seat, text) in enumerate(moves)
             )
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(
-                    version=version,
-                    status="playing",
-                    updated=now,
-                    deadline=timer[0],
-                    timer_key=timer[1],
-                )
-            )
 
-    def set_seats(self, table_id: str, seats: list[dict[str, Any]], version: int) -> None:
+    def set_seats(
+        self,
+        table_id: str,
+        seats: list[dict[str, Any]],
+        version: int,
+        versions: str | None = None,
+    ) -> None:
+        """The table's seats as its next ``version`` (Conflict if it moved on)."""
         with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(seats=json.dumps(seats), version=version)
-            )
+            self._bump(session, table_id, version, seats=json.dumps(seats), seat_versions=versions)
 
     def set_timer(self, table_id: str, deadline: float | None, key: str | None) -> None:
         with Session(self.engine) as session, session.begin():
@@ -350,6 +492,7 @@ class Store:
             )
             session.add(row)
             session.flush()
+            self._notify(session, f"c {table_id} {row.id}")
             return int(row.id)
 
     def save_review(self, table_id: str, review: StoredReview, now: float) -> None:
@@ -407,17 +550,43 @@ class Store:
             if chat_limit is not None:
                 query = query.limit(chat_limit)
             chats = reversed(list(session.execute(query).scalars()))
-            table.chat = [
-                {
-                    "id": c.id,
-                    "from": c.sender,
-                    "to": json.loads(c.recipients) if c.recipients else c.recipient,
-                    "text": c.text,
-                    "time": c.time,
-                }
-                for c in chats
-            ]
+            table.chat = [_chat_json(c) for c in chats]
             return table
+
+    def load_changes(
+        self, table_id: str, version: int, plies: int, rewrites: int
+    ) -> Changes | None:
+        """What changed since a process stored or loaded ``table_id`` at ``version``
+        holding ``plies`` moves after ``rewrites`` undos: None if it is still stored at
+        ``version``. Only the moves after ``plies`` are read unless an undo rewrote the
+        history since (then all of them)."""
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None or row.version == version:
+                return None
+            table = _stored(row)
+            start = plies if table.rewrites == rewrites else 0
+            moves = session.execute(
+                select(MoveRow.seat, MoveRow.text)
+                .where(MoveRow.table_id == table_id, MoveRow.ply >= start)
+                .order_by(MoveRow.ply)
+            ).all()
+            return Changes(table, start, [(int(a), str(b)) for a, b in moves])
+
+    def recent_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The last ``limit`` chat messages of ``table_id``, oldest first."""
+        with Session(self.engine) as session:
+            query = select(ChatRow).where(ChatRow.table_id == table_id)
+            rows = session.execute(query.order_by(ChatRow.id.desc()).limit(limit)).scalars()
+            return [_chat_json(c) for c in reversed(list(rows))]
+
+    def version_of(self, table_id: str) -> int | None:
+        """The stored version of ``table_id`` (None if there is no such table)."""
+        with Session(self.engine) as session:
+            value = session.execute(
+                select(TableRow.version).where(TableRow.id == table_id)
+            ).scalar_one_or_none()
+            return None if value is None else int(value)
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[StoredTable]:
         with Session(self.engine) as session:
@@ -464,6 +633,8 @@ def _stored(row: TableRow) -> StoredTable:
         deadline=row.deadline,
         timer_key=row.timer_key,
         talk=row.talk or "rules",
+        seat_versions=row.seat_versions,
+        rewrites=row.rewrites or 0,
     )
 
 

@@ -73,6 +73,18 @@ class ApplyMove(Protocol):
     def __call__(self, table: Table, seat: int, text: str, /) -> Awaitable[None]: ...
 
 
+class Drives(Protocol):
+    """True if this process runs the table's bots and clock (it holds its lease)."""
+
+    def __call__(self, table: Table, /) -> bool: ...
+
+
+class Catchup(Protocol):
+    """Brings a table whose stored version moved on up to date (caller holds the lock)."""
+
+    def __call__(self, table: Table, /) -> Awaitable[None]: ...
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -112,6 +124,12 @@ class Table:
     talk: str = "rules"  # the talk option: "rules" (the game's) or "free"
     creator: str | None = None  # the client address that created it (this run only)
     retired: bool = False  # unloaded from memory: whoever still holds it must reload
+    # Cluster (``meeple.server.cluster``): the stored table moved past this copy.
+    behind: bool = False
+    rewrites: int = 0  # undos stored so far (the history this copy follows)
+    remote_seats: set[int] = field(default_factory=set)  # seats with sockets elsewhere
+    refresh_task: asyncio.Task[None] | None = None
+    claiming: bool = False  # asking the database for this table's lease
 
     def touch(self) -> None:
         """Note a use of the table (idle tables leave memory)."""
@@ -138,7 +156,62 @@ class Table:
         raise ApiError(403, "this token holds no seat at this table")
 
     def connected(self, seat: int) -> bool:
-        return any(c.seat == seat for c in self.clients)
+        """Has ``seat`` a socket open here or, in a cluster, on another process?"""
+        return seat in self.remote_seats or any(c.seat == seat for c in self.clients)
+
+    @property
+    def last_chat(self) -> int:
+        """The id of the newest chat message this copy holds (0: none)."""
+        return int(self.chat[-1]["id"]) if self.chat else 0
+
+    def needs_driver(self) -> bool:
+        """Can the table move on without a person (a bot seat or a phase clock)?"""
+        if self.over:
+            return False
+        return self.deadline is not None or any(info["kind"] != HUMAN for info in self.seats)
+
+    # ---- the versions each seat is shown, as stored with every change ---------------
+
+    def tracking(self) -> Tracking:
+        """A copy of what ``track_decisions`` and ``Views.track_seen`` keep, to put
+        back if the change they tracked could not be stored."""
+        return Tracking(
+            list(self.decided),
+            list(self.decision_version),
+            set(self.decisions_changed),
+            dict(self.seen),
+            dict(self.content),
+            dict(self.event_counts),
+        )
+
+    def restore(self, saved: Tracking) -> None:
+        self.decided, self.decision_version = saved.decided, saved.decision_version
+        self.decisions_changed, self.seen = saved.decisions_changed, saved.seen
+        self.content, self.event_counts = saved.content, saved.event_counts
+
+    def versions_json(self) -> str:
+        """Each seat's version and decision version, and the spectators', as stored
+        with the table: every process of a cluster (and a restarted one) shows them."""
+        return dumps(
+            {
+                "spectators": self.seen.get(None, self.version),
+                "seats": [self.seen.get(s, self.version) for s in range(self.players)],
+                "decisions": list(self.decision_version),
+            }
+        )
+
+    def adopt_versions(self, stored: str | None) -> None:
+        """Take the versions stored with the table's last change (``versions_json``)."""
+        if stored is None:
+            return
+        data = orjson.loads(stored)
+        seats = data["seats"]
+        if len(seats) != self.players:
+            return
+        self.seen[None] = int(data["spectators"])
+        for seat, version in enumerate(seats):
+            self.seen[seat] = int(version)
+        self.decision_version = [int(v) for v in data["decisions"]]
 
     def absent_for(self, seat: int) -> float:
         """Seconds since ``seat`` last had a socket open or made a request (0 while
@@ -174,6 +247,18 @@ class Table:
                 seat for seat, legal in enumerate(now) if legal != self.decided[seat]
             }
         self.decided = now
+
+
+@dataclass
+class Tracking:
+    """What a table tracks of its seats' versions (``Table.tracking``)."""
+
+    decided: list[tuple[int, ...]]
+    decision_version: list[int]
+    decisions_changed: set[int]
+    seen: dict[int | None, int]
+    content: dict[int | None, int]
+    event_counts: dict[int | None, tuple[int, int]]
 
 
 def dumps(data: Any) -> str:

@@ -126,6 +126,7 @@ def tables_router(hub: Hub) -> APIRouter:
     ) -> dict[str, Any]:
         table = await hub.seats.get(table_id)
         seat = table.seat_of(token)
+        await hub.latest(table)
         await hub.seats.arrived(table, seat)
         return hub.views.snapshot(table, seat, svg=svg, since=since)
 
@@ -201,6 +202,7 @@ def tables_router(hub: Hub) -> APIRouter:
     @router.get("/api/tables/{table_id}/record", summary="The game record, once the game is over")
     async def record(table_id: str) -> dict[str, Any]:
         table = await hub.seats.get(table_id)
+        await hub.latest(table)
         if not table.over:
             raise ApiError(409, "the record is published once the game is over")
         out = table.record.to_json()
@@ -212,6 +214,7 @@ def tables_router(hub: Hub) -> APIRouter:
     @router.get("/api/tables/{table_id}/replay/{ply}", summary="The finished game after ply moves")
     async def replay_step(table_id: str, ply: int, svg: bool = True) -> dict[str, Any]:
         table = await hub.seats.get(table_id)
+        await hub.latest(table)
         if not table.over:
             raise ApiError(409, "the replay opens once the game is over")
         total = len(table.record.moves)

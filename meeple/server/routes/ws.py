@@ -102,6 +102,7 @@ async def _serve(
     table.clients.add(client)  # first: its own snapshot shows it connected
     client.push(dumps(_snapshot(hub, table, client)))
     hub.presence.changed(table, seat)
+    await hub.announce(table, seat)
     try:
         while True:
             message = await websocket.receive()
@@ -125,6 +126,7 @@ async def _serve(
         table.clients.discard(client)
         client.close()
         hub.presence.changed(table, seat)
+        await hub.announce(table, seat)
 
 
 def _snapshot(hub: Hub, table: Table, client: WsClient) -> dict[str, Any]:

@@ -1,0 +1,256 @@
+"""Several server processes over one PostgreSQL: the database is the one coordinator.
+
+No process talks to another; each talks to the database:
+
+* **Order.** A change is stored only if the stored table is still at the version
+  the change was decided on (``Store.add_move`` and friends: the conditional
+  ``UPDATE`` locks the table's row, so of two processes storing the same version one
+  waits and then finds it gone: ``Conflict``). A process whose copy is behind
+  catches up (``Hub.catch_up``: the moves after the ones it holds, or a replay
+  after an undo) and decides again.
+* **Pushes.** Every stored change sends ``NOTIFY meeple, '<kind> <table id> <n>'``
+  in its transaction: ``m`` a new version, ``c`` a chat message id, ``p`` a presence
+  change. The notification names nothing a seat may not see (the table and a
+  number); each process with sockets on the table reads what changed and sends
+  each socket its own seat's view, as for a change of its own.
+* **Leases.** A table's bots and phase clock, and a review job, run where the lease
+  ``meeple_leases(key, holder, expires)`` is held. The holder renews its leases by a
+  heartbeat every ``lease_seconds / 3``; a lease not renewed for ``lease_seconds``
+  (the holder died or stalled) may be taken by any process, and every process looks
+  for such tables at each heartbeat and takes them over. Times are the database's
+  clock, so the machines' clocks need not agree.
+
+``Cluster`` is the process's side of this: its node id, the listener connection,
+and the heartbeat task. SQLite has no ``Cluster``: one process holds every lease.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import text as sql_text
+from sqlalchemy.engine import make_url
+
+from meeple.server.store import CHANNEL, Store
+
+log = logging.getLogger("meeple.server")
+
+NOW = "extract(epoch from clock_timestamp())"
+
+
+@dataclass
+class Handlers:
+    """What the hub does when the database tells of a change (each is called on the
+    event loop with the table id and the number of the notification)."""
+
+    changed: Callable[[str, int], None]  # a new stored version
+    chat: Callable[[str, int], None]  # a new chat message (its id)
+    presence: Callable[[str], None]  # sockets opened or closed on another process
+    resync: Callable[[], None]  # notifications may have been missed: check every table
+    heartbeat: Callable[[set[str]], Awaitable[None]]  # the leases this process holds now
+
+
+class LeaseStore:
+    """The lease, node and presence rows (PostgreSQL SQL; called on the database
+    thread through the hub's ``db``)."""
+
+    def __init__(self, store: Store, node: str, seconds: float) -> None:
+        self.store = store
+        self.node = node
+        self.seconds = seconds
+
+    def _run(self, sql: str, **params: Any) -> list[Any]:
+        with self.store.engine.begin() as connection:
+            result = connection.execute(sql_text(sql), params)
+            return list(result.all()) if result.returns_rows else []
+
+    def heartbeat(self) -> set[str]:
+        """Renew this node and every lease it holds; returns the keys it still holds
+        (one it lost to a takeover while it stalled is not among them)."""
+        params = {"node": self.node, "ttl": self.seconds}
+        self._run(
+            f"INSERT INTO meeple_nodes (id, expires) VALUES (:node, {NOW} + :ttl)"
+            f" ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
+            **params,
+        )
+        rows = self._run(
+            f"UPDATE meeple_leases SET expires = {NOW} + :ttl WHERE holder = :node"
+            f" AND expires > {NOW} RETURNING key",
+            **params,
+        )
+        return {str(row[0]) for row in rows}
+
+    def acquire(self, key: str) -> bool:
+        """Take the lease ``key`` if nobody holds it, its holder let it expire, or this
+        node holds it already; True if this node holds it now."""
+        rows = self._run(
+            f"INSERT INTO meeple_leases (key, holder, expires) VALUES (:key, :node, {NOW} + :ttl)"
+            f" ON CONFLICT (key) DO UPDATE SET holder = excluded.holder,"
+            f" expires = excluded.expires"
+            f" WHERE meeple_leases.holder = excluded.holder OR meeple_leases.expires < {NOW}"
+            f" RETURNING holder",
+            key=key,
+            node=self.node,
+            ttl=self.seconds,
+        )
+        return bool(rows)
+
+    def release(self, key: str) -> None:
+        self._run(
+            "DELETE FROM meeple_leases WHERE key = :key AND holder = :node", key=key, node=self.node
+        )
+
+    def release_all(self) -> None:
+        """A clean shutdown: others may take this node's leases at once."""
+        self._run("DELETE FROM meeple_leases WHERE holder = :node", node=self.node)
+        self._run("DELETE FROM meeple_presence WHERE node = :node", node=self.node)
+        self._run("DELETE FROM meeple_nodes WHERE id = :node", node=self.node)
+
+    def orphans(self, limit: int, human: str) -> list[str]:
+        """Unfinished tables that move on without a person (a bot seat or a phase
+        clock) whose lease nobody holds alive, most recently updated first."""
+        rows = self._run(
+            "SELECT t.id, t.seats, t.deadline FROM meeple_tables t"
+            " LEFT JOIN meeple_leases l ON l.key = t.id"
+            f" WHERE t.status = 'playing' AND (l.key IS NULL OR l.expires < {NOW})"
+            " ORDER BY t.updated DESC",
+        )
+        out: list[str] = []
+        for table_id, seats, deadline in rows:
+            if deadline is not None or any(s["kind"] != human for s in json.loads(seats)):
+                out.append(str(table_id))
+                if len(out) >= limit:
+                    break
+        return out
+
+    def set_presence(self, table_id: str, seat: int, sockets: int) -> None:
+        """This node has ``sockets`` sockets open on ``seat``; tell the other processes."""
+        with self.store.engine.begin() as connection:
+            params = {"node": self.node, "table": table_id, "seat": seat, "sockets": sockets}
+            if sockets > 0:
+                connection.execute(
+                    sql_text(
+                        "INSERT INTO meeple_presence (node, table_id, seat, sockets)"
+                        " VALUES (:node, :table, :seat, :sockets) ON CONFLICT"
+                        " (node, table_id, seat) DO UPDATE SET sockets = excluded.sockets"
+                    ),
+                    params,
+                )
+            else:
+                connection.execute(
+                    sql_text(
+                        "DELETE FROM meeple_presence WHERE node = :node AND table_id = :table"
+                        " AND seat = :seat"
+                    ),
+                    params,
+                )
+            connection.execute(
+                sql_text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": f"p {table_id} 0"},
+            )
+
+    def remote_seats(self, table_id: str) -> set[int]:
+        """The seats of ``table_id`` with a socket open on another live node."""
+        rows = self._run(
+            "SELECT DISTINCT p.seat FROM meeple_presence p JOIN meeple_nodes n ON n.id = p.node"
+            f" WHERE p.table_id = :table AND p.node <> :node AND n.expires > {NOW}"
+            " AND p.sockets > 0",
+            table=table_id,
+            node=self.node,
+        )
+        return {int(row[0]) for row in rows}
+
+    def nodes_alive(self) -> int:
+        rows = self._run(f"SELECT count(*) FROM meeple_nodes WHERE expires > {NOW}")
+        return int(rows[0][0])
+
+
+def libpq_url(url: str) -> str:
+    """A SQLAlchemy PostgreSQL URL as psycopg's own connection string."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+class Cluster:
+    """This process's place in the cluster: its node id, the NOTIFY listener and the
+    heartbeat (renewing leases, then taking over orphaned tables)."""
+
+    def __init__(self, store: Store, seconds: float) -> None:
+        self.node = secrets.token_hex(8)
+        self.seconds = seconds
+        self.leases = LeaseStore(store, self.node, seconds)
+        self.url = libpq_url(store.url)
+        self.tasks: list[asyncio.Task[None]] = []
+        self.listening = asyncio.Event()
+
+    def start(self, handlers: Handlers, db: Callable[..., Awaitable[Any]]) -> None:
+        loop = asyncio.get_running_loop()
+        self.tasks = [
+            loop.create_task(self._listen(handlers)),
+            loop.create_task(self._beat(handlers, db)),
+        ]
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(BaseException):
+                await task
+
+    async def _listen(self, handlers: Handlers) -> None:
+        """LISTEN on the channel for ever, reconnecting after a lost connection (and
+        then checking every table, since notifications may have been missed)."""
+        import psycopg
+
+        first = True
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True
+                ) as connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    self.listening.set()
+                    if not first:
+                        handlers.resync()
+                    first = False
+                    async for note in connection.notifies():
+                        dispatch(handlers, note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the NOTIFY listener lost its connection; reconnecting")
+                self.listening.clear()
+                await asyncio.sleep(0.5)
+
+    async def _beat(self, handlers: Handlers, db: Callable[..., Awaitable[Any]]) -> None:
+        while True:
+            try:
+                held = await db(self.leases.heartbeat)
+                await handlers.heartbeat(held)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster heartbeat failed")
+            await asyncio.sleep(self.seconds / 3)
+
+
+def dispatch(handlers: Handlers, payload: str) -> None:
+    """Hand one notification to the hub (a malformed one is logged and dropped)."""
+    try:
+        kind, table_id, number = payload.split(" ")
+        value = int(number)
+    except ValueError:
+        log.warning("unknown notification %r", payload)
+        return
+    if kind == "m":
+        handlers.changed(table_id, value)
+    elif kind == "c":
+        handlers.chat(table_id, value)
+    elif kind == "p":
+        handlers.presence(table_id)
