@@ -1,4 +1,9 @@
-"""A view as terminal text: the turn, each occupied Area, the players."""
+"""A view as terminal text, at most 80 columns: the turn and phase, a map of the
+Areas in their hex rows (2.2; odd rows shifted half an Area east), each Area's
+contents in the game's words, and every seat's status. What the view hides (other
+seats' cash, 13.3, and Planning Sheets, 4.1) is never printed: the text is built
+from the view alone.
+"""
 
 from __future__ import annotations
 
@@ -7,79 +12,203 @@ from typing import Any
 from meeple.games.newworld.board import load_map
 
 JSON = dict[str, Any]
+WIDTH = 80
+CELL = 19  # characters per Area on the map
 SHORT = ("En", "Fr", "Sp", "Po", "Ne", "Sw")
 
 
 def render_text(view: JSON) -> str:
     names = [p["name"] for p in view["players"]]
     lines = [
-        f"New World - turn {view['turn']} of {view['last_turn']} - {view['phase']}"
-        f" - Political Control ${view['pc_value']}, Resources ${view['resource_value']}",
-        "Initiative: " + ", ".join(names[s] for s in view["initiative"]),
-        "Area                   Cl Sea Nat Gold      City  PC  Forces",
+        f"New World - turn {view['turn']} of {view['last_turn']} - {view['phase']}",
+        f"Political Control pays ${view['pc_value']}, Resources ${view['resource_value']}"
+        + (
+            f"; Initiative: {', '.join(names[s] for s in view['initiative'])}"
+            if view["initiative"]
+            else ""
+        ),
+        "",
+        *_map_rows(view),
+        "Key: letter+Climate, n Natives, x City, G Gold Site, M Mine, $$ double Resources,",
+        "     * Political Control; forces as seat:Soldiers/Colonists (En3/2).",
+        "",
+        "Area                 Cl Sea Nat Markers    Forces",
     ]
     for area in view["areas"]:
-        if not area["playable"]:
-            continue
-        lines.append(_area_line(area, names))
+        if area["playable"]:
+            lines += _area_lines(area, names)
     lines.append("")
     for p in view["players"]:
-        lines.append(_player_line(p, view["seat"]))
+        lines += _player_lines(p, view)
+    lines += _pending(view, names)
     if view["result"]:
-        lines.append("Game over: " + view["result"]["note"])
-    return "\n".join(lines)
+        lines.append("Game over: " + str(view["result"]["note"]))
+    return "\n".join(_clip(line) for line in lines)
 
 
-def _area_line(area: JSON, names: list[str]) -> str:
+def _clip(line: str) -> str:
+    return line if len(line) <= WIDTH else line[: WIDTH - 1] + "~"
+
+
+def _map_rows(view: JSON) -> list[str]:
+    """Two text lines per hex row: each Area's letter, Climate and name, then its
+    markers and forces in short."""
+    world = load_map()
+    by_row: dict[int, list[JSON]] = {}
+    for area in view["areas"]:
+        row, _ = world.area(area["letter"]).hex
+        by_row.setdefault(row, []).append(area)
+    out = []
+    for row in sorted(by_row):
+        names = [" "] * WIDTH
+        marks = [" "] * WIDTH
+        for area in by_row[row]:
+            _, col = world.area(area["letter"]).hex
+            start = col * CELL + (CELL // 2 if row % 2 else 0)
+            _write(names, start, _cell_name(area))
+            _write(marks, start, _cell_marks(area))
+        out += ["".join(names).rstrip(), "".join(marks).rstrip()]
+    return out
+
+
+def _write(line: list[str], start: int, words: str) -> None:
+    for k, char in enumerate(words[: CELL - 1]):
+        if start + k < len(line):
+            line[start + k] = char
+
+
+def _cell_name(area: JSON) -> str:
     printed = load_map().area(area["letter"])
+    if not area["playable"]:
+        return f"{area['letter']}  (unplayable)"
+    climate = "?" if area["climate"] is None else area["climate"]
+    return f"{area['letter']}{climate} {printed.name}"
+
+
+def _cell_marks(area: JSON) -> str:
+    if not area["playable"]:
+        return "  ###"
+    words = [_markers(area)] if _markers(area) else []
+    words += [
+        f"{SHORT[f['seat']]}{f['soldiers']}/{f['colonists']}"
+        for f in area["forces"]
+        if f["soldiers"] or f["colonists"]
+    ]
+    return "  " + " ".join(words)
+
+
+def _markers(area: JSON) -> str:
+    parts = []
+    if area["natives"]:
+        parts.append(f"n{area['natives']}")
+    if area["city"]:
+        parts.append(f"x{area['city']}")
+    parts += ["M" if s["kind"] == "mine" else "G" for s in area["sites"]]
+    if area["resources"] == 2:
+        parts.append("$$")
+    if area["political_control"] is not None:
+        parts.append("*" + SHORT[area["political_control"]])
+    return "".join(p if k == 0 else f" {p}" for k, p in enumerate(parts))
+
+
+def _area_lines(area: JSON, names: list[str]) -> list[str]:
+    """The Area's row of the table, then one indented line per force."""
+    printed = load_map().area(area["letter"])
+    climate = area["climate"] if area["climate"] is not None else "?"
+    sea = load_map().sea_of(printed.index).number if printed.coastal else "-"
     sites = " ".join(
-        ("M" if s["kind"] == "mine" else "G")
-        + (SHORT[s["holder"]] if s["holder"] is not None else "")
+        ("Mine" if s["kind"] == "mine" else "Gold")
+        + (f"({SHORT[s['holder']]})" if s["holder"] is not None else "")
         for s in area["sites"]
     )
-    city = f"x{area['city']}" if area["city"] else ""
+    city = f"City x{area['city']}" if area["city"] else ""
     if area["city_looter"] is not None:
-        city += SHORT[area["city_looter"]]
-    pc = SHORT[area["political_control"]] if area["political_control"] is not None else ""
-    double = "$$" if area["resources"] == 2 else "  "
-    climate = area["climate"] if area["climate"] is not None else "?"
-    sea = str(load_map().sea_of(printed.index).number) if printed.coastal else "-"
-    forces = "; ".join(_force(f, names) for f in area["forces"])
-    gold = f" loose gold {area['loose_gold']}" if area["loose_gold"] else ""
-    return (
-        f"{area['letter']} {printed.name[:16]:16}{double} {climate:>2} {sea:>3}"
-        f" {area['natives']:>3} {sites:9} {city:5} {pc:3} {forces}{gold}"
+        city += f" looted by {names[area['city_looter']]}"
+    pc = (
+        f"Political Control {names[area['political_control']]}"
+        if area["political_control"] is not None
+        else ""
     )
+    double = "$$" if area["resources"] == 2 else "  "
+    markers = " ".join(w for w in (sites, city, pc) if w)
+    head = (
+        f"{area['letter']} {printed.name[:16]:16}{double} {climate:>2} {sea:>3}"
+        f" {area['natives']:>3} {markers}"
+    )
+    lines = [head.rstrip()]
+    if area["loose_gold"]:
+        lines.append(f"    {area['loose_gold']} Gold Bar(s) lie unattended")
+    lines += [f"    {_force(f, names)}" for f in area["forces"]]
+    return lines
 
 
 def _force(force: JSON, names: list[str]) -> str:
-    parts = [f"{force['soldiers']}S", f"{force['colonists']}C"]
+    parts = [f"{force['soldiers']} Soldiers", f"{force['colonists']} Colonists"]
+    if force["prospectors"]:
+        parts.append(f"{force['prospectors']} prospecting")
+    if force["miners"]:
+        parts.append(f"{force['miners']} mining")
+    if force["looter"]:
+        parts.append("looting the City")
     if force["gold"]:
-        parts.append(f"{force['gold']} gold")
+        parts.append(f"{force['gold']} Gold Bars")
     aboard = (force["embarked_soldiers"], force["embarked_colonists"], force["embarked_gold"])
     if any(aboard):
-        parts.append(f"embarked {aboard[0]}S {aboard[1]}C {aboard[2]} gold")
+        parts.append(f"embarked {aboard[0]}S {aboard[1]}C {aboard[2]} Gold")
     if force["offshore_soldiers"] or force["offshore_colonists"]:
         parts.append(f"offshore {force['offshore_soldiers']}S {force['offshore_colonists']}C")
-    return f"{names[force['seat']]} " + " ".join(parts)
+    return f"{names[force['seat']]}: " + ", ".join(parts)
 
 
-def _player_line(p: JSON, viewer: int | None) -> str:
+def _player_lines(p: JSON, view: JSON) -> list[str]:
     cash = f"${p['cash']}" if p["cash"] is not None else "cash secret"
     fleet = p["fleet"]
     at = f", Fleet of {fleet['ships']} at {fleet['at']}" if fleet["at"] else ""
-    me = " (you)" if p["seat"] == viewer else ""
-    text = (
-        f"{p['name']}{me}: {cash}, {p['ships']} Ships, {p['home_soldiers']} Soldiers offboard,"
-        f" pool {p['soldier_pool']}, {p['political_control']} Political Control(s){at}"
-    )
+    me = " (you)" if p["seat"] == view["seat"] else ""
+    lines = [
+        f"{p['name']}{me}: {cash}, {p['political_control']} Political Control,"
+        f" {p['ships']} Ships{at}",
+        f"  {p['home_soldiers']} Soldiers at home, Soldier pool {p['soldier_pool']}"
+        + _box(p["replacement_box"]),
+    ]
+    if p["landfall"]:
+        lines[-1] += f", Exclusive Landfall {p['landfall']}"
     if p["plan"]:
-        plan = p["plan"]
-        rows = ", ".join(
-            f"{r['area']}: {r['soldiers']}S {r['colonists']}C" for r in plan["landings"]
+        lines += _plan_lines(p["plan"])
+    return lines
+
+
+def _box(box: dict[str, int]) -> str:
+    if not box:
+        return ""
+    return "; Replacement Box " + ", ".join(f"turn {t}: {n}" for t, n in sorted(box.items()))
+
+
+def _plan_lines(plan: JSON) -> list[str]:
+    """One's own Planning Sheet (only one's own view carries it)."""
+    rows = ", ".join(
+        f"{r['area']}: {r['soldiers']} Soldiers {r['colonists']} Colonists"
+        for r in plan["landings"]
+    )
+    return [
+        f"  your Planning Sheet: maintain {plan['maintain']} Ships, build {plan['build']},"
+        f" buy {plan['buy']} Soldiers",
+        f"  landings: {rows or 'none yet'}",
+    ]
+
+
+def _pending(view: JSON, names: list[str]) -> list[str]:
+    out = []
+    attack = view.get("pending_attack")
+    if attack:
+        out.append(
+            f"{names[attack['attacker']]} attacks {names[attack['defender']]} in"
+            f" {attack['area']} with {attack['soldiers']} Soldiers"
         )
-        text += (
-            f"\n  your sheet: maintain {plan['maintain']}, build {plan['build']},"
-            f" buy {plan['buy']}; landings {rows or 'none'}"
+    losses = view.get("pending_losses")
+    if losses:
+        out.append(
+            f"{names[losses['defender']]} chooses losses in {losses['area']}:"
+            f" {losses['soldiers']} Soldiers, {losses['colonists']} Colonists"
         )
-    return text
+    return out

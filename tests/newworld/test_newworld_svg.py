@@ -1,0 +1,278 @@
+"""New World drawn: the reconstructed shapes of the Americas checked against the map
+data (2.2 land connections, 2.22 Anchorage dots, 2.27 sea zones), the SVG's layers
+and what each seat may see in it (4.1 Planning Sheets, 13.3 cash), clicks and the
+last moves' targets, and the terminal text (80 columns)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from meeple.games.newworld import GAME
+from meeple.games.newworld.board import LETTERS, load_map
+from meeple.games.newworld.geography import (
+    DATA,
+    GeographyError,
+    coast_edges,
+    drawn_borders,
+    geography,
+    joined_zones,
+    midpoint,
+    parse_geography,
+    sea_lines,
+    seas_at,
+)
+from meeple.games.newworld.positions import new_state, place
+from meeple.games.newworld.state import PLANNING, NewWorldState
+from meeple.games.newworld.svg import (
+    FONT,
+    HEIGHT,
+    PRESENTATION,
+    WIDTH,
+    board_svg,
+    event_areas,
+)
+
+WORLD = load_map()
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def shapes_document() -> dict[str, Any]:
+    return copy.deepcopy(json.loads(DATA.read_text(encoding="utf-8")))
+
+
+def play_until(
+    players: int, seed: int, stop: Callable[[NewWorldState], bool], limit: int = 5000
+) -> NewWorldState:
+    """Random play from a seeded game until ``stop`` holds."""
+    state = new_state(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if stop(state):
+            return state
+        seat = GAME.to_act(state)[0]
+        GAME.apply_action(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    raise AssertionError("the position never came")
+
+
+def svg_of(state: NewWorldState, seat: int | None) -> str:
+    svg = PRESENTATION.svg(GAME.view(state, seat))
+    assert svg is not None
+    return svg
+
+
+def targets(svg: str) -> list[str]:
+    return re.findall(r'data-target="([^"]+)"', svg)
+
+
+# ---- the shapes against the map (2.2, 2.22, 2.27) ----
+
+
+def test_shapes_share_a_border_exactly_where_the_map_connects_areas_by_land() -> None:
+    """2.2: land movement only across a hexside with land across it; J-M and K-M
+    (2.2's example, 8.22) are neighbours on the hex grid without a shared border."""
+    drawn = {"".join(sorted(LETTERS[a] for a in pair)) for pair in drawn_borders(geography())}
+    listed = {"".join(sorted((a.letter, LETTERS[b]))) for a in WORLD.areas for b in a.land}
+    assert drawn == listed
+    assert "JM" not in drawn and "KM" not in drawn and "DH" in drawn
+
+
+def test_an_area_has_coast_exactly_when_it_has_an_anchorage_in_that_sea_zone() -> None:
+    """2.22: a Coastal Area's Anchorage dot lies in an adjoining sea zone; the
+    Antilles (M), with no land connection, are an island: all coast."""
+    drawing = geography()
+    for area in WORLD.areas:
+        coast = coast_edges(drawing, area.index)
+        assert bool(coast) == area.coastal, area.letter
+        if area.coastal:
+            zones = {z for e in coast for z in seas_at(drawing, midpoint(e))}
+            assert WORLD.sea_of(area.index).key in zones, area.letter
+            dot = drawing.dots[area.index]
+            assert dot is not None and seas_at(drawing, dot) == [WORLD.sea_of(area.index).key]
+        else:
+            assert drawing.dots[area.index] is None
+    m = WORLD.area("M").index
+    assert len(coast_edges(drawing, m)) == len(drawing.rings[m])
+
+
+def test_sea_zones_meet_along_a_line_exactly_where_the_map_joins_them() -> None:
+    """2.27 and 6.3: the Atlantic runs 3-4S-5-6, Cape Horn 6-9, the Pacific 9-10-11;
+    Labrador's 4N touches only 3; 3 never touches 5 and the Caribbean never the
+    Pacific."""
+    drawn = {"-".join(sorted(pair)) for pair in sea_lines(geography())}
+    assert drawn == {"-".join(sorted(pair)) for pair in joined_zones(WORLD)}
+    assert drawn == {"10-11", "10-9", "3-4N", "3-4S", "4S-5", "5-6", "6-9"}
+
+
+def _split_border(doc: dict[str, Any]) -> None:
+    ring = doc["areas"]["C"]["ring"]
+    ring[ring.index("bcf")] = [322, 141]  # C no longer runs along B's edge
+
+
+def _dot_on_land(doc: dict[str, Any]) -> None:
+    doc["areas"]["A"]["anchorage_dot"] = [100, 100]  # inside Alaska
+
+
+@pytest.mark.parametrize(
+    ("spoil", "says"),
+    [
+        (lambda d: d.update(provenance="drawn by us"), "RECONSTRUCTED"),
+        (lambda d: d["areas"].pop("Z"), "exactly the Areas A to Z"),
+        (_split_border, "connects B and C by land"),
+        (lambda d: d["areas"]["D"].update(anchorage_dot=None), "D needs"),
+        (lambda d: d["areas"]["B"].update(anchorage_dot=[30, 196]), "B is inland"),
+        (_dot_on_land, "lies on land"),
+        (lambda d: d["areas"]["C"].update(ring=["n2", "bcf"]), "3 or more distinct"),
+        (lambda d: d["points"].update(a1=[-5, 104]), "outside the frame"),
+        (lambda d: d["sea_zones"]["9"].update(label=[560, 870]), "9's label"),
+    ],
+)
+def test_a_drawing_that_disagrees_with_the_map_is_refused(
+    spoil: Callable[[dict[str, Any]], Any], says: str
+) -> None:
+    doc = shapes_document()
+    spoil(doc)
+    with pytest.raises(GeographyError, match=re.escape(says)):
+        parse_geography(doc, WORLD)
+
+
+def test_the_shapes_file_is_marked_reconstructed_and_loads() -> None:
+    doc = shapes_document()
+    assert "RECONSTRUCTED" in doc["provenance"]
+    assert parse_geography(doc, WORLD) == geography()
+
+
+# ---- the SVG: layers, secrecy, clicks, targets ----
+
+
+def test_the_board_layer_is_one_drawing_for_every_view_and_the_page_scrolls_it_wide() -> None:
+    """The board layer depends on nothing a state holds; the drawing is wider than
+    1.2 x its height, so a phone shows it at a pointable size, and no text is
+    drawn smaller than FONT (11 px at a phone's 760 px)."""
+    state = play_until(3, 5, lambda s: s.turn >= 3)
+    for seat in (0, 1, None):
+        assert PRESENTATION.board_layer(GAME.view(state, seat)) == board_svg()
+    root = ET.fromstring(svg_of(state, 0))
+    assert root.tag == f"{SVG_NS}svg"
+    assert WIDTH > 1.2 * HEIGHT
+    sizes = [float(e.get("font-size", FONT)) for e in root.iter(f"{SVG_NS}text")]
+    assert sizes and min(sizes) >= 14
+
+
+def test_the_overlay_draws_areas_anchorages_contents_and_the_panel() -> None:
+    state = play_until(4, 2, lambda s: s.turn >= 2)
+    svg = svg_of(state, 0)
+    for layer in ('class="area"', 'class="anchorage"', 'class="contents"', 'class="panel"'):
+        assert layer in svg
+    view = GAME.view(state, 0)
+    playable = {a["letter"].lower() for a in view["areas"] if a["playable"]}
+    coastal = {a.letter.lower() for a in WORLD.areas if a.coastal}
+    shapes = re.findall(r'<g class="area" data-target="(\w)"', svg)
+    assert sorted(shapes) == sorted(playable)
+    dots = re.findall(r'<g class="anchorage" data-target="(\w)"', svg)
+    assert set(dots) == playable & coastal
+    assert svg.count('class="area unplayable"') == 26 - len(playable)
+
+
+def test_forces_are_counted_in_their_seats_colours_on_their_area() -> None:
+    """Every force: Soldiers, Colonists and Gold Bars of each seat in the Area."""
+    state = new_state(3, seed=1)
+    place(state, 0, "H", soldiers=3, colonists=2)
+    place(state, 2, "H", soldiers=1, gold=2)
+    svg = svg_of(state, None)
+    contents = re.findall(r'<g class="contents" pointer-events="none">(.*?)</g>', svg)
+    virginia = next(c for c in contents if "Virginia" in c)
+    assert ">En 3S 2C<" in virginia and ">Sp 1S 2G<" in virginia
+    assert 'fill="#c62828"' in virginia  # England's colour
+
+
+def test_a_planning_sheet_is_drawn_for_its_own_seat_and_no_other() -> None:
+    """4.1: each player records his sheet secretly. Seat 1's drawing is the same
+    whatever seat 0 wrote; seat 0 sees its own sheet and its landings ringed."""
+    state = play_until(
+        3, 7, lambda s: s.phase == PLANNING and bool(s.plan_landings[0]) and s.turn >= 2
+    )
+    own = svg_of(state, 0)
+    assert "Your Planning Sheet (secret)" in own
+    letter = LETTERS[state.plan_landings[0][0]]
+    assert f"land at {letter}:" in own and 'class="plan"' in own
+    other = svg_of(state, 1)
+    twin = state.clone()
+    twin.plan_landings[0] = [(state.plan_landings[0][0] + 1) % 26, 5, 5]
+    twin.plan_buy[0] = state.plan_buy[0] + 1
+    assert svg_of(twin, 1) == other
+    assert svg_of(twin, None) == svg_of(state, None)
+    assert svg_of(twin, 0) != own
+
+
+def test_cash_is_drawn_only_on_its_own_seats_panel() -> None:
+    """13.3: a player's cash holdings may be kept secret until the end of play."""
+    state = play_until(3, 4, lambda s: s.turn >= 2)
+    twin = state.clone()
+    twin.cash[0] += 37
+    assert svg_of(twin, 1) == svg_of(state, 1)
+    assert svg_of(twin, None) == svg_of(state, None)
+    assert f"England (you): ${twin.cash[0]}" in svg_of(twin, 0)
+    assert "France: cash secret" in svg_of(twin, 0)
+
+
+def test_every_area_an_action_names_is_a_clickable_shape() -> None:
+    """The page offers a clicked element the legal actions naming its target: every
+    Area letter a legal action names is a drawn data-target."""
+    rng = random.Random(3)
+    state = new_state(4, seed=3)
+    checked = 0
+    while not GAME.is_over(state) and checked < 400:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        drawn = set(targets(svg_of(state, seat)))
+        for index in legal:
+            words = GAME.actions[index].text.split()
+            named = {w for w in words if len(w) == 1 and w in LETTERS.lower()}
+            assert named <= drawn, GAME.actions[index].text
+        GAME.apply_action(state, seat, rng.choice(legal))
+        checked += 1
+
+
+def test_event_targets_are_drawn_areas_named_by_data_or_text() -> None:
+    """The last moves glow: an event's Areas (its data's area/from/to, or an Area
+    its text names as "H (Virginia)") are data-targets of the drawing."""
+    state = play_until(4, 6, lambda s: GAME.is_over(s), limit=100_000)
+    view = GAME.view(state, None)
+    drawn = set(targets(svg_of(state, None)))
+    named = [t for e in state.log for t in PRESENTATION.event_targets(view, e.to_json())]
+    assert named and set(named) <= drawn
+    move = {"kind": "move", "text": "x", "data": {"from": 7, "to": 10, "seat": 0, "count": 1}}
+    assert event_areas(move) == ["h", "k"]
+    voyage = {"kind": "voyage", "text": "England's Fleet crosses to N (Mexico): 5", "data": {}}
+    assert event_areas(voyage) == ["n"]
+    assert event_areas({"kind": "survival", "text": "Survival die: 6", "data": {"die": 6}}) == []
+
+
+# ---- the terminal ----
+
+
+def test_the_terminal_text_fits_80_columns_and_keeps_secrets() -> None:
+    state = play_until(
+        4, 7, lambda s: s.phase == PLANNING and bool(s.plan_landings[1]) and s.turn >= 2
+    )
+    own = GAME.render_text(GAME.view(state, 1))
+    other = GAME.render_text(GAME.view(state, 2))
+    assert max(len(line) for line in own.splitlines()) <= 80
+    assert max(len(line) for line in other.splitlines()) <= 80
+    assert "your Planning Sheet" in own
+    twin = state.clone()
+    twin.plan_landings[1] = [(state.plan_landings[1][0] + 1) % 26, 4, 4]
+    twin.cash[1] += 11
+    assert GAME.render_text(GAME.view(twin, 2)) == other
+    assert f"France (you): ${state.cash[1]}" in own
+    assert "France: cash secret" in other
+    for letter in "HKMX":
+        assert re.search(rf"\b{letter}\d ", own), letter
