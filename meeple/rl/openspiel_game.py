@@ -37,7 +37,7 @@ import numpy as np
 import pyspiel
 
 from meeple.engine import Game, GameState, Rng, all_games
-from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table, encoded
+from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table, observe
 
 PREFIX = "meeple_"
 SIMULTANEOUS_SUFFIX = "_simultaneous"
@@ -217,8 +217,7 @@ class MeepleObserver:
             seen, version, seat = self.last
             if seen is position and version == position.version and seat == player:
                 return
-        view = game.view(position, player)
-        self.tensor[:] = encoded(self.table.encoding, view, position.config, self.table.size)
+        self.tensor[:] = observe(game, self.table.encoding, position, player, self.table.size)
         self.last = (position, position.version, player)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeple.engine import Game, GameState
-from meeple.rl.core import encoded, require_encoding
+from meeple.rl.core import observe, require_encoding
 
 PREFIX = "policy:"
 Matrix = npt.NDArray[np.float32]
@@ -87,8 +87,7 @@ class PolicyBot:
                 f"{self.path} was trained for {self.players} players; this game has"
                 f" {state.config.players}"
             )
-        view = game.view(state, seat)
-        observation = encoded(self.encoding, view, state.config, self.size)
+        observation = observe(game, self.encoding, state, seat, self.size)
         legal = game.legal_actions(state, seat)
         scores = self.logits(observation)[legal]
         return legal[int(np.argmax(scores))]
