@@ -29,10 +29,11 @@ def render_text(view: JSON) -> str:
         ),
         "",
         *_map_rows(view),
-        "Key: letter+Climate, n Natives, x City, G Gold Site, M Mine, $$ double Resources,",
-        "     * Political Control; forces as seat:Soldiers/Colonists (En3/2).",
+        "Key: A2 = Area A, Climate 2; n3 = 3 Natives; x4 = City x4; G Gold Site;",
+        "     M Mine; $$ double Resources; *En = Political Control of England;",
+        "     En3/2 = England's 3 Soldiers and 2 Colonists there.",
         "",
-        "Area                 Cl Sea Nat Markers    Forces",
+        "Area                 Cl Sea Nat Markers, then each force",
     ]
     for area in view["areas"]:
         if area["playable"]:
@@ -43,11 +44,21 @@ def render_text(view: JSON) -> str:
     lines += _pending(view, names)
     if view["result"]:
         lines.append("Game over: " + str(view["result"]["note"]))
-    return "\n".join(_clip(line) for line in lines)
+    return "\n".join(part for line in lines for part in _wrap(line))
 
 
-def _clip(line: str) -> str:
-    return line if len(line) <= WIDTH else line[: WIDTH - 1] + "~"
+def _wrap(line: str) -> list[str]:
+    """A line cut where words end to fit the width, continued indented."""
+    out: list[str] = []
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    while len(line) > WIDTH:
+        cut = line.rfind(" ", len(indent) + 1, WIDTH + 1)
+        if cut <= len(indent):
+            cut = WIDTH
+        out.append(line[:cut].rstrip())
+        line = indent + line[cut:].lstrip()
+    out.append(line)
+    return out
 
 
 def _map_rows(view: JSON) -> list[str]:
@@ -115,7 +126,7 @@ def _area_lines(area: JSON, names: list[str]) -> list[str]:
     """The Area's row of the table, then one indented line per force."""
     printed = load_map().area(area["letter"])
     climate = area["climate"] if area["climate"] is not None else "?"
-    sea = load_map().sea_of(printed.index).number if printed.coastal else "-"
+    sea = load_map().sea_of(printed.index).key if printed.coastal else "-"
     sites = " ".join(
         ("Mine" if s["kind"] == "mine" else "Gold")
         + (f"({SHORT[s['holder']]})" if s["holder"] is not None else "")
