@@ -22,6 +22,7 @@ Endpoints (see the README and /docs), by router (``meeple.server.routes``):
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -98,3 +99,17 @@ def create_app(
     app.include_router(ws_router(hub))
     app.add_middleware(Guard, limits=limits)
     return app
+
+
+SERVE_DB = "MEEPLE_SERVE_DB"
+SERVE_BOT_DELAY = "MEEPLE_SERVE_BOT_DELAY"
+
+
+def app_from_env() -> FastAPI:
+    """The app of one worker of ``meeple serve --workers N`` (uvicorn's factory):
+    database URL and bot delay from ``MEEPLE_SERVE_DB`` and ``MEEPLE_SERVE_BOT_DELAY``,
+    limits from ``MEEPLE_LIMIT_*``, as ``meeple serve`` sets them for its workers."""
+    return create_app(
+        os.environ.get(SERVE_DB, "sqlite:///meeple.db"),
+        bot_delay=float(os.environ.get(SERVE_BOT_DELAY, "0.4")),
+    )

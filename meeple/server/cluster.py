@@ -80,6 +80,12 @@ class LeaseStore:
             f" ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
             **params,
         )
+        # Nodes dead for an hour, and their presence, are forgotten.
+        self._run(
+            f"DELETE FROM meeple_presence p USING meeple_nodes n WHERE p.node = n.id"
+            f" AND n.expires < {NOW} - 3600"
+        )
+        self._run(f"DELETE FROM meeple_nodes WHERE expires < {NOW} - 3600")
         rows = self._run(
             f"UPDATE meeple_leases SET expires = {NOW} + :ttl WHERE holder = :node"
             f" AND expires > {NOW} RETURNING key",

@@ -114,12 +114,27 @@ class Reviews:
             data = {"version": REVIEW_VERSION, "decisions": []}
             stored = StoredReview("queued", 0, self._decisions(table), data, None)
             await self.hub.db(self.hub.store.save_review, table.id, stored, time.time())
-        if stored is not None and stored.status in ("queued", "running"):
-            # Two first starts at once: both answer from, and the job updates, one record.
+        # Two first starts at once: both answer from, and the job updates, one record.
+        if (
+            stored is not None
+            and stored.status in ("queued", "running")
+            and table.id not in self.jobs
+            and await self._lease(table.id)
+        ):
             stored = self.progress.setdefault(table.id, stored)
             if table.id not in self.jobs:
                 self.jobs[table.id] = asyncio.get_running_loop().create_task(self._job(table))
         return _answer(stored)
+
+    async def _lease(self, table_id: str) -> bool:
+        """May this process run the review job of ``table_id``? Always on SQLite; in a
+        cluster, where it holds the lease ``review:<table id>`` (so the job runs once
+        across the cluster; another process takes it over, from its stored progress,
+        when asked after the holder died)."""
+        cluster = self.hub.cluster
+        if cluster is None:
+            return True
+        return bool(await self.hub.db(cluster.leases.acquire, f"review:{table_id}"))
 
     def _decisions(self, table: Table) -> int:
         return len(table.record.moves)
@@ -138,6 +153,10 @@ class Reviews:
                 await self.hub.db(self.hub.store.save_review, table.id, failed, time.time())
         finally:
             self.jobs.pop(table.id, None)
+            if self.hub.cluster is not None:
+                leases = self.hub.cluster.leases
+                with contextlib.suppress(Exception):
+                    await self.hub.db(leases.release, f"review:{table.id}")
 
     async def _review(self, table: Table) -> None:
         """Judge every decision of ``table``'s record not judged yet, storing the
