@@ -23,6 +23,12 @@ def serve(
         help="take the client address from X-Forwarded-For when the peer is 127.0.0.1 (a"
         " local reverse proxy); off by default: any local process could pick its address",
     ),
+    workers: int = typer.Option(
+        1,
+        min=1,
+        help="server processes sharing the port (PostgreSQL only: they coordinate through"
+        " the database; see docs/server.md, 'Several processes')",
+    ),
     limit: list[str] = typer.Option(
         [],
         "--limit",
@@ -31,21 +37,44 @@ def serve(
     ),
 ) -> None:
     """Serve the browser client and the HTTP API (OpenAPI page at /docs)."""
+    import os
+
     import uvicorn
     from sqlalchemy.engine import make_url
 
-    from meeple.server.app import create_app
-    from meeple.server.limits import Limits, parse_options
+    from meeple.server.app import SERVE_BOT_DELAY, SERVE_DB, create_app
+    from meeple.server.limits import ENV_PREFIX, Limits, parse_options
 
     try:
-        limits = Limits.from_settings(options=parse_options(limit))
+        options = parse_options(limit)
+        limits = Limits.from_settings(options=options)
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--limit") from None
-    app = create_app(db, bot_delay=bot_delay, limits=limits)
+    if workers > 1 and db.startswith("sqlite"):
+        raise typer.BadParameter(
+            "several workers need PostgreSQL (--db postgresql://user:pass@host/db); SQLite"
+            " serves from one process",
+            param_hint="--workers",
+        )
     shown = make_url(db).render_as_string(hide_password=True)
-    console.print(f"meeple is serving on [bold]http://{host}:{port}[/] (database {shown})")
+    console.print(
+        f"meeple is serving on [bold]http://{host}:{port}[/] (database {shown},"
+        f" {workers} process{'es' if workers > 1 else ''})"
+    )
+    if workers > 1:  # each worker builds its app from the environment
+        os.environ[SERVE_DB] = db
+        os.environ[SERVE_BOT_DELAY] = str(bot_delay)
+        for name, value in options.items():
+            os.environ[ENV_PREFIX + name.strip().replace("-", "_").upper()] = value
+    app = (
+        "meeple.server.app:app_from_env"
+        if workers > 1
+        else create_app(db, bot_delay=bot_delay, limits=limits)
+    )
     uvicorn.run(
         app,
+        factory=workers > 1,
+        workers=workers,
         host=host,
         port=port,
         log_level="warning",
