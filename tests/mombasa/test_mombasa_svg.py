@@ -3,6 +3,8 @@ shows, and offers a click for every legal action a board element stands for."""
 
 from __future__ import annotations
 
+import html
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
@@ -10,6 +12,7 @@ import pytest
 
 from meeple.engine import Rng
 from meeple.games.mombasa import GAME
+from meeple.games.mombasa import svg as svg_module
 from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.state import MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
@@ -171,16 +174,30 @@ def test_others_hands_and_face_down_plans_are_not_drawn() -> None:
     hand_line = [w for w in texts(seen_by_zero) if w.startswith("hand:")]
     count = own["hand_size"]
     assert hand_line == [f"hand: {count} card{'s' if count != 1 else ''} (hidden)"]
-    seen_by_one = seat_group(PRESENTATION.svg(GAME.view(state, 1)) or "", 1)
-    shown = texts(seen_by_one)
-    for face in [*planned, *own["hand"]]:
-        assert face in shown
+    # The hand part shows the viewer's own hand, never another's.
+    drawn_for_zero = PRESENTATION.svg(GAME.view(state, 0)) or ""
+    assert hand_faces(drawn_for_zero) == set(GAME.view(state, 0)["players"][0]["hand"])
+    drawn_for_one = PRESENTATION.svg(GAME.view(state, 1)) or ""
+    assert hand_faces(drawn_for_one) == set(own["hand"])
+    shown = texts(seat_group(drawn_for_one, 1))
+    for face in planned:
+        assert any(face.startswith(w) for w in shown if w)
+
+
+def hand_faces(svg: str) -> set[str]:
+    """The faces the hand part offers (its cards' targets)."""
+    root = ET.fromstring(svg)
+    for group in root.iter(f"{SVG}g"):
+        if {"layer", "hand"} <= set(group.attrib.get("class", "").split()):
+            return {e.attrib["data-target"] for e in group.iter() if "data-target" in e.attrib}
+    raise AssertionError("no hand part")
 
 
 def test_a_spectator_sees_no_hand() -> None:
     for state in positions(4, 3, 31):
         svg = PRESENTATION.svg(GAME.view(state, None)) or ""
-        assert "your hand" not in svg
+        assert "your hand" not in svg.lower()
+        assert hand_faces(svg) == set()
         for seat in range(4):
             assert not any(w.startswith("your hand") for w in texts(seat_group(svg, seat)))
 
@@ -192,3 +209,132 @@ def test_panels_and_status_use_the_games_words() -> None:
     assert {"pounds", "bonus markers", "shares", "cards in hand"} <= set(panel)
     assert PRESENTATION.seat_status(view, 0, (0,)) == "planning"
     assert PRESENTATION.seat_status(view, 1, (0,)) == "ready"
+
+
+# ---- the arrangement: two columns on a wide screen, one on a phone ----------------------
+
+
+def part_boxes(
+    places: dict[str, tuple[float, float]],
+) -> dict[str, tuple[float, float, float, float]]:
+    return {
+        part: (
+            x,
+            y,
+            x + svg_module.PART_W,
+            y + svg_module.PART_HEIGHTS.get(part, svg_module.PLAYER_H),
+        )
+        for part, (x, y) in places.items()
+    }
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_parts_never_overlap_and_fit_the_drawing(players: int) -> None:
+    """Both arrangements place every part (each player's board too) inside the
+    viewBox, none over another; the phone's column is the viewBox's width."""
+    wide_h, phone_h = svg_module.heights(players)
+    for places, scale, height in (
+        (svg_module.wide_places(players), svg_module.WIDE_SCALE, wide_h),
+        (svg_module.phone_places(players), 1.0, phone_h),
+    ):
+        assert set(places) == {*svg_module.PART_HEIGHTS, *(f"p{s}" for s in range(players))}
+        boxes = part_boxes(places)
+        for name, (x0, y0, x1, y1) in boxes.items():
+            assert x0 * scale >= 0 and x1 * scale <= svg_module.VIEW_W, name
+            assert y0 * scale >= 0 and y1 * scale <= height, name
+        names = sorted(boxes)
+        for i, a in enumerate(names):
+            for b in names[i + 1 :]:
+                assert not overlap(boxes[a], boxes[b]), (a, b)
+    board = PRESENTATION.board_layer(GAME.view(GAME.new_game(GAME.make_config(players), 1), None))
+    assert f'viewBox="0 0 {svg_module.VIEW_W} {phone_h:.0f}"' in board
+
+
+def test_the_stylesheet_places_every_part_in_both_arrangements() -> None:
+    """Every part drawn has a rule on a wide screen and one inside the phone query."""
+    view = GAME.view(GAME.new_game(GAME.make_config(4), 2), 0)
+    svg = PRESENTATION.svg(view) or ""
+    style = re.search(r"<style>(.*)</style>", svg, re.S)
+    assert style
+    wide, _, phone = style.group(1).partition(f"@media {svg_module.PHONE_QUERY}")
+    drawn = set(re.findall(r'class="[^"]*\bpart-(\w+)', svg))
+    assert drawn == {*svg_module.PART_HEIGHTS, "p0", "p1", "p2", "p3"}
+    for part in drawn:
+        assert f".part-{part}{{transform:translate(" in wide
+        assert f".part-{part}{{transform:translate(" in phone
+    assert f"scale({svg_module.WIDE_SCALE})" in wide and "scale(" not in phone
+
+
+def test_no_text_is_smaller_than_twelve_units() -> None:
+    """At the phone's scale (a 390 px screen shows the 392-unit column in about 360
+    px), 12 units are about 11 px; the wide arrangement's half size is shown on a
+    board at least twice as wide."""
+    for state in positions(4, 6, 37):
+        for seat in (None, 0):
+            svg = PRESENTATION.svg(GAME.view(state, seat)) or ""
+            sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+            assert sizes and min(sizes) >= svg_module.MIN_FONT == 12
+
+
+# ---- the last moves glow -----------------------------------------------------------------
+
+
+def drawn_targets(svg: str) -> set[str]:
+    return {html.unescape(t) for t in re.findall(r'data-target="([^"]+)"', svg)}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_event_target_is_drawn_on_that_seats_board(players: int) -> None:
+    """For every event of random games, the targets named for each seat (and the
+    spectator) are elements of that seat's drawing at that moment, and every kind
+    of move that concerns a board element names one."""
+    named: dict[str, int] = {}
+    for seed in (3, 4):
+        state = GAME.new_game(GAME.make_config(players, {"setup": "full"}), seed)
+        rng = Rng(seed)
+        seen = 0
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            new, seen = state.log[seen:], len(state.log)
+            for viewer in (None, *range(players)):
+                view = GAME.view(state, viewer)
+                drawn = drawn_targets(PRESENTATION.svg(view) or "")
+                for event in new:
+                    if not event.visible_to(viewer):
+                        continue
+                    targets = PRESENTATION.event_targets(view, event.to_json())
+                    assert set(targets) <= drawn, (event.text, targets)
+                    if targets:
+                        named[event.kind] = named.get(event.kind, 0) + 1
+    assert {"marker", "expand", "plan", "rest", "end", "reveal", "goods", "buy"} <= set(named)
+
+
+def event(kind: str, text: str, seat: int) -> dict[str, object]:
+    return {"kind": kind, "text": text, "data": {"seat": seat}}
+
+
+def test_each_move_lights_what_it_concerns() -> None:
+    """The mapping, one event at a time, for the mover and for another seat."""
+    state = planning_state(3, 8)
+    mine, theirs = GAME.view(state, 1), GAME.view(state, 0)
+    targets = PRESENTATION.event_targets
+    marker = event("marker", "Green places a bonus marker on cairo bonus 2", 1)
+    assert targets(mine, marker) == targets(theirs, marker) == ["cairo bonus 2"]
+    expand = event("expand", "Green expands Cape Town into 2 regions", 1)
+    assert targets(theirs, expand) == ["cape town"]
+    plan = event("plan", "Green places a card face down in slot 2", 1)
+    assert targets(mine, plan) == ["slot 2"] and targets(theirs, plan) == ["green slot 2"]
+    rest = event("rest", "Green rests coffee 1 in slot 3", 1)  # "slot": its resting deck
+    assert targets(mine, rest) == ["deck 3"] and targets(theirs, rest) == ["green deck 3"]
+    end = event("end", "Green ends their action phase, taking resting deck 1", 1)
+    assert targets(theirs, end) == ["green deck 1"]
+    face = mine["players"][1]["hand"][0]
+    bought = event("buy", f"Green takes {face} from the card display", 1)
+    assert targets(mine, bought) == [face] and targets(theirs, bought) == ["green hand"]
+    assert targets(mine, event("round", "Round 3 begins", 0)) == []
+    assert targets(mine, event("plan", "Green places a card face down in slot 2", 9)) == []

@@ -71,6 +71,7 @@ PART_HEIGHTS = {
     "books": TITLE_H + 4 * (BOOK_H + 6),
     "spaces": TITLE_H + 6 * (SPACE_H + 4),
     "companies": TITLE_H + 4 * COMPANY_H,
+    "hand": TITLE_H + HAND_ROWS * 24 + 2,
 }
 # A player's board, top to bottom (offsets in the board's own coordinates).
 P_SLOTS_Y = 88
@@ -78,11 +79,10 @@ P_GOODS_Y = P_SLOTS_Y + 78
 P_DECKS_Y = P_GOODS_Y + 36
 P_DIAMONDS_Y = P_DECKS_Y + 24 + 16 + DECK_LINES * 15 + 14
 P_BOOKS_Y = P_DIAMONDS_Y + 60
-P_HAND_Y = P_BOOKS_Y + 24 + 2 * 62 + 10
-PLAYER_H = P_HAND_Y + 24 + HAND_ROWS * 24 + 6
+PLAYER_H = P_BOOKS_Y + 24 + 2 * 62 + 8
 
-WIDE_COLUMNS = (("header", "map", "companies"), ("display", "books", "spaces"))
-PHONE_ORDER = ("header", "map", "display", "books", "spaces", "companies")
+WIDE_COLUMNS = (("header", "map", "companies"), ("hand", "display", "books", "spaces"))
+PHONE_ORDER = ("header", "hand", "map", "display", "books", "spaces", "companies")
 
 SEAT_COLOURS = ("#2f6fd0", "#2e9d4a", "#d4a20c", "#8b4fc4")
 COMPANY_COLOURS = ("#b03a2e", "#2471a3", "#1e8449", "#ca6f1e")
@@ -398,6 +398,7 @@ def render_overlay(view: JSON) -> str:
         _part("books", "books", _book_display(view)),
         _part("spaces", "bonus-spaces", _bonus_spaces(view)),
         _part("companies", "companies", _companies(view)),
+        _part("hand", "hand", _hand(view)),
     ]
     for player in view.get("players", []):
         seat = int(player["seat"])
@@ -694,11 +695,10 @@ def _player_board(view: JSON, player: JSON) -> list[str]:
     for k, line in enumerate(_wrap(facts, PART_W - 16, 12)[:2]):
         out.append(_fit(8, 44 + k * 16, line, PART_W - 16, 12))
     out.extend(_slots(view, player, mine))
-    out.extend(_goods_row(player, mine))
+    out.extend(_goods_row(view, player, mine))
     out.extend(_decks(view, player, mine))
     out.extend(_diamond_track(view, player))
     out.extend(_bookkeeping(view, player, mine))
-    out.extend(_hand(view, player, mine))
     return out
 
 
@@ -741,9 +741,10 @@ def _slots(view: JSON, player: JSON, mine: bool) -> list[str]:
     return out
 
 
-def _goods_row(player: JSON, mine: bool) -> list[str]:
+def _goods_row(view: JSON, player: JSON, mine: bool) -> list[str]:
     """On one's own board: "use coffee", "use bananas", "use cotton" (the goods
-    action's first choice); on every board, where the +1 goods tile lies."""
+    action's first choice); on another's, its hand's size; on every board, where
+    the +1 goods tile lies."""
     out = []
     if mine:
         for g, good in enumerate(GOODS):
@@ -751,9 +752,13 @@ def _goods_row(player: JSON, mine: bool) -> list[str]:
             body = _rect(x, P_GOODS_Y, 94, 24, KIND_COLOURS[good])
             body += _text(x + 47, P_GOODS_Y + 17, f"use {good}", 13, text_anchor="middle")
             out.append(_target(f"use {good}", body, f"use {good}"))
+    else:
+        words = f"hand: {_plural(int(player.get('hand_size', 0)), 'card')} (hidden)"
+        label = _text(8, P_GOODS_Y + 17, words, 12, fill="#555", font_weight="bold")
+        out.append(_target(_qualified(view, int(player["seat"]), "hand"), label, words))
     plus = player.get("plus_one_on")
     if plus is not None:
-        x = 8 + 3 * 98 if mine else 8
+        x = 8 + 3 * 98 if mine else 200
         out.append(_fit(x, P_GOODS_Y + 17, f"+1 tile: slot {plus}", PART_W - x - 8, 12))
     return out
 
@@ -871,24 +876,24 @@ def _bookkeeping(view: JSON, player: JSON, mine: bool) -> list[str]:
     return out
 
 
-def _hand(view: JSON, player: JSON, mine: bool) -> list[str]:
-    """The hand: faces (with how many of each) for its owner (the view gives no
-    other seat's), else a count. On one's own board, a card offers resting,
-    planning or discarding it."""
-    seat = int(player["seat"])
-    hand = player.get("hand")
-    if not mine or hand is None:
-        words = f"hand: {_plural(int(player.get('hand_size', 0)), 'card')} (hidden)"
-        return [_target(_qualified(view, seat, "hand"), _label(P_HAND_Y + 14, words), words)]
+def _hand(view: JSON) -> list[str]:
+    """The viewer's hand, a part of its own near the top: faces (with how many of
+    each); a card offers resting, planning or discarding it. A spectator's view
+    holds no hand, and no view holds another seat's (they show a count)."""
+    seat = view.get("seat")
+    players = view.get("players") or []
+    hand = players[seat].get("hand") if isinstance(seat, int) and seat < len(players) else None
+    if hand is None:
+        return [_title("Hands are hidden: each board says how many cards it holds")]
     faces: dict[str, int] = {}
     for face in hand:
         faces[str(face)] = faces.get(str(face), 0) + 1
-    out = [_label(P_HAND_Y + 14, f"your hand: {_plural(len(hand), 'card')} (tap one)")]
+    out = [_title(f"Your hand: {_plural(len(hand), 'card')}" + (" (tap one)" if hand else ""))]
     columns = HAND_COLUMNS if len(faces) <= HAND_COLUMNS * HAND_ROWS else HAND_COLUMNS + 1
-    width = (PART_W - 16) / columns
+    width = PART_W / columns
     for n, (face, count) in enumerate(faces.items()):
         row, column = divmod(n, columns)
-        x, y = 8 + column * width, P_HAND_Y + 22 + row * 24
+        x, y = column * width, TITLE_H + row * 24
         words = face + (f" ×{count}" if count > 1 else "")
         body = _rect(x, y, width - 4, 21, _card_fill(face))
         body += _fit(x + 5, y + 15, words, width - 14, 12)
