@@ -33,6 +33,12 @@ from meeple.games.africa1880.state import (
 
 T = len(BOARD.ids)
 JSON = dict[str, Any]
+MOST_SEATS = 6
+# The seats a presence bitmask names, per mask: the view lists each territory's
+# present seats, and a table lookup is cheaper than testing every seat's bit.
+SEATS_PRESENT = tuple(
+    tuple(s for s in range(MOST_SEATS) if bits >> s & 1) for bits in range(1 << MOST_SEATS)
+)
 
 
 def view(state: AfricaState, seat: int | None) -> JSON:
@@ -56,7 +62,7 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         "squares": list(BOARD.squares),
         "development": state.dev.copy(),
         "colony": state.colony.copy(),
-        "presences": [[s for s in range(n) if bits >> s & 1] for bits in state.presence],
+        "presences": [list(SEATS_PRESENT[bits]) for bits in state.presence],
         "stock": list(state.stock),
         "colonies": sum(state.colony),
         "colony_pieces": BOARD.colony_pieces,
@@ -85,25 +91,17 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         sealed = state.sealed >> seat & 1
         out["sheet"]["next"] = "sealed" if sealed else _next_line(state, item, target)
     if state.shown_orders:
+        ids = out["country_ids"]
         out["revealed"] = [
             _sheet(state, s, state.shown_orders, state.shown_landing, state.shown_stance)
             for s in range(n)
         ]
+        words = [_word(value) for value in state.embassy]
         out["declared_by"] = [
-            {
-                texts.country_id(state, b): _word(state.embassy[a * n + b])
-                for b in range(n)
-                if b != a
-            }
-            for a in range(n)
+            {ids[b]: words[a * n + b] for b in range(n) if b != a} for a in range(n)
         ]
         out["embassy_markers"] = [
-            {
-                texts.country_id(state, a): _word(state.embassy[a * n + b])
-                for a in range(n)
-                if a != b
-            }
-            for b in range(n)
+            {ids[a]: words[a * n + b] for a in range(n) if a != b} for b in range(n)
         ]
     return out
 
@@ -130,12 +128,18 @@ def _sheet(
 ) -> JSON:
     """A sheet as JSON; a draft lists every presence, a revealed sheet its orders."""
     n = state.players
-    base = seat * T
-    written = {
-        BOARD.ids[t]: texts.order_value(orders[base + t])
-        for t in range(T)
-        if (own and state.presence[t] >> seat & 1) or orders[base + t] != NOTHING
-    }
+    row = orders[seat * T : (seat + 1) * T]
+    if own:
+        present = state.presence
+        written = {
+            BOARD.ids[t]: texts.order_value(code)
+            for t, code in enumerate(row)
+            if present[t] >> seat & 1 or code != NOTHING
+        }
+    else:
+        written = {
+            BOARD.ids[t]: texts.order_value(code) for t, code in enumerate(row) if code != NOTHING
+        }
     target = landing[seat]
     return {
         "seat": seat,
