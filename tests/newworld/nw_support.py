@@ -31,6 +31,21 @@ class Dice:
         return self.used == len(self.faces)
 
 
+class ScriptedRng:
+    """Stands in for the game's chance: each die (``below(6) + 1``) is the next face;
+    shuffles leave the order as it is."""
+
+    def __init__(self, *faces: int) -> None:
+        self.dice = Dice(*faces)
+
+    def below(self, n: int) -> int:
+        assert n == 6, "only dice are scripted"
+        return self.dice() - 1
+
+    def shuffle(self, items: list[Any]) -> None:
+        pass
+
+
 def map_document() -> dict[str, Any]:
     text = resources.files("meeple.games.newworld").joinpath("data/map.json").read_text()
     return copy.deepcopy(json.loads(text))

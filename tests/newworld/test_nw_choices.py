@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.engine import IllegalAction
+from meeple.engine import IllegalAction, Rng
 from meeple.games.newworld import GAME
+from meeple.games.newworld.positions import new_state
 from meeple.games.newworld.rules import flow
-from meeple.games.newworld.state import at
-from tests.newworld.nw_support import area, movement_position, rng_rolling, texts
+from meeple.games.newworld.state import OUTBOUND, PLANNING, NewWorldState, at
+from tests.newworld.nw_support import ScriptedRng, area, movement_position, rng_rolling, texts
 
 # ---- 6.4 Anchorage: arrivals may stay aboard and sail home -----------------------------------
 
@@ -63,3 +64,85 @@ def test_6_4_only_the_moving_player_and_only_his_arrivals() -> None:
     with pytest.raises(IllegalAction, match=r"6\.4"):
         GAME.play(state, 0, "keep soldier aboard o")
     assert state.off_soldiers[at(0, area("O"))] == 1
+
+
+# ---- 5.4 Landings: the player chooses where a shortfall falls --------------------------------
+
+
+def sail_two_landings(*dice: int, french_fleet: bool = False) -> NewWorldState:
+    """Turn 2: England's two Ships carry four Soldiers, two for H and two for O;
+    France sends nothing (or, with ``french_fleet``, two Soldiers each to K and M).
+    The dice are scripted from the crossing on."""
+    state = new_state(2, seed=5)
+    state.turn = 2
+    state.new_colonists = [3, 3]
+    state.ships = [2, 2 if french_fleet else 0]
+    state.home_soldiers = [4, 4 if french_fleet else 0]
+    state.phase = PLANNING
+    for seat, (first, second) in enumerate((("h", "o"), ("k", "m"))):
+        if seat == 1 and not french_fleet:
+            for text in ("maintain 0 ships", "build 0 ships"):
+                GAME.play(state, 1, text)
+            state.rng = ScriptedRng(*dice)  # type: ignore[assignment]
+            GAME.play(state, 1, "buy 0 soldiers")  # France's sheet seals: the Fleets sail
+            return state
+        for text in ("maintain 2 ships", "build 0 ships", "buy 0 soldiers", f"land at {first}"):
+            GAME.play(state, seat, text)
+        if seat == 1:
+            state.rng = ScriptedRng(*dice)  # type: ignore[assignment]
+        for text in ("send 2 soldiers", "send 0 colonists", f"land at {second}"):
+            GAME.play(state, seat, text)
+        for text in ("send 2 soldiers", "seal plan"):
+            GAME.play(state, seat, text)
+    return state
+
+
+def test_5_4_the_player_chooses_which_landing_receives_the_shortfall() -> None:
+    # Crossing to H (Zone 3): 1, 6, 6; the Naval Losses Table's 4 costs a Soldier.
+    state = sail_two_landings(1, 6, 6, 4, 6)
+    h, o = area("H"), area("O")
+    assert state.phase == OUTBOUND and GAME.to_act(state) == (0,)
+    # three Soldiers left for 2 + 2: H takes one or two, never more than written
+    assert texts(state, 0) == {"land 1 soldiers at h", "land 2 soldiers at h"}
+    assert GAME.view(state, 1)["pending_landing"] == {
+        "seat": 0,
+        "area": "H",
+        "kind": "soldiers",
+    }
+    with pytest.raises(IllegalAction, match=r"5\.4"):
+        GAME.play(state, 0, "land 3 soldiers at h")
+    GAME.play(state, 0, "land 1 soldiers at h")  # then one die sailing on to O (6.3)
+    assert state.off_soldiers[at(0, h)] == 1 and state.off_soldiers[at(0, o)] == 2
+    assert state.phase != OUTBOUND and state.fleet_soldiers[0] == 0
+
+
+def test_5_4_without_a_shortfall_every_landing_takes_what_is_written() -> None:
+    state = sail_two_landings(6, 6, 6, 6)
+    assert state.phase != OUTBOUND
+    assert state.off_soldiers[at(0, area("H"))] == 2
+    assert state.off_soldiers[at(0, area("O"))] == 2
+
+
+def test_5_4_a_shortfall_at_the_last_landing_leaves_no_choice() -> None:
+    # the Soldier is lost on the coastal leg to O: O simply receives one
+    state = sail_two_landings(6, 6, 6, 1, 4)
+    assert state.phase != OUTBOUND
+    assert state.off_soldiers[at(0, area("H"))] == 2
+    assert state.off_soldiers[at(0, area("O"))] == 1
+
+
+def test_5_4_landings_not_yet_sailed_stay_secret_while_a_fleet_waits() -> None:
+    """England chooses before France has sailed: France's Landings are still on its
+    secret sheet (5.4), so a copy for England draws them afresh, keeping the
+    Soldiers France was seen to send (5.5)."""
+    state = sail_two_landings(1, 6, 6, 4, french_fleet=True)
+    assert state.phase == OUTBOUND and state.fleet_at[1] == -1
+    state.rng = Rng(9)  # type: ignore[assignment]
+    assert GAME.view(state, 0)["players"][1]["plan"] is None
+    assert GAME.view(state, 1)["players"][1]["plan"]["landings"][1]["area"] == "M"
+    drawn = [GAME.determinize(state, 0, Rng(k)).plan_landings[1] for k in range(8)]
+    assert all(sum(rows[1::3]) == 4 and sum(rows[2::3]) == 0 for rows in drawn)
+    assert any(rows != state.plan_landings[1] for rows in drawn)
+    own = GAME.determinize(state, 1, Rng(1))
+    assert own.plan_landings[1] == state.plan_landings[1]
+    assert own.plan_landings[0] == state.plan_landings[0]  # England's are under way

@@ -4,8 +4,6 @@ order of homebound movement (22.2), attacks on Fleets (22.3) and raids on ports
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from meeple.engine import IllegalAction
@@ -15,22 +13,7 @@ from meeple.games.newworld.rules import flow
 from meeple.games.newworld.rules.naval import Cargo, lose_ship, naval_losses, ship_load
 from meeple.games.newworld.rules.piracy import attack_fleet, raid_port
 from meeple.games.newworld.state import HOMEBOUND, MOVEMENT, PLANNING, NewWorldState, at
-from tests.newworld.nw_support import Dice, area, texts
-
-
-class ScriptedRng:
-    """Stands in for the game's chance: each die (``below(6) + 1``) is the next face."""
-
-    def __init__(self, *faces: int) -> None:
-        self.dice = Dice(*faces)
-
-    def below(self, n: int) -> int:
-        assert n == 6
-        return self.dice() - 1
-
-    def shuffle(self, items: list[Any]) -> None:
-        pass
-
+from tests.newworld.nw_support import Dice, ScriptedRng, area, texts
 
 # ---- 22.3 Naval Combat, as a pure procedure ------------------------------------------------
 

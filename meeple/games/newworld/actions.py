@@ -115,6 +115,15 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
             ("keep_soldier", (a,), f"keep soldier aboard {_l(a)}"),
             ("keep_colonist", (a,), f"keep colonist aboard {_l(a)}"),
         ]
+    # 5.4: how many land at a Landing left short by Naval Losses.
+    for a in range(AREAS):
+        out += [
+            ("land_soldiers", (a, n), f"land {n} soldiers at {_l(a)}") for n in range(MAX_SEND + 1)
+        ]
+        out += [
+            ("land_colonists", (a, n), f"land {n} colonists at {_l(a)}")
+            for n in range(MAX_SEND + 1)
+        ]
     return out
 
 
@@ -146,6 +155,13 @@ ATTACK_FLEET = SPACE.index("attack_fleet")
 RAID = SPACE.index("raid")
 KEEP_SOLDIER = tuple(SPACE.index("keep_soldier", a) for a in range(AREAS))
 KEEP_COLONIST = tuple(SPACE.index("keep_colonist", a) for a in range(AREAS))
+# LAND_SOLDIERS[area][n] is "land n soldiers at area" (a shortfall, 5.4)
+LAND_SOLDIERS = tuple(
+    tuple(SPACE.index("land_soldiers", a, n) for n in range(MAX_SEND + 1)) for a in range(AREAS)
+)
+LAND_COLONISTS = tuple(
+    tuple(SPACE.index("land_colonists", a, n) for n in range(MAX_SEND + 1)) for a in range(AREAS)
+)
 EMBARK_SOLDIER = tuple(SPACE.index("embark_soldier", a) for a in range(AREAS))
 EMBARK_COLONIST = tuple(SPACE.index("embark_colonist", a) for a in range(AREAS))
 EMBARK_GOLD = tuple(SPACE.index("embark_gold", a) for a in range(AREAS))

@@ -16,6 +16,7 @@ from meeple.games.newworld.rules import units
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.exploration import redeal_hidden_tiles
 from meeple.games.newworld.rules.flow import controlled
+from meeple.games.newworld.rules.outbound import redraw_hidden_landings, shortfall_view
 from meeple.games.newworld.rules.planning import autoskip, plan_summary, random_plan, reset_plan
 from meeple.games.newworld.scoring import result
 from meeple.games.newworld.state import (
@@ -25,6 +26,7 @@ from meeple.games.newworld.state import (
     GOLD_SITE,
     MINE,
     NOBODY,
+    OUTBOUND,
     PHASE_NAMES,
     PLANNING,
     STEP_SEALED,
@@ -56,6 +58,7 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
         "players": [_player(state, p, seat) for p in range(state.players)],
         "pending_attack": _pending(state),
         "pending_losses": _losses(state),
+        "pending_landing": shortfall_view(state),
         "result": result(state).to_json() if over else None,
     }
 
@@ -152,7 +155,7 @@ def _player(state: NewWorldState, p: int, viewer: int | None) -> JSON:
     over = state.phase == GAME_OVER
     own = p == viewer
     bids_open = state.turn > 1 or state.phase > BIDDING
-    planning = state.phase == PLANNING
+    planning = state.phase in (PLANNING, OUTBOUND)  # a seat reads its own sheet while sailing
     boxed = {
         str(t): state.replacement[t * state.players + p]
         for t in range(state.turn + 1, len(state.replacement) // state.players)
@@ -209,4 +212,5 @@ def determinize(state: NewWorldState, seat: int, rng: Rng) -> NewWorldState:
                 reset_plan(twin, other)
                 autoskip(twin, other)
     redeal_hidden_tiles(twin, rng.shuffle)
+    redraw_hidden_landings(twin, seat, rng)
     return twin

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.newworld.rules import decisions, piracy, planning
+from meeple.games.newworld.rules import decisions, outbound, piracy, planning
 from meeple.games.newworld.state import (
     BIDDING,
     COLONISTS,
@@ -13,12 +13,13 @@ from meeple.games.newworld.state import (
     HOMEBOUND,
     LANDFALL,
     MOVEMENT,
+    OUTBOUND,
     PLANNING,
     STEP_SEALED,
     NewWorldState,
 )
 
-SEQUENTIAL = (LANDFALL, EXPLORE, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES)
+SEQUENTIAL = (LANDFALL, EXPLORE, OUTBOUND, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES)
 
 
 def deciding(state: NewWorldState) -> int:
@@ -74,6 +75,8 @@ def legal_actions(state: NewWorldState, seat: int) -> list[int]:
         return planning.explore_actions(state, seat)
     if phase == PLANNING:
         return planning.plan_actions(state, seat)
+    if phase == OUTBOUND:
+        return outbound.choice_actions(state, seat)
     if phase == MOVEMENT:
         return decisions.movement_actions(state, seat)
     if phase in (COMBAT_PLAYERS, COMBAT_NATIVES):
@@ -93,6 +96,8 @@ def apply_action(state: NewWorldState, seat: int, index: int) -> None:
         planning.apply_explore(state, seat, index)
     elif phase == PLANNING:
         planning.apply_plan(state, seat, index)
+    elif phase == OUTBOUND:
+        outbound.apply_choice(state, seat, index)
     elif phase == MOVEMENT:
         decisions.apply_movement(state, seat, index)
     elif phase in (COMBAT_PLAYERS, COMBAT_NATIVES):

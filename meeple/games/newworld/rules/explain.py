@@ -14,6 +14,7 @@ from meeple.games.newworld.state import (
     HOMEBOUND,
     LANDFALL,
     MOVEMENT,
+    OUTBOUND,
     PHASE_NAMES,
     PLANNING,
     NewWorldState,
@@ -56,6 +57,8 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "declare": ((PLANNING,), "22.1 Declaration"),
     "attack_fleet": ((HOMEBOUND,), "22.3 Naval Combat"),
     "raid": ((HOMEBOUND,), "22.4 Raiding Ports"),
+    "land_soldiers": ((OUTBOUND,), "5.4 Landings"),
+    "land_colonists": ((OUTBOUND,), "5.4 Landings"),
     "keep_soldier": ((MOVEMENT,), "6.4 Anchorage"),
     "keep_colonist": ((MOVEMENT,), "6.4 Anchorage"),
 }
@@ -136,6 +139,12 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
         return "the City must have no Natives left, no looter, and you a free Soldier (8.222)"
     if kind in ("bid", "choose"):
         return "bid within your cash; choose a coastal Area no one has chosen (5.41)"
+    if kind in ("land_soldiers", "land_colonists"):
+        return (
+            "a Landing short of Personnel after Naval Losses takes no more than written nor"
+            " aboard, and at least what the later Landings cannot take, at the Fleet's"
+            " Anchorage"
+        )
     if kind in ("keep_soldier", "keep_colonist"):
         return (
             "only arrivals still offshore where your Fleet lies (its final Anchorage) may"

@@ -22,10 +22,9 @@ from meeple.games.newworld.common import (
     pc_benefits,
     perils,
 )
-from meeple.games.newworld.rules import exploration, piracy, units
+from meeple.games.newworld.rules import exploration, outbound, piracy, units
 from meeple.games.newworld.rules.naval import (
     Cargo,
-    coastal_dice,
     naval_losses,
     perils_dice,
     place_homebound_perils,
@@ -196,8 +195,11 @@ def payment_and_outbound(state: NewWorldState) -> None:
     for seat in range(state.players):
         pay(state, seat)
     markers = place_outbound_perils(state) if perils(state.config) else None
-    for seat in range(state.players):
-        sail_outbound(state, seat, markers)
+    outbound.start(state, markers)
+
+
+def after_outbound(state: NewWorldState) -> None:
+    """Every Fleet has made its Landings: the Gold Phase, then Land Movement (4.)."""
     gold_stage(state)
     initiative(state)
     begin_movement(state)
@@ -278,33 +280,8 @@ def voyage(state: NewWorldState, seat: int, dice: int, homebound: bool, where: s
     store_cargo(state, seat, cargo)
 
 
-def sail_outbound(state: NewWorldState, seat: int, markers: dict[int, int] | None) -> None:
-    """Initial Landfall (6.1), then coastal movement to each later Landing (6.3);
-    each Landing takes its scheduled Personnel, as far as losses allow (5.4)."""
-    landings = state.plan_landings[seat]
-    previous = NOBODY
-    for k in range(0, len(landings), 3):
-        area, soldiers, colonists = landings[k], landings[k + 1], landings[k + 2]
-        if state.fleet_ships[seat] == 0:
-            break
-        if previous == NOBODY:
-            sea = WORLD.areas[area].sea
-            path = zone_path(WORLD, sea)
-            dice = WORLD.seas[sea].number if markers is None else perils_dice(markers, path)
-            where = f"crosses to {area_word(area)}"
-        else:
-            dice = coastal_dice(WORLD, previous, area)
-            where = f"sails along the coast to {area_word(area)}"
-        voyage(state, seat, dice, False, where)
-        state.fleet_at[seat] = area
-        put_ashore = min(soldiers, state.fleet_soldiers[seat])
-        settlers = min(colonists, state.fleet_colonists[seat])
-        state.fleet_soldiers[seat] -= put_ashore
-        state.fleet_colonists[seat] -= settlers
-        state.off_soldiers[at(seat, area)] += put_ashore
-        state.off_colonists[at(seat, area)] += settlers
-        previous = area
-    # Anything still aboard (a Fleet sunk before its Landing) is lost with it.
+def sunk_with_fleet(state: NewWorldState, seat: int) -> None:
+    """Anything still aboard a Fleet sunk before its Landing is lost with it."""
     if state.fleet_ships[seat] == 0:
         units.box_soldiers(state, seat, state.fleet_soldiers[seat])
         state.fleet_soldiers[seat] = 0
