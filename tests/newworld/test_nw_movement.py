@@ -93,5 +93,5 @@ def test_render_text_speaks_the_games_words() -> None:
     state = movement_position()
     state.soldiers[at(0, area("H"))] = 3
     text = GAME.render_text(GAME.view(state, 0))
-    assert "H Virginia" in text and "England 3S 0C" in text
+    assert "H Virginia" in text and "England: 3 Soldiers, 0 Colonists" in text
     assert "cash secret" in text  # France's cash, seen by England (13.3)
