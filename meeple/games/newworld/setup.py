@@ -70,6 +70,7 @@ def deal(state: NewWorldState) -> None:
     state.raided_at = [NOBODY] * n
     state.shortfall = []
     state.outbound_markers = []
+    state.battle = []
     state.pirate_gold = [0] * (n * MAX_SHIPS)
     place_pieces(state)
     state.tile_climate = [area.climate for area in WORLD.areas]

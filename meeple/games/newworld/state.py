@@ -106,6 +106,7 @@ _FLAT = (
     "raided_at",
     "shortfall",
     "outbound_markers",
+    "battle",
     "delivered",
     "natives",
     "loose_gold",
@@ -215,8 +216,11 @@ class NewWorldState(GameState):
     native_reserve: int  # Natives kept apart for City Areas (16.42)
     losses: list[int]  # a battle's losses the defender still chooses: [defender, area,
     # soldiers, colonists, attacker], empty otherwise (8.314)
-    pending: list[int]  # a declared attack awaiting the defender's retreat choice:
-    # [attacker, defender, area, soldiers], empty otherwise (8.32)
+    battle: list[int]  # the battle under way with ``pending`` (8.31, 8.32): [soldier
+    # retreat allowed (-1 undecided, 0, 1), rerolling a 6, attacker's losses, defender's
+    # Soldiers lost, Colonists lost, defender asked before the next die], empty otherwise
+    pending: list[int]  # a declared attack under way (a decision waits within it):
+    # [attacker, defender, area, attacking Soldiers still to roll], empty otherwise (8.31)
     end_note: str
 
     def clone(self) -> Self:
