@@ -58,31 +58,34 @@ from meeple.games.newworld.state import (
 )
 
 COASTAL = tuple(area.coastal for area in WORLD.areas)
+COASTAL_AREAS = tuple(area.index for area in WORLD.areas if area.coastal)
 
 # ---- markers (8.221, 8.222, 8.314) -------------------------------------------------------
 
 
 def can_prospect(state: NewWorldState, seat: int, area: int) -> bool:
     """A Soldier that did not attack this turn may stand on an unoccupied Gold Site."""
+    if not _open_site(state, area, GOLD_SITE):
+        return False
     i = at(seat, area)
     attackers = max(state.used_vs_players[i], state.used_vs_natives[i])
-    if units.free_soldiers(state, seat, area) - attackers <= 0:
-        return False
-    return any(
-        state.site_kind[slot] == GOLD_SITE and state.site_holder[slot] == NOBODY
-        for slot in (2 * area, 2 * area + 1)
+    return units.free_soldiers(state, seat, area) - attackers > 0
+
+
+def _open_site(state: NewWorldState, area: int, kind: int) -> bool:
+    """A marker of ``kind`` in the Area with no one on it."""
+    kinds, holders = state.site_kind, state.site_holder
+    slot = 2 * area
+    return (kinds[slot] == kind and holders[slot] == NOBODY) or (
+        kinds[slot + 1] == kind and holders[slot + 1] == NOBODY
     )
 
 
 def can_mine(state: NewWorldState, seat: int, area: int) -> bool:
     """A Colonist (not one that retreated, 8.32) may work an unoccupied Mine."""
-    free = units.free_colonists(state, seat, area) - state.retreated[at(seat, area)]
-    if free <= 0:
+    if not _open_site(state, area, MINE):
         return False
-    return any(
-        state.site_kind[slot] == MINE and state.site_holder[slot] == NOBODY
-        for slot in (2 * area, 2 * area + 1)
-    )
+    return units.free_colonists(state, seat, area) - state.retreated[at(seat, area)] > 0
 
 
 def can_loot(state: NewWorldState, seat: int, area: int) -> bool:
@@ -306,8 +309,9 @@ def move_group(
 def end_movement(state: NewWorldState, seat: int) -> None:
     """Land the offshore arrivals (8.23); Gold left without its owner's Personnel
     lies unattended (8.223)."""
+    first = seat * AREAS
     for area in range(AREAS):
-        i = at(seat, area)
+        i = first + area
         if state.off_soldiers[i] or state.off_colonists[i]:
             state.soldiers[i] += state.off_soldiers[i]
             state.colonists[i] += state.off_colonists[i]
@@ -324,7 +328,8 @@ def end_movement(state: NewWorldState, seat: int) -> None:
             )
             state.off_soldiers[i] = state.off_colonists[i] = 0
             units.claim_gold(state, seat, area)
-        units.abandon_gold(state, seat, area)
+        if state.gold[i]:
+            units.abandon_gold(state, seat, area)
 
 
 # ---- combat (8.3, 8.33) ----------------------------------------------------------------------
@@ -592,16 +597,14 @@ def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
         return []
     here = state.fleet_at[seat]
     prey = piracy.targets(state, seat)
+    first = seat * AREAS
+    soldiers, colonists, gold = state.emb_soldiers, state.emb_colonists, state.emb_gold
     out = [
         SAIL[area]
-        for area in range(AREAS)
+        for area in COASTAL_AREAS
         if area != here
-        and WORLD.areas[area].coastal
         and (
-            state.emb_soldiers[at(seat, area)]
-            or state.emb_colonists[at(seat, area)]
-            or state.emb_gold[at(seat, area)]
-            or area in prey
+            soldiers[first + area] or colonists[first + area] or gold[first + area] or area in prey
         )
     ]
     if piracy.can_attack_fleet(state, seat):
