@@ -218,7 +218,8 @@ class NewWorldState(GameState):
     # soldiers, colonists, attacker], empty otherwise (8.314)
     battle: list[int]  # the battle under way with ``pending`` (8.31, 8.32): [soldier
     # retreat allowed (-1 undecided, 0, 1), rerolling a 6, attacker's losses, defender's
-    # Soldiers lost, Colonists lost, defender asked before the next die], empty otherwise
+    # Soldiers lost, Colonists lost, defender asked before the next die, no more
+    # questions (fight to the end)], empty otherwise
     pending: list[int]  # a declared attack under way (a decision waits within it):
     # [attacker, defender, area, attacking Soldiers still to roll], empty otherwise (8.31)
     end_note: str
