@@ -172,6 +172,9 @@ def stylesheet(players: int) -> str:
         f"svg.mombasa{{width:100%;height:auto;max-height:none!important;"
         f"aspect-ratio:{VIEW_W}/{wide_h:.0f}}}",
         "svg.mombasa .part{transform-origin:0 0}",
+        # what a click reaches now (the page marks it "playable") gets a pink outline
+        "svg.mombasa g.playable rect{stroke:#e0007a;stroke-width:2.5}",
+        "svg.mombasa g.playable:hover rect{stroke:#000}",
     ]
     rules += [
         f"svg.mombasa .part-{part}{{transform:translate({x * WIDE_SCALE:.1f}px,"
@@ -658,9 +661,9 @@ def _track(company: int, track: JSON, players: list[JSON], y: float) -> list[str
     for p in players:
         seat = int(p["seat"])
         at = int(p["tracks"][company])
-        cx = at * step + 3.5 + 5 * seat
+        cx = at * step + 4 + 4.8 * seat
         out.append(
-            f'<circle cx="{cx:.1f}" cy="{y + 34:.1f}" r="4" fill="{_seat_colour(seat)}"'
+            f'<circle cx="{cx:.1f}" cy="{y + 35:.1f}" r="4.5" fill="{_seat_colour(seat)}"'
             f' stroke="#111" stroke-width="0.6"><title>{escape(str(p["name"]))}: {name}'
             f" space {at}</title></circle>"
         )
@@ -843,14 +846,13 @@ def _bookkeeping(view: JSON, player: JSON, mine: bool) -> list[str]:
         row, column = divmod(index, 5)
         x, y = 8 + column * width, P_BOOKS_Y + 24 + row * 62
         value = BOARD.book_values[space] if space < len(BOARD.book_values) else 0
-        lines = []
+        lines: list[str] = []
         fill = "#fff"
         if book:
             fill = "#aaa" if book.get("flipped") else "#efe6cf"
-            needs = _needs_words(book.get("requires", [])) or ["start"]
-            lines = [f"{book['letter']}: {needs[0]}", *needs[1:2]]
+            lines = _needs_words(book.get("requires", []))[:2] or ["start"]
             if book.get("flipped"):
-                lines = [f"{book['letter']} flipped"]
+                lines = ["flipped"]
         here = space == ink
         body = _rect(
             x,
@@ -862,14 +864,16 @@ def _bookkeeping(view: JSON, player: JSON, mine: bool) -> list[str]:
             stroke_width="2.5" if here else "1",
         )
         body += _text(x + 4, y + 15, f"{space}: {value} pt", 12, fill="#555")
-        if here:
+        if book:
             body += _text(
-                x + width - 7, y + 15, "ink", 12, text_anchor="end", fill=INK, font_weight="bold"
+                x + width - 7, y + 15, book["letter"], 12, text_anchor="end", font_weight="bold"
             )
         for k, line in enumerate(lines):
             body += _fit(x + 4, y + 32 + k * 15, line, width - 11, 12)
-        title = f"bookkeeping space {space}, {value} points" + (
-            f": {', '.join(lines)}" if lines else ""
+        title = (
+            f"bookkeeping space {space}, {value} points"
+            + (f": book {book['letter']}, {', '.join(lines)}" if book else "")
+            + ("; the ink jar is here" if here else "")
         )
         phrase = _qualified(view, seat, f"space {space}")
         out.append(_target(phrase, body, title))
