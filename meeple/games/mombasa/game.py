@@ -15,10 +15,11 @@ from meeple.engine import (
     Presentation,
     Result,
     Rng,
+    Terminal,
 )
 from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.positions import validate
-from meeple.games.mombasa.render import render_text
+from meeple.games.mombasa.render import TERMINAL, render_text
 from meeple.games.mombasa.rules.explain import explain
 from meeple.games.mombasa.rules.flow import start_with_tiles
 from meeple.games.mombasa.rules.log import SEAT_NAMES
@@ -96,6 +97,9 @@ class MombasaGame(Game[MombasaState]):
 
     def presentation(self) -> Presentation:
         return PRESENTATION
+
+    def terminal(self) -> Terminal:
+        return TERMINAL
 
     def encoding(self) -> Encoding:
         from meeple.games.mombasa.encoding import ENCODING  # loads only when asked for
