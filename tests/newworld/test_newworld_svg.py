@@ -163,7 +163,7 @@ def test_the_board_layer_is_one_drawing_for_every_view_and_the_page_scrolls_it_w
     assert root.tag == f"{SVG_NS}svg"
     assert WIDTH > 1.2 * HEIGHT
     sizes = [float(e.get("font-size", FONT)) for e in root.iter(f"{SVG_NS}text")]
-    assert sizes and min(sizes) >= 14
+    assert sizes and min(sizes) >= FONT
 
 
 def test_the_overlay_draws_areas_anchorages_contents_and_the_panel() -> None:

@@ -124,11 +124,11 @@ def board_svg() -> str:
         zone = next(z for z in world.seas if z.key == sea.key)
         parts.append(_sea_label(sea.label, zone.number, zone.name, sea.key == "5"))
     parts.extend(_unplayable_display())
-    parts.extend(_legend())
     parts.append(
         f'<rect x="{PANEL_X:.0f}" y="4" width="{WIDTH - PANEL_X - 4:.0f}"'
         f' height="{HEIGHT - 8:.0f}" rx="6" fill="#fbfaf5" stroke="#9fb7c9"/>'
     )
+    parts.extend(_legend())
     parts.append("</svg>")
     return "".join(parts)
 
@@ -149,7 +149,7 @@ def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
 def _unplayable_display() -> list[str]:
     """The Unplayable Areas Display: the Areas covered per number of players (2.)."""
     world = load_map()
-    x, y = 8.0, 652.0
+    x, y = 8.0, 648.0
     out = [
         f'<rect x="{x - 4:.0f}" y="{y - 18:.0f}" width="250" height="120" rx="5"'
         ' fill="#f6f2e6" stroke="#8a7f66" opacity="0.95"/>',
@@ -162,23 +162,22 @@ def _unplayable_display() -> list[str]:
 
 
 def _legend() -> list[str]:
-    x, y = 8.0, 448.0
+    """The key, at the foot of the panel."""
+    x, y = PANEL_X + 10, HEIGHT - 14 - 3 * LINE
     lines = (
-        "S Soldiers  C Colonists",
-        "P Prospectors  M Miners",
-        "G Gold Bars   n Natives",
-        "x2 City   $$ double Resources",
-        "●  Anchorage dot",
+        "Key: S Soldiers, C Colonists, P Prospectors,",
+        "M Miners, G Gold Bars, n Natives, x2 City,",
+        "$$ double Resources, PC Political Control,",
+        "    Anchorage dot,      Fleet and its Ships",
     )
     out = [
-        f'<rect x="{x - 4:.0f}" y="{y - 18:.0f}" width="236" height="{26 + 19 * (len(lines) + 1)}"'
-        ' rx="5" fill="#f6f2e6" stroke="#8a7f66" opacity="0.95"/>',
-        _text(x, y, "Key", FONT, font_weight="bold", fill=INK),
+        f'<line x1="{x:.0f}" y1="{y - LINE:.0f}" x2="{WIDTH - 14:.0f}" y2="{y - LINE:.0f}"'
+        ' stroke="#c9c0a8"/>'
     ]
-    out += [_text(x, y + 19 * (k + 1), line, FONT, fill=INK) for k, line in enumerate(lines)]
-    fleet_row = y + 19 * (len(lines) + 1)
-    out.append(_ship(x + 10, fleet_row - 5, "#555"))
-    out.append(_text(x + 26, fleet_row, "a Fleet and its Ships", FONT, fill=INK))
+    out += [_text(x, y + LINE * k, line, FONT, fill=MUTED) for k, line in enumerate(lines)]
+    last = y + LINE * (len(lines) - 1)
+    out.append(f'<circle cx="{x + 10:.1f}" cy="{last - 5:.1f}" r="8" fill="#111"/>')
+    out.append(_ship(x + 150, last - 5, "#555"))
     return out
 
 
@@ -375,8 +374,10 @@ def _anchorage(view: JSON, area: JSON) -> str:
         f'<g class="anchorage"{target}>',
         f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" stroke="#fff"'
         ' stroke-width="2.5" stroke-dasharray="4 3"/>',
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="10" fill="#111"/>',
-        _text(x, y + 5, area["letter"], 14, text_anchor="middle", fill="#fff", font_weight="bold"),
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="#111"/>',
+        _text(
+            x, y + 5, area["letter"], FONT, text_anchor="middle", fill="#fff", font_weight="bold"
+        ),
     ]
     parts += _at_anchorage(view, area, x, y)
     parts.append("</g>")
@@ -434,19 +435,23 @@ def _at_anchorage(view: JSON, area: JSON, x: float, y: float) -> list[str]:
             words.append((force["seat"], "aboard " + " ".join(aboard)))
         if offshore:
             words.append((force["seat"], "offshore " + " ".join(offshore)))
+    coast_x = xy(_landing_point(LETTERS.index(area["letter"])))[0]
+    leftward = coast_x > x and x > 150  # write on the sea side, where there is room
     out = []
     for k, (seat, text) in enumerate(words):
         row = y + 5 + LINE * k
+        words_x = x - 37 if leftward else x + 37
         if text.startswith("Fleet"):
-            out.append(_ship(x + 24, row - 5, seat_colour(seat)))
+            out.append(_ship(x - 24 if leftward else x + 24, row - 5, seat_colour(seat)))
         out.append(
             _halo(
-                x + 37,
+                words_x,
                 row,
                 f"{SEAT_SHORT[seat]} {text}",
                 FONT,
                 fill=seat_colour(seat),
                 font_weight="bold",
+                text_anchor="end" if leftward else "start",
             )
         )
     return out
@@ -579,7 +584,7 @@ def _seat_extras(view: JSON, player: JSON) -> str:
             words.append(f"bid ${player['bid']}")
         elif player["bid_sealed"]:
             words.append("bid sealed")
-    if player["landfall"]:
+    if player["landfall"] and view["turn"] <= 1:
         words.append(f"Exclusive Landfall {player['landfall']}")
     if player["plan_sealed"]:
         words.append("sheet sealed")

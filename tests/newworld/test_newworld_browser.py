@@ -1,0 +1,253 @@
+"""New World's table page in Debian's Chromium, at a desktop width (1280 px) and a
+phone's (390 px): the map of the Americas drawn with no console error and no
+sideways scrolling of the page, text at 11 px or more, every legal action reachable
+by a click, an Area's shape offering the actions naming it, the last moves glowing
+on their Areas, and one's own Planning Sheet on one's own page only (4.1).
+
+Skips without Chromium (MEEPLE_TEST_CHROMIUM) or Playwright, like
+tests/server/test_server_ui.py. Screenshots go to screenshots/newworld-*.png
+(git-ignored test artefacts).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server.server_support import Server, chromium, sqlite_url
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+WIDTHS = (1280, 390)
+Snapshot = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    srv = Server(sqlite_url(tmp_path_factory.mktemp("nw-ui")), bot_delay=0.002)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+class Table:
+    """A four-seat New World table: seat 0 played here by HTTP, three random bots."""
+
+    def __init__(self, server: Server, seed: int) -> None:
+        seats = [{"kind": "human", "name": "Ann"}, "random", "random", "random"]
+        r = server.http.post(
+            "/api/tables", json={"game": "newworld", "players": 4, "seats": seats, "seed": seed}
+        )
+        assert r.status_code == 201, r.text
+        made = r.json()
+        self.server = server
+        self.id = made["id"]
+        self.token = made["tokens"]["0"]
+        self.link = server.base + made["links"]["0"]
+        self.rng = random.Random(seed)
+
+    def snap(self) -> Snapshot:
+        r = self.server.http.get(f"/api/tables/{self.id}", params={"token": self.token})
+        assert r.status_code == 200, r.text
+        snap: Snapshot = r.json()
+        return snap
+
+    def play_until(self, stop: Callable[[Snapshot], bool], limit: float = 60) -> Snapshot:
+        """Seat 0 plays at random (landings and moves first) until ``stop`` holds."""
+        deadline = time.time() + limit
+        while time.time() < deadline:
+            snap = self.snap()
+            if stop(snap) or snap["over"]:
+                return snap
+            if 0 not in snap["to_act"] or not snap["legal"]:
+                time.sleep(0.01)
+                continue
+            keen = [a for a in snap["legal"] if a.startswith(("land at", "send", "move"))]
+            pick = self.rng.choice(keen if keen and self.rng.random() < 0.7 else snap["legal"])
+            self.server.http.post(
+                f"/api/tables/{self.id}/actions",
+                json={"token": self.token, "action": pick, "version": snap["version"]},
+            )
+        raise AssertionError("the position never came")
+
+
+class Page:
+    def __init__(self, browser: Any, width: int) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 900})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on(
+            "console",
+            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
+        )
+
+    def open(self, url: str, version: int) -> Snapshot:
+        self.page.goto(url)
+        self.page.wait_for_function(
+            "(v) => window.meeple && window.meeple.state && window.meeple.state.version >= v"
+            " && document.querySelector('#board svg g.overlay g.area')",
+            arg=version,
+            timeout=30_000,
+        )
+        self.page.wait_for_timeout(150)
+        snap: Snapshot = self.page.evaluate("() => window.meeple.state")
+        return snap
+
+    def evaluate(self, script: str) -> Any:
+        return self.page.evaluate(script)
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"newworld-{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Callable[[int], Page]]:
+    opened: list[Page] = []
+
+    def open_page(width: int) -> Page:
+        page = Page(browser, width)
+        opened.append(page)
+        return page
+
+    yield open_page
+    for page in opened:
+        page.context.close()
+
+
+REACHABLE = """() => {
+  const out = [];
+  for (const b of document.querySelectorAll('#actions button[data-action-text]'))
+    out.push(b.dataset.actionText);
+  for (const o of document.querySelectorAll('#actions select option')) out.push(o.value);
+  for (const node of document.querySelectorAll('#board .playable'))
+    out.push(...window.meeple.offers(node));
+  return out;
+}"""
+
+SMALLEST_TEXT = """() => {
+  const svg = document.querySelector('#board svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll('text')]
+    .map((t) => parseFloat(t.getAttribute('font-size')));
+  return Math.min(...sizes) * scale;
+}"""
+
+
+def check_page(page: Page, snap: Snapshot, name: str) -> None:
+    """What every New World page must hold, whatever the position."""
+    missing = set(snap["legal"]) - set(page.evaluate(REACHABLE))
+    assert not missing, f"legal actions no click reaches: {sorted(missing)[:10]}"
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{overflow} px of sideways scrolling"
+    assert page.evaluate(SMALLEST_TEXT) >= 11, "text on the map smaller than 11 px"
+    moves = page.evaluate("() => window.meeple.lastMoves()")
+    wanted = {t for e in moves for t in e["targets"]}
+    glowing = set(
+        page.evaluate(
+            "() => [...new Set([...document.querySelectorAll('#board .lastmove')]"
+            ".map((n) => n.dataset.target))]"
+        )
+    )
+    assert glowing == wanted
+    page.shot(name)
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_planning_shows_ones_own_sheet_and_only_there(
+    server: Server, pages: Callable[[int], Page], width: int
+) -> None:
+    """4.1: each player records his Planning Sheet secretly."""
+    table = Table(server, seed=11)
+    snap = table.play_until(
+        lambda s: (
+            s["view"]["phase"] == "planning"
+            and bool((s["view"]["players"][0]["plan"] or {}).get("landings"))
+        )
+    )
+    assert not snap["over"]
+    page = pages(width)
+    snap = page.open(table.link, snap["version"])
+    board = page.evaluate("() => document.querySelector('#board svg').textContent")
+    assert "Your Planning Sheet (secret)" in board
+    landing = snap["view"]["players"][0]["plan"]["landings"][0]["area"]
+    assert f"land at {landing}:" in board
+    check_page(page, snap, f"planning-{width}")
+    spectator = pages(width)
+    spectator.open(f"{server.base}/t/{table.id}", snap["version"])
+    seen = spectator.evaluate("() => document.querySelector('#board svg').textContent")
+    assert "Planning Sheet" not in seen and "cash secret" in seen
+    assert not spectator.errors, spectator.errors
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_land_movement_is_played_by_clicking_an_area(
+    server: Server, pages: Callable[[int], Page], width: int
+) -> None:
+    """8.2: moving overland; the Area's shape offers the moves that name it."""
+    table = Table(server, seed=12)
+    snap = table.play_until(
+        lambda s: (
+            s["view"]["phase"] == "land movement"
+            and 0 in s["to_act"]
+            and any(a.startswith("move") for a in s["legal"])
+        )
+    )
+    assert not snap["over"]
+    page = pages(width)
+    snap = page.open(table.link, snap["version"])
+    check_page(page, snap, f"movement-{width}")
+    move = next(a for a in snap["legal"] if a.startswith("move"))
+    letter = move.split()[-2]
+    area = page.page.locator(f'#board g.area[data-target="{letter}"]')
+    offered = page.page.evaluate(
+        "(t) => window.meeple.offers(document.querySelector(`#board g.area[data-target='${t}']`))",
+        letter,
+    )
+    assert move in offered
+    assert all(f" {letter}" in f" {a}" for a in offered)
+    area.click(position=_inside(page, letter))
+    menu = page.page.locator(".menu button")
+    if menu.count():
+        menu.first.click()
+    page.page.wait_for_function(
+        "(v) => window.meeple.state.version > v", arg=snap["version"], timeout=10_000
+    )
+    assert not page.errors, page.errors
+
+
+def _inside(page: Page, letter: str) -> dict[str, float]:
+    """A point inside the Area's shape, as a fraction of its box (the box's centre
+    may fall outside a curved shape); the labels drawn over it let clicks through."""
+    box = page.page.locator(f'#board g.area[data-target="{letter}"]').bounding_box()
+    label = page.page.evaluate(
+        """(t) => {
+          const g = document.querySelector(`#board g.area[data-target='${t}']`);
+          const svg = g.ownerSVGElement;
+          const poly = g.querySelector('polygon');
+          const b = poly.getBBox();
+          for (let y = 0.3; y <= 0.8; y += 0.1) for (let x = 0.2; x <= 0.8; x += 0.1) {
+            const p = svg.createSVGPoint();
+            p.x = b.x + x * b.width; p.y = b.y + y * b.height;
+            if (poly.isPointInFill(p)) return [x, y];
+          }
+          return null;
+        }""",
+        letter,
+    )
+    assert box is not None and label is not None, f"Area {letter} has no point to click"
+    return {"x": label[0] * box["width"], "y": label[1] * box["height"]}
