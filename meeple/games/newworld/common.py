@@ -38,9 +38,17 @@ def country(seat: int) -> str:
     return COUNTRIES[seat]
 
 
+_DIE_LIMIT = (1 << 64) - (1 << 64) % 6
+
+
 def die(state: NewWorldState) -> int:
-    """One six-sided die from the game's seeded chance."""
-    return state.rng.below(6) + 1
+    """One six-sided die from the game's seeded chance: ``state.rng.below(6) + 1``,
+    the same draws, written out because every roll of the game comes through here."""
+    rng = state.rng
+    while True:
+        value = rng.next_u64()
+        if value < _DIE_LIMIT:
+            return value % 6 + 1
 
 
 def last_turn(config: GameConfig) -> int:

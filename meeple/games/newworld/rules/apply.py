@@ -33,12 +33,12 @@ def deciding(state: NewWorldState) -> int:
 
 def to_act(state: NewWorldState) -> tuple[int, ...]:
     phase = state.phase
-    if phase == COLONISTS:
-        return tuple(s for s in range(state.players) if state.new_colonists[s] < 0)
-    if phase == BIDDING:
-        return tuple(s for s in range(state.players) if state.bids[s] < 0)
     if phase == PLANNING:
-        return tuple(s for s in range(state.players) if state.plan_step[s] != STEP_SEALED)
+        return tuple([s for s, step in enumerate(state.plan_step) if step != STEP_SEALED])
+    if phase == COLONISTS:
+        return tuple([s for s, count in enumerate(state.new_colonists) if count < 0])
+    if phase == BIDDING:
+        return tuple([s for s, bid in enumerate(state.bids) if bid < 0])
     if phase == HOMEBOUND:
         return homebound_seats(state)
     if phase == GAME_OVER:

@@ -188,13 +188,15 @@ def room_left(state: NewWorldState, seat: int) -> int:
 
 def plan_actions(state: NewWorldState, seat: int) -> list[int]:
     step = state.plan_step[seat]
-    cash = state.cash[seat] - committed(state, seat)
     if step == STEP_MAINTAIN:
+        cash = state.cash[seat] - committed(state, seat)
         return list(MAINTAIN[: min(state.ships[seat], cash // MAINTENANCE) + 1])
     if step == STEP_BUILD:
+        cash = state.cash[seat] - committed(state, seat)
         most = min(MAX_NEW_SHIPS, MAX_SHIPS - state.plan_maintain[seat], cash // SHIP_COST)
         return list(BUILD[: most + 1])
     if step == STEP_BUY:
+        cash = state.cash[seat] - committed(state, seat)
         most = min(MAX_SOLDIER_BUY, units.soldier_pool(state, seat), cash // SOLDIER_COST)
         return list(BUY[: most + 1])
     if step == STEP_PIRATES:
