@@ -86,10 +86,16 @@ def agent_name(seat: int) -> str:
 
 def seat_of(agent: str) -> int:
     """The seat an agent name stands for; a clear error for any other name."""
+    seat = _SEAT_OF.get(agent)
+    if seat is not None:
+        return seat
     prefix, _, number = agent.partition("_")
     if prefix != "seat" or not number.isdigit():
         raise ValueError(f"{agent!r} is not an agent of this environment; agents are seat_<n>")
     return int(number)
+
+
+_SEAT_OF = {agent_name(seat): seat for seat in range(16)}  # the usual names, looked up once
 
 
 class Table:

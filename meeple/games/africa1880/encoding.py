@@ -2,7 +2,9 @@
 
 Read from the view only, so while sheets are written a seat's observation holds
 its own draft and, of the others, only whether they are ready or sealed: the
-secret orders cannot reach it. Seats are numbered from the viewer (0 = the
+secret orders cannot reach it. ``encode_state`` gives the same numbers from the
+state's fields the view is made of (of the drafts, only the viewer's), without
+building the view; tests/rl proves the two equal on random states. Seats are numbered from the viewer (0 = the
 viewer), so a learned policy means "my presences" in every seat; countries named
 in the view are turned into those relative seats.
 
@@ -28,12 +30,24 @@ pieces, a territory's development squares):
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
+from itertools import compress
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
-from meeple.engine.encoding import FixedEncoding, Layout, hot, index_of, put, relative_seats
+from meeple.engine.encoding import FixedEncoding, Layout, hot, put, relative_seats
 from meeple.games.africa1880.board import BOARD, YEARS
-from meeple.games.africa1880.state import PHASE_NAMES
+from meeple.games.africa1880.rules import decisions
+from meeple.games.africa1880.state import (
+    ALLIANCE,
+    DEVELOP,
+    NOTHING,
+    PHASE_NAMES,
+    WRITING,
+    AfricaState,
+)
+from meeple.games.africa1880.state import NO_LANDING as STATE_NO_LANDING
+from meeple.games.africa1880.view import SEATS_PRESENT
 
 JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
@@ -45,7 +59,11 @@ MARKERS = 22  # per country (rulebook: components)
 MOST_SQUARES = 4
 MAX_DECISIONS = 5000  # random games last about 200 decisions, the longest seen 303
 ORDER = 2 + T  # nothing, develop, explore <territory>
-NO_LANDING = T  # the landing block's last place
+NO_LANDING_PLACE = T  # the landing block's last place
+TERRITORY_AT = {name: t for t, name in enumerate(TERRITORIES)}
+SQUARES_OF = BOARD.squares
+COASTAL_AT = BOARD.coastal
+TERRITORY_INDICES = range(T)
 
 # Per territory: development, colony, presences per seat, coastal, squares.
 DEVELOPMENT, COLONY, PRESENCE, COASTAL, SQUARES = 0, 1, 2, 2 + SEATS, 3 + SEATS
@@ -79,18 +97,60 @@ LIMITED = LAYOUT.block(SEATS)
 
 
 class AfricaEncoding(FixedEncoding):
+    """Two ways to the same numbers, both through the writers below: ``encode``
+    reads a view; ``encode_state`` reads the state's fields the view is made from,
+    of the sheets being written only the viewer's own (tests/rl proves the two
+    equal on random states)."""
+
     def encode(self, view: JSON, config: GameConfig) -> Vector:
-        out = LAYOUT.zeros()
+        out = PRINTED[:]
         seats = Seats(view)
-        general(out, view, seats)
-        board(out, view, seats)
-        sheet = view.get("sheet")
+        relative = seats.relative
+        phase = PHASE_NAMES.index(view["phase"])
+        moment = (view["turn"], phase, view["to_act"], view["ready"], view["sealed"])
+        general(out, moment, (view["colonies"], view["colony_pieces"], view["stock"]), relative)
+        board(out, (view["development"], view["colony"], view["presences"]), relative)
+        sheet = view["sheet"]
         if sheet is not None:
-            own_sheet(out, sheet, seats)
-        shown = view.get("revealed")
+            own_sheet(out, seen_draft(sheet, seats))
+        shown = view["revealed"]
         if shown is not None:
-            revealed(out, shown, view.get("declared_by") or [], seats)
-        outcome(out, view, seats)
+            revealed(out, [seen_revealed(entry, relative) for entry in shown])
+            declared(out, seen_declared(view["declared_by"], seats))
+        removed = [TERRITORY_AT[name] for name, _ in view["last_removed"]]
+        founded = [TERRITORY_AT[name] for name in view["last_colonies"]]
+        limited = [relative[e["seat"]] for e in view["last_marker_limit"] if e["void"]]
+        outcome(out, removed, founded, limited)
+        return out
+
+    def encode_state(self, state: Any, seat: int, config: GameConfig) -> Vector:
+        """The numbers ``encode(view(state, seat))`` gives, read from the fields
+        ``africa1880.view`` builds the view from: of the sheets being written,
+        only ``seat``'s own."""
+        s: AfricaState = state
+        out = PRINTED[:]
+        n = s.players
+        relative = relative_seats(seat, n)
+        ready = [s.ready >> p & 1 for p in range(n)]
+        sealed = [s.sealed >> p & 1 for p in range(n)]
+        moment = (s.turn + 1, s.phase, decisions.to_act(s), ready, sealed)
+        general(out, moment, (sum(s.colony), BOARD.colony_pieces, s.stock), relative)
+        presences = [SEATS_PRESENT[bits] for bits in s.presence]
+        board(out, (s.dev, s.colony, presences), relative)
+        if s.phase == WRITING:
+            own_sheet(out, state_draft(s, seat, relative))
+        if s.shown_orders:
+            revealed(out, [state_revealed(s, p, relative) for p in range(n)])
+            alliances = [
+                (relative[a], relative[b])
+                for a in range(n)
+                for b in range(n)
+                if a != b and s.embassy[a * n + b] == ALLIANCE
+            ]
+            declared(out, alliances)
+        removed = [t for t, _ in s.last_removed]
+        limited = [relative[p] for p, targets, carried in s.last_limited if carried < len(targets)]
+        outcome(out, removed, list(s.last_colonies), limited)
         return out
 
 
@@ -102,36 +162,91 @@ class Seats:
         self.of_country = dict(zip(view["country_ids"], self.relative, strict=True))
 
 
-def general(out: Vector, view: JSON, seats: Seats) -> None:
-    relative = seats.relative
-    put(out, TURN, view["turn"], len(YEARS))
-    hot(out, PHASE, index_of(view["phase"], PHASE_NAMES), len(PHASE_NAMES))
-    for seat in view["to_act"]:
-        out[ASKED + relative[seat]] = 1.0
-    for seat, (ready, sealed) in enumerate(zip(view["ready"], view["sealed"], strict=True)):
-        if ready:
-            out[READY + relative[seat]] = 1.0
-        if sealed:
-            out[SEALED + relative[seat]] = 1.0
-    put(out, COLONIES, view["colonies"], view["colony_pieces"])
-    for seat, markers in enumerate(view["stock"]):
-        put(out, STOCK + relative[seat], markers, MARKERS)
+# ---- what a seat sees of the sheets, as plain numbers: from a view or the state -----
+
+# The viewer's draft: (per territory written, its order's place), the landing's
+# place, the relative seats it declares alliance to, and the next line as
+# (territory or None, relative seat or None, landing next, sealed).
+Draft = tuple[list[tuple[int, int]], int, list[int], tuple[int | None, int | None, bool, bool]]
+# A revealed sheet: relative seat, territories developed, explored, the landing's place.
+Shown = tuple[int, list[int], list[int], int]
 
 
-def board(out: Vector, view: JSON, seats: Seats) -> None:
-    relative = seats.relative
-    squares, development = view["squares"], view["development"]
-    colony, coastal, presences = view["colony"], view["coastal"], view["presences"]
-    for t in range(T):
-        base = BOARD_BLOCK + t * PER_TERRITORY
-        put(out, base + DEVELOPMENT, development[t], squares[t])
-        if colony[t]:
-            out[base + COLONY] = 1.0
-        for seat in presences[t]:
-            out[base + PRESENCE + relative[seat]] = 1.0
-        if coastal[t]:
-            out[base + COASTAL] = 1.0
-        put(out, base + SQUARES, squares[t], MOST_SQUARES)
+def seen_draft(sheet: JSON, seats: Seats) -> Draft:
+    orders = [
+        (TERRITORY_AT[name], place)
+        for name, order in sheet["orders"].items()
+        if (place := order_place(order)) is not None
+    ]
+    allied = [
+        seats.of_country[country]
+        for country, word in sheet["relations"].items()
+        if word == "alliance" and country in seats.of_country
+    ]
+    line = sheet.get("next", "")
+    upcoming = (
+        TERRITORY_AT.get(line),
+        seats.of_country.get(line),
+        line == "landing",
+        line == "sealed",
+    )
+    return orders, landing_place(sheet["landing"]), allied, upcoming
+
+
+def state_draft(s: AfricaState, seat: int, relative: list[int]) -> Draft:
+    """The viewer's own draft, as ``africa1880.view`` lists it: every territory where
+    the seat is present or has written an order."""
+    n = s.players
+    row = s.orders[seat * T : (seat + 1) * T]
+    present = s.presence
+    orders = [
+        (t, code_place(code))
+        for t, code in enumerate(row)
+        if present[t] >> seat & 1 or code != NOTHING
+    ]
+    target = s.landing[seat]
+    landing = NO_LANDING_PLACE if target == STATE_NO_LANDING else target
+    allied = [relative[o] for o in range(n) if o != seat and s.stance[seat * n + o] == ALLIANCE]
+    if s.sealed >> seat & 1:
+        upcoming: tuple[int | None, int | None, bool, bool] = (None, None, False, True)
+    else:
+        item, target = decisions.sheet_item(s, seat)
+        upcoming = (
+            target if item == "order" else None,
+            relative[target] if item == "relation" else None,
+            item == "landing",
+            False,
+        )
+    return orders, landing, allied, upcoming
+
+
+def seen_revealed(sheet: JSON, relative: list[int]) -> Shown:
+    developed, explored = [], []
+    for name, order in sheet["orders"].items():
+        if order == "develop":
+            developed.append(TERRITORY_AT[name])
+        elif order.startswith("explore"):
+            explored.append(TERRITORY_AT[name])
+    return relative[sheet["seat"]], developed, explored, landing_place(sheet["landing"])
+
+
+def state_revealed(s: AfricaState, seat: int, relative: list[int]) -> Shown:
+    row = s.shown_orders[seat * T : (seat + 1) * T]
+    developed = [t for t, code in enumerate(row) if code == DEVELOP]
+    explored = [t for t, code in enumerate(row) if code >= 0]
+    target = s.shown_landing[seat]
+    landing = NO_LANDING_PLACE if target == STATE_NO_LANDING else target
+    return relative[seat], developed, explored, landing
+
+
+def seen_declared(declared_by: list[JSON] | None, seats: Seats) -> list[tuple[int, int]]:
+    """Per alliance declared: (the declaring relative seat, the ally's)."""
+    return [
+        (seats.relative[seat], seats.of_country[country])
+        for seat, relations in enumerate(declared_by or [])
+        for country, word in relations.items()
+        if word == "alliance" and country in seats.of_country
+    ]
 
 
 def order_place(order: str) -> int | None:
@@ -140,64 +255,122 @@ def order_place(order: str) -> int | None:
         return 0
     if order == "develop":
         return 1
-    target = index_of(order.removeprefix("explore "), TERRITORIES)
+    target = TERRITORY_AT.get(order.removeprefix("explore "))
     return None if target is None else 2 + target
 
 
+def code_place(code: int) -> int:
+    """A sheet's order code (``NOTHING``, ``DEVELOP`` or the explored territory) at
+    the place ``order_place`` gives its text."""
+    return 0 if code == NOTHING else 1 if code == DEVELOP else 2 + code
+
+
 def landing_place(landing: str | None) -> int:
-    where = index_of(landing, TERRITORIES) if landing is not None else None
-    return NO_LANDING if where is None else where
+    where = None if landing is None else TERRITORY_AT.get(landing)
+    return NO_LANDING_PLACE if where is None else where
 
 
-def alliances(out: Vector, offset: int, relations: dict[str, str], seats: Seats) -> None:
-    for country, word in relations.items():
-        seat = seats.of_country.get(country)
-        if seat is not None and word == "alliance":
-            out[offset + seat] = 1.0
+# ---- the writers ----------------------------------------------------------------
 
 
-def own_sheet(out: Vector, sheet: JSON, seats: Seats) -> None:
+def general(
+    out: Vector,
+    moment: tuple[int, int, Sequence[int], Sequence[int], Sequence[int]],
+    pieces: tuple[int, int, Sequence[int]],
+    relative: list[int],
+) -> None:
+    """The turn, the phase, who is asked, ready and sealed; colonies and stock."""
+    turn, phase, to_act, ready, sealed = moment
+    put(out, TURN, turn, len(YEARS))
+    hot(out, PHASE, phase, len(PHASE_NAMES))
+    for seat in to_act:
+        out[ASKED + relative[seat]] = 1.0
+    for seat, place in enumerate(relative):
+        if ready[seat]:
+            out[READY + place] = 1.0
+        if sealed[seat]:
+            out[SEALED + place] = 1.0
+    colonies, colony_pieces, stock = pieces
+    put(out, COLONIES, colonies, colony_pieces)
+    for seat, markers in enumerate(stock):
+        put(out, STOCK + relative[seat], markers, MARKERS)
+
+
+def board(
+    out: Vector,
+    seen: tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]],
+    relative: list[int],
+) -> None:
+    """Per territory: development, colony, presences (its printed coast and squares
+    are in ``PRINTED`` already); each visited only where there is something."""
+    development, colony, presences = seen
+    for t in compress(TERRITORY_INDICES, development):
+        put(out, BOARD_BLOCK + t * PER_TERRITORY + DEVELOPMENT, development[t], SQUARES_OF[t])
+    for t in compress(TERRITORY_INDICES, colony):
+        out[BOARD_BLOCK + t * PER_TERRITORY + COLONY] = 1.0
+    for t in compress(TERRITORY_INDICES, presences):
+        base = BOARD_BLOCK + t * PER_TERRITORY + PRESENCE
+        for seat in presences[t]:
+            out[base + relative[seat]] = 1.0
+
+
+def printed() -> Vector:
+    """An observation holding only what the board prints: per territory whether it
+    is coastal and its development squares (/ 4). Every observation starts from it."""
+    out = LAYOUT.zeros()
+    for t in range(T):
+        base = BOARD_BLOCK + t * PER_TERRITORY
+        if COASTAL_AT[t]:
+            out[base + COASTAL] = 1.0
+        put(out, base + SQUARES, SQUARES_OF[t], MOST_SQUARES)
+    return out
+
+
+def own_sheet(out: Vector, draft: Draft) -> None:
     """The viewer's draft while orders are written (Order sheets)."""
+    orders, landing, allied, (territory, country, landing_next, sealed) = draft
     out[DRAFT] = 1.0
-    for name, order in sheet["orders"].items():
-        hot(out, DRAFT_ORDERS + TERRITORIES.index(name) * ORDER, order_place(order), ORDER)
-    out[DRAFT_LANDING + landing_place(sheet["landing"])] = 1.0
-    alliances(out, DRAFT_ALLIANCES, sheet["relations"], seats)
-    line = sheet.get("next", "")
-    hot(out, NEXT_TERRITORY, index_of(line, TERRITORIES), T)
-    hot(out, NEXT_COUNTRY, seats.of_country.get(line), SEATS)
-    if line == "landing":
+    for t, place in orders:
+        hot(out, DRAFT_ORDERS + t * ORDER, place, ORDER)
+    out[DRAFT_LANDING + landing] = 1.0
+    for seat in allied:
+        out[DRAFT_ALLIANCES + seat] = 1.0
+    hot(out, NEXT_TERRITORY, territory, T)
+    hot(out, NEXT_COUNTRY, country, SEATS)
+    if landing_next:
         out[NEXT_LANDING] = 1.0
-    if line == "sealed":
+    if sealed:
         out[NEXT_SEALED] = 1.0
 
 
-def revealed(out: Vector, sheets: list[JSON], declared: list[JSON], seats: Seats) -> None:
-    """The sheets shown at the last reading (what each seat developed, explored
-    and where it landed), and the relations every seat declared."""
+def revealed(out: Vector, sheets: list[Shown]) -> None:
+    """The sheets shown at the last reading: what each seat developed, explored
+    (not where) and where it landed."""
     out[SHOWN] = 1.0
-    for sheet in sheets:
-        base = SHOWN_SHEETS + seats.relative[sheet["seat"]] * REVEALED_SHEET
-        for name, order in sheet["orders"].items():
-            t = TERRITORIES.index(name)
-            if order == "develop":
-                out[base + 2 * t] = 1.0
-            elif order.startswith("explore"):
-                out[base + 2 * t + 1] = 1.0
-        out[base + 2 * T + landing_place(sheet["landing"])] = 1.0
-    for seat, relations in enumerate(declared):
-        alliances(out, DECLARED + seats.relative[seat] * SEATS, relations, seats)
+    for seat, developed, explored, landing in sheets:
+        base = SHOWN_SHEETS + seat * REVEALED_SHEET
+        for t in developed:
+            out[base + 2 * t] = 1.0
+        for t in explored:
+            out[base + 2 * t + 1] = 1.0
+        out[base + 2 * T + landing] = 1.0
 
 
-def outcome(out: Vector, view: JSON, seats: Seats) -> None:
+def declared(out: Vector, alliances: list[tuple[int, int]]) -> None:
+    """The alliances every seat declared at the last reading (relative seats)."""
+    for seat, ally in alliances:
+        out[DECLARED + seat * SEATS + ally] = 1.0
+
+
+def outcome(out: Vector, removed: list[int], founded: list[int], limited: list[int]) -> None:
     """What the last reading did: presences removed, colonies founded, orders voided."""
-    for name, _ in view["last_removed"]:
-        out[REMOVED + TERRITORIES.index(name)] = 1.0
-    for name in view["last_colonies"]:
-        out[FOUNDED + TERRITORIES.index(name)] = 1.0
-    for entry in view["last_marker_limit"]:
-        if entry["void"]:
-            out[LIMITED + seats.relative[entry["seat"]]] = 1.0
+    for t in removed:
+        out[REMOVED + t] = 1.0
+    for t in founded:
+        out[FOUNDED + t] = 1.0
+    for seat in limited:
+        out[LIMITED + seat] = 1.0
 
 
+PRINTED = printed()
 ENCODING = AfricaEncoding(LAYOUT, MAX_DECISIONS)
