@@ -1,5 +1,9 @@
-"""Mombasa's browser board (``svg.py``): it parses, draws only what the seat's view
-shows, and offers a click for every legal action a board element stands for."""
+"""Mombasa's browser board (``svg.py``) and terminal board (``render.py``): the
+drawing parses, places its parts without overlap in both arrangements with text
+readable on a phone, draws only what the seat's view shows, offers a click for
+every legal action a board element stands for and lights what the last moves
+concern; the terminal text fits 80 columns, explains every abbreviation and
+shows only what the seat may see."""
 
 from __future__ import annotations
 
@@ -9,7 +13,9 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
+from typer.testing import CliRunner
 
+from meeple.cli.main import app
 from meeple.engine import Rng
 from meeple.games.mombasa import GAME
 from meeple.games.mombasa import svg as svg_module
@@ -338,3 +344,80 @@ def test_each_move_lights_what_it_concerns() -> None:
     assert targets(mine, bought) == [face] and targets(theirs, bought) == ["green hand"]
     assert targets(mine, event("round", "Round 3 begins", 0)) == []
     assert targets(mine, event("plan", "Green places a card face down in slot 2", 9)) == []
+
+
+# ---- the terminal (render.py) --------------------------------------------------------------
+
+# Each abbreviation the terminal board uses, with the legend entry explaining it.
+ABBREVIATIONS = {
+    r"£\d": "£",
+    r"\bBP\b": "BP",
+    r"\bm\d\b": "m1, m2",
+    r"\[(Mombasa|Cape Town|Saint-Louis|Cairo)\]": "[Cairo]",
+    r"\bposts \d/\d/\d\b": "posts 5/3/5",
+    r"\bspace \d+, \d+ shares?\b": "Blue space 3, 1 share",
+    r"\d[+-]£\d": "-£2 / +£3",
+    r"\b\d+ [ABC] (needs|start|flipped|one|coffee|bananas|cotton|expansion)": "A, B, C",
+}
+
+
+def test_the_terminal_board_fits_80_columns_and_explains_every_abbreviation() -> None:
+    """Every line of the board and of the status is at most 78 characters; every
+    abbreviation used is in the legend, and every legend entry is used."""
+    terminal = GAME.terminal()
+    used: set[str] = set()
+    for players in (2, 4):
+        for state in positions(players, 20 + players, 17):
+            for seat in (None, *range(players)):
+                view = GAME.view(state, seat)
+                text = GAME.render_text(view)
+                assert max(len(line) for line in text.splitlines()) <= 78
+                status = terminal.status(view, text)
+                assert max(len(line) for line in status.splitlines()) <= 78
+                for pattern, symbol in ABBREVIATIONS.items():
+                    if re.search(pattern, text):
+                        used.add(symbol)
+                assert text.count("Legend:") == 1
+    legend = {symbol for symbol, _ in terminal.legend(GAME.view(state, None))}
+    assert used == legend == set(ABBREVIATIONS.values())
+
+
+def test_the_terminal_speaks_the_games_words_and_hides_others_hands() -> None:
+    """No field names or raw data; a seat's own hand only (others' as a count), and
+    in the planning phase others' cards as "face down" (Planning phase: cards are
+    placed face down)."""
+    state = planning_state(3, 8)
+    for seat in (0, 1):
+        view = GAME.view(state, seat)
+        text = GAME.render_text(view)
+        for raw in ("_", "None", "{", "['", "': ", "[0", "pounds 1"):
+            assert raw not in text, raw
+        assert text.count("your hand:") == 1
+        hidden = [line for line in text.splitlines() if "(hidden)" in line]
+        assert len(hidden) == 2
+        for other in {0, 1, 2} - {seat}:
+            size = view["players"][other]["hand_size"]
+            assert f"hand: {size} card{'s' if size != 1 else ''} (hidden)" in text
+    seen_by_zero = GAME.render_text(GAME.view(state, 0))
+    green = seen_by_zero.split("\nGreen", 1)[1].split("\n\n", 1)[0]
+    planned = [s["card"] for s in GAME.view(state, 1)["players"][1]["slots"] if s]
+    assert green.count("face down") == len(planned)
+    for face in planned:
+        assert face not in green.split("action slots:", 1)[1].split("\n", 1)[0]
+
+
+def test_meeple_play_shows_mombasa_in_80_columns() -> None:
+    """The terminal as a person meets it: the full board with its legend, the hand,
+    then the choices; typed 'legend' lists the symbols."""
+    result = CliRunner().invoke(
+        app,
+        ["play", "mombasa", "--players", "3", "--seats", "human,random,random", "--seed", "4"],
+        input="1\nlegend\nboard\nquit\n",
+    )
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    assert "your hand: bananas 1" in out and "Legend:" in out
+    assert "bookkeeping points" in out and "resting decks:" in out
+    assert "rest bananas 1" in out  # the first choice, numbered
+    for line in out.splitlines():
+        assert len(line.removeprefix("your choice> ").rstrip()) <= 80, line
