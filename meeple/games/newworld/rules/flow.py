@@ -48,6 +48,7 @@ from meeple.games.newworld.state import (
     NOBODY,
     PLANNING,
     STEP_MAINTAIN,
+    STEP_SEALED,
     NewWorldState,
     at,
 )
@@ -144,9 +145,7 @@ def begin_planning(state: NewWorldState) -> None:
 
 
 def all_sealed(state: NewWorldState) -> bool:
-    from meeple.games.newworld.state import STEP_SEALED
-
-    return all(step == STEP_SEALED for step in state.plan_step)
+    return state.plan_step.count(STEP_SEALED) == len(state.plan_step)
 
 
 # ---- exclusive landfall (5.41) -------------------------------------------------------
@@ -269,15 +268,29 @@ def voyage(state: NewWorldState, seat: int, dice: int, homebound: bool, where: s
     """Roll a crossing's Naval Losses dice and take the losses (6.2, 12.2)."""
     cargo = cargo_of(state, seat)
     rolled = naval_losses(lambda: die(state), dice, cargo, homebound)
+    losses = (cargo.lost_ships, cargo.lost_soldiers, cargo.lost_colonists)
+    words = (seat, where, tuple(rolled), losses, tuple(cargo.notes))
+    state.log.append(Event("voyage", voyage_words, {"seat": seat}, None, True, words))
+    store_cargo(state, seat, cargo)
+
+
+def voyage_words(
+    seat: int,
+    where: str,
+    rolled: tuple[int, ...],
+    losses: tuple[int, int, int],
+    notes: tuple[str, ...],
+) -> str:
+    """A crossing in words, written only when someone reads the log (``Event``)."""
     faces = " ".join(str(v) for v in rolled) or "no dice"
     text = f"{country(seat)}'s Fleet {where}: {faces}"
-    if cargo.lost_ships or cargo.lost_soldiers or cargo.lost_colonists:
+    ships, soldiers, colonists = losses
+    if ships or soldiers or colonists:
         text += (
-            f"; loses {cargo.lost_ships} Ship(s), {cargo.lost_soldiers} Soldier(s) and"
-            f" {cargo.lost_colonists} Colonist(s) (" + "; ".join(cargo.notes) + ")"
+            f"; loses {ships} Ship(s), {soldiers} Soldier(s) and"
+            f" {colonists} Colonist(s) (" + "; ".join(notes) + ")"
         )
-    log(state, "voyage", text, True, seat=seat)
-    store_cargo(state, seat, cargo)
+    return text
 
 
 def sunk_with_fleet(state: NewWorldState, seat: int) -> None:
@@ -571,7 +584,7 @@ def political_control(state: NewWorldState) -> None:
 
 
 def controlled(state: NewWorldState, seat: int) -> int:
-    return sum(1 for holder in state.pc if holder == seat)
+    return state.pc.count(seat)
 
 
 # ---- homebound (12.) ---------------------------------------------------------------------
