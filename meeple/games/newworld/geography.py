@@ -32,6 +32,7 @@ from meeple.games.newworld.board import LETTERS, MapDataError, WorldMap, load_ma
 
 DATA = Path(__file__).parent / "data" / "shapes.json"
 SCHEMA = "meeple.newworld.shapes/1"
+WAYS = ("north", "east", "south", "west")  # sides of an Anchorage dot
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -64,6 +65,7 @@ class Geography:
     rings: tuple[Ring, ...]
     labels: tuple[Point, ...]  # where an Area's letter, name and pieces go
     dots: tuple[Point | None, ...]  # each coastal Area's Anchorage dot
+    chips: tuple[str | None, ...]  # where the dot's Fleets are written: a WAYS word or None
     seas: tuple[SeaShape, ...]
     outlands: tuple[Outland, ...]
 
@@ -146,6 +148,7 @@ def parse_geography(raw: dict[str, Any], world: WorldMap) -> Geography:
         else reader.point(areas[letter]["anchorage_dot"], f"{letter}'s Anchorage dot")
         for letter in LETTERS
     )
+    chips = tuple(_way(areas[letter].get("chips"), letter) for letter in LETTERS)
     seas = tuple(
         SeaShape(
             key=str(key),
@@ -158,9 +161,15 @@ def parse_geography(raw: dict[str, Any], world: WorldMap) -> Geography:
         Outland(name=str(o["name"]), ring=reader.ring(o["ring"], str(o["name"])))
         for o in raw.get("outlands", [])
     )
-    drawing = Geography(width, height, rings, labels, dots, seas, outlands)
+    drawing = Geography(width, height, rings, labels, dots, chips, seas, outlands)
     validate(drawing, world)
     return drawing
+
+
+def _way(value: Any, letter: str) -> str | None:
+    if value is None or value in WAYS:
+        return value if value is None else str(value)
+    raise GeographyError(f"{letter}'s chips go {value!r}: write one of {', '.join(WAYS)}")
 
 
 class _Reader:

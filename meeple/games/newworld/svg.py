@@ -197,8 +197,8 @@ def _ship(x: float, y: float, colour: str) -> str:
 def overlay_svg(view: JSON) -> str:
     areas: list[JSON] = view["areas"]
     parts = [_area_shape(view, area) for area in areas]
-    parts += [_anchorage(view, area) for area in areas]
     parts += [_area_contents(view, area) for area in areas]
+    parts += [_anchorage(view, area) for area in areas]
     parts.append(_panel(view))
     return "".join(parts)
 
@@ -435,25 +435,65 @@ def _at_anchorage(view: JSON, area: JSON, x: float, y: float) -> list[str]:
             words.append((force["seat"], "aboard " + " ".join(aboard)))
         if offshore:
             words.append((force["seat"], "offshore " + " ".join(offshore)))
-    coast_x = xy(_landing_point(LETTERS.index(area["letter"])))[0]
-    leftward = coast_x > x and x > 150  # write on the sea side, where there is room
+    chips = [_anchorage_chip(seat, text) for seat, text in words]
+    way = geography().chips[LETTERS.index(area["letter"])] or _seaward(area["letter"], x, y)
+    return _lay_out(chips, x, y, way)
+
+
+def _anchorage_chip(seat: int, text: str) -> tuple[float, str]:
+    """A chip in the seat's colour at (0, 0) (its left end, baseline): a Fleet shows
+    a ship before its words. Returns its width and its SVG."""
+    fleet = text.startswith("Fleet ")
+    words = (
+        f"{SEAT_SHORT[seat]} {text.removeprefix('Fleet ')}"
+        if fleet
+        else (f"{SEAT_SHORT[seat]} {text}")
+    )
+    icon = 20.0 if fleet else 0.0
+    width = text_width(words) + 10 + icon
+    parts = [
+        f'<rect x="0" y="-14" width="{width:.1f}" height="19" rx="4"'
+        f' fill="{seat_colour(seat)}" stroke="#fff" stroke-width="1"/>'
+    ]
+    if fleet:
+        parts.append(_ship(12, -5, ON_COLOUR[seat]))
+    parts.append(_text(5 + icon, 0, words, FONT, fill=ON_COLOUR[seat]))
+    return width, "".join(parts)
+
+
+def _seaward(letter: str, x: float, y: float) -> str:
+    """Which way the open sea lies from an Anchorage dot: away from its coast."""
+    cx, cy = xy(_landing_point(LETTERS.index(letter)))
+    dx, dy = x - cx, y - cy
+    if abs(dy) >= abs(dx):
+        return "south" if dy > 0 else "north"
+    return "east" if dx > 0 else "west"
+
+
+def _lay_out(chips: list[tuple[float, str]], x: float, y: float, way: str) -> list[str]:
+    """The chips in a column beside the dot, on its sea side (below it where the
+    sea side would run off the drawing)."""
+    if not chips:
+        return []
+    widest = max(width for width, _ in chips)
+    if way == "west" and x - widest - 14 < 0:
+        way = "south"
+    tall = LINE + 2
+    if way in ("east", "west"):
+        top = y + 5 - tall * (len(chips) - 1) / 2
+    elif way == "south":
+        top = y + 30
+    else:
+        top = y - 18 - tall * (len(chips) - 1)
     out = []
-    for k, (seat, text) in enumerate(words):
-        row = y + 5 + LINE * k
-        words_x = x - 37 if leftward else x + 37
-        if text.startswith("Fleet"):
-            out.append(_ship(x - 24 if leftward else x + 24, row - 5, seat_colour(seat)))
-        out.append(
-            _halo(
-                words_x,
-                row,
-                f"{SEAT_SHORT[seat]} {text}",
-                FONT,
-                fill=seat_colour(seat),
-                font_weight="bold",
-                text_anchor="end" if leftward else "start",
-            )
-        )
+    for k, (width, chip) in enumerate(chips):
+        if way == "east":
+            left = x + 14
+        elif way == "west":
+            left = x - 14 - width
+        else:
+            left = min(max(x - width / 2, 2), MAP_W - width - 2)
+        out.append(f'<g transform="translate({left:.1f} {top + tall * k:.1f})">{chip}</g>')
     return out
 
 
