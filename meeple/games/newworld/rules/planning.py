@@ -182,8 +182,13 @@ def scheduled(state: NewWorldState, seat: int) -> tuple[int, int]:
 def room_left(state: NewWorldState, seat: int) -> int:
     """Personnel places left: two per Ship that is not a Pirate (5.3, 22.1)."""
     soldiers, colonists = scheduled(state, seat)
+    return _room(state, seat, soldiers + colonists)
+
+
+def _room(state: NewWorldState, seat: int, sent: int) -> int:
+    """``room_left`` when ``sent`` Personnel are already written on the sheet."""
     carriers = fleet_size(state, seat) - state.plan_pirates[seat]
-    return 2 * carriers - soldiers - colonists
+    return 2 * carriers - sent
 
 
 def plan_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -207,14 +212,15 @@ def plan_actions(state: NewWorldState, seat: int) -> list[int]:
         if state.turn == 1:
             return [LAND[state.landfall[seat]]]
         return [LAND[a] for a in coastal_playable(state)]
-    soldiers, colonists = scheduled(state, seat)
     if step == STEP_SOLDIERS:
-        most = min(
-            state.home_soldiers[seat] + state.plan_buy[seat] - soldiers, room_left(state, seat)
-        )
+        soldiers, colonists = scheduled(state, seat)
+        room = _room(state, seat, soldiers + colonists)
+        most = min(state.home_soldiers[seat] + state.plan_buy[seat] - soldiers, room)
         return list(SEND_SOLDIERS[: most + 1])
     if step == STEP_COLONISTS:
-        most = min(state.new_colonists[seat] - colonists, room_left(state, seat))
+        soldiers, colonists = scheduled(state, seat)
+        room = _room(state, seat, soldiers + colonists)
+        most = min(state.new_colonists[seat] - colonists, room)
         return list(SEND_COLONISTS[: most + 1])
     if step == STEP_NEXT:
         rows = state.plan_landings[seat]

@@ -23,18 +23,19 @@ REPLACEMENT_DELAY = 3  # lost Soldiers wait in the Replacement Box three turns (
 
 
 def prospectors(state: NewWorldState, seat: int, area: int) -> int:
-    return sum(
-        1
-        for slot in (2 * area, 2 * area + 1)
-        if state.site_kind[slot] == GOLD_SITE and state.site_holder[slot] == seat
-    )
+    return _on_markers(state, seat, area, GOLD_SITE)
 
 
 def miners(state: NewWorldState, seat: int, area: int) -> int:
-    return sum(
-        1
-        for slot in (2 * area, 2 * area + 1)
-        if state.site_kind[slot] == MINE and state.site_holder[slot] == seat
+    return _on_markers(state, seat, area, MINE)
+
+
+def _on_markers(state: NewWorldState, seat: int, area: int, kind: int) -> int:
+    """How many of the Area's two marker slots hold a ``kind`` marker held by ``seat``."""
+    kinds, holders = state.site_kind, state.site_holder
+    slot = 2 * area
+    return (kinds[slot] == kind and holders[slot] == seat) + (
+        kinds[slot + 1] == kind and holders[slot + 1] == seat
     )
 
 
