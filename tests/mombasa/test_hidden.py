@@ -10,6 +10,7 @@ from meeple.engine import Rng
 from meeple.games.mombasa import GAME
 from meeple.games.mombasa.board import BOARD
 from meeple.games.mombasa.positions import build
+from meeple.games.mombasa.rules import flow, order
 from tests.mombasa.helpers import play
 
 
@@ -32,15 +33,69 @@ def test_stack_and_book_piles_show_only_counts_per_letter() -> None:
     assert "stack_order" not in text
 
 
-def test_determinize_shuffles_the_stack_within_letters_and_the_book_piles() -> None:
+def test_determinize_marks_the_stack_and_book_piles_to_be_redrawn() -> None:
+    """Setup steps 4 and 8: the stack's order within a letter and the book piles'
+    order are hidden; a sample re-draws them (at their first use, ``rules.order``)."""
     state = build(2)
+    assert state.unordered == 0  # a real game knows its orders
     twins = [GAME.determinize(state, 0, Rng(seed)) for seed in range(6)]
+    assert all(t.unordered == order.EVERY_ORDER for t in twins)
+    assert all(GAME.view(t, 0) == GAME.view(state, 0) for t in twins)
+    for twin in twins:
+        order.shuffle_stack(twin)
     letters = [BOARD.cards[c].letter for c in state.stack]
     assert all([BOARD.cards[c].letter for c in t.stack] == letters for t in twins)
     assert any(t.stack != state.stack for t in twins)
     assert all(sorted(t.stack) == sorted(state.stack) for t in twins)
-    assert any(t.book_supply != state.book_supply for t in twins)
-    assert all(GAME.view(t, 0) == GAME.view(state, 0) for t in twins)
+    for letter in range(3):
+        drawn = [order.draw_book(t, letter) for t in twins]
+        assert all(book in state.book_supply[letter] for book in drawn)
+        assert len(set(drawn)) > 1
+    assert not any(t.unordered for t in twins)
+
+
+def test_a_sample_draws_each_card_of_the_top_letter_about_equally_often() -> None:
+    """The lazily drawn order is uniform: the top card is each card of the top
+    letter equally often (20 letter-B cards, 2,000 samples, each 100 expected)."""
+    state = build(2)
+    top_letter = BOARD.cards[state.stack[-1]].letter
+    group = [c for c in state.stack if BOARD.cards[c].letter == top_letter]
+    rng = Rng(3)
+    counts = dict.fromkeys(group, 0)
+    draws = 100 * len(group)
+    for _ in range(draws):
+        counts[order.draw_card(GAME.determinize(state, 0, rng))] += 1
+    expected = draws / len(group)
+    assert all(abs(n - expected) < 0.45 * expected for n in counts.values()), counts
+
+
+def test_the_preparation_phase_of_a_sample_refills_from_the_redrawn_stack() -> None:
+    """III. Preparation phase: the display refills from the stack; in a sample the
+    stack's order is drawn then, letter by letter, and the mark is cleared."""
+    state = build(2, phase="action")
+    play(state, 0, "end taking deck 1")
+    twin = GAME.determinize(state, 1, Rng(11))
+    assert twin.unordered & order.STACK
+    letters_before = [BOARD.cards[c].letter for c in twin.stack]
+    play(twin, 1, "end taking deck 1")  # the round ends: the display shifts and refills
+    assert twin.round == 2 and not twin.unordered & order.STACK
+    drawn = len(letters_before) - len(twin.stack)
+    assert drawn > 0
+    assert [BOARD.cards[c].letter for c in twin.stack] == letters_before[: len(twin.stack)]
+    GAME.validate(twin)
+
+
+def test_private_events_lie_only_where_determinize_filters_them() -> None:
+    """Only the draft's keep is private (``flow.PRIVATE_EVENTS_PER_SEAT``)."""
+    for seed in range(4):
+        state = GAME.new_game(GAME.make_config(4, {"setup": "full"}), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            seat = rng.choice(GAME.to_act(state))
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        head = flow.PRIVATE_EVENTS_PER_SEAT * 4
+        assert any(e.private_to is not None for e in state.log[:head])
+        assert all(e.private_to is None for e in state.log[head:])
 
 
 def test_determinize_redeals_the_others_draft_but_keeps_mine() -> None:

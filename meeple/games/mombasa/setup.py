@@ -35,6 +35,7 @@ def deal(state: MombasaState) -> None:
     state.owner = [NO] * len(BOARD.regions)
     state.stack = _action_stack(state)  # step 4
     state.discard = []
+    state.unordered = 0  # a real game knows every order (see rules.order)
     state.covered = []
     state.display = [state.stack.pop() for _ in range(12)]  # step 5: right, middle, left
     state.round_track = [0, *BOARD.round_coins[players]]  # step 7

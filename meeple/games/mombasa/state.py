@@ -90,6 +90,7 @@ class MombasaState(GameState):
         "track",
         "turn",
         "unlocked",
+        "unordered",
         "used",
     )
 
@@ -134,6 +135,7 @@ class MombasaState(GameState):
     book_display: list[int]  # book display spaces 0-11 (column * 2 + row), -1 empty
     book_supply: list[list[int]]  # per letter A, B, C: face-down books, top last (hidden)
     covered: list[int]  # books covered by a later book on a bookkeeping track (out of play)
+    unordered: int  # hidden orders a search sample draws at first use (see rules.order)
     book_coins: list[int]  # coins on the wooden space under each book display space
     round_track: list[int]  # coins on round spaces 1-7
     acquired: list[int]  # books the actor took this turn, shelved at the end of the turn
@@ -155,6 +157,7 @@ class MombasaState(GameState):
         twin.faces = self.faces
         twin.tiles_used = self.tiles_used
         twin.lost = self.lost
+        twin.unordered = self.unordered
         twin.dealt = self.dealt.copy()
         twin.chosen = self.chosen.copy()
         twin.hands = self.hands.copy()

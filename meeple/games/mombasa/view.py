@@ -20,7 +20,7 @@ from typing import Any
 from meeple.engine import Rng
 from meeple.games.mombasa.actions import space_name
 from meeple.games.mombasa.board import BOARD, COMPANIES, NO, SHARE, TRACK_FACES
-from meeple.games.mombasa.rules import area, flow, tasks
+from meeple.games.mombasa.rules import area, flow, order, tasks
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import SEAT_NAMES
 from meeple.games.mombasa.scoring import breakdown, shares_held
@@ -36,6 +36,7 @@ from meeple.games.mombasa.state import (
     SPACE_COUNT,
     TILES,
     MombasaState,
+    bits,
 )
 
 CARDS = BOARD.cards
@@ -254,7 +255,8 @@ def _pending(state: MombasaState) -> dict[str, Any] | None:
 
 def determinize(state: MombasaState, seat: int, rng: Rng) -> MombasaState:
     """A state ``seat`` cannot tell from the real one: the others' face-down plans and
-    draft re-dealt, the stack shuffled within each letter, the book piles shuffled."""
+    draft re-dealt; the order of the stack within each letter and of the book piles
+    re-drawn at their first use in the sample (``rules.order``)."""
     twin = state.clone()
     twin.rng = rng.fork()
     if twin.phase == PLAN:
@@ -263,24 +265,29 @@ def determinize(state: MombasaState, seat: int, rng: Rng) -> MombasaState:
                 _replan(twin, other, rng)
     if twin.phase == DRAFT:
         _redeal_tiles(twin, seat, rng)
-    _shuffle_stack(twin, rng)
-    for pile in twin.book_supply:
-        rng.shuffle(pile)
-    twin.log = [e for e in twin.log if e.private_to is None or e.private_to == seat]
+    twin.unordered = order.EVERY_ORDER
+    head = flow.PRIVATE_EVENTS_PER_SEAT * twin.players  # private events lie only here
+    twin.log[:head] = [e for e in twin.log[:head] if e.private_to in (None, seat)]
     return twin
 
 
 def _replan(state: MombasaState, seat: int, rng: Rng) -> None:
-    filled = [k for k in range(SLOTS) if state.slots[seat * SLOTS + k] != NO]
+    """The seat's planned cards drawn again from those cards and its hand: as many
+    cards as slots filled, uniformly, each into one of those slots."""
+    base = seat * SLOTS
+    filled = [k for k in range(SLOTS) if state.slots[base + k] != NO]
     if not filled:
         return
+    hand = state.hands[seat]
     for k in filled:
-        state.hands[seat] |= 1 << state.slots[seat * SLOTS + k]
-    pool = [c for c in range(len(CARDS)) if state.hands[seat] >> c & 1 and CARDS[c].kind != SHARE]
-    rng.shuffle(pool)
-    for k, card in zip(filled, pool, strict=False):
-        state.slots[seat * SLOTS + k] = card
-        state.hands[seat] &= ~(1 << card)
+        hand |= 1 << state.slots[base + k]
+    pool = [c for c in bits(hand) if CARDS[c].kind != SHARE]
+    for i, k in enumerate(filled):  # a partial Fisher-Yates shuffle: only the slots' draws
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+        state.slots[base + k] = pool[i]
+        hand &= ~(1 << pool[i])
+    state.hands[seat] = hand
 
 
 def _redeal_tiles(state: MombasaState, seat: int, rng: Rng) -> None:
@@ -294,12 +301,3 @@ def _redeal_tiles(state: MombasaState, seat: int, rng: Rng) -> None:
         state.dealt[other * 2 : other * 2 + 2] = pair
         if state.chosen[other] != NO:
             state.chosen[other] = rng.choice(pair)
-
-
-def _shuffle_stack(state: MombasaState, rng: Rng) -> None:
-    groups: dict[str, list[int]] = {}
-    for card in state.stack:
-        groups.setdefault(CARDS[card].letter, []).append(card)
-    for cards in groups.values():
-        rng.shuffle(cards)
-    state.stack = [groups[CARDS[c].letter].pop() for c in state.stack]

@@ -5,13 +5,16 @@ Phase", "End of the Game")."""
 from __future__ import annotations
 
 from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK, NO
-from meeple.games.mombasa.rules import area
+from meeple.games.mombasa.rules import area, order
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import say
 from meeple.games.mombasa.setup import tile_card
 from meeple.games.mombasa.state import ACT, DECKS, OVER, PLAN, REST, SLOTS, MombasaState
 
 ROUNDS = 7
+PRIVATE_EVENTS_PER_SEAT = 2
+"""The log's private events are only the draft's: a seat's keep is logged publicly
+and privately, before any other event, so they lie among the first 2 per seat."""
 
 
 def all_seats(state: MombasaState) -> int:
@@ -214,7 +217,7 @@ def _shift_display(state: MombasaState) -> None:
             display[col * 4 + row] = kept[col] if col < len(kept) else NO
     for space in range(12):
         if display[space] == NO and state.stack:
-            display[space] = state.stack.pop()
+            display[space] = order.draw_card(state)
 
 
 def final_pickup(state: MombasaState) -> None:

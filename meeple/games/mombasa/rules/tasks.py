@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from meeple.games.mombasa import actions as A
 from meeple.games.mombasa.board import BANANAS, BOARD, COFFEE, COTTON, NO
-from meeple.games.mombasa.rules import area, flow
+from meeple.games.mombasa.rules import area, flow, order
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import say
 from meeple.games.mombasa.state import PLUS_ONE, SLOTS, MombasaState
@@ -203,9 +203,9 @@ def _refill_books(state: MombasaState) -> None:
     """ "Fill each empty space of the book display" from the pile of its letter."""
     for space in range(12):
         if state.book_display[space] == NO:
-            pile = state.book_supply[space // 4]
-            if pile:
-                state.book_display[space] = pile.pop()
+            letter = space // 4
+            if state.book_supply[letter]:
+                state.book_display[space] = order.draw_book(state, letter)
 
 
 # ---- legal actions of each decision ---------------------------------------------------
