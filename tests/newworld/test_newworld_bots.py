@@ -259,7 +259,27 @@ def test_search_knowledge_values_and_branches() -> None:
     legal = GAME.legal_actions(state, 0)
     branches = knowledge.candidates(GAME, state, 0, legal)
     assert branches and set(branches) <= set(legal) and len(branches) <= 5
-    assert not knowledge.settled(GAME, planning_with(5, 1))  # sheets are half written
+    # a search about this turn's sheets judges only once they are revealed (4.1) ...
+    fresh = NewWorldKnowledge()
+    assert fresh.settled(GAME, state)
+    fresh.shortlist(GAME, state, 0, legal, Rng(1))
+    assert not fresh.settled(GAME, state)
+    # ... but a search from before this turn's Planning may judge it at once
+    before = state_before_planning()
+    mover = GAME.to_act(before)[0]
+    fresh.shortlist(GAME, before, mover, GAME.legal_actions(before, mover), Rng(1))
+    assert fresh.settled(GAME, state)
+
+
+def state_before_planning() -> NewWorldState:
+    state = GAME.new_game(GAME.make_config(4), 5)
+    rng = Rng(5)
+    while not (state.phase == PLANNING and state.turn == 2):
+        seat = GAME.to_act(state)[0]
+        if state.phase != PLANNING and len(GAME.legal_actions(state, seat)) > 1:
+            saved = state.clone()
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return saved
 
 
 def test_worth_counts_cash_control_and_gold() -> None:

@@ -30,6 +30,7 @@ NOISE = 10  # in rollouts, one decision in this many is uniform
 WIDTH = 4  # branches per decision at most, beside the heuristic's choice
 BIDS = (0, 2, 5, 10, 20)  # landfall bids searched
 COLONY_CHOICES = 3  # landing Areas searched: the best colonies by the heuristic's score
+SECRET_PHASES = (BIDDING, LANDFALL, PLANNING)
 SETTLED_KINDS = frozenset(("take", "roll", "lose"))
 """Decisions the search leaves to the heuristic: four Colonists or the die give the
 same on average (5.1); loss choices keep the markers held (8.314)."""
@@ -62,10 +63,10 @@ def unique(actions: list[int]) -> list[int]:
 
 def numeric_neighbours(t: Table, legal: list[int], chosen: int) -> list[int]:
     """For a number to write (ships, Soldiers, Colonists): the heuristic's value,
-    one less and one more, none and the most."""
+    one less and one more."""
     by_value = {t.args[a][0]: a for a in legal}
     value = t.args[chosen][0]
-    wanted = (value, value - 1, value + 1, 0, max(by_value))
+    wanted = (value, value - 1, value + 1)
     return [by_value[v] for v in wanted if v in by_value]
 
 
@@ -112,7 +113,17 @@ def untouched(sample: NewWorldState, seat: int) -> bool:
 
 
 class NewWorldKnowledge(Knowledge):
-    """Heuristic rollouts, shortlisted branches, ``reading.worth`` as the value."""
+    """Heuristic rollouts, shortlisted branches, ``reading.worth`` as the value.
+
+    A search whose root is a bid or a Planning Sheet entry must see the sheets
+    revealed before it judges a sample (a sheet changes nothing before); a search
+    from later in a turn may judge the next turn's Planning at once, so that its
+    rollouts stay short. ``shortlist``, called once at the root of each search,
+    notes which turn's sheets matter (searches run one at a time per process; a
+    wrong note would only move where a rollout is judged)."""
+
+    def __init__(self) -> None:
+        self.secret_turn = -1  # the turn whose bids or sheets the current search is about
 
     def rollout(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
@@ -134,15 +145,19 @@ class NewWorldKnowledge(Knowledge):
         """The root's branches, read from a sample (never the true state)."""
         if len(legal) == 1:
             return legal
-        return alternatives(game, sample_of(game.determinize(state, seat, rng)), seat, legal)
+        sample = sample_of(game.determinize(state, seat, rng))
+        self.secret_turn = sample.turn if sample.phase in SECRET_PHASES else -1
+        return alternatives(game, sample, seat, legal)
 
     def settled(self, game: Game[Any], state: GameState) -> bool:
-        """Not while bids or sheets are half written: judge before the first entry
-        of a Planning Sheet or once all are revealed."""
+        """Anywhere but amid the bids or sheets the search is about: those are judged
+        before their first entry or once all are revealed."""
         sample = sample_of(state)
+        if sample.phase not in SECRET_PHASES or sample.turn != self.secret_turn:
+            return True
         if sample.phase == PLANNING:
             return all(untouched(sample, seat) for seat in range(sample.players))
-        return sample.phase not in (BIDDING, LANDFALL)
+        return False
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
         return win_chances(worths(sample_of(state)))

@@ -45,6 +45,7 @@ from meeple.games.newworld.bots.reading import (
     others_soldiers,
     soldiers_in,
 )
+from meeple.games.newworld.common import last_turn
 from meeple.games.newworld.state import (
     COLONISTS,
     GOLD_SITE,
@@ -208,20 +209,56 @@ def gold_bars(state: NewWorldState, seat: int) -> int:
     return bars
 
 
-_SHEETS: dict[int, tuple[NewWorldState, int, Sheet]] = {}
-"""Per seat, the last sheet planned and the sample it was planned on: a sheet reads
-nothing that changes while sheets are written, so a rollout plans each seat once."""
+_SHEETS: dict[tuple[object, ...], Sheet] = {}
+SHEETS_KEPT = 256
+"""Sheets planned lately, by everything a sheet reads (``sheet_key``): the samples of
+one search share their public board, so a search plans each seat's sheet once."""
+
+
+def sheet_key(state: NewWorldState, seat: int) -> tuple[object, ...]:
+    """Everything ``new_sheet`` reads: the seat's own numbers and the public board."""
+    return (
+        last_turn(state.config),
+        state.players,
+        state.phase,
+        state.turn,
+        seat,
+        state.cash[seat],
+        state.ships[seat],
+        state.home_soldiers[seat],
+        state.new_colonists[seat],
+        state.landfall[seat],
+        bytes(state.colonists),
+        bytes(state.soldiers),
+        bytes(state.emb_colonists),
+        bytes(state.emb_soldiers),
+        bytes(state.off_colonists),
+        bytes(state.off_soldiers),
+        bytes(state.gold),
+        bytes(state.emb_gold),
+        tuple(state.natives),
+        tuple(state.site_kind),
+        tuple(state.site_holder),
+        tuple(state.city_value),
+        tuple(state.city_holder),
+        tuple(state.pc),
+        tuple(state.tile_climate),
+        tuple(state.explored),
+        tuple(state.resources),
+        tuple(state.playable),
+    )
 
 
 def plan_sheet(state: NewWorldState, seat: int) -> Sheet:
     """The sheet this seat means to write: it reads nothing the sheet itself
     changes, so every step of the sheet agrees with the others."""
-    found = _SHEETS.get(seat)
-    if found is not None and found[0] is state and found[1] == state.turn:
-        return found[2]
-    sheet = new_sheet(state, seat)
-    _SHEETS[seat] = (state, state.turn, sheet)
-    return sheet
+    key = sheet_key(state, seat)
+    found = _SHEETS.get(key)
+    if found is None:
+        if len(_SHEETS) >= SHEETS_KEPT:
+            _SHEETS.clear()
+        found = _SHEETS[key] = new_sheet(state, seat)
+    return found
 
 
 def new_sheet(state: NewWorldState, seat: int) -> Sheet:

@@ -31,6 +31,8 @@ PC_KEEP = 0.8  # share of a Political Control's future income counted
 BAR_ON_LAND = 30.0  # a Gold Bar still to be carried home (naval losses, theft)
 BAR_EMBARKED = 35.0
 SOLDIER_WORTH = 4.0  # a Soldier protects and conquers, but earns nothing
+SHIP_WORTH = 6.0  # a Ship kept saves building one ($12 against $4 to maintain, 5.3)
+UPRISING_RISK = 0.06  # share of a Colonist's worth lost per point of Uprising Number
 PC_PREMIUM = (0.0, 0.0, 10.0, 30.0, 80.0, 400.0)  # by Areas controlled, before the last turn
 SPREAD = 45.0  # dollars of worth that make one seat e times likelier to win
 
@@ -143,33 +145,62 @@ def per_area(state: NewWorldState, seat: int, colonists: bool) -> list[int]:
     return [a + b + c for a, b, c in zip(*(p[first:last] for p in parts), strict=True)]
 
 
+def future_values(state: NewWorldState) -> tuple[int, int]:
+    """The Political Control and Resource values of every Income Phase still to come
+    (the Turn Record Track, 11.4, 13.1), this turn's included."""
+    if state.phase == GAME_OVER:
+        return 0, 0
+    turns = range(max(1, state.turn), last_turn(state.config) + 1)
+    return sum(turn_values(t)[0] for t in turns), sum(turn_values(t)[1] for t in turns)
+
+
+def controls(state: NewWorldState, seat: int, area: int, counted: Tallies) -> bool:
+    """Political Control held, or earned at the next Political Control Phase: four
+    Colonists and a majority of them, and of the Soldiers if any (11.2)."""
+    if state.pc[area] == seat:
+        return True
+    colonists, soldiers, all_colonists, all_soldiers = counted
+    mine = colonists[seat][area]
+    if mine < 4 or 2 * mine <= all_colonists[area]:
+        return False
+    return all_soldiers[area] == 0 or 2 * soldiers[seat][area] > all_soldiers[area]
+
+
 def worth(state: NewWorldState, seat: int) -> float:
     """The seat's expected money at the end (see the module docstring)."""
+    counted = tallies(state)
+    colonists, soldiers = counted[0][seat], counted[1][seat]
+    pc_future, resource_future = future_values(state)
     left = incomes_left(state)
-    pc_value, resource_value = turn_values(max(1, state.turn))
-    pcs = controlled(state, seat)
     value = float(state.cash[seat]) + state.delivered[seat] + state.fleet_gold[seat]
-    value += PC_KEEP * left * pc_value * (1 + pcs)
+    pcs = 0
+    earning = 0.0
     first = seat * AREAS
-    earning = 0
-    bars_land = bars_aboard = soldiers = 0
+    bars_land = bars_aboard = 0
     for area in range(AREAS):
         i = first + area
-        colonists = state.colonists[i] + state.emb_colonists[i] + state.off_colonists[i]
-        if colonists:
-            earning += colonists * state.resources[area]
         bars_land += state.gold[i]
         bars_aboard += state.emb_gold[i]
-        soldiers += state.soldiers[i] + state.emb_soldiers[i] + state.off_soldiers[i]
-    value += COLONIST_SURVIVAL * left * resource_value * earning
+        mine = colonists[area]
+        pcs += controls(state, seat, area, counted)
+        if not mine:
+            continue
+        exposed = state.natives[area] + mine - soldiers[area]  # the Uprising Number (9.2)
+        safety = 1.0 if not state.natives[area] else max(0.4, 1.0 - UPRISING_RISK * exposed)
+        earning += mine * state.resources[area] * safety
+    value += pc_future * (1 + PC_KEEP * pcs)  # the offboard home country always pays (11.1)
+    value += COLONIST_SURVIVAL * resource_future * earning
     value += BAR_ON_LAND * bars_land + BAR_EMBARKED * bars_aboard
-    value += SOLDIER_WORTH * (soldiers + state.home_soldiers[seat] + state.fleet_soldiers[seat])
+    troops = sum(soldiers) + state.home_soldiers[seat] + state.fleet_soldiers[seat]
+    value += SOLDIER_WORTH * troops
+    if left > 1:
+        value += SHIP_WORTH * (state.ships[seat] + state.fleet_ships[seat])
     ahead = min(left, INCOME_HORIZON)
     value += 0.5 * GOLD_BAR * ahead * sites_held(state, seat, MINE)
     for area in CITY_AREAS:
         if state.city_holder[area] == seat and state.city_value[area]:
             value += 0.5 * GOLD_BAR * ahead * state.city_value[area]
-    if left > 1 or state.turn < last_turn(state.config):
+    if state.turn < last_turn(state.config) and state.phase != GAME_OVER:
         value += PC_PREMIUM[min(pcs, PC_TO_WIN)]
     return value
 
