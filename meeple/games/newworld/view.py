@@ -54,7 +54,7 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
         "initiative": list(state.initiative),
         "pc_value": pc_value,
         "resource_value": resource_value,
-        "areas": [_area(state, a, present) for a in range(AREAS)],
+        "areas": _areas(state, present),
         "players": [_player(state, p, seat) for p in range(state.players)],
         "pending_attack": _pending(state),
         "pending_losses": _losses(state),
@@ -63,36 +63,43 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
     }
 
 
-def _area(state: NewWorldState, area: int, present: list[bool]) -> JSON:
-    """The changing contents of an Area; its printed features (name, climate, sea
-    zone, land connections, resources) are in ``board.load_map()``."""
-    sites = []
-    for slot in (2 * area, 2 * area + 1):
-        kind = state.site_kind[slot]
-        if kind in (GOLD_SITE, MINE):
-            holder = state.site_holder[slot]
-            sites.append(
-                {
-                    "kind": "gold site" if kind == GOLD_SITE else "mine",
-                    "holder": None if holder == NOBODY else holder,
-                }
-            )
-    return {
-        "letter": LETTERS[area],
-        "playable": state.playable[area],
-        "explored": state.explored[area],
-        "climate": state.tile_climate[area] if state.explored[area] else None,
-        "resources": state.resources[area] if state.explored[area] else None,
-        "natives": state.natives[area],
-        "city": state.city_value[area],
-        "city_looter": None if state.city_holder[area] == NOBODY else state.city_holder[area],
-        "sites": sites,
-        "political_control": None if state.pc[area] == NOBODY else state.pc[area],
-        "loose_gold": state.loose_gold[area],
-        "forces": [
-            _force(state, s, area) for s in range(state.players) if present[s * AREAS + area]
-        ],
-    }
+_MARKER_WORDS = {GOLD_SITE: "gold site", MINE: "mine"}
+
+
+def _areas(state: NewWorldState, present: bytes) -> list[JSON]:
+    """The changing contents of every Area; their printed features (name, climate,
+    sea zone, land connections, resources) are in ``board.load_map()``."""
+    seats = range(state.players)
+    kinds, holders = state.site_kind, state.site_holder
+    explored, pc, looter = state.explored, state.pc, state.city_holder
+    out = []
+    for area in range(AREAS):
+        sites = [
+            {
+                "kind": _MARKER_WORDS[kinds[slot]],
+                "holder": None if holders[slot] == NOBODY else holders[slot],
+            }
+            for slot in (2 * area, 2 * area + 1)
+            if kinds[slot] in _MARKER_WORDS
+        ]
+        seen = explored[area]
+        out.append(
+            {
+                "letter": LETTERS[area],
+                "playable": state.playable[area],
+                "explored": seen,
+                "climate": state.tile_climate[area] if seen else None,
+                "resources": state.resources[area] if seen else None,
+                "natives": state.natives[area],
+                "city": state.city_value[area],
+                "city_looter": None if looter[area] == NOBODY else looter[area],
+                "sites": sites,
+                "political_control": None if pc[area] == NOBODY else pc[area],
+                "loose_gold": state.loose_gold[area],
+                "forces": [_force(state, s, area) for s in seats if present[s * AREAS + area]],
+            }
+        )
+    return out
 
 
 def _pending(state: NewWorldState) -> JSON | None:
@@ -115,21 +122,23 @@ def _losses(state: NewWorldState) -> JSON | None:
     }
 
 
-def _presence(state: NewWorldState) -> list[bool]:
-    return [
-        any(units_here)
-        for units_here in zip(
-            state.soldiers,
-            state.colonists,
-            state.emb_soldiers,
-            state.emb_colonists,
-            state.off_soldiers,
-            state.off_colonists,
-            state.gold,
-            state.emb_gold,
-            strict=True,
-        )
-    ]
+def _presence(state: NewWorldState) -> bytes:
+    """Per seat * AREAS + area: nonzero where the seat has anything in the Area (a
+    byte is nonzero in the OR of the counts exactly when one count is)."""
+    counts = (
+        state.soldiers,
+        state.colonists,
+        state.emb_soldiers,
+        state.emb_colonists,
+        state.off_soldiers,
+        state.off_colonists,
+        state.gold,
+        state.emb_gold,
+    )
+    union = 0
+    for row in counts:
+        union |= int.from_bytes(row)
+    return union.to_bytes(len(state.soldiers))
 
 
 def _force(state: NewWorldState, seat: int, area: int) -> JSON:
