@@ -132,6 +132,7 @@ def _dot_on_land(doc: dict[str, Any]) -> None:
         (lambda d: d["areas"]["C"].update(ring=["n2", "bcf"]), "3 or more distinct"),
         (lambda d: d["points"].update(a1=[-5, 104]), "outside the frame"),
         (lambda d: d["sea_zones"]["9"].update(label=[560, 870]), "9's label"),
+        (lambda d: d["areas"]["K"].update(chips="up"), "one of north, east"),
     ],
 )
 def test_a_drawing_that_disagrees_with_the_map_is_refused(

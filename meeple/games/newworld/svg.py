@@ -168,16 +168,17 @@ def _legend() -> list[str]:
         "Key: S Soldiers, C Colonists, P Prospectors,",
         "M Miners, G Gold Bars, n Natives, x2 City,",
         "$$ double Resources, PC Political Control,",
-        "    Anchorage dot,      Fleet and its Ships",
     )
     out = [
         f'<line x1="{x:.0f}" y1="{y - LINE:.0f}" x2="{WIDTH - 14:.0f}" y2="{y - LINE:.0f}"'
         ' stroke="#c9c0a8"/>'
     ]
     out += [_text(x, y + LINE * k, line, FONT, fill=MUTED) for k, line in enumerate(lines)]
-    last = y + LINE * (len(lines) - 1)
-    out.append(f'<circle cx="{x + 10:.1f}" cy="{last - 5:.1f}" r="8" fill="#111"/>')
+    last = y + LINE * len(lines)
+    out.append(f'<circle cx="{x + 9:.1f}" cy="{last - 5:.1f}" r="8" fill="#111"/>')
+    out.append(_text(x + 22, last, "Anchorage dot,", FONT, fill=MUTED))
     out.append(_ship(x + 150, last - 5, "#555"))
+    out.append(_text(x + 164, last, "a Fleet and its Ships", FONT, fill=MUTED))
     return out
 
 
