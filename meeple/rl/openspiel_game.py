@@ -19,10 +19,14 @@ How meeple maps onto OpenSpiel:
   the state's seeded generator, so there are no chance nodes; the ``seed``
   parameter fixes the draws of a game (vary it to sample other deals).
 * Information: imperfect. The observation tensor is the game's encoding of the
-  player's view; the information-state tensor is the same encoding (the views
-  carry what a seat needs of the past, so it is not a full perfect-recall
-  history). The observation string is the view as JSON; the information-state
-  string adds the text of every log event the player was shown, in order.
+  player's view. The information-state tensor is that encoding followed by the
+  player's own past decisions, per action of the fixed action space how often
+  the player took it (``n / (n + 1)``: 0 never, 0.5 once, 0.67 twice...): what
+  a seat remembers of its own play that a view need not show (docs/learning.md
+  says per game what that adds). It is not a full perfect-recall history: the
+  order of the decisions and the past views are not in it. The observation
+  string is the view as JSON; the information-state string adds the text of
+  every log event the player was shown, in order.
 * ``resample_from_infostate`` is ``Game.determinize``: a full state the player
   cannot tell from the real one, which IS-MCTS searches.
 * Returns: 1.0 for each winner of a finished game, 0.0 otherwise (general sum).
@@ -80,13 +84,19 @@ class Rules:
 
 
 class Position:
-    """The meeple state inside an OpenSpiel state; copying uses meeple's ``clone``."""
+    """The meeple state inside an OpenSpiel state, and the decisions taken so far as
+    (seat, action) in order; copying uses meeple's ``clone``."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, decisions: list[tuple[int, int]] | None = None) -> None:
         self.state = state
+        self.decisions = decisions if decisions is not None else []
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
-        return Position(self.state.clone())
+        return Position(self.state.clone(), list(self.decisions))
+
+    def play(self, game: Game[Any], seat: int, action: int) -> None:
+        game.play(self.state, seat, action)
+        self.decisions.append((seat, action))
 
 
 class MeepleSpielGame(pyspiel.Game):
@@ -153,7 +163,7 @@ class MeepleSpielState(pyspiel.State):
         return sorted(self.meeple_game.legal_actions(self.meeple_state, player))
 
     def _apply_action(self, action: int) -> None:
-        self.meeple_game.play(self.meeple_state, self.current_player(), int(action))
+        self.position.play(self.meeple_game, self.current_player(), int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.meeple_game.actions[action].text
@@ -173,7 +183,7 @@ class MeepleSpielState(pyspiel.State):
         """A state ``player`` cannot tell from this one (``Game.determinize``)."""
         twin: MeepleSpielState = self.clone()
         world = self.meeple_game.determinize(self.meeple_state, player, self.rules.samples.fork())
-        twin.position = Position(world)
+        twin.position = Position(world, list(self.position.decisions))
         return twin
 
     def __str__(self) -> str:
@@ -196,17 +206,22 @@ class MeepleSimultaneousState(MeepleSpielState):
         game, state = self.meeple_game, self.meeple_state
         for seat in game.to_act(state):  # fixed before anyone acts
             if seat in game.to_act(state):
-                game.play(state, seat, int(actions[seat]))
+                self.position.play(game, seat, int(actions[seat]))
 
 
 class MeepleObserver:
-    """OpenSpiel's observer: a player's view, encoded (tensor) or as JSON (string)."""
+    """OpenSpiel's observer: a player's view, encoded (tensor) or as JSON (string);
+    for the information state (``perfect_recall``) followed by the player's own
+    past decisions, counted per action."""
 
     def __init__(self, table: Table, perfect_recall: bool) -> None:
         self.table = table
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(table.size, np.float32)
-        self.dict = {"view": self.tensor}
+        size = table.size + (table.actions if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"view": self.tensor[: table.size]}
+        if perfect_recall:
+            self.dict["own_decisions"] = self.tensor[table.size :]
         self.last: tuple[GameState, int, int] | None = None  # what the tensor holds
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
@@ -217,7 +232,10 @@ class MeepleObserver:
             seen, version, seat = self.last
             if seen is position and version == position.version and seat == player:
                 return
-        self.tensor[:] = observe(game, self.table.encoding, position, player, self.table.size)
+        size = self.table.size
+        self.tensor[:size] = observe(game, self.table.encoding, position, player, size)
+        if self.perfect_recall:
+            self.tensor[size:] = own_decisions(state.position.decisions, player, self.table.actions)
         self.last = (position, position.version, player)
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
@@ -227,6 +245,15 @@ class MeepleObserver:
             return view
         told = [event.text for event in game.events(position, player)]
         return json.dumps({"view": view, "told": told})
+
+
+def own_decisions(decisions: list[tuple[int, int]], player: int, actions: int) -> Any:
+    """Per action, ``n / (n + 1)`` where ``player`` took it ``n`` times: in [0, 1),
+    0 for never, and every count told apart."""
+    taken = np.bincount(
+        [action for seat, action in decisions if seat == player], minlength=actions
+    ).astype(np.float32)
+    return taken / (taken + 1.0)
 
 
 def register_games() -> list[str]:

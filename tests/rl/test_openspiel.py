@@ -33,7 +33,9 @@ def test_it_is_registered_with_the_games_shape(game: Game[Any]) -> None:
     assert spiel.num_players() == game.max_players
     assert spiel.num_distinct_actions() == len(game.actions)
     config = game.make_config(game.max_players)
-    assert spiel.observation_tensor_shape() == [game.encoding().size(config)]  # type: ignore[union-attr]
+    size = game.encoding().size(config)  # type: ignore[union-attr]
+    assert spiel.observation_tensor_shape() == [size]
+    assert spiel.information_state_tensor_shape() == [size + len(game.actions)]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -48,6 +50,8 @@ def test_tensors_and_strings_come_from_the_players_view(game: Game[Any]) -> None
     spiel = load(game, game.min_players, seed=5)
     state = spiel.new_initial_state()
     rng = np.random.RandomState(5)
+    size = game.encoding().size(game.make_config(game.min_players))  # type: ignore[union-attr]
+    mine: list[list[int]] = [[] for _ in range(game.min_players)]
     for _ in range(25):
         if state.is_terminal():
             break
@@ -56,12 +60,39 @@ def test_tensors_and_strings_come_from_the_players_view(game: Game[Any]) -> None
         view = game.view(position, player)
         expected = game.encoding().encode(view, position.config)  # type: ignore[union-attr]
         assert np.allclose(state.observation_tensor(player), expected)
-        assert np.allclose(state.information_state_tensor(player), expected)
+        information = np.array(state.information_state_tensor(player))
+        assert np.allclose(information[:size], expected)
+        taken = np.bincount(mine[player], minlength=len(game.actions))
+        assert np.allclose(information[size:], taken / (taken + 1))
         world = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
         assert world.information_state_string(player) == state.information_state_string(player)
+        assert np.array_equal(world.information_state_tensor(player), information)
         assert world.observation_string(player) == state.observation_string(player)
         assert world.legal_actions() == state.legal_actions()
-        state.apply_action(rng.choice(state.legal_actions()))
+        action = rng.choice(state.legal_actions())
+        mine[player].append(action)
+        state.apply_action(action)
+
+
+def test_the_information_state_adds_the_players_own_past_decisions() -> None:
+    """Africa 1880 (Order sheets): a country's past orders are not in its view once
+    the next turn's sheets are written, but its information state still counts
+    them; another seat's decisions never enter it."""
+    spiel = pyspiel.load_game("meeple_africa1880(players=3,seed=2)")
+    state = spiel.new_initial_state()
+    size = spiel.observation_tensor_shape()[0]
+    assert spiel.information_state_tensor_shape() == [size + spiel.num_distinct_actions()]
+    rng = np.random.RandomState(2)
+    played: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    while len(played[1]) < 40 and not state.is_terminal():
+        player = state.current_player()
+        action = rng.choice(state.legal_actions())
+        played[player].append(action)
+        state.apply_action(action)
+    for player in range(3):
+        own = np.array(state.information_state_tensor(player))[size:]
+        assert set(np.flatnonzero(own)) == set(played[player])
+        assert own.max() < 1.0 and own.min() >= 0.0
 
 
 def test_the_seed_parameter_fixes_the_draws() -> None:
