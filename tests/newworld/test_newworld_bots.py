@@ -49,6 +49,7 @@ def play(
         (6, {}),
         (3, {"version": "exploration", "exploration_setup": True}),
         (5, {"perils_of_the_deep": True, "political_control_benefits": "extended"}),
+        (4, {"piracy": True, "turns": 12}),
     ],
 )
 def test_the_heuristic_plays_whole_games_legally(players: int, options: dict[str, Any]) -> None:

@@ -511,6 +511,8 @@ def choose(game: Game[Any], state: NewWorldState, seat: int, legal: list[int], r
         return homebound_choice(t, state, seat, legal)
     if last == "skip_explore":
         return legal[-1]
+    if last == "devote":  # Piracy (22): the heuristic keeps every Ship for its own cargo
+        return largest_up_to(t, of_kind(t, legal, "devote"), 0)
     if state.phase == COLONISTS and last in ("take", "roll"):
         return next((a for a in legal if t.kinds[a] == "take"), legal[0])
     if last == "bid":
