@@ -205,7 +205,11 @@ def _plan_lines(plan: JSON) -> list[str]:
         f"  your Planning Sheet: maintain {plan['maintain']} Ships, build {plan['build']},"
         f" buy {plan['buy']} Soldiers",
         f"  landings: {rows or 'none yet'}",
-    ]
+    ] + (
+        [f"  Pirate Ships (22): {plan['pirates']} against {plan.get('enemy') or 'no enemy yet'}"]
+        if plan.get("pirates")
+        else []
+    )
 
 
 def _pending(view: JSON, names: list[str]) -> list[str]:

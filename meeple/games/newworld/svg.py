@@ -649,6 +649,9 @@ def _own_plan(view: JSON) -> list[str]:
         )
     if not plan["landings"]:
         lines.append("no landing yet")
+    if plan.get("pirates"):
+        enemy = plan.get("enemy") or "no enemy yet"
+        lines.append(f"{plan['pirates']} Pirate Ships (22) against {enemy}")
     return lines
 
 
