@@ -42,6 +42,10 @@ class ScriptedRng:
         assert n == 6, "only dice are scripted"
         return self.dice() - 1
 
+    def next_u64(self) -> int:
+        """The raw draw the game's die reads (``value % 6 + 1``)."""
+        return self.dice() - 1
+
     def shuffle(self, items: list[Any]) -> None:
         pass
 

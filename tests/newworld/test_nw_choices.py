@@ -10,8 +10,16 @@ from meeple.engine import IllegalAction, Rng
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import new_state
 from meeple.games.newworld.rules import flow
-from meeple.games.newworld.state import OUTBOUND, PLANNING, NewWorldState, at
-from tests.newworld.nw_support import ScriptedRng, area, movement_position, rng_rolling, texts
+from meeple.games.newworld.rules.combat import fight
+from meeple.games.newworld.state import COMBAT_PLAYERS, OUTBOUND, PLANNING, NewWorldState, at
+from tests.newworld.nw_support import (
+    Dice,
+    ScriptedRng,
+    area,
+    movement_position,
+    rng_rolling,
+    texts,
+)
 
 # ---- 6.4 Anchorage: arrivals may stay aboard and sail home -----------------------------------
 
@@ -146,3 +154,80 @@ def test_5_4_landings_not_yet_sailed_stay_secret_while_a_fleet_waits() -> None:
     own = GAME.determinize(state, 1, Rng(1))
     assert own.plan_landings[1] == state.plan_landings[1]
     assert own.plan_landings[0] == state.plan_landings[0]  # England's are under way
+
+
+# ---- 8.32 Retreats: before or during the battle, Soldiers if the attacker allows -------------
+
+
+def battle_position() -> NewWorldState:
+    """England (4 Soldiers) and France (3 Soldiers, 2 Colonists) in H; France also
+    has a Colonist in O, an adjoining Area it may retreat to."""
+    state = movement_position(order=(0, 1))
+    state.phase = COMBAT_PLAYERS
+    h = area("H")
+    state.soldiers[at(0, h)] = 4
+    state.soldiers[at(1, h)] = 3
+    state.colonists[at(1, h)] = 2
+    state.colonists[at(1, area("O"))] = 1
+    return state
+
+
+def test_8_32_colonists_may_retreat_between_two_dice_of_the_battle() -> None:
+    state = battle_position()
+    h, o = area("H"), area("O")
+    GAME.play(state, 0, "attack france at h with 3")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
+    GAME.play(state, 1, "stand and fight")  # the first die: 2, a French Soldier falls
+    assert state.soldiers[at(1, h)] == 2 and GAME.to_act(state) == (1,)
+    assert "retreat soldiers to o" not in texts(state, 1)  # not allowed
+    GAME.play(state, 1, "retreat colonists to o")  # during the battle (8.32)
+    # nothing more may retreat: the dice roll on (1: an English Soldier; 2: a French)
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert state.soldiers[at(1, h)] == 1 and state.soldiers[at(0, h)] == 3
+    assert state.colonists[at(1, o)] == 3 and state.retreated[at(1, o)] == 2
+    assert not state.pending and GAME.to_act(state) == (0,)
+
+
+def test_8_32_the_attacker_may_allow_soldiers_to_retreat() -> None:
+    state = battle_position()
+    h, o = area("H"), area("O")
+    GAME.play(state, 0, "attack france at h with 2")
+    GAME.play(state, 0, "allow soldiers to retreat")
+    assert {"retreat colonists to o", "retreat soldiers to o"} <= texts(state, 1)
+    state.rng = ScriptedRng()  # type: ignore[assignment]  # no die may be rolled
+    GAME.play(state, 1, "retreat colonists to o")
+    GAME.play(state, 1, "retreat soldiers to o")
+    # France has left H: the battle ends without a die (8.31)
+    assert not state.pending and state.soldiers[at(1, o)] == 3
+    assert state.soldiers[at(1, h)] == state.colonists[at(1, h)] == 0
+    assert "attack france at h with 1" not in texts(state, 0)  # nobody left to attack
+
+
+def test_8_32_a_six_and_its_reroll_are_two_dice_with_a_choice_between() -> None:
+    state = battle_position()
+    h, o = area("H"), area("O")
+    GAME.play(state, 0, "attack france at h with 1")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    state.rng = ScriptedRng(6, 2)  # type: ignore[assignment]
+    GAME.play(state, 1, "stand and fight")  # 6: a French Soldier falls, a reroll comes
+    assert state.pending and GAME.to_act(state) == (1,)
+    GAME.play(state, 1, "retreat colonists to o")
+    assert state.soldiers[at(1, h)] == 1 and state.colonists[at(1, o)] == 3
+
+
+def test_8_31_fought_to_the_end_the_dice_fall_as_in_one_battle() -> None:
+    """Without retreats the die-by-die battle kills exactly what 8.31's procedure
+    (``combat.fight``) does with the same dice."""
+    faces = (6, 4, 1, 3, 6, 2)
+    expected = fight(Dice(*faces), 4, 3, 2)
+    state = battle_position()
+    h = area("H")
+    GAME.play(state, 0, "attack france at h with 4")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    state.rng = ScriptedRng(*faces[: expected.dice])  # type: ignore[assignment]
+    GAME.play(state, 1, "fight to the end")
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert state.soldiers[at(0, h)] == 4 - expected.attacker_lost
+    assert state.soldiers[at(1, h)] == 3 - expected.soldiers_lost
+    assert state.colonists[at(1, h)] == 2 - expected.colonists_lost

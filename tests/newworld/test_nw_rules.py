@@ -355,8 +355,11 @@ def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
     state.colonists[at(1, o)] = 1  # France already has Personnel in O
     state.entries = [(0, area("D"), h, 4)]  # the English came from D
     GAME.play(state, 0, "attack france at h with 2")
+    # the attacker first says whether the defender's Soldiers may retreat too
+    assert texts(state, 0) == {"allow soldiers to retreat", "forbid soldiers to retreat"}
+    GAME.play(state, 0, "forbid soldiers to retreat")
     assert GAME.to_act(state) == (1,)  # the defender decides, through to_act
-    assert texts(state, 1) == {"retreat colonists to o", "stand and fight"}
+    assert texts(state, 1) == {"retreat colonists to o", "stand and fight", "fight to the end"}
     with pytest.raises(IllegalAction, match=r"8\.32"):
         GAME.play(state, 1, "retreat colonists to d")
     state.rng = rng_rolling(2, 2)

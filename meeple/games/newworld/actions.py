@@ -115,6 +115,11 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
             ("keep_soldier", (a,), f"keep soldier aboard {_l(a)}"),
             ("keep_colonist", (a,), f"keep colonist aboard {_l(a)}"),
         ]
+    # 8.32: Soldiers retreat if the attacker allows it; the defender fights on die by die.
+    out += [("retreat_soldiers", (a,), f"retreat soldiers to {_l(a)}") for a in range(AREAS)]
+    out.append(("allow_retreat", (), "allow soldiers to retreat"))
+    out.append(("forbid_retreat", (), "forbid soldiers to retreat"))
+    out.append(("fight_to_end", (), "fight to the end"))
     # 5.4: how many land at a Landing left short by Naval Losses.
     for a in range(AREAS):
         out += [
@@ -154,6 +159,10 @@ DECLARE = tuple(SPACE.index("declare", s) for s in range(len(COUNTRIES)))
 ATTACK_FLEET = SPACE.index("attack_fleet")
 RAID = SPACE.index("raid")
 KEEP_SOLDIER = tuple(SPACE.index("keep_soldier", a) for a in range(AREAS))
+RETREAT_SOLDIERS = tuple(SPACE.index("retreat_soldiers", a) for a in range(AREAS))
+ALLOW_RETREAT = SPACE.index("allow_retreat")
+FORBID_RETREAT = SPACE.index("forbid_retreat")
+FIGHT_TO_END = SPACE.index("fight_to_end")
 KEEP_COLONIST = tuple(SPACE.index("keep_colonist", a) for a in range(AREAS))
 # LAND_SOLDIERS[area][n] is "land n soldiers at area" (a shortfall, 5.4)
 LAND_SOLDIERS = tuple(

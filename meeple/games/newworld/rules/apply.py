@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.newworld.rules import decisions, outbound, piracy, planning
+from meeple.games.newworld.rules import battle, decisions, outbound, piracy, planning
 from meeple.games.newworld.state import (
     BIDDING,
     COLONISTS,
@@ -24,10 +24,8 @@ SEQUENTIAL = (LANDFALL, EXPLORE, OUTBOUND, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATI
 
 def deciding(state: NewWorldState) -> int:
     """The seat deciding in a sequential phase."""
-    if state.losses:
-        return state.losses[0]
     if state.pending:
-        return state.pending[1]
+        return battle.decider(state)
     return state.actor
 
 
@@ -43,10 +41,9 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
         return homebound_seats(state)
     if phase == GAME_OVER:
         return ()
-    if state.losses:
-        return (state.losses[0],)  # the defender chooses which units fall (8.314)
     if state.pending:
-        return (state.pending[1],)  # the defender decides whether to retreat (8.32)
+        # within a battle: the attacker's terms, the defender's retreats and losses
+        return (battle.decider(state),)
     return (state.actor,)
 
 

@@ -22,17 +22,14 @@ from meeple.games.newworld.actions import (
     KEEP_COLONIST,
     KEEP_SOLDIER,
     LOOT,
-    LOSE,
     MINE_AT,
     MOVE_COLONISTS,
     MOVE_SOLDIERS,
     PROSPECT,
     RAID,
-    RETREAT,
     SAIL,
     SAIL_HOME,
     SPACE,
-    STAND,
     attack_index,
     natives_index,
 )
@@ -44,7 +41,7 @@ from meeple.games.newworld.common import (
     die,
     pc_benefits,
 )
-from meeple.games.newworld.rules import flow, losses, piracy, units
+from meeple.games.newworld.rules import battle, flow, piracy, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.naval import coastal_dice
 from meeple.games.newworld.state import (
@@ -344,28 +341,9 @@ def defenders(state: NewWorldState, defender: int, area: int) -> tuple[int, int]
     return soldiers, units.area_colonists(state, defender, area)
 
 
-def retreat_areas(state: NewWorldState, attacker: int, defender: int, area: int) -> list[int]:
-    """Where the defender's Colonists may retreat before the battle (8.32): he must
-    have Soldiers in the attacked Area and Colonists on land there; an adjoining
-    Area where he already has Personnel, not one the attacking Soldiers just came
-    from."""
-    i = at(defender, area)
-    if not state.colonists[i] or not units.area_soldiers(state, defender, area):
-        return []
-    came_from = {a for s, a, b, _ in state.entries if s == attacker and b == area}
-    return [
-        x
-        for x in WORLD.areas[area].land
-        if state.playable[x] and x not in came_from and units.personnel(state, defender, x)
-    ]
-
-
 def combat_actions(state: NewWorldState, seat: int) -> list[int]:
-    if state.losses:
-        return loss_actions(state, seat)
     if state.pending:
-        attacker, defender, area, _ = state.pending
-        return [*(RETREAT[x] for x in retreat_areas(state, attacker, defender, area)), STAND]
+        return battle.actions(state, seat)  # decisions within a battle (8.31, 8.32)
     out: list[int] = []
     vs_players = state.phase == COMBAT_PLAYERS
     soldiers, embarked, colonists = state.soldiers, state.emb_soldiers, state.colonists
@@ -412,173 +390,35 @@ def combat_has_choice(state: NewWorldState, seat: int) -> bool:
 
 
 def apply_combat(state: NewWorldState, seat: int, index: int) -> None:
+    if state.pending:
+        battle.apply(state, seat, index)
+        return
     action = SPACE[index]
     numbers = [a for a in action.args if isinstance(a, int)]
-    if action.kind == "lose":
-        apply_loss(state, index)
-    elif action.kind == "end_combat":
+    if action.kind == "end_combat":
         state.step += 1
         flow.next_fighter(state)
-    elif action.kind in ("retreat", "stand"):
-        answer_attack(state, numbers[0] if numbers else NOBODY)
     elif action.kind == "attack":
-        declare_attack(state, seat, numbers[0], numbers[1], numbers[2])
+        battle.declare(state, seat, numbers[0], numbers[1], numbers[2])
     elif action.kind == "attack_natives":
         attack_natives(state, seat, numbers[0], numbers[1])
     else:
         apply_marker(state, seat, action.kind, numbers[0])
 
 
-def declare_attack(state: NewWorldState, seat: int, other: int, area: int, count: int) -> None:
-    """A defender who may retreat decides first (8.32); otherwise the battle is fought."""
-    if not retreat_areas(state, seat, other, area):
-        attack_player(state, seat, other, area, count)
-        return
-    state.pending = [seat, other, area, count]
-    state.log.append(
-        Event(
-            "declare",
-            f"{country(seat)} declares an attack on {country(other)} in {area_word(area)}"
-            f" with {count}",
-            {"seat": seat, "area": area},
-        )
-    )
-
-
-def answer_attack(state: NewWorldState, retreat_to: int) -> None:
-    attacker, defender, area, count = state.pending
-    state.pending = []
-    if retreat_to != NOBODY:
-        retreat(state, defender, area, retreat_to)
-    attack_player(state, attacker, defender, area, count)
-
-
-def retreat(state: NewWorldState, seat: int, area: int, to: int) -> None:
-    """Every Colonist of the defender on land leaves (Miners leave their Mines);
-    they may neither control nor earn this turn (8.32)."""
-    count = state.colonists[at(seat, area)]
-    units.take_colonists_off_land(state, seat, area, count)
-    state.colonists[at(seat, to)] += count
-    state.retreated[at(seat, to)] += count
-    state.log.append(
-        Event(
-            "retreat",
-            f"{country(seat)} retreats {count} Colonist(s) from"
-            f" {area_word(area)} to {area_word(to)}",
-            {"seat": seat, "from": area, "to": to},
-        )
-    )
-
-
-def commit_attackers(state: NewWorldState, seat: int, area: int, count: int, used: int) -> None:
-    """Prospectors that join an attack are flipped to their Soldier side (8.31)."""
-    i = at(seat, area)
-    others = state.soldiers[i] + state.emb_soldiers[i] - units.prospectors(state, seat, area)
-    for _ in range(max(0, count + used - others)):
-        units.vacate_one_site(state, seat, area, GOLD_SITE)
-
-
-def attack_player(state: NewWorldState, seat: int, other: int, area: int, count: int) -> None:
-    i = at(seat, area)
-    commit_attackers(state, seat, area, count, state.used_vs_players[i])
-    real = units.area_soldiers(state, other, area)
-    soldiers, colonists = defenders(state, other, area)
-    battle = fight(lambda: die(state), count, soldiers, colonists)
-    units.kill_soldiers(state, seat, area, battle.attacker_lost)
-    state.used_vs_players[i] += count - battle.attacker_lost
-    if battle.soldiers_lost > real:
-        state.pc[area] = NOBODY  # the marker stood in as a Soldier (20)
-    state.losses = [other, area, min(real, battle.soldiers_lost), battle.colonists_lost, seat]
-    state.log.append(
-        Event(
-            "battle",
-            f"{country(seat)} attacks {country(other)} in"
-            f" {area_word(area)} with {count}: loses {battle.attacker_lost},"
-            f" eliminates {battle.soldiers_lost} Soldier(s) and"
-            f" {battle.colonists_lost} Colonist(s)",
-            {"seat": seat, "area": area},
-            None,
-            True,
-        )
-    )
-    take_forced_losses(state)
-
-
-# ---- the defender chooses his losses (8.314) ------------------------------------------------
-
-LOSS_KINDS = losses.KINDS
-
-
-def loss_actions(state: NewWorldState, seat: int) -> list[int]:
-    defender, area, soldiers, colonists, _ = state.losses
-    if seat != defender:
-        return []
-    return [LOSE[k] for k in losses.available(state, defender, area, soldiers, colonists)]
-
-
-def take_forced_losses(state: NewWorldState) -> None:
-    """Remove losses while the defender has no real choice; end the battle when
-    none are left."""
-    while state.losses:
-        defender, area, soldiers, colonists, attacker = state.losses
-        if soldiers == 0 and colonists == 0:
-            state.losses = []
-            settle_gold(state, defender, attacker, area)
-            settle_gold(state, attacker, defender, area)
-            return
-        kinds = losses.available(state, defender, area, soldiers, colonists)
-        if len(kinds) > 1:
-            return
-        take_loss(state, kinds[0])
-
-
-def take_loss(state: NewWorldState, kind: int) -> None:
-    defender, area, soldiers, colonists, attacker = state.losses
-    losses.remove(state, defender, area, kind)
-    if kind in losses.SOLDIER_KINDS:
-        soldiers -= 1
-    else:
-        colonists -= 1
-    state.losses = [defender, area, soldiers, colonists, attacker]
-
-
-def apply_loss(state: NewWorldState, index: int) -> None:
-    kind = SPACE[index].args[0]
-    assert isinstance(kind, int)
-    take_loss(state, kind)
-    take_forced_losses(state)
-
-
-def settle_gold(state: NewWorldState, loser: int, winner: int, area: int) -> None:
-    """Gold whose owner has no Personnel left in the Area goes to the opponent
-    still there (8.223), or lies unattended."""
-    i = at(loser, area)
-    bars = state.gold[i] + state.emb_gold[i]
-    if bars == 0 or units.personnel(state, loser, area):
-        return
-    state.gold[i] = state.emb_gold[i] = 0
-    if units.personnel(state, winner, area):
-        state.gold[at(winner, area)] += bars
-        text = f"{country(winner)} captures {bars} Gold Bar(s) of {country(loser)}"
-    else:
-        state.loose_gold[area] += bars
-        text = f"{bars} Gold Bar(s) of {country(loser)} lie unattended"
-    state.log.append(Event("gold", f"{text} in {area_word(area)}", {"area": area}))
-
-
 def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> None:
     i = at(seat, area)
-    commit_attackers(state, seat, area, count, state.used_vs_natives[i])
-    battle = fight(lambda: die(state), count, state.natives[area], 0)
-    units.kill_soldiers(state, seat, area, battle.attacker_lost)
-    state.used_vs_natives[i] += count - battle.attacker_lost
-    state.natives[area] -= battle.soldiers_lost
+    battle.flip_prospectors(state, seat, area, count, state.used_vs_natives[i])
+    result = fight(lambda: die(state), count, state.natives[area], 0)
+    units.kill_soldiers(state, seat, area, result.attacker_lost)
+    state.used_vs_natives[i] += count - result.attacker_lost
+    state.natives[area] -= result.soldiers_lost
     state.log.append(
         Event(
             "battle",
             f"{country(seat)} attacks the Natives of"
-            f" {area_word(area)} with {count}: loses {battle.attacker_lost},"
-            f" eliminates {battle.soldiers_lost} Native(s)",
+            f" {area_word(area)} with {count}: loses {result.attacker_lost},"
+            f" eliminates {result.soldiers_lost} Native(s)",
             {"seat": seat, "area": area},
             None,
             True,

@@ -1,0 +1,328 @@
+"""A battle against another player, fought die by die (8.31-8.32, 8.312, 8.314).
+
+Once an attack is declared (``pending`` = attacker, defender, Area, attacking
+Soldiers still to roll; ``battle`` = the fields below) the dice are rolled one at
+a time, as 8.31 describes, and three kinds of decision may come between them:
+
+- the attacker may allow the defender to retreat his Soldiers (8.32): asked once,
+  when the attack is declared, if a Soldier retreat is possible at all;
+- the defender may retreat his Colonists, or his Soldiers if allowed, into an
+  adjoining Area "prior to (or even during a battle) between combat resolution die
+  rolls" (8.32): asked before each die while a retreat is possible, with `stand
+  and fight` (the next die) and `fight to the end` (no more questions this battle);
+- the defender chooses which of his units fall (8.314, rules/losses.py).
+
+Without a retreat the dice fall exactly as ``combat.fight`` rolls them.
+"""
+
+from __future__ import annotations
+
+from meeple.engine import Event
+from meeple.games.newworld.actions import (
+    ALLOW_RETREAT,
+    FIGHT_TO_END,
+    FORBID_RETREAT,
+    LOSE,
+    RETREAT,
+    RETREAT_SOLDIERS,
+    SPACE,
+    STAND,
+)
+from meeple.games.newworld.common import EXTENDED, WORLD, area_word, country, die, pc_benefits
+from meeple.games.newworld.rules import losses, units
+from meeple.games.newworld.rules.combat import COLONISTS_PER_HIT
+from meeple.games.newworld.state import GOLD_SITE, NOBODY, NewWorldState, at
+
+ALLOWED, REROLL, ATTACKER_LOST, SOLDIERS_LOST, COLONISTS_LOST, ASK, TO_THE_END = range(7)
+UNDECIDED = -1
+
+
+# ---- who may retreat where (8.32) -------------------------------------------------------------
+
+
+def retreat_areas(state: NewWorldState, attacker: int, defender: int, area: int) -> list[int]:
+    """Adjoining Areas where the defender already has Personnel, not one the
+    attacking Soldiers just came from (8.32)."""
+    came_from = {a for s, a, b, _ in state.entries if s == attacker and b == area}
+    return [
+        x
+        for x in WORLD.areas[area].land
+        if state.playable[x] and x not in came_from and units.personnel(state, defender, x)
+    ]
+
+
+def colonists_may_retreat(state: NewWorldState, defender: int, area: int) -> bool:
+    """Colonists on land may retreat while the defender has Soldiers there (8.32)."""
+    i = at(defender, area)
+    return bool(state.colonists[i]) and units.area_soldiers(state, defender, area) > 0
+
+
+def soldiers_may_retreat(state: NewWorldState, defender: int, area: int) -> bool:
+    """Soldiers on land (Prospectors and the looter leave their markers) retreat
+    only if the attacker allows it (8.32)."""
+    return bool(state.soldiers[at(defender, area)])
+
+
+def retreat_options(state: NewWorldState) -> list[int]:
+    attacker, defender, area, _ = state.pending
+    places = retreat_areas(state, attacker, defender, area)
+    if not places:
+        return []
+    out: list[int] = []
+    if colonists_may_retreat(state, defender, area):
+        out += [RETREAT[x] for x in places]
+    if state.battle[ALLOWED] == 1 and soldiers_may_retreat(state, defender, area):
+        out += [RETREAT_SOLDIERS[x] for x in places]
+    return out
+
+
+# ---- the course of the battle ------------------------------------------------------------------
+
+
+def declare(state: NewWorldState, attacker: int, defender: int, area: int, count: int) -> None:
+    """The attack is declared; the attacker is asked about Soldier retreats only
+    if one could happen now."""
+    i = at(attacker, area)
+    flip_prospectors(state, attacker, area, count, state.used_vs_players[i])
+    state.used_vs_players[i] += count  # not again against a player this turn (8.311)
+    possible = bool(retreat_areas(state, attacker, defender, area)) and soldiers_may_retreat(
+        state, defender, area
+    )
+    state.pending = [attacker, defender, area, count]
+    state.battle = [UNDECIDED if possible else 0, 0, 0, 0, 0, 1, 0]
+    state.log.append(
+        Event(
+            "declare",
+            f"{country(attacker)} declares an attack on {country(defender)} in"
+            f" {area_word(area)} with {count}",
+            {"seat": attacker, "area": area},
+        )
+    )
+    proceed(state)
+
+
+def decider(state: NewWorldState) -> int:
+    """The seat whose decision the battle waits for."""
+    if state.losses:
+        return state.losses[0]
+    if state.battle[ALLOWED] == UNDECIDED:
+        return state.pending[0]
+    return state.pending[1]
+
+
+def proceed(state: NewWorldState) -> None:
+    """Roll on until someone must decide or the battle is over."""
+    while state.pending and not state.losses:
+        if state.battle[ALLOWED] == UNDECIDED:
+            return
+        if state.battle[ASK] and not state.battle[TO_THE_END] and retreat_options(state):
+            return
+        state.battle[ASK] = 1
+        if not roll_once(state):
+            finish(state)
+
+
+def defenders(state: NewWorldState, defender: int, area: int) -> tuple[int, bool, int]:
+    """The defender's Soldiers (Prospectors and embarked ones included), whether his
+    Political Control marker defends as a Soldier (20), and his Colonists."""
+    marker = pc_benefits(state.config) == EXTENDED and state.pc[area] == defender
+    return (
+        units.area_soldiers(state, defender, area),
+        marker,
+        units.area_colonists(state, defender, area),
+    )
+
+
+def roll_once(state: NewWorldState) -> bool:
+    """One combat resolution die (8.31, 8.312); False when the battle is over."""
+    attacker, defender, area, left = state.pending
+    battle = state.battle
+    soldiers, marker, colonists = defenders(state, defender, area)
+    if soldiers == 0 and not marker:
+        if colonists == 0 or (left == 0 and not battle[REROLL]):
+            return False
+        if colonists < COLONISTS_PER_HIT:
+            # with a roll to come, the last Colonists fall without one (8.312)
+            state.pending[3] = 0
+            battle[REROLL] = 0
+            lose(state, 0, colonists)
+            return True
+    if not battle[REROLL]:
+        if left == 0:
+            return False
+        state.pending[3] -= 1
+        value = die(state)
+        if value % 2:
+            lost = units.kill_soldiers(state, attacker, area, 1)
+            battle[ATTACKER_LOST] += lost
+            state.used_vs_players[at(attacker, area)] -= lost
+            return True
+    else:
+        value = die(state)
+        if value % 2:  # a reroll ignores odd results (8.31)
+            battle[REROLL] = 0
+            return True
+    battle[REROLL] = int(value == 6)
+    if soldiers:
+        lose(state, 1, 0)
+    elif marker:
+        state.pc[area] = NOBODY  # the marker stood in as a Soldier (20)
+        battle[SOLDIERS_LOST] += 1
+    else:
+        lose(state, 0, min(COLONISTS_PER_HIT, colonists))
+    return True
+
+
+def lose(state: NewWorldState, soldiers: int, colonists: int) -> None:
+    """The defender's losses of one die; he picks the units when he has a choice."""
+    attacker, defender, area, _ = state.pending
+    state.battle[SOLDIERS_LOST] += soldiers
+    state.battle[COLONISTS_LOST] += colonists
+    state.losses = [defender, area, soldiers, colonists, attacker]
+    take_forced_losses(state)
+
+
+def finish(state: NewWorldState) -> None:
+    attacker, defender, area, _ = state.pending
+    attacker_lost, soldiers_lost, colonists_lost = state.battle[ATTACKER_LOST : COLONISTS_LOST + 1]
+    state.pending = []
+    state.battle = []
+    state.log.append(
+        Event(
+            "battle",
+            f"{country(attacker)} attacks {country(defender)} in {area_word(area)}:"
+            f" loses {attacker_lost}, eliminates {soldiers_lost} Soldier(s) and"
+            f" {colonists_lost} Colonist(s)",
+            {"seat": attacker, "area": area},
+            None,
+            True,
+        )
+    )
+    settle_gold(state, defender, attacker, area)
+    settle_gold(state, attacker, defender, area)
+
+
+def flip_prospectors(state: NewWorldState, seat: int, area: int, count: int, used: int) -> None:
+    """Prospectors join an attack, flipped to their Soldier side, only when the
+    other Soldiers (``used`` of them already attacked) do not suffice (8.31)."""
+    i = at(seat, area)
+    others = state.soldiers[i] + state.emb_soldiers[i] - units.prospectors(state, seat, area)
+    for _ in range(max(0, count + used - others)):
+        units.vacate_one_site(state, seat, area, GOLD_SITE)
+
+
+# ---- decisions within a battle ------------------------------------------------------------------
+
+
+def actions(state: NewWorldState, seat: int) -> list[int]:
+    if seat != decider(state):
+        return []
+    if state.losses:
+        defender, area, soldiers, colonists, _ = state.losses
+        return [LOSE[k] for k in losses.available(state, defender, area, soldiers, colonists)]
+    if state.battle[ALLOWED] == UNDECIDED:
+        return [ALLOW_RETREAT, FORBID_RETREAT]
+    return [*retreat_options(state), STAND, FIGHT_TO_END]
+
+
+def apply(state: NewWorldState, seat: int, index: int) -> None:
+    action = SPACE[index]
+    kind = action.kind
+    if kind == "lose":
+        take_loss(state, LOSE.index(index))
+        take_forced_losses(state)
+    elif kind in ("allow_retreat", "forbid_retreat"):
+        allowed = kind == "allow_retreat"
+        state.battle[ALLOWED] = int(allowed)
+        attacker, defender, area, _ = state.pending
+        state.log.append(
+            Event(
+                "retreat terms",
+                f"{country(attacker)} {'allows' if allowed else 'does not allow'}"
+                f" {country(defender)}'s Soldiers to retreat from {area_word(area)} (8.32)",
+                {"seat": attacker, "area": area},
+            )
+        )
+    elif kind == "fight_to_end":
+        state.battle[TO_THE_END] = 1
+    elif kind == "stand":  # `stand and fight`: the next die is rolled
+        state.battle[ASK] = 0
+    else:
+        to = action.args[0]
+        assert isinstance(to, int)
+        retreat(state, kind == "retreat_soldiers", to)
+    proceed(state)
+
+
+def retreat(state: NewWorldState, soldiers: bool, to: int) -> None:
+    """Every Colonist (or, when allowed, every Soldier) of the defender on land
+    leaves for ``to``; Miners, Prospectors and the looter leave their markers, and
+    the retreating units neither carry Gold (8.32) nor, for Colonists, control or
+    earn this turn."""
+    _, defender, area, _ = state.pending
+    i, j = at(defender, area), at(defender, to)
+    if soldiers:
+        count = state.soldiers[i]
+        units.take_soldiers_off_land(state, defender, area, count)
+        state.soldiers[j] += count
+        word = "Soldier(s)"
+    else:
+        count = state.colonists[i]
+        units.take_colonists_off_land(state, defender, area, count)
+        state.colonists[j] += count
+        state.retreated[j] += count
+        word = "Colonist(s)"
+    state.log.append(
+        Event(
+            "retreat",
+            f"{country(defender)} retreats {count} {word} from {area_word(area)} to"
+            f" {area_word(to)} (8.32)",
+            {"seat": defender, "from": area, "to": to},
+        )
+    )
+
+
+# ---- the defender's losses (8.314) ------------------------------------------------------------
+
+
+def take_forced_losses(state: NewWorldState) -> None:
+    """Remove losses while the defender has no real choice."""
+    while state.losses:
+        defender, area, soldiers, colonists, _ = state.losses
+        if soldiers == 0 and colonists == 0:
+            state.losses = []
+            return
+        kinds = losses.available(state, defender, area, soldiers, colonists)
+        if not kinds:
+            state.losses = []  # nothing left to lose
+            return
+        if len(kinds) > 1:
+            return
+        take_loss(state, kinds[0])
+
+
+def take_loss(state: NewWorldState, kind: int) -> None:
+    defender, area, soldiers, colonists, attacker = state.losses
+    losses.remove(state, defender, area, kind)
+    if kind in losses.SOLDIER_KINDS:
+        soldiers -= 1
+    else:
+        colonists -= 1
+    state.losses = [defender, area, soldiers, colonists, attacker]
+
+
+def settle_gold(state: NewWorldState, loser: int, winner: int, area: int) -> None:
+    """Gold whose owner has no Personnel left in the Area goes to the opponent
+    still there (8.223), or lies unattended."""
+    i = at(loser, area)
+    bars = state.gold[i] + state.emb_gold[i]
+    if bars == 0 or units.personnel(state, loser, area):
+        return
+    state.gold[i] = state.emb_gold[i] = 0
+    if units.personnel(state, winner, area):
+        state.gold[at(winner, area)] += bars
+        text = f"{country(winner)} captures {bars} Gold Bar(s) of {country(loser)}"
+    else:
+        state.loose_gold[area] += bars
+        text = f"{bars} Gold Bar(s) of {country(loser)} lie unattended"
+    state.log.append(Event("gold", f"{text} in {area_word(area)}", {"area": area}))
