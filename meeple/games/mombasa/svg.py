@@ -110,7 +110,7 @@ BOARD_BONUS_SPACES = (
     "card purchase",
     "card removal",
 )
-REQUIREMENT_WORDS = {"any": "one good", "merchant_or_bookkeeper": "merchant or bookkeeper"}
+REQUIREMENT_WORDS = {"any": "one good", "merchant_or_bookkeeper": "merchant/bookkeeper"}
 SECRET_PHASES = {"draft": "choosing a tile", "resting": "resting cards", "planning": "planning"}
 PHASE_WORDS = {
     "draft": "choosing starting tiles",
@@ -206,11 +206,25 @@ def _text(x: float, y: float, words: object, size: int = 13, **attrs: str) -> st
     )
 
 
+# Advance widths (in ems) of DejaVu Sans, the sans-serif of Debian's Chromium, for
+# the characters the board writes; others count as ``WIDE``.
+NARROW = dict.fromkeys("iljI|.,:;'!", 0.29) | dict.fromkeys(" ftr-()", 0.38)
+GLYPHS = NARROW | dict.fromkeys("sczJ", 0.53) | dict.fromkeys("mw+#", 0.85)
+WIDE = 0.63
+BOLD = 1.1  # bold glyphs are about a tenth wider
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """About how wide ``text`` is drawn at ``size`` units."""
+    ems = sum(GLYPHS.get(c, 0.72 if c.isupper() else WIDE) for c in text)
+    return ems * size * (BOLD if bold else 1.0)
+
+
 def _fit(x: float, y: float, words: object, width: float, size: int = 13, **attrs: str) -> str:
     """Text squeezed (never shrunk in height) into ``width`` units if it is longer."""
     text = str(words)
-    em = 0.66 if attrs.get("font_weight") == "bold" else 0.6  # a wide sans-serif's average
-    if len(text) * em * max(size, MIN_FONT) > width:
+    bold = attrs.get("font_weight") == "bold"
+    if text_width(text, max(size, MIN_FONT), bold) > width:
         attrs = {**attrs, "textLength": f"{width:.0f}", "lengthAdjust": "spacingAndGlyphs"}
     return _text(x, y, text, size, **attrs)
 
@@ -444,20 +458,28 @@ def _header(view: JSON) -> list[str]:
 
 
 def _posts(view: JSON) -> list[str]:
-    """A trading post (the company's colour and initial) on each region a company holds."""
+    """A trading post (the company's colour and initial) on each region a company holds;
+    an enclave held is outlined in the company's colour."""
     out = []
     for r, region in enumerate(view.get("regions", [])):
         company = region.get("company")
         if company not in COMPANIES:
             continue
         x, y = _cell(r)
-        if _enclosing(r) is not None:  # the enclave's box, top right
-            px, py = x + CELL_W - 26, y + 25
-        elif _has_enclave(r):  # above the enclave, top right
+        colour = COMPANY_COLOURS[COMPANIES.index(company)]
+        if _enclosing(r) is not None:  # the enclave's box outlined in the company's colour
+            out.append(
+                f'<g class="post"><title>{escape(str(company))} trading post</title>'
+                + _rect(
+                    x + 4, y + 21, CELL_W - 8, 42, "none", stroke=colour, stroke_width="4", rx="8"
+                )
+                + "</g>"
+            )
+            continue
+        if _has_enclave(r):  # above the enclave, top right
             px, py = x + CELL_W - 23, y + 4
         else:  # bottom left, under the reward
             px, py = x + 6, y + CELL_H - 23
-        colour = COMPANY_COLOURS[COMPANIES.index(company)]
         out.append(
             f'<g class="post"><title>{escape(str(company))} trading post</title>'
             + _rect(px, py, 16, 16, colour, stroke="#111")
@@ -892,7 +914,7 @@ def _hand(view: JSON) -> list[str]:
     faces: dict[str, int] = {}
     for face in hand:
         faces[str(face)] = faces.get(str(face), 0) + 1
-    out = [_title(f"Your hand: {_plural(len(hand), 'card')}" + (" (tap one)" if hand else ""))]
+    out = [_title(f"Your hand: {_plural(len(hand), 'card')}")]
     columns = HAND_COLUMNS if len(faces) <= HAND_COLUMNS * HAND_ROWS else HAND_COLUMNS + 1
     width = PART_W / columns
     for n, (face, count) in enumerate(faces.items()):
