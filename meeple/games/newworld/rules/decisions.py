@@ -56,6 +56,7 @@ from meeple.games.newworld.state import (
 
 COASTAL = tuple(area.coastal for area in WORLD.areas)
 COASTAL_AREAS = tuple(area.index for area in WORLD.areas if area.coastal)
+ADJOINING = tuple(area.land for area in WORLD.areas)  # per Area: the Areas it adjoins by land
 
 # ---- markers (8.221, 8.222, 8.314) -------------------------------------------------------
 
@@ -183,11 +184,14 @@ def _moves_from(
     state: NewWorldState, seat: int, area: int, soldiers: int, colonists: int, gold: int
 ) -> list[int]:
     out: list[int] = []
-    for end in WORLD.areas[area].land:
-        if not state.playable[end]:
+    playable, entries = state.playable, state.entries
+    need = done = 0  # no force has moved yet this turn
+    for end in ADJOINING[area]:
+        if not playable[end]:
             continue
-        need = entry_limit(state, seat, area, end)
-        done = moved_along(state, seat, area, end)
+        if entries:
+            need = entry_limit(state, seat, area, end)
+            done = moved_along(state, seat, area, end)
         first = max(1, need - done)
         base = MOVE_SOLDIERS[(area, end)]
         out += range(base + first - 1, base + soldiers)
@@ -348,6 +352,7 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
     vs_players = state.phase == COMBAT_PLAYERS
     soldiers, embarked, colonists = state.soldiers, state.emb_soldiers, state.colonists
     first = seat * AREAS
+    others = [other for other in range(state.players) if other != seat]
     for area in range(AREAS):
         i = first + area
         have = soldiers[i] + embarked[i]
@@ -356,8 +361,8 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
         if vs_players:
             free = have - state.used_vs_players[i]
             if free > 0:
-                for other in range(state.players):
-                    if other != seat and _defended(state, other, area):
+                for other in others:
+                    if _defended(state, other, area):
                         base = attack_index(other, area, 1)
                         out += range(base, base + free)
         elif state.natives[area]:
