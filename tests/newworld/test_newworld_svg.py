@@ -30,7 +30,7 @@ from meeple.games.newworld.geography import (
     seas_at,
 )
 from meeple.games.newworld.positions import new_state, place
-from meeple.games.newworld.state import PLANNING, NewWorldState
+from meeple.games.newworld.state import PLANNING, STEP_SEALED, NewWorldState
 from meeple.games.newworld.svg import (
     FONT,
     HEIGHT,
@@ -51,13 +51,15 @@ def shapes_document() -> dict[str, Any]:
 def play_until(
     players: int, seed: int, stop: Callable[[NewWorldState], bool], limit: int = 5000
 ) -> NewWorldState:
-    """Random play from a seeded game until ``stop`` holds."""
+    """Random play from a seeded game until ``stop`` holds (any seat that may
+    decide, so simultaneous decisions come in every order)."""
     state = new_state(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(limit):
         if stop(state):
             return state
-        seat = GAME.to_act(state)[0]
+        assert not GAME.is_over(state), "the game ended before the position came"
+        seat = rng.choice(GAME.to_act(state))
         GAME.apply_action(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     raise AssertionError("the position never came")
 
@@ -277,3 +279,23 @@ def test_the_terminal_text_fits_80_columns_and_keeps_secrets() -> None:
     assert "France: cash secret" in other
     for letter in "HKMX":
         assert re.search(rf"\b{letter}\d ", own), letter
+
+
+def test_the_seat_panels_hide_others_cash_and_say_what_each_seat_is_doing() -> None:
+    """13.3 cash; 4.1 a sealed sheet is only said to be sealed."""
+    state = play_until(
+        3,
+        7,
+        lambda s: (
+            s.phase == PLANNING
+            and s.turn >= 2
+            and s.plan_step[1] == STEP_SEALED
+            and s.plan_step[0] != STEP_SEALED
+        ),
+    )
+    view = GAME.view(state, 0)
+    assert PRESENTATION.panel(view, 0)["cash"] == f"${state.cash[0]}"
+    assert "cash" not in PRESENTATION.panel(view, 1)
+    waiting = list(GAME.to_act(state))
+    assert PRESENTATION.seat_status(view, 1, waiting) == "sheet sealed"
+    assert PRESENTATION.seat_status(view, 0, waiting) == "to decide"

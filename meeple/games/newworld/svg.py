@@ -214,7 +214,7 @@ def _area_fill(area: JSON) -> str:
 
 def _area_shape(view: JSON, area: JSON) -> str:
     index = LETTERS.index(area["letter"])
-    ring = _points(geography().rings[index])
+    ring = _area_points(index)
     pc = area["political_control"]
     stroke = (
         f'stroke="{seat_colour(pc)}" stroke-width="4"'
@@ -299,6 +299,12 @@ def text_width(words: str, size: float = FONT) -> float:
     return 0.56 * size * len(words)
 
 
+@cache
+def _area_points(index: int) -> str:
+    return _points(geography().rings[index])
+
+
+@cache
 def _room(index: int, y: float) -> float:
     """How wide the Area's shape is along the row at ``y`` (SVG units)."""
     ring = [xy(p) for p in geography().rings[index]]
