@@ -299,3 +299,16 @@ def test_the_seat_panels_hide_others_cash_and_say_what_each_seat_is_doing() -> N
     waiting = list(GAME.to_act(state))
     assert PRESENTATION.seat_status(view, 1, waiting) == "sheet sealed"
     assert PRESENTATION.seat_status(view, 0, waiting) == "to decide"
+
+
+def test_a_battle_waiting_for_a_decision_is_ringed_on_its_area() -> None:
+    """8.3: while a defender chooses losses (8.314) or an attack waits, its Area is
+    marked on the map and said in the panel."""
+    state = play_until(4, 4, lambda s: bool(s.losses) or bool(s.pending), limit=20_000)
+    view = GAME.view(state, None)
+    pending = view["pending_losses"] or view["pending_attack"]
+    svg = svg_of(state, None)
+    assert svg.count('class="battle"') >= 1
+    assert f"in {pending['area']}" in svg
+    calm = play_until(4, 9, lambda s: s.turn >= 2 and not s.losses and not s.pending)
+    assert 'class="battle"' not in svg_of(calm, None)

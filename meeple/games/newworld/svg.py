@@ -200,8 +200,29 @@ def overlay_svg(view: JSON) -> str:
     parts = [_area_shape(view, area) for area in areas]
     parts += [_area_contents(view, area) for area in areas]
     parts += [_anchorage(view, area) for area in areas]
+    parts += _battle_marks(view)
     parts.append(_panel(view))
     return "".join(parts)
+
+
+def _battle_marks(view: JSON) -> list[str]:
+    """A red ring round the Area of a declared attack or of losses still to be
+    chosen (8.3), in the attacker's colour for an attack."""
+    out = []
+    for key in ("pending_attack", "pending_losses"):
+        pending = view.get(key)
+        if not pending:
+            continue
+        x, y = xy(geography().labels[LETTERS.index(pending["area"])])
+        colour = (
+            seat_colour(pending["attacker"]) if pending.get("attacker") is not None else ("#b00020")
+        )
+        out.append(
+            f'<ellipse class="battle" cx="{x:.1f}" cy="{y:.1f}" rx="52" ry="34" fill="none"'
+            f' stroke="{colour}" stroke-width="4" stroke-dasharray="10 4"'
+            ' pointer-events="none"/>'
+        )
+    return out
 
 
 def _area_fill(area: JSON) -> str:
