@@ -30,7 +30,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
+import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -54,7 +56,7 @@ class Handlers:
     chat: Callable[[str, int], None]  # a new chat message (its id)
     presence: Callable[[str], None]  # sockets opened or closed on another process
     resync: Callable[[], None]  # notifications may have been missed: check every table
-    heartbeat: Callable[[set[str]], Awaitable[None]]  # the leases this process holds now
+    heartbeat: Callable[[], Awaitable[None]]  # renew this process's leases, take orphans
 
 
 class LeaseStore:
@@ -76,8 +78,9 @@ class LeaseStore:
         (one it lost to a takeover while it stalled is not among them)."""
         params = {"node": self.node, "ttl": self.seconds}
         self._run(
-            f"INSERT INTO meeple_nodes (id, expires) VALUES (:node, {NOW} + :ttl)"
+            f"INSERT INTO meeple_nodes (id, expires, name) VALUES (:node, {NOW} + :ttl, :name)"
             f" ON CONFLICT (id) DO UPDATE SET expires = excluded.expires",
+            name=f"{socket.gethostname()} pid {os.getpid()}",
             **params,
         )
         # Nodes dead for an hour, and their presence, are forgotten.
@@ -121,12 +124,16 @@ class LeaseStore:
 
     def orphans(self, limit: int, human: str) -> list[str]:
         """Unfinished tables that move on without a person (a bot seat or a phase
-        clock) whose lease nobody holds alive, most recently updated first."""
+        clock) whose lease nobody holds alive, most recently updated first. A table
+        without a lease that changed in the last lease period is left to the process
+        that changed it (it asks for the lease right after)."""
         rows = self._run(
             "SELECT t.id, t.seats, t.deadline FROM meeple_tables t"
             " LEFT JOIN meeple_leases l ON l.key = t.id"
-            f" WHERE t.status = 'playing' AND (l.key IS NULL OR l.expires < {NOW})"
+            f" WHERE t.status = 'playing' AND (l.expires < {NOW}"
+            f" OR (l.key IS NULL AND t.updated < {NOW} - :ttl))"
             " ORDER BY t.updated DESC",
+            ttl=self.seconds,
         )
         out: list[str] = []
         for table_id, seats, deadline in rows:
@@ -195,11 +202,11 @@ class Cluster:
         self.tasks: list[asyncio.Task[None]] = []
         self.listening = asyncio.Event()
 
-    def start(self, handlers: Handlers, db: Callable[..., Awaitable[Any]]) -> None:
+    def start(self, handlers: Handlers) -> None:
         loop = asyncio.get_running_loop()
         self.tasks = [
             loop.create_task(self._listen(handlers)),
-            loop.create_task(self._beat(handlers, db)),
+            loop.create_task(self._beat(handlers)),
         ]
 
     async def stop(self) -> None:
@@ -234,11 +241,10 @@ class Cluster:
                 self.listening.clear()
                 await asyncio.sleep(0.5)
 
-    async def _beat(self, handlers: Handlers, db: Callable[..., Awaitable[Any]]) -> None:
+    async def _beat(self, handlers: Handlers) -> None:
         while True:
             try:
-                held = await db(self.leases.heartbeat)
-                await handlers.heartbeat(held)
+                await handlers.heartbeat()
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -50,7 +51,13 @@ from meeple.server.undo import REFUSED, undo_moves
 log = logging.getLogger("meeple.server")
 
 T = TypeVar("T")
-RETRIES = 3  # attempts at a change whose stored table moved on meanwhile (cluster)
+RETRIES = 8  # attempts at a change whose stored table moved on meanwhile (cluster)
+
+
+async def _back_off(attempt: int) -> None:
+    """After a conflict: wait a little, longer each time, at random (so two processes
+    racing for one table do not meet again at once)."""
+    await asyncio.sleep(random.uniform(0, 0.005 * attempt))
 
 
 class Hub:
@@ -111,7 +118,7 @@ class Hub:
         every other table is loaded when someone asks for it. In a cluster, those are
         the tables whose lease nobody holds, taken at each heartbeat."""
         if self.cluster is not None:
-            self.cluster.start(self._handlers(), self.db)
+            self.cluster.start(self._handlers())
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self.cluster.listening.wait(), 10.0)
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -170,6 +177,7 @@ class Hub:
                     return before
                 except Conflict:
                     table.behind = True
+                    await _back_off(attempt)
                 except ApiError:
                     if attempt > 0 or not await self._moved(table):
                         raise
@@ -286,7 +294,7 @@ class Hub:
         """Take back the seat's last decision, if nothing it can see happened since
         (``meeple.server.undo``); others' hidden edits after it are kept."""
         async with table.lock:
-            for _attempt in range(RETRIES):
+            for attempt in range(RETRIES):
                 self._check_live(table)
                 await self.catch_up(table)
                 table.check_person(seat)
@@ -295,6 +303,7 @@ class Hub:
                     return
                 except Conflict:
                     table.behind = True
+                    await _back_off(attempt)
             raise ApiError(503, "the table changed too often while deciding; try again")
 
     async def _undo(self, table: Table, seat: int) -> None:
@@ -577,11 +586,13 @@ class Hub:
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop().create_task(self.db(leases.release, table.id))
 
-    async def _heartbeat(self, held: set[str]) -> None:
-        """After renewing: forget the leases lost (a stall let another process take them;
-        its bots and clock stop here), then take over the tables nobody drives."""
+    async def _heartbeat(self) -> None:
+        """Renew this process's leases; forget those lost (a stall let another process
+        take them: their bots and clock stop here); take over the tables nobody drives."""
         assert self.cluster is not None
-        for key in self.held - held:
+        before = set(self.held)  # (a lease taken while renewing is not lost)
+        held = await self.db(self.cluster.leases.heartbeat)
+        for key in before - held:
             self.held.discard(key)
             table = self.tables.get(key)
             if table is not None:

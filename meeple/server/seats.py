@@ -12,6 +12,7 @@ changes in memory; then ``after_change`` tells bots, clock and clients.
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import secrets
 import time
@@ -36,6 +37,10 @@ from meeple.server.tables import (
     Table,
     hash_token,
 )
+
+RETRIES = 8  # attempts at a seat change whose stored table moved on meanwhile (cluster)
+# New seats, and the bot (seat, level) a seat is handed to, if any.
+SeatChange = tuple[list[dict[str, Any]], tuple[int, str] | None]
 
 TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # new tables: 12 hex digits
 
@@ -291,40 +296,46 @@ class Seats:
 
     async def claim(self, table: Table, seat: int, name: str) -> str:
         """Take a free human seat: returns a fresh token for it (old links stop working)."""
-        async with table.lock:
-            await self._fresh(table)
+        token = secrets.token_urlsafe(18)
+
+        def decide() -> SeatChange:
             table.check_seat(seat)
             info = table.seats[seat]
             if info["kind"] != HUMAN or info.get("claimed"):
                 raise ApiError(409, f"seat {seat} is not free")
-            token = secrets.token_urlsafe(18)
             seats = [dict(s) for s in table.seats]
             seats[seat].update(name=name, claimed=True, token_hash=hash_token(token))
-            await self._store_seats(table, seats)
-            return token
+            return seats, None
+
+        await self._change(table, decide)
+        return token
 
     async def name(self, table: Table, seat: int, name: str) -> None:
         """The person holding human seat ``seat`` (proven by its token) gives their name,
         e.g. on joining by a seat link; a bot's seat keeps its bot name (ApiError 409)."""
-        async with table.lock:
-            await self._fresh(table)
+
+        def decide() -> SeatChange:
             if table.seats[seat]["kind"] != HUMAN:
                 raise ApiError(409, f"seat {seat} is played by a bot: take it back first")
             seats = [dict(s) for s in table.seats]
             seats[seat].update(name=name, claimed=True)
-            await self._store_seats(table, seats)
+            return seats, None
+
+        await self._change(table, decide)
 
     async def arrived(self, table: Table, seat: int | None) -> None:
         """A seat's token was used: its seat is no longer offered as free in the lobby."""
         if seat is None or table.seats[seat].get("claimed"):
             return
-        async with table.lock:
-            await self._fresh(table)
-            if table.seats[seat].get("claimed"):
-                return  # a concurrent first request marked it while this one waited
+
+        def decide() -> SeatChange | None:
+            if table.seats[seat]["claimed"]:
+                return None  # a concurrent first request marked it while this one waited
             seats = [dict(s) for s in table.seats]
             seats[seat]["claimed"] = True
-            await self._store_seats(table, seats)
+            return seats, None
+
+        await self._change(table, decide)
 
     async def hand_to_bot(self, table: Table, seat: int, by: int, level: str) -> None:
         """Seat ``by`` hands human seat ``seat`` to a ``level`` bot, which plays on from
@@ -332,8 +343,8 @@ class Seats:
         played by a person may hand it over once it is absent (no socket and no request
         for ``Limits.absent_after`` seconds). The seat's token still holds it: its
         player takes it back with ``take_back``."""
-        async with table.lock:
-            await self._fresh(table)
+
+        def decide() -> SeatChange:
             table.check_seat(seat)
             if level not in bot_names(table.game.name):
                 raise ApiError(422, f"no bot {level!r}; choose from {bot_names(table.game.name)}")
@@ -350,7 +361,9 @@ class Seats:
                 "player": old.get("name"),
                 "token_hash": old.get("token_hash"),
             }
-            await self._store_seats(table, seats, bot=(seat, level))
+            return seats, (seat, level)
+
+        await self._change(table, decide)
 
     def _may_take_over(self, table: Table, seat: int, by: int) -> None:
         """ApiError 403 unless seat ``by`` (a person's) may hand absent seat ``seat`` over."""
@@ -367,8 +380,8 @@ class Seats:
 
     async def take_back(self, table: Table, seat: int) -> None:
         """The player of ``seat`` (proven by its token) takes it back from its bot."""
-        async with table.lock:
-            await self._fresh(table)
+
+        def decide() -> SeatChange:
             info = table.seats[seat]
             if info["kind"] == HUMAN:
                 raise ApiError(409, f"seat {seat} is played by its person already")
@@ -379,20 +392,36 @@ class Seats:
                 "claimed": True,
                 "token_hash": info.get("token_hash"),
             }
-            table.bots.pop(seat, None)
-            await self._store_seats(table, seats)
+            return seats, None
 
-    async def _fresh(self, table: Table) -> None:
-        """Cluster: decide a seat change on the latest stored table."""
-        if self.catch_up is not None:
-            await self.catch_up(table)
+        await self._change(table, decide)
+
+    async def _change(self, table: Table, decide: Callable[[], SeatChange | None]) -> None:
+        """Under the table's lock, ``decide`` the new seats (None: nothing to change;
+        ApiError: refused) on the latest stored table and store them. In a cluster,
+        if another process changed the table first, catch up and decide again."""
+        async with table.lock:
+            for attempt in range(RETRIES):
+                if self.catch_up is not None:
+                    await self.catch_up(table)
+                change = decide()
+                if change is None:
+                    return
+                try:
+                    await self._store_seats(table, *change)
+                    return
+                except Conflict:
+                    table.behind = True
+                    await asyncio.sleep(random.uniform(0, 0.005 * attempt))
+            raise ApiError(503, "the table changed too often meanwhile; try again")
 
     async def _store_seats(
         self, table: Table, seats: list[dict[str, Any]], bot: tuple[int, str] | None = None
     ) -> None:
         """Store the new seats as the next version, with what each seat is shown then,
-        and change the table (with the new ``bot`` (seat, level) if any). The caller
-        holds the lock. ApiError 409 if another process changed the table meanwhile."""
+        and change the table (with the new ``bot`` (seat, level) if any; a seat back in
+        a person's hands loses its bot). The caller holds the lock. Conflict (nothing
+        changed) if another process changed the table meanwhile."""
         old, saved = table.seats, table.tracking()
         table.seats = seats
         table.cache.clear()
@@ -402,17 +431,17 @@ class Seats:
             await self.db(
                 self.store.set_seats, table.id, seats, table.version + 1, table.versions_json()
             )
-        except BaseException as exc:
+        except BaseException:
             table.seats = old
             table.restore(saved)
             table.cache.clear()
-            if isinstance(exc, Conflict):
-                table.behind = True
-                raise ApiError(409, "the table changed meanwhile; try again") from None
             raise
         table.version += 1
         if bot is not None:
             table.bots[bot[0]] = bot_for(table, bot[0], bot[1])
+        for seat, info in enumerate(seats):
+            if info["kind"] == HUMAN:
+                table.bots.pop(seat, None)
         self.after_change(table)
 
 

@@ -30,7 +30,7 @@ from sqlalchemy import (
 from sqlalchemy import (
     text as sql_text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 
@@ -108,6 +108,7 @@ class NodeRow(Base):
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     expires: Mapped[float] = mapped_column(Float)
+    name: Mapped[str | None] = mapped_column(String(200), nullable=True)  # "host pid N"
 
 
 class PresenceRow(Base):
@@ -248,8 +249,11 @@ class Store:
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
+        with self.engine.begin() as connection:
+            if not self.sqlite:  # processes starting at once create the schema in turn
+                connection.execute(sql_text("SELECT pg_advisory_xact_lock(7316)"))
+            Base.metadata.create_all(connection)
+            _add_missing_columns(connection)
         self._mover: Any = None  # the DBAPI connection that stores moves, kept open
         self.moves_since_checkpoint = 0
 
@@ -638,20 +642,19 @@ def _stored(row: TableRow) -> StoredTable:
     )
 
 
-def _add_missing_columns(engine: Engine) -> None:
+def _add_missing_columns(connection: Connection) -> None:
     """Add the nullable columns newer than an existing database (``create_all`` makes
-    only missing tables): ``meeple_tables.talk`` and ``meeple_chat.recipients``."""
-    found = inspect(engine)
-    for name in ("meeple_tables", "meeple_chat"):
+    only missing tables): e.g. ``meeple_tables.talk`` and ``meeple_chat.recipients``."""
+    found = inspect(connection)
+    for name in ("meeple_tables", "meeple_chat", "meeple_nodes"):
         table = Base.metadata.tables[name]
         have = {c["name"] for c in found.get_columns(table.name)}
         for column in table.columns:
             if column.name not in have and column.nullable:
-                kind = column.type.compile(dialect=engine.dialect)
-                with engine.begin() as connection:
-                    connection.execute(
-                        sql_text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
-                    )
+                kind = column.type.compile(dialect=connection.dialect)
+                connection.execute(
+                    sql_text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
+                )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

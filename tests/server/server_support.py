@@ -178,6 +178,11 @@ class Server:
         self.http = httpx.Client(base_url=self.base, timeout=10)
 
     def start(self) -> None:
+        self.launch()
+        self.ready()
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (``ready`` waits)."""
         self.proc = subprocess.Popen(
             [
                 *(sys.executable, "-m", "meeple.cli.main", "serve"),
@@ -187,6 +192,9 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
+
+    def ready(self) -> None:
+        """Wait until the server answers."""
         deadline = time.time() + 30
         while time.time() < deadline:
             try:

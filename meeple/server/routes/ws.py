@@ -8,6 +8,7 @@ with the message's ``id``, a ``pong``, or (for ``sync``) a fresh snapshot.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -97,7 +98,8 @@ async def _serve(
     hub: Hub, websocket: WebSocket, table: Table, seat: int | None, address: str, svg: bool
 ) -> None:
     """Serve one accepted socket until it closes: snapshot, then message after message."""
-    await hub.seats.arrived(table, seat)
+    with contextlib.suppress(ApiError):  # (marking the seat taken may wait for later)
+        await hub.seats.arrived(table, seat)
     client = WsClient(websocket, seat, svg)
     table.clients.add(client)  # first: its own snapshot shows it connected
     client.push(dumps(_snapshot(hub, table, client)))

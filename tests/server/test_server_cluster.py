@@ -1,0 +1,321 @@
+"""Three ``meeple serve`` processes over one PostgreSQL (docs/server.md, "Several
+processes"): clients spread over them play Namibia and Africa 1880 to the end and
+every seat sees every move in order; ``kill -9`` of one process loses no
+acknowledged move, its tables' bots and phase clock resume on another process
+(lease takeover) and its clients reconnect elsewhere and resync.
+
+Needs MEEPLE_TEST_PG_URL (skipped without it; CI sets it). Leases last 1.5 s here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+from server_support import RELAXED_ARGS, Server, pg_url_or_skip
+from websockets.sync.client import connect
+
+from meeple.engine import GameRecord, get_game, verify
+from meeple.server.cluster import libpq_url
+from meeple.server.store import normalize_url
+
+LEASE = 1.5
+pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
+ARGS = (*RELAXED_ARGS, f"--limit=lease_seconds={LEASE}")
+
+
+@contextmanager
+def cluster(count: int, bot_delay: float) -> Iterator[list[Server]]:
+    """``count`` server processes on the test database, started side by side."""
+    url = pg_url_or_skip()
+    servers = [Server(url, bot_delay, ARGS) for _ in range(count)]
+    try:
+        for server in servers:
+            server.launch()
+        for server in servers:
+            server.ready()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+class Watcher:
+    """One WebSocket of a seat (None: a spectator) on one server, read in a thread."""
+
+    def __init__(self, server: Server, tid: str, token: str | None = None) -> None:
+        self.server, self.tid, self.token = server, tid, token
+        query = f"?token={token}" if token else ""
+        self.ws = connect(f"ws://127.0.0.1:{server.port}/api/tables/{tid}/ws{query}", max_size=None)
+        self.messages: list[dict[str, Any]] = []
+        self.closed = threading.Event()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for text in self.ws:
+                self.messages.append(json.loads(text))
+        except Exception:
+            pass
+        finally:
+            self.closed.set()
+
+    def states(self) -> list[dict[str, Any]]:
+        return [m for m in list(self.messages) if m["type"] == "state"]
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def events_in_order(states: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """The log a client builds from its state messages, checking as it goes that each
+    continues the last (``log_from`` is the last ``log_to``; 0 replaces the log on a
+    new connection) and that versions only grow on one connection."""
+    log: list[tuple[str, str]] = []
+    at, version = 0, -1
+    for message in states:
+        if message["log_from"] == 0:
+            log = []
+        else:
+            assert message["log_from"] == at, "a push skipped part of the log"
+        assert message["version"] > version or message["log_from"] == 0
+        version = message["version"]
+        log += [(e["kind"], e["text"]) for e in message["events"]]
+        at = message["log_to"]
+    return log
+
+
+def full_log(server: Server, tid: str, token: str | None) -> tuple[int, list[tuple[str, str]]]:
+    snap = get(server, f"/api/tables/{tid}", **({"token": token} if token else {}))
+    return snap["log_to"], [(e["kind"], e["text"]) for e in snap["events"]]
+
+
+def saw_everything(watcher: Watcher, server: Server) -> None:
+    """Rule of the server (docs/server.md, WebSocket protocol): the client's log, built
+    from its pushes alone, is the seat's whole log in order."""
+    log_to, expected = full_log(server, watcher.tid, watcher.token)
+    deadline = time.time() + 10
+    while not watcher.states() or watcher.states()[-1]["log_to"] < log_to:
+        assert time.time() < deadline, (
+            f"the last move was never pushed to {watcher.token and watcher.token[:4]} on"
+            f" {watcher.server.port}: log {watcher.states()[-1]['log_to']} of {log_to},"
+            f" closed {watcher.closed.is_set()}, over {watcher.states()[-1]['over']}"
+        )
+        time.sleep(0.02)
+    got = events_in_order(watcher.states())
+    first = next((i for i, pair in enumerate(zip(got, expected)) if pair[0] != pair[1]), None)
+    assert got == expected, (
+        f"seat {watcher.token and watcher.token[:4]} on {watcher.server.port}: {len(got)}"
+        f" events of {len(expected)}, first difference at {first}; pushes (from, to,"
+        f" version, events): {[(m['log_from'], m['log_to'], m['version'], len(m['events'])) for m in watcher.states()]}"
+    )
+
+
+def get(server: Server, path: str, **params: Any) -> Any:
+    r = server.http.get(path, params=params)
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def create(server: Server, game: str, seats: list[str], seed: int, **options: Any) -> Any:
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, "options": options}
+    r = server.http.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def play(
+    servers: list[Server],
+    tid: str,
+    tokens: dict[str, str],
+    rng: random.Random,
+    *,
+    strict: bool,
+    until: Callable[[dict[str, Any]], bool] = lambda snap: bool(snap["over"]),
+    wait_for_clock: bool = False,
+    acked: list[tuple[int, str]] | None = None,
+    timeout: float = 40.0,
+) -> dict[str, Any]:
+    """Play random legal moves for the human seats, each read from one random server
+    and sent to another, until ``until``. ``strict``: every move must be accepted
+    (no other actor can change the seat's decision meanwhile), which proves every
+    process shows a seat the same versions. ``wait_for_clock``: never act while a
+    phase clock runs (the clock must end the phase). Accepted moves go to ``acked``."""
+    deadline = time.time() + timeout
+    while True:
+        assert time.time() < deadline, "the game did not reach its goal in time"
+        snap = get(rng.choice(servers), f"/api/tables/{tid}")
+        if until(snap):
+            return snap
+        humans = [s for s in snap["to_act"] if str(s) in tokens]
+        if snap["over"] or not humans or (wait_for_clock and snap["deadline"] is not None):
+            time.sleep(0.02)
+            continue
+        seat = rng.choice(humans)
+        token = tokens[str(seat)]
+        mine = get(rng.choice(servers), f"/api/tables/{tid}", token=token)
+        if not mine["legal"]:
+            continue
+        action = rng.choice(mine["legal"])
+        body = {"token": token, "action": action, "version": mine["version"]}
+        try:
+            r = rng.choice(servers).http.post(f"/api/tables/{tid}/actions", json=body)
+        except httpx.HTTPError:
+            continue  # (a server killed under this request: not acknowledged)
+        if strict:
+            assert r.status_code == 200, r.text
+        else:
+            assert r.status_code in (200, 409, 422), r.text
+        if r.status_code == 200 and acked is not None:
+            acked.append((seat, action))
+
+
+def lease_holder(table_id: str) -> int:
+    """The pid of the process holding ``table_id``'s lease (waiting a moment for one:
+    a process asks for it right after loading the table)."""
+    deadline = time.time() + 10
+    with psycopg.connect(libpq_url(normalize_url(pg_url_or_skip()))) as db:
+        while True:
+            row = db.execute(
+                "SELECT n.name FROM meeple_leases l JOIN meeple_nodes n ON n.id = l.holder"
+                " WHERE l.key = %s AND l.expires > extract(epoch from clock_timestamp())",
+                (table_id,),
+            ).fetchone()
+            if row is not None:
+                return int(str(row[0]).rsplit(" ", 1)[1])
+            assert time.time() < deadline, f"nobody holds the lease of {table_id}"
+            time.sleep(0.05)
+
+
+def server_of(servers: list[Server], pid: int) -> Server:
+    return next(s for s in servers if s.proc is not None and s.proc.pid == pid)
+
+
+def is_subsequence(part: list[Any], whole: list[Any]) -> bool:
+    it = iter(whole)
+    return all(any(item == other for other in it) for item in part)
+
+
+def test_three_processes_play_namibia_and_africa_to_the_end() -> None:
+    """Every seat is watched over a socket on one process and plays by HTTP through the
+    others: Namibia among three people, Africa 1880 among two people and a bot (whose
+    moves the lease holder plays). Each table ends; every watcher saw every move in
+    order; the records replay."""
+    rng = random.Random(15)
+    with cluster(3, bot_delay=0.002) as servers:
+        namibia = create(servers[0], "namibia", ["human"] * 3, seed=31)
+        africa = create(
+            servers[1], "africa1880", ["human", "random", "human"], seed=32, diplomacy_seconds=0
+        )
+        watchers = []
+        for made in (namibia, africa):
+            for seat, token in made["tokens"].items():
+                watchers.append(Watcher(servers[int(seat) % 3], made["id"], token))
+            watchers.append(Watcher(servers[2], made["id"]))
+        play(servers, namibia["id"], namibia["tokens"], rng, strict=True)
+        play(servers, africa["id"], africa["tokens"], rng, strict=False)
+        for watcher in watchers:
+            saw_everything(watcher, servers[(servers.index(watcher.server) + 1) % 3])
+            watcher.close()
+        for made in (namibia, africa):
+            record = get(servers[2], f"/api/tables/{made['id']}/record")
+            game = get_game(record["game"])
+            assert game.is_over(verify(game, GameRecord.from_json(record)))
+
+
+def test_kill_9_of_one_process_mid_game() -> None:
+    """A bots' Namibia table and an Africa 1880 table of two people and a bot whose
+    negotiation is timed (1 s) are driven by one process (they have bots from the
+    start, so the process creating them takes their leases); it is killed (SIGKILL) during the
+    negotiation. Another process takes both leases over: the bots play on and the
+    clock ends each negotiation; every move acknowledged before the kill is in the
+    record; the killed process's sockets reconnect elsewhere and resync."""
+    rng = random.Random(16)
+    with cluster(3, bot_delay=0.03) as servers:
+        bots = create(servers[0], "namibia", ["random"] * 3, seed=41)
+        people = create(
+            servers[0], "africa1880", ["human", "human", "random"], seed=42, diplomacy_seconds=1
+        )
+        holder = server_of(servers, lease_holder(bots["id"]))
+        assert lease_holder(people["id"]) == lease_holder(bots["id"])
+        watchers = [Watcher(server, bots["id"]) for server in servers]
+        watchers += [
+            Watcher(servers[int(seat)], people["id"], token)
+            for seat, token in people["tokens"].items()
+        ]
+        acked: list[tuple[int, str]] = []
+        # People play (never during the negotiation) until the second one is running.
+        turns = {"seen": 0}
+
+        def second_negotiation(snap: dict[str, Any]) -> bool:
+            if snap["deadline"] is not None and snap["version"] != turns.get("at"):
+                turns["seen"] += 1
+                turns["at"] = snap["version"]
+            return turns["seen"] >= 2 and snap["deadline"] is not None
+
+        play(
+            servers,
+            people["id"],
+            people["tokens"],
+            rng,
+            strict=False,
+            until=second_negotiation,
+            wait_for_clock=True,
+            acked=acked,
+        )
+        before = get(holder, f"/api/tables/{bots['id']}")
+        assert not before["over"], "the bots finished before the kill: slow them down"
+        holder.kill9()
+        alive = [s for s in servers if s is not holder]
+        taken = time.time()
+        # The bots play on elsewhere, once the lease has lapsed.
+        deadline = time.time() + 30
+        while get(alive[0], f"/api/tables/{bots['id']}")["version"] == before["version"]:
+            assert time.time() < deadline, "nobody took the bots' table over"
+            time.sleep(0.05)
+        assert time.time() - taken < LEASE + 3
+        assert server_of(alive, lease_holder(bots["id"])) in alive
+        # Sockets of the dead process reconnect to a live one: a full state first.
+        for i, watcher in enumerate(watchers):
+            if watcher.server is holder:
+                assert watcher.closed.wait(10)
+                again = Watcher(alive[i % 2], watcher.tid, watcher.token)
+                deadline = time.time() + 10
+                while not again.states():
+                    assert time.time() < deadline
+                    time.sleep(0.02)
+                assert again.states()[0]["log_from"] == 0
+                again.messages[:0] = watcher.messages  # the client's whole story
+                watchers[i] = again
+        play(
+            alive,
+            people["id"],
+            people["tokens"],
+            rng,
+            strict=False,
+            wait_for_clock=True,
+            acked=acked,
+        )
+        deadline = time.time() + 30
+        while not get(alive[1], f"/api/tables/{bots['id']}")["over"]:
+            assert time.time() < deadline, "the bots' table did not finish"
+            time.sleep(0.05)
+        record = get(alive[0], f"/api/tables/{people['id']}/record")
+        moves = [(seat, text) for seat, text in record["moves"]]
+        assert is_subsequence(acked, moves), "an acknowledged move was lost"
+        assert len(moves) > len(acked), "the clock played nothing"
+        for made in (bots, people):
+            record = get(alive[1], f"/api/tables/{made['id']}/record")
+            game = get_game(record["game"])
+            assert game.is_over(verify(game, GameRecord.from_json(record)))
+        for watcher in watchers:
+            saw_everything(watcher, alive[0])
+            watcher.close()
