@@ -353,6 +353,7 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
     soldiers, embarked, colonists = state.soldiers, state.emb_soldiers, state.colonists
     first = seat * AREAS
     others = [other for other in range(state.players) if other != seat]
+    marker_pc = pc_benefits(state.config) == EXTENDED  # rule 20: the marker defends alone
     for area in range(AREAS):
         i = first + area
         have = soldiers[i] + embarked[i]
@@ -362,7 +363,7 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
             free = have - state.used_vs_players[i]
             if free > 0:
                 for other in others:
-                    if _defended(state, other, area):
+                    if _defended(state, other, area, marker_pc):
                         base = attack_index(other, area, 1)
                         out += range(base, base + free)
         elif state.natives[area]:
@@ -376,12 +377,13 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
     return out
 
 
-def _defended(state: NewWorldState, other: int, area: int) -> bool:
-    """Whether ``other`` has anyone to attack in the Area (8.3, and 20)."""
+def _defended(state: NewWorldState, other: int, area: int, marker_pc: bool) -> bool:
+    """Whether ``other`` has anyone to attack in the Area (8.3); ``marker_pc``: under
+    rule 20 his Political Control marker counts as a Soldier."""
     i = other * AREAS + area
     if state.soldiers[i] or state.colonists[i] or state.emb_soldiers[i] or state.emb_colonists[i]:
         return True
-    return pc_benefits(state.config) == EXTENDED and state.pc[area] == other
+    return marker_pc and state.pc[area] == other
 
 
 def has_markers(state: NewWorldState, area: int) -> bool:
