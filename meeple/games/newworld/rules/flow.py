@@ -309,6 +309,8 @@ def gold_stage(state: NewWorldState) -> None:
     """Depletions then discoveries (4.31, 4.32); none on turn 1 (7.1)."""
     if state.turn == 1:
         return
+    if _nobody_on(state.site_holder) and _nobody_on(state.city_holder):
+        return  # no Miner, looter or Prospector: nothing yields, nothing is rolled
     for area in range(AREAS):
         for slot in (2 * area, 2 * area + 1):
             holder = state.site_holder[slot]
@@ -357,6 +359,10 @@ def gold_stage(state: NewWorldState) -> None:
                     )
                 else:
                     log(state, "discovery", f"No Gold found in {area_word(area)} ({value})", True)
+
+
+def _nobody_on(holders: list[int]) -> bool:
+    return holders.count(NOBODY) == len(holders)
 
 
 def initiative(state: NewWorldState) -> None:
@@ -440,11 +446,12 @@ def uprising_number(state: NewWorldState, seat: int, area: int) -> int:
 def uprisings(state: NewWorldState) -> None:
     climate = die(state)
     log(state, "uprising climate", f"Uprising Climate die: {climate}", True, die=climate)
+    colonists, embarked = state.colonists, state.emb_colonists
     for area in range(AREAS):
         if state.natives[area] == 0:
             continue  # no Natives, no one to rise (9.1; see docs/newworld.md)
         for seat in range(state.players):
-            if units.area_colonists(state, seat, area) == 0:
+            if not (colonists[seat * AREAS + area] or embarked[seat * AREAS + area]):
                 continue
             number = uprising_number(state, seat, area)
             if number >= 1 and climate <= number:
