@@ -124,17 +124,29 @@ def apply_bid(state: NewWorldState, seat: int, index: int) -> None:
         flow.reveal_bids(state)
 
 
-_COASTAL_PLAYABLE: dict[tuple[bool, ...], list[int]] = {}
+_COASTAL_PLAYABLE: dict[bytes, list[int]] = {}
+_LAND_OFFERS: dict[bytes, tuple[int, ...]] = {}
 
 
 def coastal_playable(state: NewWorldState) -> list[int]:
     """Coastal Areas in play (a shared list: do not change it)."""
-    key = tuple(state.playable)
+    key = bytes(state.playable)
     found = _COASTAL_PLAYABLE.get(key)
     if found is None:
         found = [a.index for a in WORLD.areas if a.coastal and state.playable[a.index]]
         _COASTAL_PLAYABLE[key] = found
+        _LAND_OFFERS[key] = tuple(LAND[a] for a in found)
     return found
+
+
+def land_offers(state: NewWorldState) -> list[int]:
+    """A Landing at every coastal Area in play (a new list)."""
+    key = bytes(state.playable)
+    found = _LAND_OFFERS.get(key)
+    if found is None:
+        coastal_playable(state)
+        found = _LAND_OFFERS[key]
+    return list(found)
 
 
 def landfall_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -211,7 +223,7 @@ def plan_actions(state: NewWorldState, seat: int) -> list[int]:
     if step == STEP_LAND:
         if state.turn == 1:
             return [LAND[state.landfall[seat]]]
-        return [LAND[a] for a in coastal_playable(state)]
+        return land_offers(state)
     if step == STEP_SOLDIERS:
         soldiers, colonists = scheduled(state, seat)
         room = _room(state, seat, soldiers + colonists)
