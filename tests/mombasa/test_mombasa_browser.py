@@ -212,15 +212,13 @@ def check_page(page: Page, snap: Snapshot, name: str) -> None:
     assert not overlapping_parts(page), overlapping_parts(page)
     missing = set(state["legal"]) - reachable(page)
     assert not missing, f"legal actions no click reaches: {sorted(missing)[:10]}"
-    # The last moves: exactly the elements their events name glow.
-    moves = page.evaluate("() => window.meeple.lastMoves()")
-    wanted = {t for e in moves for t in e["targets"]}
-    glowing = set(
-        page.evaluate(
-            "() => [...document.querySelectorAll('#board .lastmove')].map((n) => n.dataset.target)"
-        )
+    # The last moves: exactly the elements their events name glow (read at once: the
+    # bots may still be moving in a simultaneous phase).
+    moves, glowing = page.evaluate(
+        """() => [window.meeple.lastMoves(), [...document.querySelectorAll('#board .lastmove')]
+                  .map((n) => n.dataset.target)]"""
     )
-    assert glowing == wanted
+    assert set(glowing) == {t for e in moves for t in e["targets"]}
     # The hand: the seat's own faces, drawn in the hand part.
     hand = state["view"]["players"][0]["hand"]
     drawn = set(
