@@ -299,15 +299,16 @@ def _area_contents(view: JSON, area: JSON) -> str:
     head = _fit(f"{area['letter']}{climate} {printed.name}", room)
     markers = _markers(area) if area["playable"] else ""
     forces = [f for f in area["forces"] if _force_counts(f)]
-    rows = len(head) + bool(markers) + len(forces)
+    marker_lines = _wrap(markers, room + 12, FONT) if markers else []
+    rows = len(head) + len(marker_lines) + len(forces)
     row = y - LINE * (rows - 1) / 2 + 5
     lines: list[str] = []
     for k, words in enumerate(head):
         bold = {"font_weight": "bold"} if k == 0 else {}
         lines.append(_halo(x, row, words, FONT, text_anchor="middle", fill=INK, **bold))
         row += LINE
-    if markers:
-        lines.append(_halo(x, row, markers, FONT, text_anchor="middle", fill="#5a3b12"))
+    for words in marker_lines:
+        lines.append(_halo(x, row, words, FONT, text_anchor="middle", fill="#5a3b12"))
         row += LINE
     for force in forces:
         lines.append(_chip(x, row, force))
@@ -371,7 +372,7 @@ def _markers(area: JSON) -> str:
     if area["resources"] == 2:
         words.append("$$")
     if area["loose_gold"]:
-        words.append(f"{area['loose_gold']}G loose")
+        words.append(f"{area['loose_gold']}G\u00a0loose")
     if area["political_control"] is not None:
         words.append(f"PC {SEAT_SHORT[area['political_control']]}")
     return " ".join(words)
