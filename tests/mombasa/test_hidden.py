@@ -33,25 +33,28 @@ def test_stack_and_book_piles_show_only_counts_per_letter() -> None:
     assert "stack_order" not in text
 
 
-def test_determinize_marks_the_stack_and_book_piles_to_be_redrawn() -> None:
+def test_determinize_marks_the_stack_and_book_piles_to_be_drawn_at_random() -> None:
     """Setup steps 4 and 8: the stack's order within a letter and the book piles'
-    order are hidden; a sample re-draws them (at their first use, ``rules.order``)."""
+    order are hidden; a sample draws from them at random (``rules.order``)."""
     state = build(2)
     assert state.unordered == 0  # a real game knows its orders
-    twins = [GAME.determinize(state, 0, Rng(seed)) for seed in range(6)]
+    twins = [GAME.determinize(state, 0, Rng(seed)) for seed in range(8)]
     assert all(t.unordered == order.EVERY_ORDER for t in twins)
     assert all(GAME.view(t, 0) == GAME.view(state, 0) for t in twins)
+    top_letter = BOARD.cards[state.stack[-1]].letter
     for twin in twins:
-        order.shuffle_stack(twin)
-    letters = [BOARD.cards[c].letter for c in state.stack]
-    assert all([BOARD.cards[c].letter for c in t.stack] == letters for t in twins)
-    assert any(t.stack != state.stack for t in twins)
-    assert all(sorted(t.stack) == sorted(state.stack) for t in twins)
+        drawn = [order.draw_card(twin) for _ in range(len(twin.stack))]
+        assert sorted(drawn) == sorted(state.stack)  # every card, once
+        letters = [BOARD.cards[c].letter for c in drawn]
+        assert letters == [BOARD.cards[c].letter for c in reversed(state.stack)]
+    firsts = {order.draw_card(GAME.determinize(state, 0, Rng(seed))) for seed in range(8)}
+    assert len(firsts) > 1 and all(BOARD.cards[c].letter == top_letter for c in firsts)
     for letter in range(3):
-        drawn = [order.draw_book(t, letter) for t in twins]
-        assert all(book in state.book_supply[letter] for book in drawn)
-        assert len(set(drawn)) > 1
-    assert not any(t.unordered for t in twins)
+        drawn_books = {order.draw_book(t, letter) for t in twins}
+        assert drawn_books <= set(state.book_supply[letter]) and len(drawn_books) > 1
+    real = state.clone()
+    assert order.draw_card(real) == state.stack[-1]  # a real game draws the top
+    assert order.draw_book(real, 1) == state.book_supply[1][-1]
 
 
 def test_a_sample_draws_each_card_of_the_top_letter_about_equally_often() -> None:
@@ -71,14 +74,14 @@ def test_a_sample_draws_each_card_of_the_top_letter_about_equally_often() -> Non
 
 def test_the_preparation_phase_of_a_sample_refills_from_the_redrawn_stack() -> None:
     """III. Preparation phase: the display refills from the stack; in a sample the
-    stack's order is drawn then, letter by letter, and the mark is cleared."""
+    cards come at random from the top letter, and the stack keeps its letters."""
     state = build(2, phase="action")
     play(state, 0, "end taking deck 1")
     twin = GAME.determinize(state, 1, Rng(11))
     assert twin.unordered & order.STACK
     letters_before = [BOARD.cards[c].letter for c in twin.stack]
     play(twin, 1, "end taking deck 1")  # the round ends: the display shifts and refills
-    assert twin.round == 2 and not twin.unordered & order.STACK
+    assert twin.round == 2
     drawn = len(letters_before) - len(twin.stack)
     assert drawn > 0
     assert [BOARD.cards[c].letter for c in twin.stack] == letters_before[: len(twin.stack)]

@@ -366,6 +366,10 @@ def _phase(state: MombasaState) -> list[str]:
         return ["pending decisions outside the action phase"]
     if state.phase == PLAN and any(state.used):
         return ["cards flipped during planning"]
+    if state.phase == REST:
+        for seat in range(state.players):
+            if flow.still_resting(state, seat) != bool(flow.to_rest(state, seat)):
+                return [f"seat {seat}'s resting slots disagree with its tile's cards"]
     return []
 
 

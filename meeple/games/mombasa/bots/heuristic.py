@@ -100,9 +100,19 @@ class MombasaKnowledge(Knowledge):
     def rollout(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
-        if len(legal) == 1 or rng.below(ROLLOUT_PASSIVE_CHANCE) == 0:
-            return rng.choice(legal)
-        return rng.choice(active_or_all(legal))
+        """One draw decides both: with chance 1/ROLLOUT_PASSIVE_CHANCE any legal
+        action, else an active one, each uniformly (the bound is a multiple of 8,
+        of the legal and of the active count, so both parts are exact)."""
+        count = len(legal)
+        if count == 1:
+            return legal[0]
+        active = [a for a in legal if a not in PASSIVE]
+        if not active or len(active) == count:
+            return legal[rng.below(count)]
+        draw = rng.below(ROLLOUT_PASSIVE_CHANCE * count * len(active))
+        if draw % ROLLOUT_PASSIVE_CHANCE == 0:
+            return legal[draw // ROLLOUT_PASSIVE_CHANCE % count]
+        return active[draw // ROLLOUT_PASSIVE_CHANCE % len(active)]
 
     def candidates(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int]

@@ -80,8 +80,14 @@ def rest_card(state: MombasaState, seat: int, face: str) -> None:
     _rest(state, seat, face)
     if len(to_rest(state, seat)) == 1:
         _rest(state, seat, to_rest(state, seat)[0])
-    if not any(to_rest(state, s) for s in range(state.players)):
+    if not any(still_resting(state, s) for s in range(state.players)):
         begin_planning(state)
+
+
+def still_resting(state: MombasaState, seat: int) -> bool:
+    """The seat has tile cards to rest: its last resting slot is still empty (the
+    three cards fill the slots in order, and nothing else is there before them)."""
+    return not state.decks[seat * DECKS + DECKS - 1]
 
 
 def _rest(state: MombasaState, seat: int, face: str) -> None:

@@ -276,38 +276,47 @@ def _spend_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
     return spend_options(state, task)
 
 
+REGIONS = len(BOARD.regions)
+NEIGHBOURS = BOARD.neighbours
+BASE_BORDERS = BOARD.base_borders
+UNREACHED = 99
+
+
 def entry_costs(state: MombasaState, company: int, entered: int) -> dict[int, int]:
-    """Regions the expanding company may enter and the points each costs: the border
-    from its base or a region holding its post, +1 if another company is there."""
+    """Regions the expanding company may enter and the points each costs, in region
+    order: the cheapest border from its base or from a region holding its post (or
+    entered this action), +1 if another company's post is there."""
+    owner = state.owner
+    border = [UNREACHED] * REGIONS
+    for region, points in BASE_BORDERS[company]:
+        if points < border[region]:
+            border[region] = points
+    for source in range(REGIONS):
+        if owner[source] == company or entered >> source & 1:
+            for region, points in NEIGHBOURS[source]:
+                if points < border[region]:
+                    border[region] = points
     costs: dict[int, int] = {}
-    for region, points in BOARD.base_borders[company]:
-        _offer(state, company, entered, region, points, costs)
-    for source, owner in enumerate(state.owner):
-        if owner == company or entered >> source & 1:
-            for region, points in BOARD.neighbours[source]:
-                _offer(state, company, entered, region, points, costs)
+    for region in range(REGIONS):
+        points = border[region]
+        if points == UNREACHED or entered >> region & 1:
+            continue
+        held = owner[region]
+        if held == NO:
+            costs[region] = points
+        elif held != company:
+            costs[region] = points + 1
     return costs
-
-
-def _offer(
-    state: MombasaState, company: int, entered: int, region: int, points: int, costs: dict[int, int]
-) -> None:
-    owner = state.owner[region]
-    if owner == company or entered >> region & 1:
-        return
-    if owner != NO:
-        points += 1
-    if points < costs.get(region, 99):
-        costs[region] = points
 
 
 def expansion_targets(state: MombasaState, task: tuple[int, ...]) -> list[int]:
     _, company, points, entered = task
-    columns = [k for k in range(3) if state.base[company * 3 + k] > 0]
+    base = state.base
+    columns = [k for k in range(3) if base[company * 3 + k] > 0]
     if not columns:
         return []
     out: list[int] = []
-    for region, cost in sorted(entry_costs(state, company, entered).items()):
+    for region, cost in entry_costs(state, company, entered).items():
         if cost <= points:
             out.extend(A.ENTER[region][k] for k in columns)
     return out

@@ -12,6 +12,7 @@ from meeple.games.mombasa.board import (
     BOARD,
     BOOKKEEPER,
     COTTON,
+    EXPANSION,
     MERCHANT,
     NO,
 )
@@ -23,6 +24,7 @@ from meeple.games.mombasa.state import (
     BOOKKEEPER_TILE,
     DECKS,
     DRAFT,
+    EXPANSION_TILE,
     FIRST_EXTRA_SPACE,
     FIRST_PLAYER_SPACE,
     MERCHANT_TILE,
@@ -56,7 +58,7 @@ def to_act(state: MombasaState) -> tuple[int, ...]:
     if phase == DRAFT:
         return tuple(s for s in range(state.players) if state.chosen[s] == NO)
     if phase == REST:
-        return tuple(s for s in range(state.players) if flow.to_rest(state, s))
+        return tuple(s for s in range(state.players) if flow.still_resting(state, s))
     return ()
 
 
@@ -93,10 +95,8 @@ def plan_actions(state: MombasaState, seat: int) -> list[int]:
     if cached is None:
         cached = []
         if open_mask:
-            open_slots = [k for k in range(SLOTS) if open_mask >> k & 1]
             for face in _hand_faces(state.hands[seat]):
-                plan = A.PLAN[face]
-                cached.extend(plan[k] for k in open_slots)
+                cached.extend(PLANS_INTO[face][open_mask])
         cached.append(A.READY)
         if len(_PLANS) > 100_000:
             _PLANS.clear()
@@ -104,6 +104,11 @@ def plan_actions(state: MombasaState, seat: int) -> list[int]:
     return cached.copy()
 
 
+PLANS_INTO = tuple(
+    tuple(tuple(plan[k] for k in range(SLOTS) if mask >> k & 1) for mask in range(1 << SLOTS))
+    for plan in A.PLAN
+)
+"""PLANS_INTO[face][open slots mask]: the plans of that face, slot order."""
 _PLANS: dict[tuple[int, int], list[int]] = {}
 _FACES_OF_HAND: dict[int, list[int]] = {}
 
@@ -132,41 +137,54 @@ def turn_actions(state: MombasaState, seat: int) -> list[int]:
     out: list[int] = []
     base = seat * SLOTS
     used = state.used[seat]
+    slots = state.slots
     kinds = 0
-    goods_slots = []
-    keepers = []
-    merchants = []
+    goods_slots = 0
+    keepers: list[int] = []
+    merchants: list[int] = []
     for k in range(SLOTS):
-        card = state.slots[base + k]
+        card = slots[base + k]
         if card == NO or used >> card & 1:
             continue
-        kind = area.KIND[card]
+        kind = KIND[card]
         kinds |= 1 << kind
         if kind <= COTTON:
-            goods_slots.append(k)
+            goods_slots |= 1 << k
         elif kind == BOOKKEEPER:
             keepers.append(A.USE_BOOKKEEPER[k])
         elif kind == MERCHANT:
             merchants.append(A.USE_MERCHANT[k])
-    for good in range(3):
-        if kinds >> good & 1:
-            out.append(A.USE_GOODS[good])
-    if kinds >> 3 & 1 or area.has_tile(state, seat, 3):
+    if kinds & GOODS_KINDS:
+        out.extend(USE_GOODS_OF[kinds & GOODS_KINDS])
+    held = state.tiles_held
+    face_up = ~state.tiles_used
+    if kinds & EXPANSION_KIND or (held[EXPANSION_TILE] == seat and face_up >> EXPANSION_TILE & 1):
         out.extend(A.EXPAND)
-    if area.has_tile(state, seat, BOOKKEEPER_TILE):
+    if held[BOOKKEEPER_TILE] == seat and face_up >> BOOKKEEPER_TILE & 1:
         keepers.append(A.USE_BOOKKEEPER[SLOTS])
-    if area.has_tile(state, seat, MERCHANT_TILE):
+    if held[MERCHANT_TILE] == seat and face_up >> MERCHANT_TILE & 1:
         merchants.append(A.USE_MERCHANT[SLOTS])
     out.extend(keepers)
     out.extend(merchants)
     if state.markers[seat] > 0:
         out.extend(_placements(state, seat))
-    if state.plus_on[seat] == NO and area.has_tile(state, seat, PLUS_ONE):
-        out.extend(A.ATTACH[k] for k in goods_slots)
+    plus_one_free = held[PLUS_ONE] == seat and face_up >> PLUS_ONE & 1
+    if goods_slots and plus_one_free and state.plus_on[seat] == NO:
+        out.extend(ATTACH_OF[goods_slots])
     decks = state.decks
     ends = [A.END[d] for d in range(DECKS) if decks[seat * DECKS + d]]
-    out.extend(ends or [A.END[0]])
+    out.extend(ends or END_FIRST)
     return out
+
+
+KIND = area.KIND
+GOODS_KINDS = 0b111  # coffee, bananas, cotton
+EXPANSION_KIND = 1 << EXPANSION
+USE_GOODS_OF = tuple(tuple(A.USE_GOODS[g] for g in range(3) if mask >> g & 1) for mask in range(8))
+ATTACH_OF = tuple(
+    tuple(A.ATTACH[k] for k in range(SLOTS) if mask >> k & 1) for mask in range(1 << SLOTS)
+)
+END_FIRST = (A.END[0],)
 
 
 TILE_COSTS = BOARD.tile_costs
