@@ -312,3 +312,17 @@ def test_a_battle_waiting_for_a_decision_is_ringed_on_its_area() -> None:
     assert f"in {pending['area']}" in svg
     calm = play_until(4, 9, lambda s: s.turn >= 2 and not s.losses and not s.pending)
     assert 'class="battle"' not in svg_of(calm, None)
+
+
+def test_exclusive_landfalls_are_marked_at_their_anchorages_on_turn_one() -> None:
+    """5.41: the highest bidder places his Fleet marker on his Exclusive Landfall;
+    no one else lands there on Turn 1."""
+    state = play_until(3, 2, lambda s: s.phase == PLANNING and s.turn == 1)
+    view = GAME.view(state, None)
+    svg = svg_of(state, None)
+    for player in view["players"]:
+        assert player["landfall"] is not None
+        short = ("En", "Fr", "Sp")[player["seat"]]
+        assert f">{short} Landfall<" in svg
+    later = play_until(3, 2, lambda s: s.phase == PLANNING and s.turn == 2)
+    assert " Landfall<" not in svg_of(later, None)

@@ -445,6 +445,8 @@ def _at_anchorage(view: JSON, area: JSON, x: float, y: float) -> list[str]:
                     f"Fleet {fleet['ships']}" + (": " + " ".join(aboard) if aboard else ""),
                 )
             )
+        elif view["turn"] <= 1 and player["landfall"] == area["letter"]:
+            words.append((player["seat"], "Landfall"))  # 5.41: no one else lands here
     for force in area["forces"]:
         aboard = [
             f"{force[k]}{w}"
