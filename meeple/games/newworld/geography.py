@@ -54,6 +54,7 @@ class SeaShape:
     key: str  # the map's sea zone id ("4N")
     ring: Ring
     label: Point
+    upright: bool  # its name runs down the page (a narrow zone)
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,7 @@ def parse_geography(raw: dict[str, Any], world: WorldMap) -> Geography:
             key=str(key),
             ring=reader.ring(entry["ring"], f"sea zone {key}"),
             label=reader.point(entry["label"], f"sea zone {key}'s label"),
+            upright=bool(entry.get("upright", False)),
         )
         for key, entry in dict(raw["sea_zones"]).items()
     )

@@ -112,7 +112,7 @@ def board_svg() -> str:
             (x1, y1), (x2, y2) = (xy(p) for p in sorted(edge))
             parts.append(
                 f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}"'
-                f' stroke="{SEA_LINE}" stroke-width="2.5" stroke-dasharray="9 5"/>'
+                f' stroke="{SEA_LINE}" stroke-width="3.5"/>'
             )
     for outland in drawing.outlands:
         parts.append(
@@ -122,7 +122,7 @@ def board_svg() -> str:
         )
     for sea in drawing.seas:
         zone = next(z for z in world.seas if z.key == sea.key)
-        parts.append(_sea_label(sea.label, zone.number, zone.name, sea.key == "5"))
+        parts.append(_sea_label(sea.label, zone.number, zone.name, sea.upright))
     parts.extend(_unplayable_display())
     parts.append(
         f'<rect x="{PANEL_X:.0f}" y="4" width="{WIDTH - PANEL_X - 4:.0f}"'
@@ -135,7 +135,7 @@ def board_svg() -> str:
 
 def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
     x, y = xy(at)
-    if upright:  # the narrow Brazilian Sea: the name runs down the coast
+    if upright:  # a narrow zone: its name runs down the coast
         return (
             f'<g transform="rotate(90 {x:.1f} {y:.1f})">'
             + _text(x, y, f"{number} {name}", FONT, fill=MUTED, text_anchor="middle")
