@@ -10,6 +10,8 @@ choice is to end is passed over by itself.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 from meeple.engine import Event
 from meeple.games.newworld.actions import (
     ATTACK_FLEET,
@@ -147,6 +149,15 @@ def moved_along(state: NewWorldState, seat: int, start: int, end: int) -> int:
 
 def movement_actions(state: NewWorldState, seat: int) -> list[int]:
     out: list[int] = []
+    for group in _movement_groups(state, seat):
+        out += group
+    out.append(END_MOVEMENT)
+    return out
+
+
+def _movement_groups(state: NewWorldState, seat: int) -> Iterator[list[int]]:
+    """The seat's movement choices other than ending, a few at a time, in their
+    order (so that ``movement_has_choice`` stops at the first)."""
     first = seat * AREAS
     soldiers, colonists, gold = state.soldiers, state.colonists, state.gold
     for area in range(AREAS):
@@ -157,16 +168,14 @@ def movement_actions(state: NewWorldState, seat: int) -> list[int]:
         movable_c = colonists[i] - state.arrived_colonists[i]
         movable_g = gold[i] - state.arrived_gold[i]
         if movable_s or movable_c or movable_g:
-            out += _moves_from(state, seat, area, movable_s, movable_c, movable_g)
+            yield _moves_from(state, seat, area, movable_s, movable_c, movable_g)
             if COASTAL[area]:
-                out += [EMBARK_SOLDIER[area]] if movable_s else []
-                out += [EMBARK_COLONIST[area]] if movable_c else []
-                out += [EMBARK_GOLD[area]] if movable_g else []
+                yield [EMBARK_SOLDIER[area]] if movable_s else []
+                yield [EMBARK_COLONIST[area]] if movable_c else []
+                yield [EMBARK_GOLD[area]] if movable_g else []
         if (soldiers[i] or colonists[i]) and has_markers(state, area):
-            out += marker_actions(state, seat, area)
-    out += keep_aboard_actions(state, seat)
-    out.append(END_MOVEMENT)
-    return out
+            yield marker_actions(state, seat, area)
+    yield keep_aboard_actions(state, seat)
 
 
 def keep_aboard_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -205,7 +214,7 @@ def _moves_from(
 
 
 def movement_has_choice(state: NewWorldState, seat: int) -> bool:
-    return len(movement_actions(state, seat)) > 1
+    return any(_movement_groups(state, seat))
 
 
 def apply_movement(state: NewWorldState, seat: int, index: int) -> None:
@@ -349,6 +358,15 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
     if state.pending:
         return battle.actions(state, seat)  # decisions within a battle (8.31, 8.32)
     out: list[int] = []
+    for group in _combat_groups(state, seat):
+        out += group
+    out.append(END_COMBAT)
+    return out
+
+
+def _combat_groups(state: NewWorldState, seat: int) -> Iterator[Sequence[int]]:
+    """The seat's attacks and marker placements, a few at a time, in their order
+    (so that ``combat_has_choice`` stops at the first)."""
     vs_players = state.phase == COMBAT_PLAYERS
     soldiers, embarked, colonists = state.soldiers, state.emb_soldiers, state.colonists
     first = seat * AREAS
@@ -365,16 +383,14 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
                 for other in others:
                     if _defended(state, other, area, marker_pc):
                         base = attack_index(other, area, 1)
-                        out += range(base, base + free)
+                        yield range(base, base + free)
         elif state.natives[area]:
             free = have - state.used_vs_natives[i]
             if free > 0:
                 base = natives_index(area, 1)
-                out += range(base, base + free)
+                yield range(base, base + free)
         if has_markers(state, area):
-            out += marker_actions(state, seat, area)
-    out.append(END_COMBAT)
-    return out
+            yield marker_actions(state, seat, area)
 
 
 def _defended(state: NewWorldState, other: int, area: int, marker_pc: bool) -> bool:
@@ -393,7 +409,9 @@ def has_markers(state: NewWorldState, area: int) -> bool:
 
 
 def combat_has_choice(state: NewWorldState, seat: int) -> bool:
-    return len(combat_actions(state, seat)) > 1
+    if state.pending:
+        return len(battle.actions(state, seat)) > 1
+    return any(_combat_groups(state, seat))
 
 
 def apply_combat(state: NewWorldState, seat: int, index: int) -> None:
