@@ -11,6 +11,7 @@ from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import new_state
 from meeple.games.newworld.rules import flow
 from meeple.games.newworld.rules.combat import fight
+from meeple.games.newworld.rules.explain import KIND_PHASE
 from meeple.games.newworld.state import COMBAT_PLAYERS, OUTBOUND, PLANNING, NewWorldState, at
 from tests.newworld.nw_support import (
     Dice,
@@ -231,3 +232,17 @@ def test_8_31_fought_to_the_end_the_dice_fall_as_in_one_battle() -> None:
     assert state.soldiers[at(0, h)] == 4 - expected.attacker_lost
     assert state.soldiers[at(1, h)] == 3 - expected.soldiers_lost
     assert state.colonists[at(1, h)] == 2 - expected.colonists_lost
+
+
+def test_8_32_retreat_terms_out_of_a_battle_are_refused_with_the_rule() -> None:
+    state = battle_position()
+    before = state.clone()
+    for text in ("allow soldiers to retreat", "retreat soldiers to o", "fight to the end"):
+        with pytest.raises(IllegalAction, match=r"8\.32"):
+            GAME.play(state, 0, text)
+    assert state.soldiers == before.soldiers and not state.pending
+
+
+def test_every_kind_of_action_names_its_rule_when_refused() -> None:
+    kinds = {GAME.actions[i].kind for i in range(len(GAME.actions))}
+    assert kinds <= set(KIND_PHASE)

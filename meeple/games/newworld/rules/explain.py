@@ -59,6 +59,10 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "raid": ((HOMEBOUND,), "22.4 Raiding Ports"),
     "land_soldiers": ((OUTBOUND,), "5.4 Landings"),
     "land_colonists": ((OUTBOUND,), "5.4 Landings"),
+    "retreat_soldiers": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "allow_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "forbid_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "fight_to_end": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "keep_soldier": ((MOVEMENT,), "6.4 Anchorage"),
     "keep_colonist": ((MOVEMENT,), "6.4 Anchorage"),
 }
@@ -122,10 +126,14 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
         return "only a defender with losses to take chooses them, among the units he has there"
     if kind == "explore":
         return "flip a coastal, playable tile still face down, in your turn (16.5)"
-    if kind in ("retreat", "stand"):
+    if kind in ("allow_retreat", "forbid_retreat"):
+        return "only the attacker, once he has declared an attack, sets the retreat terms"
+    if kind in ("retreat", "retreat_soldiers", "stand", "fight_to_end"):
         return (
-            "only a defender facing a declared attack chooses, and Colonists retreat only"
-            " to an adjoining Area where he has Personnel, not whence the attackers came"
+            "only a defender in a battle chooses, before a die; Colonists retreat only"
+            " while he has Soldiers there, Soldiers only if the attacker allowed it, and"
+            " only to an adjoining Area where he has Personnel, not whence the attackers"
+            " came"
         )
     if kind == "attack":
         return "you need that many Soldiers there that have not attacked a player this turn (8.311)"
