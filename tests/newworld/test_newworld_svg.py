@@ -326,3 +326,16 @@ def test_exclusive_landfalls_are_marked_at_their_anchorages_on_turn_one() -> Non
         assert f">{short} Landfall<" in svg
     later = play_until(3, 2, lambda s: s.phase == PLANNING and s.turn == 2)
     assert " Landfall<" not in svg_of(later, None)
+
+
+def test_political_control_is_outlined_in_the_controlling_seats_colour() -> None:
+    """11.: a Political Control marker in an Area: its outline, over every border."""
+    state = new_state(3, seed=1)
+    state.pc[LETTERS.index("N")] = 1
+    svg = svg_of(state, None)
+    outlines = re.findall(
+        r'<polygon class="control" points="[^"]+" fill="none" stroke="(#\w+)"', svg
+    )
+    assert outlines == ["#1f5fbf"]  # France's blue
+    assert svg.index('class="control"') > svg.rindex('<g class="area')
+    assert "PC Fr" in svg

@@ -198,6 +198,7 @@ def _ship(x: float, y: float, colour: str) -> str:
 def overlay_svg(view: JSON) -> str:
     areas: list[JSON] = view["areas"]
     parts = [_area_shape(view, area) for area in areas]
+    parts += [_control_outline(area) for area in areas]
     parts += [_area_contents(view, area) for area in areas]
     parts += [_anchorage(view, area) for area in areas]
     parts += _battle_marks(view)
@@ -235,19 +236,28 @@ def _area_fill(area: JSON) -> str:
 
 def _area_shape(view: JSON, area: JSON) -> str:
     index = LETTERS.index(area["letter"])
-    ring = _area_points(index)
-    pc = area["political_control"]
-    stroke = (
-        f'stroke="{seat_colour(pc)}" stroke-width="4"'
-        if pc is not None
-        else (f'stroke="{COAST}" stroke-width="1.3"')
+    polygon = (
+        f'<polygon points="{_area_points(index)}" fill="{_area_fill(area)}"'
+        f' stroke="{COAST}" stroke-width="1.3"/>'
     )
-    polygon = f'<polygon points="{ring}" fill="{_area_fill(area)}" {stroke}/>'
     if not area["playable"]:
         return f'<g class="area unplayable">{polygon}<title>{_tooltip(view, area)}</title></g>'
     return (
         f'<g class="area" data-target="{area["letter"].lower()}">{polygon}'
         f"<title>{_tooltip(view, area)}</title></g>"
+    )
+
+
+def _control_outline(area: JSON) -> str:
+    """Political Control (11.): the Area outlined in the controlling seat's colour,
+    drawn over every shape so no neighbour's border hides it."""
+    pc = area["political_control"]
+    if pc is None:
+        return ""
+    return (
+        f'<polygon class="control" points="{_area_points(LETTERS.index(area["letter"]))}"'
+        f' fill="none" stroke="{seat_colour(pc)}" stroke-width="4" stroke-linejoin="round"'
+        ' pointer-events="none"/>'
     )
 
 
