@@ -309,17 +309,46 @@ def entry_costs(state: MombasaState, company: int, entered: int) -> dict[int, in
     return costs
 
 
+def entry_cost(state: MombasaState, company: int, entered: int, region: int) -> int:
+    """``entry_costs(...)[region]`` for one region the company may enter."""
+    owner = state.owner
+    points = BASE_BORDER[company][region]
+    for source, border in NEIGHBOURS[region]:  # borders are the same both ways
+        if border < points and (owner[source] == company or entered >> source & 1):
+            points = border
+    return points if owner[region] == NO else points + 1
+
+
+BASE_BORDER = tuple(
+    tuple(
+        min((p for r, p in borders if r == region), default=UNREACHED) for region in range(REGIONS)
+    )
+    for borders in BASE_BORDERS
+)
+"""BASE_BORDER[company][region]: the border points from the company's base, if any."""
+
+
 def expansion_targets(state: MombasaState, task: tuple[int, ...]) -> list[int]:
     _, company, points, entered = task
     base = state.base
-    columns = [k for k in range(3) if base[company * 3 + k] > 0]
+    columns = 0
+    for k in range(3):
+        if base[company * 3 + k] > 0:
+            columns |= 1 << k
     if not columns:
         return []
     out: list[int] = []
     for region, cost in entry_costs(state, company, entered).items():
         if cost <= points:
-            out.extend(A.ENTER[region][k] for k in columns)
+            out.extend(ENTER_FROM[region][columns])
     return out
+
+
+ENTER_FROM = tuple(
+    tuple(tuple(enter[k] for k in range(3) if mask >> k & 1) for mask in range(8))
+    for enter in A.ENTER
+)
+"""ENTER_FROM[region][columns mask]: entering the region from each of those columns."""
 
 
 def _expand_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
@@ -334,7 +363,7 @@ def _bp_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
     """Books the BP can pay for, and pounds. An A-book needs a space it may go on
     (A-books are shelved first, so B- and C-books taken with it cannot block it)."""
     out = []
-    a_room = any(shelf_ok(state, state.actor, "A", space) for space in range(1, SHELF))
+    a_room = a_book_room(state, state.actor)
     for space in range(12):
         book = state.book_display[space]
         if book == NO:
@@ -438,6 +467,21 @@ def _shelve_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
         if shelf_ok(state, seat, letter, space):
             out.append(A.SHELVE[space])
     return out
+
+
+def a_book_room(state: MombasaState, seat: int) -> bool:
+    """Some bookkeeping space may take an A-book (``shelf_ok``)."""
+    shelf = state.shelf
+    base = seat * SHELF
+    for space in A_SPACES:
+        below = shelf[base + space]
+        if below == NO or BOOK_LETTER[below] == "A":
+            return True
+    return False
+
+
+A_SPACES = tuple(s for s in range(1, SHELF) if s not in BOARD.no_a_spaces)
+BOOK_LETTER = tuple(book.letter for book in BOARD.books)
 
 
 def shelf_ok(state: MombasaState, seat: int, letter: str, space: int) -> bool:
@@ -560,7 +604,7 @@ def _apply_expand(state: MombasaState, task: tuple[int, ...], kind: str, args: A
         finish_expansion(state)
         return
     region, column = _int(args[0]), _int(args[1])
-    cost = entry_costs(state, company, entered)[region]
+    cost = entry_cost(state, company, entered, region)
     T.take_post(state, company * 3 + column)
     state.tasks[-1] = (EXPAND, company, points - cost, entered | 1 << region)
 
