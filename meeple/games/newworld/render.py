@@ -17,6 +17,11 @@ CELL = 19  # characters per Area on the map
 SHORT = ("En", "Fr", "Sp", "Po", "Ne", "Sw")
 
 
+def counted(n: int, word: str) -> str:
+    """'1 Ship', '2 Ships', '0 Soldiers': a count in the rulebook's words."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def render_text(view: JSON) -> str:
     names = [p["name"] for p in view["players"]]
     lines = [
@@ -154,7 +159,7 @@ def _area_lines(area: JSON, names: list[str]) -> list[str]:
 
 
 def _force(force: JSON, names: list[str]) -> str:
-    parts = [f"{force['soldiers']} Soldiers", f"{force['colonists']} Colonists"]
+    parts = [counted(force["soldiers"], "Soldier"), counted(force["colonists"], "Colonist")]
     if force["prospectors"]:
         parts.append(f"{force['prospectors']} prospecting")
     if force["miners"]:
@@ -178,8 +183,8 @@ def _player_lines(p: JSON, view: JSON) -> list[str]:
     me = " (you)" if p["seat"] == view["seat"] else ""
     lines = [
         f"{p['name']}{me}: {cash}, {p['political_control']} Political Control,"
-        f" {p['ships']} Ships{at}",
-        f"  {p['home_soldiers']} Soldiers at home, Soldier pool {p['soldier_pool']}"
+        f" {counted(p['ships'], 'Ship')}{at}",
+        f"  {counted(p['home_soldiers'], 'Soldier')} at home, Soldier pool {p['soldier_pool']}"
         + _box(p["replacement_box"]),
     ]
     if p["landfall"]:
@@ -198,12 +203,12 @@ def _box(box: dict[str, int]) -> str:
 def _plan_lines(plan: JSON) -> list[str]:
     """One's own Planning Sheet (only one's own view carries it)."""
     rows = ", ".join(
-        f"{r['area']}: {r['soldiers']} Soldiers {r['colonists']} Colonists"
+        f"{r['area']}: {counted(r['soldiers'], 'Soldier')} {counted(r['colonists'], 'Colonist')}"
         for r in plan["landings"]
     )
     return [
-        f"  your Planning Sheet: maintain {plan['maintain']} Ships, build {plan['build']},"
-        f" buy {plan['buy']} Soldiers",
+        f"  your Planning Sheet: maintain {counted(plan['maintain'], 'Ship')},"
+        f" build {plan['build']}, buy {counted(plan['buy'], 'Soldier')}",
         f"  landings: {rows or 'none yet'}",
     ] + (
         [f"  Pirate Ships (22): {plan['pirates']} against {plan.get('enemy') or 'no enemy yet'}"]
@@ -218,12 +223,12 @@ def _pending(view: JSON, names: list[str]) -> list[str]:
     if attack:
         out.append(
             f"{names[attack['attacker']]} attacks {names[attack['defender']]} in"
-            f" {attack['area']} with {attack['soldiers']} Soldiers"
+            f" {attack['area']} with {counted(attack['soldiers'], 'Soldier')}"
         )
     losses = view.get("pending_losses")
     if losses:
         out.append(
             f"{names[losses['defender']]} chooses losses in {losses['area']}:"
-            f" {losses['soldiers']} Soldiers, {losses['colonists']} Colonists"
+            f" {counted(losses['soldiers'], 'Soldier')}, {counted(losses['colonists'], 'Colonist')}"
         )
     return out

@@ -31,6 +31,7 @@ from meeple.engine import Presentation
 from meeple.engine.presentation import PanelValue
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
+from meeple.games.newworld.render import counted
 
 JSON = dict[str, Any]
 
@@ -622,7 +623,8 @@ def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
     if losses:
         panel.text(
             f"{names[losses['defender']]} chooses losses in {losses['area']}:"
-            f" {losses['soldiers']} Soldier(s), {losses['colonists']} Colonist(s)",
+            f" {counted(losses['soldiers'], 'Soldier')},"
+            f" {counted(losses['colonists'], 'Colonist')}",
             font_weight="bold",
         )
 
@@ -641,7 +643,8 @@ def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:
     fleet = player["fleet"]
     at = f", Fleet at {fleet['at']}" if fleet["at"] else ""
     panel.text(
-        f"{player['ships']} Ships{at}; {player['home_soldiers']} Soldiers at home,"
+        f"{counted(player['ships'], 'Ship')}{at}; {counted(player['home_soldiers'], 'Soldier')}"
+        " at home,"
         f" pool {player['soldier_pool']}",
         indent=20,
     )
@@ -656,7 +659,7 @@ def _seat_extras(view: JSON, player: JSON) -> str:
         box = ", ".join(f"turn {t}: {n}" for t, n in sorted(player["replacement_box"].items()))
         words.append(f"Replacement Box {box}")
     if player["new_colonists"] is not None and view["phase"] in ("colonists", "planning"):
-        words.append(f"{player['new_colonists']} new Colonists")
+        words.append(counted(player["new_colonists"], "new Colonist"))
     if view["turn"] == 1 and view["phase"] in (
         "exclusive landfall bids",
         "exclusive landfall choice",
@@ -681,11 +684,13 @@ def _own_plan(view: JSON) -> list[str]:
     if not plan:
         return []
     lines = [
-        f"maintain {plan['maintain']} Ships, build {plan['build']}, buy {plan['buy']} Soldiers"
+        f"maintain {counted(plan['maintain'], 'Ship')}, build {plan['build']},"
+        f" buy {counted(plan['buy'], 'Soldier')}"
     ]
     for row in plan["landings"]:
         lines.append(
-            f"land at {row['area']}: {row['soldiers']} Soldiers, {row['colonists']} Colonists"
+            f"land at {row['area']}: {counted(row['soldiers'], 'Soldier')},"
+            f" {counted(row['colonists'], 'Colonist')}"
         )
     if not plan["landings"]:
         lines.append("no landing yet")
