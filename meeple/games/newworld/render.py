@@ -187,7 +187,7 @@ def _player_lines(p: JSON, view: JSON) -> list[str]:
         f"  {counted(p['home_soldiers'], 'Soldier')} at home, Soldier pool {p['soldier_pool']}"
         + _box(p["replacement_box"]),
     ]
-    if p["landfall"]:
+    if p["landfall"] and view["turn"] <= 1:  # 5.41: it matters on turn 1 only
         lines[-1] += f", Exclusive Landfall {p['landfall']}"
     if p["plan"]:
         lines += _plan_lines(p["plan"])
