@@ -16,6 +16,15 @@ drawn over it. The loader refuses a drawing that disagrees with ``data/map.json`
 * an Area's Anchorage dot lies in its sea zone, on no land;
 * two sea zones share a line if and only if the map's ``sea_lines`` join them;
 * an Area's label point lies inside its shape.
+
+The file (schema ``meeple.newworld.shapes/1``): ``provenance`` (must say
+RECONSTRUCTED); ``frame`` [width, height]; ``points`` {name: [x, y]}, the corners
+several shapes share; ``areas`` {letter: {"ring": [point name or [x, y], ...],
+"anchorage_dot": [x, y] or null, optional "label": [x, y] (default: the shape's
+centroid), optional "chips": "north" | "east" | "south" | "west" (the side of the
+dot where what stands there is drawn; default: away from the coast)}};
+``sea_zones`` {map.json sea id: {"ring": [...], "label": [x, y], optional
+"upright": true}}; ``outlands`` [{"name", "ring"}].
 """
 
 from __future__ import annotations
