@@ -127,6 +127,8 @@ def naval_losses(roll: Roll, dice: int, cargo: Cargo, homebound: bool = False) -
     losses (Personnel before Ships, 6.21) are taken before the next (6.2, 12.2).
     Returns the crossing dice."""
     crossing = [roll() for _ in range(dice)]
+    if 1 not in crossing:
+        return crossing  # no 1, no Naval Losses Table roll
     table = NAVAL_HOMEBOUND if homebound else NAVAL_OUTBOUND
     for value in crossing:
         if value != 1 or cargo.ships == 0:
