@@ -227,7 +227,7 @@ def check_page(page: Page, snap: Snapshot, name: str) -> None:
             ".map((n) => n.dataset.target)"
         )
     )
-    assert drawn == set(hand)
+    assert {t for t in drawn if not t.startswith("tile ")} == set(hand)
     SHOTS.mkdir(exist_ok=True)
     page.page.screenshot(path=str(SHOTS / f"mombasa-{name}.png"), full_page=True)
     assert not page.errors, page.errors

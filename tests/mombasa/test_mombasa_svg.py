@@ -18,17 +18,20 @@ from typer.testing import CliRunner
 from meeple.cli.main import app
 from meeple.engine import Rng
 from meeple.games.mombasa import GAME
+from meeple.games.mombasa import render as render_module
 from meeple.games.mombasa import svg as svg_module
 from meeple.games.mombasa.actions import SPACE
+from meeple.games.mombasa.board import COMPANIES
 from meeple.games.mombasa.state import MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
 
 SVG = "{http://www.w3.org/2000/svg}"
 # The verbs of actions that name an element drawn on the board (a region, a display
 # card or book, a bonus space, a company, a base column, a slot, a hand card, a
-# resting deck, a bookkeeping space, the ink jar, a goods button). The rest (ready,
-# total units, tiers, stop, pay/decline, skip, forfeit, take pound, bp and diamond,
-# keeping a starting tile) are answers to the pending decision, offered as buttons.
+# resting deck, a bookkeeping space, the ink jar, a goods button, a starting tile
+# dealt in the draft). The rest (ready, total units, tiers, stop, pay/decline, skip,
+# forfeit, take pound, bp and diamond) are answers to the pending decision, offered
+# as buttons.
 BOARD_VERBS = frozenset(
     [
         "rest",
@@ -50,6 +53,7 @@ BOARD_VERBS = frozenset(
         "boost",
         "attach",
         "end",
+        "keep",
     ]
 )
 NOT_ON_BOARD = ("take tier", "take pound", "take 1 bp", "take 2 bp")
@@ -195,7 +199,8 @@ def hand_faces(svg: str) -> set[str]:
     root = ET.fromstring(svg)
     for group in root.iter(f"{SVG}g"):
         if {"layer", "hand"} <= set(group.attrib.get("class", "").split()):
-            return {e.attrib["data-target"] for e in group.iter() if "data-target" in e.attrib}
+            targets = {e.attrib["data-target"] for e in group.iter() if "data-target" in e.attrib}
+            return {t for t in targets if not t.startswith("tile ")}  # the draft's tiles
     raise AssertionError("no hand part")
 
 
@@ -421,3 +426,40 @@ def test_meeple_play_shows_mombasa_in_80_columns() -> None:
     assert "rest bananas 1" in out  # the first choice, numbered
     for line in out.splitlines():
         assert len(line.removeprefix("your choice> ").rstrip()) <= 80, line
+
+
+def test_the_draft_shows_ones_own_starting_tiles_to_tap() -> None:
+    """Setup (full game): each player is dealt two starting tiles and keeps one; the
+    two are drawn, with their cards and bonus, in the dealt player's hand part only."""
+    state = GAME.new_game(GAME.make_config(3, {"setup": "full"}), 2)
+    dealt = GAME.view(state, 0)["players"][0]["dealt_tiles"]
+    assert len(dealt) == 2
+    own = PRESENTATION.svg(GAME.view(state, 0)) or ""
+    for tile in dealt:
+        assert f'data-target="tile {tile}"' in own
+        assert f"starting {render_module.tile_words(tile)}" in html.unescape(own)
+    targets, actions = clickable(own)
+    for action in GAME.legal(state, 0):
+        assert reachable(action.text, targets, actions)
+    for viewer in (None, 1):
+        other = PRESENTATION.svg(GAME.view(state, viewer)) or ""
+        theirs = GAME.view(state, 1)["players"][1]["dealt_tiles"] if viewer == 1 else []
+        shown = {int(n) for n in re.findall(r'data-target="tile (\d+)"', other)}
+        assert shown == set(theirs) and not shown & set(dealt)
+
+
+def test_the_header_says_the_decision_being_taken() -> None:
+    """Expanding (Expansion cards: points spent entering regions): the header names
+    the company and the points left, from the view's pending decision."""
+    for state in positions(3, 12, 1):
+        view = GAME.view(state, None)
+        pending = view["pending"]
+        if pending and pending["decision"] == "expansion":
+            company, points = pending["values"][:2]
+            svg = html.unescape(PRESENTATION.svg(view) or "")
+            actor = view["players"][view["actor"]]["name"]
+            title = COMPANIES[company].title()
+            assert f"Now {actor} decides: expansion ({title}, {points} expansion point" in svg
+            assert f"Now {actor} decides: expansion ({title}" in GAME.render_text(view)
+            return
+    raise AssertionError("no expansion in the game")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from meeple.engine.terminal import Highlight, Terminal, fit
+from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK
 
 JSON = dict[str, Any]
 
@@ -249,6 +250,10 @@ def _player(view: JSON, player: JSON) -> list[str]:
         if b
     ]
     lines += labelled("bookkeeping:", books)
+    if player.get("dealt_tiles"):
+        lines += labelled(
+            "starting tiles to choose:", [tile_words(t) for t in player["dealt_tiles"]]
+        )
     if player["hand"] is not None:
         lines += labelled("your hand:", player["hand"])
     else:
@@ -271,20 +276,52 @@ def _slots(player: JSON) -> list[str]:
     return out
 
 
-def _pending(view: JSON) -> list[str]:
-    pending = view["pending"]
+def tile_words(tile: int) -> str:
+    """Starting tile ``tile`` (numbered from 1): its three cards and its bonus."""
+    data = BOARD.tiles[tile - 1]
+    bonus = ", ".join(
+        f"diamonds +{n}" if track == DIAMOND_TRACK else f"{COMPANY_TITLES[track]} +{n}"
+        for track, n in data.bonus
+    )
+    return f"tile {tile}: {', '.join(data.cards)}; {bonus}"
+
+
+# The decision being taken, from the view's task name and values (rules/tasks.py).
+PENDING_DETAILS = {
+    "goods: spend units": lambda v: f"{_plural(v[0], 'unit')} to spend",
+    "expansion": lambda v: f"{COMPANY_TITLES[v[0]]}, {_plural(v[1], 'expansion point')} left",
+    "capital call": lambda v: f"{COMPANY_TITLES[v[0]]}: pay the capital call or decline",
+    "bookkeeping points": lambda v: f"{v[0]} BP to spend",
+    "remove trading posts": lambda v: f"{_plural(v[0], 'trading post')} to remove",
+    "return an ousted trading post": lambda v: f"a {COMPANY_TITLES[v[0]]} post goes home",
+}
+
+
+def pending_words(view: JSON) -> str | None:
+    """ "Blue decides: expansion (Cairo, 3 expansion points left)", or None."""
+    pending = view.get("pending")
     if not pending:
-        return []
+        return None
     names = _names(view)
-    actor = view["actor"]
-    who = names[actor] if isinstance(actor, int) else "the player"
-    line = f"Now {who} decides: {pending['decision']}"
+    actor = view.get("actor")
+    who = names[actor] if isinstance(actor, int) and actor < len(names) else "the player"
+    decision = str(pending["decision"])
+    values = [v for v in pending.get("values", []) if isinstance(v, int)]
+    detail = PENDING_DETAILS.get(decision)
+    line = f"{who} decides: {decision}"
+    if detail is not None and values:
+        line += f" ({detail(values)})"
     books = pending.get("books_to_place") or []
     if books:
         line += "; books to place: " + ", ".join(
             f"{b['letter']} {_needs(b['requires'])}" for b in books
         )
-    return ["", *fit([line], WIDTH, "")]
+    return line
+
+
+def _pending(view: JSON) -> list[str]:
+    line = pending_words(view)
+    return ["", *fit([f"Now {line}"], WIDTH, "")] if line else []
 
 
 def _final(view: JSON) -> list[str]:

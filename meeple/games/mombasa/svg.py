@@ -37,6 +37,7 @@ from typing import Any
 
 from meeple.engine import Presentation
 from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
+from meeple.games.mombasa.render import pending_words, tile_words
 
 JSON = dict[str, Any]
 
@@ -50,7 +51,7 @@ WIDE_SCALE = 0.5  # two columns of parts fill the same width on a wide screen
 PHONE_QUERY = "(max-width: 760px)"
 MIN_FONT = 12
 
-HEADER_LINES = 4
+HEADER_LINES = 5
 LINE = 17
 CELL_W, CELL_H = PART_W / 5, 66
 CARD_W, CARD_H = (PART_W - 12) / 3, 52
@@ -61,7 +62,7 @@ TRACK_SPACES = 17
 SLOT_W = (PART_W - 4 * 5) / 5
 DECK_W = (PART_W - 16 - 2 * 6) / 3
 DECK_LINES = 4
-HAND_COLUMNS, HAND_ROWS = 3, 5
+HAND_COLUMNS, HAND_ROWS = 3, 6
 TITLE_H = 24
 
 PART_HEIGHTS = {
@@ -451,9 +452,13 @@ def _header(view: JSON) -> list[str]:
         f"card stack: {stack}",
         f"book piles: {supply}",
     ]
-    lines = _wrap(items, PART_W, 13)[:HEADER_LINES]
+    lines = _wrap(items, PART_W, 13)[: HEADER_LINES - 1]
     out = [_fit(0, 14 + k * LINE, line, PART_W, 13) for k, line in enumerate(lines)]
     out[0] = out[0].replace("<text ", '<text font-weight="bold" class="header" ', 1)
+    now = pending_words(view)
+    if now:  # the decision being taken, on the last line
+        y = 14 + (HEADER_LINES - 1) * LINE
+        out.append(_fit(0, y, f"Now {now}", PART_W, 13, fill="#b35c00", font_weight="bold"))
     return out
 
 
@@ -908,14 +913,17 @@ def _hand(view: JSON) -> list[str]:
     holds no hand, and no view holds another seat's (they show a count)."""
     seat = view.get("seat")
     players = view.get("players") or []
-    hand = players[seat].get("hand") if isinstance(seat, int) and seat < len(players) else None
+    own = players[seat] if isinstance(seat, int) and seat < len(players) else {}
+    hand = own.get("hand")
     if hand is None:
         return [_title("Hands are hidden: each board says how many cards it holds")]
     faces: dict[str, int] = {}
     for face in hand:
         faces[str(face)] = faces.get(str(face), 0) + 1
     out = [_title(f"Your hand: {_plural(len(hand), 'card')}")]
-    columns = HAND_COLUMNS if len(faces) <= HAND_COLUMNS * HAND_ROWS else HAND_COLUMNS + 1
+    tiles = own.get("dealt_tiles") or []
+    room = HAND_ROWS - len(tiles)  # rows for cards: the starting tiles dealt take the last
+    columns = HAND_COLUMNS if len(faces) <= HAND_COLUMNS * room else HAND_COLUMNS + 1
     width = PART_W / columns
     for n, (face, count) in enumerate(faces.items()):
         row, column = divmod(n, columns)
@@ -924,6 +932,11 @@ def _hand(view: JSON) -> list[str]:
         body = _rect(x, y, width - 4, 21, _card_fill(face))
         body += _fit(x + 5, y + 15, words, width - 14, 12)
         out.append(_target(face, body, words))
+    for k, tile in enumerate(tiles):  # the draft: tap the tile to keep
+        y = TITLE_H + (room + k) * 24
+        body = _rect(0, y, PART_W - 4, 21, "#f3e2b3")
+        body += _fit(5, y + 15, f"starting {tile_words(int(tile))}", PART_W - 14, 12)
+        out.append(_target(f"tile {tile}", body, f"keep starting tile {tile}"))
     return out
 
 
