@@ -219,26 +219,29 @@ class Hub:
             table.behind = True
 
     async def _apply(self, table: Table, seat: int, text: str) -> None:
-        """Checked move, stored before anything else sees it (with what each seat is
-        shown now); Conflict if the stored table moved on (nothing changes). Caller
-        holds the lock."""
-        backup = table.state.clone() if self.cluster is not None else None
+        """Checked move, stored (with what each seat is shown after it) before anyone
+        sees it; Conflict if the stored table moved on (nothing changes). Caller holds
+        the lock. Where storing awaits the database, the move is made on a clone and
+        the table shows the state before it until the commit."""
+        before = table.memory()
+        if not self.store.inline:
+            table.state = table.state.clone()
         try:
             action = table.game.play(table.state, seat, text)
-        except NotYourTurn as exc:
-            raise ApiError(422, exc.message, exc.rule) from None
-        except IllegalAction as exc:
-            raise ApiError(422, exc.message, exc.rule) from None
-        except UnknownAction as exc:
-            raise ApiError(422, str(exc)) from None
-        table.cache.clear()
+        except MeepleError as exc:
+            table.state = before.state
+            if isinstance(exc, (NotYourTurn, IllegalAction)):
+                raise ApiError(422, exc.message, exc.rule) from None
+            if isinstance(exc, UnknownAction):
+                raise ApiError(422, str(exc)) from None
+            raise
+        table.cache = {}
         table.record.moves.append((seat, action.text))
         version = table.version + 1
         over = table.over
-        timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
-        saved = table.tracking()
-        old_timer = table.deadline, table.timer_key
-        table.deadline, table.timer_key = timer  # what the seats are shown includes it
+        table.deadline, table.timer_key = self.clocks.timer_for(
+            table, table.deadline, table.timer_key
+        )
         self._track(table)
         move = (
             table.id,
@@ -248,23 +251,23 @@ class Hub:
             version,
             "over" if over else "playing",
             time.time(),
-            timer,
+            (table.deadline, table.timer_key),
             table.versions_json(),
         )
         try:
             if self.store.inline:
                 self.store.add_move(*move)  # SQLite: a local append, no thread hop
             else:
+                after = table.memory()
+                table.recall(before)  # hidden until stored
                 await self.db(self.store.add_move, *move)
+                table.recall(after)
         except BaseException as exc:
-            table.record.moves.pop()
-            table.restore(saved)
-            table.deadline, table.timer_key = old_timer
-            table.cache.clear()
-            if backup is not None and not isinstance(exc, asyncio.CancelledError):
-                table.state = backup
-            else:
+            table.recall(before)
+            if self.store.inline:  # the move was made on the table's own state
                 table.state = replay(table.game, table.record)
+            if isinstance(exc, asyncio.CancelledError):
+                table.behind = True  # (the commit may have happened)
             if isinstance(exc, (Conflict, asyncio.CancelledError)):
                 raise
             log.exception("table %s: storing a move failed; rebuilding", table.id)
@@ -319,13 +322,15 @@ class Hub:
         )
         state = replay(table.game, record)
         version = table.version + 1
-        old_state, old_record, saved = table.state, table.record, table.tracking()
-        old_timer = table.deadline, table.timer_key
+        before = table.memory()
         table.state, table.record = state, record
-        table.cache.clear()
+        table.cache = {}
         timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
         table.deadline, table.timer_key = timer
         self._track(table)
+        versions = table.versions_json()
+        after = table.memory()
+        table.recall(before)  # hidden until stored
         try:
             await self.db(
                 self.store.rewrite_moves,
@@ -335,16 +340,13 @@ class Hub:
                 version,
                 time.time(),
                 timer,
-                table.versions_json(),
+                versions,
             )
         except Exception as exc:
-            table.state, table.record = old_state, old_record
-            table.deadline, table.timer_key = old_timer
-            table.restore(saved)
-            table.cache.clear()
             if isinstance(exc, Conflict):
                 raise
             raise ApiError(503, "the undo could not be stored; try again") from None
+        table.recall(after)
         table.version = version
         table.rewrites += 1
         self._after_change(table)
@@ -628,6 +630,7 @@ class Hub:
         self.views.track_seen(table)
         if table.record.result is not None:
             self.release(table)
+        self.drives(table)  # (a cluster process asks for the lease of a table needing one)
         self.bots.ensure_bots(table)
         self.clocks.ensure_timer(table)
         asyncio.get_running_loop().create_task(self.views.broadcast(table))

@@ -422,20 +422,16 @@ class Seats:
         and change the table (with the new ``bot`` (seat, level) if any; a seat back in
         a person's hands loses its bot). The caller holds the lock. Conflict (nothing
         changed) if another process changed the table meanwhile."""
-        old, saved = table.seats, table.tracking()
+        before = table.memory()
         table.seats = seats
-        table.cache.clear()
+        table.cache = {}
         table.track_decisions()
         self.views.track_seen(table)
-        try:
-            await self.db(
-                self.store.set_seats, table.id, seats, table.version + 1, table.versions_json()
-            )
-        except BaseException:
-            table.seats = old
-            table.restore(saved)
-            table.cache.clear()
-            raise
+        versions = table.versions_json()
+        after = table.memory()
+        table.recall(before)  # hidden until stored
+        await self.db(self.store.set_seats, table.id, seats, table.version + 1, versions)
+        table.recall(after)
         table.version += 1
         if bot is not None:
             table.bots[bot[0]] = bot_for(table, bot[0], bot[1])

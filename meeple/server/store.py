@@ -206,6 +206,7 @@ class LimitReached(Exception):
     """A per-address creation limit (checked in the database, so cluster-wide)."""
 
 
+OPEN_FOR = 86400.0  # seconds: an unfinished table unchanged this long is not "open"
 CHANNEL = "meeple"  # PostgreSQL NOTIFY channel: "m|c|p <table id> <number>"
 
 
@@ -288,9 +289,9 @@ class Store:
     ) -> None:
         """Store a new table created by ``creator`` (an address's digest), unless that
         creator made ``per_hour`` tables in the last hour or has ``open_tables``
-        unfinished ones (LimitReached, nothing stored). On PostgreSQL the check and
-        the insert hold a transaction lock on the creator, so the limits hold across
-        every process of a cluster."""
+        unfinished ones that changed in the last day (LimitReached, nothing stored).
+        On PostgreSQL the check and the insert hold a transaction lock on the creator,
+        so the limits hold across every process of a cluster."""
         with Session(self.engine) as session, session.begin():
             if creator is not None:
                 self._check_creator(session, creator, table.created, per_hour, open_tables)
@@ -328,7 +329,9 @@ class Store:
             )
         mine = select(func.count()).select_from(TableRow).where(TableRow.creator == creator)
         if open_tables is not None:
-            count = session.execute(mine.where(TableRow.status == "playing")).scalar_one()
+            # Unfinished and changed in the last day: an abandoned table stops counting.
+            live = mine.where(TableRow.status == "playing", TableRow.updated > now - OPEN_FOR)
+            count = session.execute(live).scalar_one()
             if count >= open_tables:
                 raise LimitReached(
                     f"this address has {count} unfinished tables, the limit; finish or"

@@ -184,6 +184,29 @@ class Table:
             dict(self.event_counts),
         )
 
+    def memory(self) -> Memory:
+        """What a change replaces (state, record, seats, clock, tracking, caches): a
+        change is worked out, remembered, and hidden again (``recall`` of the memory
+        before it) while it is stored, so nobody is served a change not yet stored."""
+        return Memory(
+            self.state,
+            self.record,
+            list(self.record.moves),
+            self.seats,
+            self.deadline,
+            self.timer_key,
+            self.tracking(),
+            self.cache,
+        )
+
+    def recall(self, memory: Memory) -> None:
+        """Put back what ``memory`` remembers."""
+        self.state, self.record = memory.state, memory.record
+        self.record.moves[:] = memory.moves
+        self.seats, self.deadline, self.timer_key = memory.seats, memory.deadline, memory.timer_key
+        self.restore(memory.tracking)
+        self.cache = memory.cache
+
     def restore(self, saved: Tracking) -> None:
         self.decided, self.decision_version = saved.decided, saved.decision_version
         self.decisions_changed, self.seen = saved.decisions_changed, saved.seen
@@ -259,6 +282,20 @@ class Tracking:
     seen: dict[int | None, int]
     content: dict[int | None, int]
     event_counts: dict[int | None, tuple[int, int]]
+
+
+@dataclass
+class Memory:
+    """A table's changing parts at one moment (``Table.memory``)."""
+
+    state: GameState
+    record: GameRecord
+    moves: list[tuple[int, str]]
+    seats: list[dict[str, Any]]
+    deadline: float | None
+    timer_key: str | None
+    tracking: Tracking
+    cache: dict[tuple[Any, ...], Any]
 
 
 def dumps(data: Any) -> str:
