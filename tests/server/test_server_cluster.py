@@ -152,7 +152,7 @@ def play(
     process shows a seat the same versions. ``wait_for_clock``: never act while a
     phase clock runs (the clock must end the phase). Accepted moves go to ``acked``."""
     deadline = time.time() + timeout
-    snap = get(rng.choice(servers), f"/api/tables/{tid}")
+    snap: dict[str, Any] = get(rng.choice(servers), f"/api/tables/{tid}")
     while True:
         assert time.time() < deadline, "the game did not reach its goal in time"
         if until(snap):
@@ -250,8 +250,8 @@ def test_three_processes_play_namibia_and_africa_to_the_end() -> None:
                     play, servers, africa["id"], africa["tokens"], random.Random(17), strict=False
                 ),
             ]
-            for game in games:
-                game.result()
+            for future in games:
+                future.result()
         for watcher in watchers:
             saw_everything(watcher, servers[(servers.index(watcher.server) + 1) % 3])
             watcher.close()
