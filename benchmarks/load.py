@@ -20,6 +20,14 @@ many requests per second the server accepts (200) from one address over 10
 connections for 5 s, with its default limits. Both start their own server unless
 given ``--url`` (and, for memory, ``--server-pid``).
 
+``--processes N`` starts N ``meeple serve`` processes on one database (``--db``, a
+PostgreSQL URL when N > 1: the cluster form, docs/server.md) and spreads the
+clients over them: table i is created on process i mod N, its seat s and its
+spectators connect to processes (i + s) mod N and onwards, so every move crosses
+processes. ``--sweep 30,60,90`` runs one measurement per table count (``--duration``
+each, fresh tables, same processes) and names the largest count served at p95 <= 50
+ms.
+
 ``--bot-tables N`` also runs N Namibia tables whose three seats are ``hard`` bots
 (``--bot-level``), so the round trip shows what people's moves cost while bots
 think. All the clients come from one address, so the server it starts is given
@@ -130,7 +138,7 @@ async def spectator(
 
 
 async def table(
-    base: str,
+    bases: list[str],
     http: httpx.AsyncClient,
     index: int,
     args: argparse.Namespace,
@@ -140,28 +148,34 @@ async def table(
     setup_done: list[int],
 ) -> None:
     rng = random.Random(index)
+    home = bases[index % len(bases)]
     r = await http.post(
-        "/api/tables",
+        home + "/api/tables",
         json={"game": "namibia", "players": 3, "seats": ["human"] * 3, "seed": 1000 + index},
     )
     r.raise_for_status()
     made = r.json()
     tid = made["id"]
-    ws_base = base.replace("http", "ws", 1) + f"/api/tables/{tid}/ws"
+
+    def ws_base(k: int) -> str:
+        """The socket URL of this table on the process ``index + k`` (round robin)."""
+        base = bases[(index + k) % len(bases)]
+        return base.replace("http", "ws", 1) + f"/api/tables/{tid}/ws"
+
     seats: dict[int, Seat] = {}
     tasks = []
     for s, token in made["tokens"].items():
         ws = await connect(
-            f"{ws_base}?token={token}", max_size=2**22, open_timeout=60, compression=None
+            f"{ws_base(int(s))}?token={token}", max_size=2**22, open_timeout=60, compression=None
         )
         seats[int(s)] = Seat(ws)
         tasks.append(asyncio.create_task(reader(seats[int(s)], stats, stop)))
     sent: dict[int, float] = {}
     readies = []
-    for _ in range(args.spectators):
+    for k in range(args.spectators):
         ready = asyncio.Event()
         readies.append(ready)
-        url = ws_base + ("?svg=1" if args.spectator_svg else "")
+        url = ws_base(k + 1) + ("?svg=1" if args.spectator_svg else "")
         tasks.append(asyncio.create_task(spectator(url, sent, stats, stop, ready)))
     for ready in readies:
         await ready.wait()
@@ -224,23 +238,23 @@ async def table(
         task.cancel()
 
 
-async def bot_tables(http: httpx.AsyncClient, count: int, level: str) -> None:
+async def bot_tables(bases: list[str], http: httpx.AsyncClient, count: int, level: str) -> None:
     """``count`` Namibia tables of three ``level`` bots, playing on their own."""
     for index in range(count):
         body = {"game": "namibia", "players": 3, "seats": [level] * 3, "seed": 5000 + index}
-        r = await http.post("/api/tables", json=body)
+        r = await http.post(bases[index % len(bases)] + "/api/tables", json=body)
         r.raise_for_status()
 
 
-async def run(base: str, args: argparse.Namespace) -> Stats:
+async def run(bases: list[str], args: argparse.Namespace) -> Stats:
     stats = Stats()
     stop, go = asyncio.Event(), asyncio.Event()
     setup_done: list[int] = []
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        await bot_tables(http, args.bot_tables, args.bot_level)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        await bot_tables(bases, http, args.bot_tables, args.bot_level)
         tasks = [
-            asyncio.create_task(table(base, http, i, args, stats, stop, go, setup_done))
+            asyncio.create_task(table(bases, http, i, args, stats, stop, go, setup_done))
             for i in range(args.tables)
         ]
         while len(setup_done) < args.tables:
@@ -252,7 +266,8 @@ async def run(base: str, args: argparse.Namespace) -> Stats:
             f"{args.tables} tables, {args.tables * 3} player and"
             f" {args.tables * args.spectators} spectator WebSockets connected; playing"
             f" {args.rate:g} action/s per table for {args.duration:g} s"
-            f" ({args.bot_tables} tables of {args.bot_level} bots alongside)",
+            f" ({args.bot_tables} tables of {args.bot_level} bots alongside;"
+            f" {len(bases)} server process{'es' if len(bases) > 1 else ''})",
             flush=True,
         )
         go.set()
@@ -354,6 +369,10 @@ def main() -> None:
     )
     parser.add_argument("--bot-tables", type=int, default=0, help="tables of bots alongside")
     parser.add_argument(
+        "--processes", type=int, default=1, help="server processes on one database (cluster)"
+    )
+    parser.add_argument("--sweep", help="table counts to measure one after another, e.g. 30,60")
+    parser.add_argument(
         "--probe", choices=("memory", "rate"), help="measure abuse from one address instead"
     )
     parser.add_argument("--probe-requests", type=int, default=20_000)
@@ -364,45 +383,70 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    server = None
-    base = args.url
-    if base is None:
-        port = free_port()
+    servers: list[subprocess.Popen[bytes]] = []
+    bases = [args.url] if args.url else []
+    if args.url is None:
         db = args.db or f"sqlite:///{tempfile.mkdtemp()}/load.db"
+        if args.processes > 1 and db.startswith("sqlite"):
+            parser.error("--processes above 1 needs --db postgresql://... (the cluster form)")
         limits = [f"--limit={n}={v}" for n, v in SERVER_LIMITS.items()]
         if args.probe == "rate":
             limits = []  # the defaults
-        server = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "meeple.cli.main", "serve"),
-                *("--port", str(port), "--db", db, *limits),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        for _ in range(args.processes):
+            port = free_port()
+            servers.append(
+                subprocess.Popen(
+                    [
+                        *(sys.executable, "-m", "meeple.cli.main", "serve"),
+                        *("--port", str(port), "--db", db, *limits),
+                    ],
+                    stdout=subprocess.DEVNULL,
+                )
+            )
+            bases.append(f"http://127.0.0.1:{port}")
+        for base in bases:
+            wait_ready(base)
     if args.client_nice:
         # The clients stand for browsers on other machines: let the server go first.
         os.nice(args.client_nice)
     try:
         if args.probe == "memory":
-            pid = server.pid if server is not None else args.server_pid
+            pid = servers[0].pid if servers else args.server_pid
             assert pid, "--probe memory with --url needs --server-pid"
-            asyncio.run(probe_memory(base, pid, args.probe_requests))
+            asyncio.run(probe_memory(bases[0], pid, args.probe_requests))
             return
         if args.probe == "rate":
-            asyncio.run(probe_rate(base))
+            asyncio.run(probe_rate(bases[0]))
             return
-        stats = asyncio.run(run(base, args))
+        counts = [int(c) for c in args.sweep.split(",")] if args.sweep else [args.tables]
+        served = []
+        for count in counts:
+            args.tables = count
+            print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
+            stats = asyncio.run(run(bases, args))
+            p95 = report(stats, args)
+            if not stats.errors and p95 <= 50.0:
+                served.append(count)
+        if args.sweep:
+            best = max(served) if served else 0
+            print(f"tables served at p95 <= 50 ms with {len(bases)} process(es): {best}")
     finally:
-        if server is not None:
+        for server in servers:
             server.terminate()
             server.wait(timeout=10)
+
+
+def wait_ready(base: str) -> None:
+    for _ in range(300):
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+
+
+def report(stats: Stats, args: argparse.Namespace) -> float:
+    """Print one measurement; returns the move round trip's p95 in ms."""
     ms = [x * 1000 for x in stats.rtt]
     spec = [x * 1000 for x in stats.spectator_delay]
     print(f"moves: {stats.moves} ({stats.moves / args.duration:.1f}/s)")
@@ -416,9 +460,10 @@ def main() -> None:
             f"spectator sees the move ms: p50 {percentile(spec, 50):.1f}"
             f"  p95 {percentile(spec, 95):.1f}  p99 {percentile(spec, 99):.1f}"
         )
-    print(f"errors: {len(stats.errors)}")
+    print(f"errors: {len(stats.errors)}", flush=True)
     for line in sorted(set(stats.errors))[:20]:
         print("  ", line)
+    return percentile(ms, 95) if ms else float("inf")
 
 
 if __name__ == "__main__":
