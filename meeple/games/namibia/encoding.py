@@ -2,7 +2,7 @@
 
 Namibia hides nothing, but ``encode`` still reads only the view, like every
 adapter; ``encode_state`` gives the same numbers from the state's fields the
-view is made of, without building the view (five times cheaper; tests/rl proves
+view is made of, without building the view (2.5 times cheaper; tests/rl proves
 the two equal on random states). Both go through the same writers. Seats are
 numbered from the viewer (0 = the viewer, 1 = the next seat clockwise...), so a
 learned policy means "me" and "my left neighbour" in every seat. Counts are
