@@ -246,3 +246,45 @@ def test_8_32_retreat_terms_out_of_a_battle_are_refused_with_the_rule() -> None:
 def test_every_kind_of_action_names_its_rule_when_refused() -> None:
     kinds = {GAME.actions[i].kind for i in range(len(GAME.actions))}
     assert kinds <= set(KIND_PHASE)
+
+
+def test_8_32_a_player_with_personnel_where_the_retreat_goes_may_object() -> None:
+    state = battle_position()
+    h, o = area("H"), area("O")
+    state.colonists[at(0, o)] = 1  # England too has Personnel in O
+    GAME.play(state, 0, "attack france at h with 2")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    GAME.play(state, 1, "retreat colonists to o")
+    assert GAME.to_act(state) == (0,)
+    assert texts(state, 0) == {"object to the retreat", "accept the retreat"}
+    state.rng = ScriptedRng(2, 2)  # type: ignore[assignment]
+    GAME.play(state, 0, "object to the retreat")
+    # no retreat is left to offer France: the dice roll on, two French Soldiers fall
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert state.colonists[at(1, h)] == 2 and state.soldiers[at(1, h)] == 1
+    assert not state.pending
+
+
+def test_8_32_an_objection_closes_that_area_only() -> None:
+    state = battle_position()
+    state.colonists[at(0, area("O"))] = 1
+    state.colonists[at(1, area("K"))] = 1  # France may also retreat to K
+    GAME.play(state, 0, "attack france at h with 2")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    GAME.play(state, 1, "retreat colonists to o")
+    GAME.play(state, 0, "object to the retreat")
+    assert GAME.to_act(state) == (1,)
+    assert texts(state, 1) == {"retreat colonists to k", "stand and fight", "fight to the end"}
+
+
+def test_8_32_a_retreat_everyone_there_accepts_goes_ahead() -> None:
+    state = battle_position()
+    o = area("O")
+    state.colonists[at(0, o)] = 1
+    GAME.play(state, 0, "attack france at h with 2")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    GAME.play(state, 1, "retreat colonists to o")
+    state.rng = ScriptedRng(3, 5)  # type: ignore[assignment]  # both attackers fall
+    GAME.play(state, 0, "accept the retreat")
+    assert state.colonists[at(1, o)] == 3 and state.retreated[at(1, o)] == 2
+    assert not state.pending and state.soldiers[at(0, area("H"))] == 2

@@ -120,6 +120,8 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     out.append(("allow_retreat", (), "allow soldiers to retreat"))
     out.append(("forbid_retreat", (), "forbid soldiers to retreat"))
     out.append(("fight_to_end", (), "fight to the end"))
+    out.append(("object_retreat", (), "object to the retreat"))
+    out.append(("accept_retreat", (), "accept the retreat"))
     # 5.4: how many land at a Landing left short by Naval Losses.
     for a in range(AREAS):
         out += [
@@ -163,6 +165,8 @@ RETREAT_SOLDIERS = tuple(SPACE.index("retreat_soldiers", a) for a in range(AREAS
 ALLOW_RETREAT = SPACE.index("allow_retreat")
 FORBID_RETREAT = SPACE.index("forbid_retreat")
 FIGHT_TO_END = SPACE.index("fight_to_end")
+OBJECT_RETREAT = SPACE.index("object_retreat")
+ACCEPT_RETREAT = SPACE.index("accept_retreat")
 KEEP_COLONIST = tuple(SPACE.index("keep_colonist", a) for a in range(AREAS))
 # LAND_SOLDIERS[area][n] is "land n soldiers at area" (a shortfall, 5.4)
 LAND_SOLDIERS = tuple(

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.newworld.actions import (
+    ACCEPT_RETREAT,
     ALLOW_RETREAT,
     FIGHT_TO_END,
     FORBID_RETREAT,
     LOSE,
+    OBJECT_RETREAT,
     RETREAT,
     RETREAT_SOLDIERS,
     SPACE,
@@ -34,6 +36,10 @@ from meeple.games.newworld.rules.combat import COLONISTS_PER_HIT
 from meeple.games.newworld.state import GOLD_SITE, NOBODY, NewWorldState, at
 
 ALLOWED, REROLL, ATTACKER_LOST, SOLDIERS_LOST, COLONISTS_LOST, ASK, TO_THE_END = range(7)
+# A retreat asked of the players with Personnel where it goes (8.32): its Area (-1
+# if none), whether Soldiers retreat, the seats that accepted (bits); and the Areas
+# refused this battle to Colonists and to Soldiers (bits).
+REQUEST, REQUEST_SOLDIERS, ACCEPTED, REFUSED_COLONISTS, REFUSED_SOLDIERS = range(7, 12)
 UNDECIDED = -1
 
 
@@ -69,11 +75,25 @@ def retreat_options(state: NewWorldState) -> list[int]:
     if not places:
         return []
     out: list[int] = []
+    refused_c, refused_s = state.battle[REFUSED_COLONISTS], state.battle[REFUSED_SOLDIERS]
     if colonists_may_retreat(state, defender, area):
-        out += [RETREAT[x] for x in places]
+        out += [RETREAT[x] for x in places if not refused_c >> x & 1]
     if state.battle[ALLOWED] == 1 and soldiers_may_retreat(state, defender, area):
-        out += [RETREAT_SOLDIERS[x] for x in places]
+        out += [RETREAT_SOLDIERS[x] for x in places if not refused_s >> x & 1]
     return out
+
+
+def objectors(state: NewWorldState, to: int) -> list[int]:
+    """The other players with Personnel in the Area a retreat goes to, who may
+    object to it (8.32), in seat order."""
+    defender = state.pending[1]
+    return [s for s in range(state.players) if s != defender and units.personnel(state, s, to)]
+
+
+def next_objector(state: NewWorldState) -> int:
+    accepted = state.battle[ACCEPTED]
+    waiting = [s for s in objectors(state, state.battle[REQUEST]) if not accepted >> s & 1]
+    return waiting[0] if waiting else NOBODY
 
 
 # ---- the course of the battle ------------------------------------------------------------------
@@ -89,7 +109,7 @@ def declare(state: NewWorldState, attacker: int, defender: int, area: int, count
         state, defender, area
     )
     state.pending = [attacker, defender, area, count]
-    state.battle = [UNDECIDED if possible else 0, 0, 0, 0, 0, 1, 0]
+    state.battle = [UNDECIDED if possible else 0, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0]
     state.log.append(
         Event(
             "declare",
@@ -107,13 +127,15 @@ def decider(state: NewWorldState) -> int:
         return state.losses[0]
     if state.battle[ALLOWED] == UNDECIDED:
         return state.pending[0]
+    if state.battle[REQUEST] != NOBODY:
+        return next_objector(state)
     return state.pending[1]
 
 
 def proceed(state: NewWorldState) -> None:
     """Roll on until someone must decide or the battle is over."""
     while state.pending and not state.losses:
-        if state.battle[ALLOWED] == UNDECIDED:
+        if state.battle[ALLOWED] == UNDECIDED or state.battle[REQUEST] != NOBODY:
             return
         if state.battle[ASK] and not state.battle[TO_THE_END] and retreat_options(state):
             return
@@ -222,6 +244,8 @@ def actions(state: NewWorldState, seat: int) -> list[int]:
         return [LOSE[k] for k in losses.available(state, defender, area, soldiers, colonists)]
     if state.battle[ALLOWED] == UNDECIDED:
         return [ALLOW_RETREAT, FORBID_RETREAT]
+    if state.battle[REQUEST] != NOBODY:
+        return [OBJECT_RETREAT, ACCEPT_RETREAT]
     return [*retreat_options(state), STAND, FIGHT_TO_END]
 
 
@@ -245,13 +269,56 @@ def apply(state: NewWorldState, seat: int, index: int) -> None:
         )
     elif kind == "fight_to_end":
         state.battle[TO_THE_END] = 1
+    elif kind in ("object_retreat", "accept_retreat"):
+        answer_request(state, seat, kind == "accept_retreat")
     elif kind == "stand":  # `stand and fight`: the next die is rolled
         state.battle[ASK] = 0
     else:
         to = action.args[0]
         assert isinstance(to, int)
-        retreat(state, kind == "retreat_soldiers", to)
+        ask_retreat(state, kind == "retreat_soldiers", to)
     proceed(state)
+
+
+def ask_retreat(state: NewWorldState, soldiers: bool, to: int) -> None:
+    """A retreat into an Area where other players have Personnel waits for each of
+    them to accept it; one objection forbids it (8.32)."""
+    if not objectors(state, to):
+        retreat(state, soldiers, to)
+        return
+    state.battle[REQUEST] = to
+    state.battle[REQUEST_SOLDIERS] = int(soldiers)
+    state.battle[ACCEPTED] = 0
+    defender = state.pending[1]
+    word = "Soldiers" if soldiers else "Colonists"
+    state.log.append(
+        Event(
+            "retreat asked",
+            f"{country(defender)} would retreat its {word} to {area_word(to)}: those"
+            " with Personnel there may object (8.32)",
+            {"seat": defender, "area": to},
+        )
+    )
+
+
+def answer_request(state: NewWorldState, seat: int, accepts: bool) -> None:
+    battle = state.battle
+    to, soldiers = battle[REQUEST], bool(battle[REQUEST_SOLDIERS])
+    if not accepts:
+        battle[REFUSED_SOLDIERS if soldiers else REFUSED_COLONISTS] |= 1 << to
+        battle[REQUEST] = NOBODY
+        state.log.append(
+            Event(
+                "retreat refused",
+                f"{country(seat)} objects: no retreat to {area_word(to)} (8.32)",
+                {"seat": seat, "area": to},
+            )
+        )
+        return
+    battle[ACCEPTED] |= 1 << seat
+    if next_objector(state) == NOBODY:
+        battle[REQUEST] = NOBODY
+        retreat(state, soldiers, to)
 
 
 def retreat(state: NewWorldState, soldiers: bool, to: int) -> None:

@@ -63,6 +63,8 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "allow_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "forbid_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "fight_to_end": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "object_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "accept_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "keep_soldier": ((MOVEMENT,), "6.4 Anchorage"),
     "keep_colonist": ((MOVEMENT,), "6.4 Anchorage"),
 }
@@ -126,6 +128,11 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
         return "only a defender with losses to take chooses them, among the units he has there"
     if kind == "explore":
         return "flip a coastal, playable tile still face down, in your turn (16.5)"
+    if kind in ("object_retreat", "accept_retreat"):
+        return (
+            "only a player with Personnel in the Area a defender asks to retreat to answers,"
+            " in seat order"
+        )
     if kind in ("allow_retreat", "forbid_retreat"):
         return "only the attacker, once he has declared an attack, sets the retreat terms"
     if kind in ("retreat", "retreat_soldiers", "stand", "fight_to_end"):
