@@ -463,3 +463,14 @@ def test_the_header_says_the_decision_being_taken() -> None:
             assert f"Now {actor} decides: expansion ({title}" in GAME.render_text(view)
             return
     raise AssertionError("no expansion in the game")
+
+
+def test_the_header_keeps_every_fact() -> None:
+    """The round, phase, first player, round track coins, card stack and book piles
+    all fit the header's lines, with the decision being taken below them."""
+    for state in positions(4, 30, 29):
+        view = GAME.view(state, 0)
+        svg = html.unescape(PRESENTATION.svg(view) or "")
+        header = svg.split('class="layer header', 1)[1].split("</g>", 1)[0]
+        for words in ("Round ", "first player", "round track", "card stack", "book piles"):
+            assert words in header, words

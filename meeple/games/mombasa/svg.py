@@ -51,7 +51,7 @@ WIDE_SCALE = 0.5  # two columns of parts fill the same width on a wide screen
 PHONE_QUERY = "(max-width: 760px)"
 MIN_FONT = 12
 
-HEADER_LINES = 5
+HEADER_LINES = 6
 LINE = 17
 CELL_W, CELL_H = PART_W / 5, 66
 CARD_W, CARD_H = (PART_W - 12) / 3, 52
