@@ -19,7 +19,7 @@ import math
 
 from meeple.games.newworld.board import AREAS, load_map, turn_values
 from meeple.games.newworld.common import GOLD_BAR, PC_TO_WIN, last_turn
-from meeple.games.newworld.state import GAME_OVER, MINE, NOBODY, NewWorldState
+from meeple.games.newworld.state import GAME_OVER, GOLD_SITE, MINE, NOBODY, NewWorldState
 
 WORLD = load_map()
 COASTAL = tuple(area.coastal for area in WORLD.areas)
@@ -32,6 +32,7 @@ BAR_ON_LAND = 30.0  # a Gold Bar still to be carried home (naval losses, theft)
 BAR_EMBARKED = 35.0
 SOLDIER_WORTH = 4.0  # a Soldier protects and conquers, but earns nothing
 SHIP_WORTH = 6.0  # a Ship kept saves building one ($12 against $4 to maintain, 5.3)
+DISCOVERY = 1 / 3  # a Prospector finds Gold on a 5 or 6 (7.3)
 UPRISING_RISK = 0.06  # share of a Colonist's worth lost per point of Uprising Number
 PC_PREMIUM = (0.0, 0.0, 10.0, 30.0, 80.0, 400.0)  # by Areas controlled, before the last turn
 SPREAD = 45.0  # dollars of worth that make one seat e times likelier to win
@@ -197,6 +198,7 @@ def worth(state: NewWorldState, seat: int) -> float:
         value += SHIP_WORTH * (state.ships[seat] + state.fleet_ships[seat])
     ahead = min(left, INCOME_HORIZON)
     value += 0.5 * GOLD_BAR * ahead * sites_held(state, seat, MINE)
+    value += DISCOVERY * 0.5 * GOLD_BAR * max(0, ahead - 1) * sites_held(state, seat, GOLD_SITE)
     for area in CITY_AREAS:
         if state.city_holder[area] == seat and state.city_value[area]:
             value += 0.5 * GOLD_BAR * ahead * state.city_value[area]
