@@ -93,15 +93,15 @@ def plan_actions(state: MombasaState, seat: int) -> list[int]:
     key = (state.hands[seat], open_mask)
     cached = _PLANS.get(key)
     if cached is None:
-        cached = []
+        found: list[int] = []
         if open_mask:
             for face in _hand_faces(state.hands[seat]):
-                cached.extend(PLANS_INTO[face][open_mask])
-        cached.append(A.READY)
+                found.extend(PLANS_INTO[face][open_mask])
+        found.append(A.READY)
         if len(_PLANS) > 100_000:
             _PLANS.clear()
-        _PLANS[key] = cached
-    return cached.copy()
+        cached = _PLANS[key] = tuple(found)  # tuples of ints: no work for the collector
+    return list(cached)
 
 
 PLANS_INTO = tuple(
@@ -109,11 +109,11 @@ PLANS_INTO = tuple(
     for plan in A.PLAN
 )
 """PLANS_INTO[face][open slots mask]: the plans of that face, slot order."""
-_PLANS: dict[tuple[int, int], list[int]] = {}
-_FACES_OF_HAND: dict[int, list[int]] = {}
+_PLANS: dict[tuple[int, int], tuple[int, ...]] = {}
+_FACES_OF_HAND: dict[int, tuple[int, ...]] = {}
 
 
-def _hand_faces(hand: int) -> list[int]:
+def _hand_faces(hand: int) -> tuple[int, ...]:
     """The playable faces in a hand, sorted (cached: the same hands recur)."""
     faces = _FACES_OF_HAND.get(hand)
     if faces is None:
@@ -125,7 +125,7 @@ def _hand_faces(hand: int) -> list[int]:
             if face >= 0:
                 found.add(face)
             rest ^= low
-        faces = sorted(found)
+        faces = tuple(sorted(found))
         if len(_FACES_OF_HAND) > 100_000:
             _FACES_OF_HAND.clear()
         _FACES_OF_HAND[hand] = faces
