@@ -143,3 +143,27 @@ def test_newworld_forces_are_numbered_from_the_viewer() -> None:
                 )
                 soldiers = min(1.0, force["soldiers"] / 24)
                 assert np.isclose(seen[where + newworld.SOLDIERS], soldiers)
+
+
+def test_newworld_a_pirate_fleets_enemy_is_numbered_from_the_viewer() -> None:
+    """New World 22 (Piracy): a Fleet's Pirate Ships and their declared enemy are
+    public once the sheets are paid; the enemy is encoded as a seat from the viewer."""
+    table = Table("newworld", 3, options={"piracy": True}, seed=1)
+    rng, seen_enemy = Rng(1), 0
+    while not table.is_over() and seen_enemy < 5:
+        seat = table.to_act()[0]
+        table.step(seat, rng.choice(table.game.legal_actions(table.state, seat)))
+        for viewer in range(3):
+            view = table.game.view(table.state, viewer)
+            seen = table.observation(viewer)
+            for owner, entry in enumerate(view["players"]):
+                enemy = entry["fleet"]["enemy"]
+                base = newworld.PLAYERS + (owner - viewer) % 3 * newworld.PER_SEAT
+                block = seen[base + newworld.FLEET_ENEMY : base + newworld.FLEET_ENEMY + 6]
+                if enemy is None:
+                    assert not block.any()
+                    continue
+                seen_enemy += 1
+                target = view["players"][[p["name"] for p in view["players"]].index(enemy)]
+                assert list(np.flatnonzero(block)) == [(target["seat"] - viewer) % 3]
+    assert seen_enemy >= 5

@@ -25,10 +25,11 @@ Layout (6 seat slots whatever the player count; a missing seat is all zeros):
 * per seat: cash (own; known flag), ships, Soldiers at home and in the pool, the
   Replacement Box per turn ahead, new Colonists, the bid (sealed, known, amount),
   the Exclusive Anchorage, the Planning Sheet (sealed; the own sheet while
-  planning: maintain, build, buy, step, up to 3 landings), the Fleet (ships,
-  where, Soldiers, Colonists, gold, at sea) and the Areas it controls;
-* a declared attack awaiting the defender's choice, and losses awaiting their
-  removal.
+  planning: maintain, build, buy, step, up to 3 landings, Pirate Ships and
+  their enemy), the Fleet (ships, where, Soldiers, Colonists, gold, at sea,
+  Pirate Ships, their gold and enemy, 22) and the Areas it controls;
+* a declared attack awaiting the defender's choice, losses awaiting their
+  removal, and a Landing short of room awaiting its owner's choice (5.4).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from meeple.engine.config import GameConfig
 from meeple.engine.encoding import FixedEncoding, Layout, hot, put, relative_seats, seat_hot
 from meeple.games.newworld.board import LETTERS
 from meeple.games.newworld.common import (
+    COUNTRIES,
     MAX_LANDINGS,
     MAX_NEW_SHIPS,
     MAX_SHIPS,
@@ -55,6 +57,7 @@ Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 SEATS = 6  # the most players New World takes
 CLIMATES = 5
+COUNTRY_AT = {name: seat for seat, name in enumerate(COUNTRIES)}
 AREA_AT = {letter: a for a, letter in enumerate(LETTERS[:AREAS])}
 MAX_DECISIONS = 20000  # random games last 220-790 decisions (2-6 players, 10 turns)
 
@@ -128,12 +131,17 @@ PLAN_BUILD = _seat.block(1)
 PLAN_BUY = _seat.block(1)
 PLAN_STEP = _seat.block(PLAN_STEPS)
 PLAN_LANDINGS = _seat.block(MAX_LANDINGS * PER_LANDING)
+PLAN_PIRATES = _seat.block(1)
+PLAN_ENEMY = _seat.block(SEATS)
 FLEET_SHIPS = _seat.block(1)
 FLEET_AT = _seat.block(AREAS)
 FLEET_SOLDIERS = _seat.block(1)
 FLEET_COLONISTS = _seat.block(1)
 FLEET_GOLD = _seat.block(1)
 FLEET_AT_SEA = _seat.block(1)
+FLEET_PIRATES = _seat.block(1)
+FLEET_PIRATE_GOLD = _seat.block(1)
+FLEET_ENEMY = _seat.block(SEATS)
 CONTROLLED = _seat.block(1)
 PER_SEAT = _seat.size
 
@@ -151,6 +159,7 @@ AREA_BLOCK = LAYOUT.block(AREAS * PER_AREA)
 PLAYERS = LAYOUT.block(SEATS * PER_SEAT)
 ATTACK = LAYOUT.block(1 + 2 * SEATS + AREAS + 1)
 LOSSES = LAYOUT.block(1 + 2 * SEATS + AREAS + 2)
+LANDING = LAYOUT.block(1 + SEATS + AREAS + 2)
 
 
 class NewWorldEncoding(FixedEncoding):
@@ -163,9 +172,10 @@ class NewWorldEncoding(FixedEncoding):
             area_features(out, base, area, relative)
             base += PER_AREA
         for seat, entry in enumerate(view["players"]):
-            player(out, PLAYERS + relative[seat] * PER_SEAT, entry, view["turn"])
+            player(out, PLAYERS + relative[seat] * PER_SEAT, entry, view["turn"], relative)
         pending_attack(out, view["pending_attack"], relative)
         pending_losses(out, view["pending_losses"], relative)
+        pending_landing(out, view.get("pending_landing"), relative)
         return out
 
 
@@ -226,7 +236,7 @@ def area_hot(out: Vector, offset: int, letter: str | None) -> None:
     hot(out, offset, None if letter is None else AREA_AT.get(letter), AREAS)
 
 
-def player(out: Vector, base: int, p: JSON, turn: int) -> None:
+def player(out: Vector, base: int, p: JSON, turn: int, relative: list[int]) -> None:
     """One seat's holdings; what the view hides (None) stays zero with its
     "known" place zero."""
     if p["cash"] is not None:
@@ -250,13 +260,19 @@ def player(out: Vector, base: int, p: JSON, turn: int) -> None:
     if p["plan_sealed"]:
         out[base + PLAN_SEALED] = 1.0
     if p["plan"] is not None:
-        plan(out, base, p["plan"])
-    fleet(out, base, p["fleet"])
+        plan(out, base, p["plan"], relative)
+    fleet(out, base, p["fleet"], relative)
     put(out, base + CONTROLLED, p["political_control"], AREAS)
 
 
-def plan(out: Vector, base: int, sheet: JSON) -> None:
-    """The viewer's own Planning Sheet (5.2-5.4) while planning."""
+def country_hot(out: Vector, offset: int, name: str | None, relative: list[int]) -> None:
+    """A one at the relative place of the seat playing the country ``name``."""
+    seat = COUNTRY_AT.get(name) if name is not None else None
+    seat_hot(out, offset, seat, relative)
+
+
+def plan(out: Vector, base: int, sheet: JSON, relative: list[int]) -> None:
+    """The viewer's own Planning Sheet (5.2-5.4), shown to it while planning and sailing."""
     out[base + PLAN_SHOWN] = 1.0
     put(out, base + PLAN_MAINTAIN, sheet["maintain"], MAX_SHIPS)
     put(out, base + PLAN_BUILD, sheet["build"], MAX_NEW_SHIPS)
@@ -267,9 +283,11 @@ def plan(out: Vector, base: int, sheet: JSON) -> None:
         area_hot(out, offset, landing["area"])
         put(out, offset + AREAS, landing["soldiers"], SOLDIER_POOL)
         put(out, offset + AREAS + 1, landing["colonists"], COLONIST_CEILING)
+    put(out, base + PLAN_PIRATES, sheet.get("pirates"), MAX_SHIPS)  # Piracy (22)
+    country_hot(out, base + PLAN_ENEMY, sheet.get("enemy"), relative)
 
 
-def fleet(out: Vector, base: int, entry: JSON) -> None:
+def fleet(out: Vector, base: int, entry: JSON, relative: list[int]) -> None:
     put(out, base + FLEET_SHIPS, entry["ships"], MAX_SHIPS)
     area_hot(out, base + FLEET_AT, entry["at"])
     put(out, base + FLEET_SOLDIERS, entry["soldiers"], SOLDIER_POOL)
@@ -277,6 +295,9 @@ def fleet(out: Vector, base: int, entry: JSON) -> None:
     put(out, base + FLEET_GOLD, entry["gold"], FLEET_GOLD_CEILING)
     if entry["at_sea"]:
         out[base + FLEET_AT_SEA] = 1.0
+    put(out, base + FLEET_PIRATES, entry.get("pirates"), MAX_SHIPS)  # Piracy (22)
+    put(out, base + FLEET_PIRATE_GOLD, entry.get("pirate_gold"), FLEET_GOLD_CEILING)
+    country_hot(out, base + FLEET_ENEMY, entry.get("enemy"), relative)
 
 
 def pending_attack(out: Vector, entry: JSON | None, relative: list[int]) -> None:
@@ -300,6 +321,16 @@ def pending_losses(out: Vector, entry: JSON | None, relative: list[int]) -> None
     area_hot(out, LOSSES + 1 + 2 * SEATS, entry["area"])
     put(out, LOSSES + 1 + 2 * SEATS + AREAS, entry["soldiers"], SOLDIER_POOL)
     put(out, LOSSES + 2 + 2 * SEATS + AREAS, entry["colonists"], COLONIST_CEILING)
+
+
+def pending_landing(out: Vector, entry: JSON | None, relative: list[int]) -> None:
+    """5.4: a Fleet short of room, its owner to choose which Landing falls short."""
+    if entry is None:
+        return
+    out[LANDING] = 1.0
+    seat_hot(out, LANDING + 1, entry["seat"], relative)
+    area_hot(out, LANDING + 1 + SEATS, entry["area"])
+    out[LANDING + 1 + SEATS + AREAS + (0 if entry["kind"] == "soldiers" else 1)] = 1.0
 
 
 ENCODING = NewWorldEncoding(LAYOUT, MAX_DECISIONS)
