@@ -4,9 +4,10 @@ Read from the view only, so while sheets are written a seat's observation holds
 its own draft and, of the others, only whether they are ready or sealed: the
 secret orders cannot reach it. ``encode_state`` gives the same numbers from the
 state's fields the view is made of (of the drafts, only the viewer's), without
-building the view; tests/rl proves the two equal on random states. Seats are numbered from the viewer (0 = the
-viewer), so a learned policy means "my presences" in every seat; countries named
-in the view are turned into those relative seats.
+building the view; tests/rl proves the two equal on random states. Seats are
+numbered from the viewer (0 = the viewer), so a learned policy means "my
+presences" in every seat; countries named in the view are turned into those
+relative seats.
 
 Layout (6 seat slots whatever the player count; a missing seat is all zeros;
 every count divided by its limit: 8 turns, 22 markers a country, 22 colony
