@@ -256,7 +256,7 @@ def _part(name: str, layer: str, body: Sequence[str], extra: str = "") -> str:
 
 
 def _title(words: str) -> str:
-    return _text(0, 16, words, 14, font_weight="bold")
+    return _fit(0, 16, words, PART_W, 14, font_weight="bold")
 
 
 def _card_fill(face: str | None) -> str:
@@ -916,7 +916,7 @@ def _hand(view: JSON) -> list[str]:
     own = players[seat] if isinstance(seat, int) and seat < len(players) else {}
     hand = own.get("hand")
     if hand is None:
-        return [_title("Hands are hidden: each board says how many cards it holds")]
+        return [_title("Hands are hidden from spectators")]
     faces: dict[str, int] = {}
     for face in hand:
         faces[str(face)] = faces.get(str(face), 0) + 1
