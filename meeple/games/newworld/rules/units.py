@@ -72,18 +72,11 @@ def personnel(state: NewWorldState, seat: int, area: int) -> int:
 def manned(state: NewWorldState) -> list[tuple[int, int]]:
     """Every (area, seat) where the seat has Personnel (on land or embarked), Area
     by Area, seats in order within an Area."""
-    soldiers, colonists = state.soldiers, state.colonists
-    emb_soldiers, emb_colonists = state.emb_soldiers, state.emb_colonists
-    seats = range(state.players)
-    return [
-        (area, seat)
-        for area in range(AREAS)
-        for seat in seats
-        if soldiers[seat * AREAS + area]
-        or colonists[seat * AREAS + area]
-        or emb_soldiers[seat * AREAS + area]
-        or emb_colonists[seat * AREAS + area]
-    ]
+    union = 0  # a byte of the OR of the counts is nonzero exactly when one count is
+    for counts in (state.soldiers, state.colonists, state.emb_soldiers, state.emb_colonists):
+        union |= int.from_bytes(counts)
+    present = union.to_bytes(len(state.soldiers))
+    return sorted((i % AREAS, i // AREAS) for i, units in enumerate(present) if units)
 
 
 def others_present(state: NewWorldState, seat: int, area: int) -> bool:
