@@ -58,6 +58,8 @@ def homebound_seats(state: NewWorldState) -> tuple[int, ...]:
 
 def legal_actions(state: NewWorldState, seat: int) -> list[int]:
     phase = state.phase
+    if phase == PLANNING:  # the most frequent decisions first
+        return planning.plan_actions(state, seat)
     if phase in SEQUENTIAL and seat != deciding(state):
         return []
     if phase == HOMEBOUND and piracy.enabled(state.config) and seat not in homebound_seats(state):
@@ -70,8 +72,6 @@ def legal_actions(state: NewWorldState, seat: int) -> list[int]:
         return planning.landfall_actions(state, seat)
     if phase == EXPLORE:
         return planning.explore_actions(state, seat)
-    if phase == PLANNING:
-        return planning.plan_actions(state, seat)
     if phase == OUTBOUND:
         return outbound.choice_actions(state, seat)
     if phase == MOVEMENT:
@@ -83,7 +83,9 @@ def legal_actions(state: NewWorldState, seat: int) -> list[int]:
 
 def apply_action(state: NewWorldState, seat: int, index: int) -> None:
     phase = state.phase
-    if phase == COLONISTS:
+    if phase == PLANNING:  # the most frequent decisions first
+        planning.apply_plan(state, seat, index)
+    elif phase == COLONISTS:
         planning.apply_colonists(state, seat, index)
     elif phase == BIDDING:
         planning.apply_bid(state, seat, index)
@@ -91,8 +93,6 @@ def apply_action(state: NewWorldState, seat: int, index: int) -> None:
         planning.apply_landfall(state, seat, index)
     elif phase == EXPLORE:
         planning.apply_explore(state, seat, index)
-    elif phase == PLANNING:
-        planning.apply_plan(state, seat, index)
     elif phase == OUTBOUND:
         outbound.apply_choice(state, seat, index)
     elif phase == MOVEMENT:
