@@ -94,3 +94,28 @@ def test_a_b_book_taken_first_cannot_block_the_a_book_of_the_same_reward() -> No
     play(state, 0, legal(state, 0)[0])
     assert pending(state) is None and state.actor == 1
     GAME.validate(state)
+
+
+def test_with_every_resting_deck_empty_the_phase_ends_taking_an_empty_deck() -> None:
+    """Action 6, end one's action phase by picking up a resting deck: a seat whose
+    three resting decks are empty (samples reach this) still has that action, as
+    "end taking deck 1" alone, and picks up nothing (our reading, docs/mombasa.md)."""
+    state = build(2, slots={0: ["coffee 2"]})
+    for deck in range(3):
+        state.discard.extend(state.decks[deck])
+        state.decks[deck] = ()
+    hand = state.hands[0]
+    GAME.validate(state)
+    assert [a for a in legal(state, 0) if a.startswith("end")] == ["end taking deck 1"]
+    play(state, 0, "end taking deck 1")
+    assert state.hands[0] == hand and state.actor == 1
+    GAME.validate(state)
+
+
+def test_an_empty_hand_can_still_finish_planning() -> None:
+    """Planning phase: cards are placed from the hand; with none left, the seat can
+    only declare itself ready."""
+    state = build(2, phase="planning", hands={0: []})
+    assert legal(state, 0) == ["ready"]
+    play(state, 0, "ready")
+    assert 0 not in GAME.to_act(state)
