@@ -24,6 +24,7 @@ import pytest
 
 from meeple.ai import load_bots
 from meeple.ai.base import bot_names, make_bot
+from meeple.ai.levels import level_budget, mcts
 from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Game, GameState, Rng, all_games
 
@@ -110,6 +111,9 @@ def find_pair(game: Game[Any], seed: int) -> tuple[GameState, GameState] | None:
 def bot(name: str, game: Game[Any]) -> Any:
     if name == "mcts":  # the plain search, kept small
         return MctsBot(game, BOT_SEED, Budget(iterations=15))
+    if name in ("medium", "hard"):  # the level's search without its clock cap, so a
+        # loaded machine cannot make the two searches stop at different points
+        return mcts(game, BOT_SEED, Budget(iterations=level_budget(game, name).iterations))
     return make_bot(name, game, BOT_SEED)
 
 
