@@ -260,7 +260,11 @@ class Hub:
             else:
                 after = table.memory()
                 table.recall(before)  # hidden until stored
-                await self.db(self.store.add_move, *move)
+                table.storing = version
+                try:
+                    await self.db(self.store.add_move, *move)
+                finally:
+                    table.storing = None
                 table.recall(after)
         except BaseException as exc:
             table.recall(before)
@@ -331,6 +335,7 @@ class Hub:
         versions = table.versions_json()
         after = table.memory()
         table.recall(before)  # hidden until stored
+        table.storing = version
         try:
             await self.db(
                 self.store.rewrite_moves,
@@ -346,6 +351,8 @@ class Hub:
             if isinstance(exc, Conflict):
                 raise
             raise ApiError(503, "the undo could not be stored; try again") from None
+        finally:
+            table.storing = None
         table.recall(after)
         table.version = version
         table.rewrites += 1
@@ -471,7 +478,7 @@ class Hub:
     def _on_changed(self, table_id: str, version: int) -> None:
         """Notified: ``table_id`` is stored at ``version``; a copy held here catches up."""
         table = self.tables.get(table_id)
-        if table is not None and version != table.version:
+        if table is not None and version not in (table.version, table.storing):
             table.behind = True
             self._refresh_soon(table)
 

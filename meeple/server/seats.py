@@ -430,7 +430,11 @@ class Seats:
         versions = table.versions_json()
         after = table.memory()
         table.recall(before)  # hidden until stored
-        await self.db(self.store.set_seats, table.id, seats, table.version + 1, versions)
+        table.storing = table.version + 1
+        try:
+            await self.db(self.store.set_seats, table.id, seats, table.version + 1, versions)
+        finally:
+            table.storing = None
         table.recall(after)
         table.version += 1
         if bot is not None:

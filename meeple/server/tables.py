@@ -130,6 +130,7 @@ class Table:
     remote_seats: set[int] = field(default_factory=set)  # seats with sockets elsewhere
     refresh_task: asyncio.Task[None] | None = None
     claiming: bool = False  # asking the database for this table's lease
+    storing: int | None = None  # the version this process is storing (its own NOTIFY)
 
     def touch(self) -> None:
         """Note a use of the table (idle tables leave memory)."""

@@ -51,6 +51,7 @@ def test_kill_9_mid_game_and_continue(server: Server) -> None:
         "/api/tables",
         json={"game": "namibia", "players": 3, "seats": PEOPLE, "seed": 21},
     ).json()
+    assert "id" in made, made
     tid, tokens = made["id"], made["tokens"]
     play(server, tid, tokens, 30, rng)
     before = {s: get(server, f"/api/tables/{tid}", token=t) for s, t in tokens.items()}
