@@ -51,6 +51,7 @@ from meeple.server.undo import REFUSED, undo_moves
 log = logging.getLogger("meeple.server")
 
 T = TypeVar("T")
+MOVE_THREADS = 4  # PostgreSQL: moves of different tables stored at once
 RETRIES = 8  # attempts at a change whose stored table moved on meanwhile (cluster)
 
 
@@ -78,6 +79,11 @@ class Hub:
         self.limits = limits = Limits() if limits is None else limits
         self.tables: dict[str, Table] = {}
         self.db_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-db")
+        # Moves of different tables are stored at once on PostgreSQL (a table's own
+        # moves go one at a time: its lock), so their commits share WAL flushes.
+        self.move_pool = ThreadPoolExecutor(
+            max_workers=1 if store.inline else MOVE_THREADS, thread_name_prefix="meeple-move"
+        )
         # Replays (loading a table, undo): short, in a thread.
         self.bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-replay")
         # Bots thinking, and other long work of tables: worker processes, fairly shared.
@@ -151,6 +157,7 @@ class Hub:
                     task.cancel()
         self.cpu.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
+        self.move_pool.shutdown(wait=True)
         self.db_pool.shutdown(wait=True)
         self.store.close()
 
@@ -261,8 +268,9 @@ class Hub:
                 after = table.memory()
                 table.recall(before)  # hidden until stored
                 table.storing = version
+                loop = asyncio.get_running_loop()
                 try:
-                    await self.db(self.store.add_move, *move)
+                    await loop.run_in_executor(self.move_pool, self.store.add_move, *move)
                 finally:
                     table.storing = None
                 table.recall(after)

@@ -7,7 +7,9 @@ its stored moves after any restart, even after ``kill -9``.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -255,7 +257,12 @@ class Store:
                 connection.execute(sql_text("SELECT pg_advisory_xact_lock(7316)"))
             Base.metadata.create_all(connection)
             _add_missing_columns(connection)
-        self._mover: Any = None  # the DBAPI connection that stores moves, kept open
+        # The DBAPI connections that store moves, kept open: one per thread storing
+        # moves (PostgreSQL stores several tables' moves at once: their commits share
+        # the write-ahead log's flushes).
+        self._movers = threading.local()
+        self._all_movers: list[Any] = []
+        self._movers_lock = threading.Lock()
         self.moves_since_checkpoint = 0
 
     @property
@@ -265,9 +272,12 @@ class Store:
         return self.sqlite
 
     def close(self) -> None:
-        if self._mover is not None:
-            self._mover.close()
-            self._mover = None
+        with self._movers_lock:
+            movers, self._all_movers = self._all_movers, []
+        for mover in movers:
+            with contextlib.suppress(Exception):
+                mover.close()
+        self._movers = threading.local()
         self.engine.dispose()
 
     def checkpoint(self) -> None:
@@ -365,13 +375,15 @@ class Store:
         if timer is not None:
             values += timer
             sets += f", deadline = {mark}, timer_key = {mark}"
-        if self._mover is None:
+        raw = getattr(self._movers, "connection", None)
+        if raw is None:
             # The DBAPI directly, one connection kept open: this runs on every move.
-            self._mover = self.engine.raw_connection()
+            raw = self._movers.connection = self.engine.raw_connection()
+            with self._movers_lock:
+                self._all_movers.append(raw)
             if self.sqlite:
                 # Checkpoints run in the worker thread (``checkpoint``), not in a move.
-                self._mover.cursor().execute("PRAGMA wal_autocheckpoint=0")
-        raw = self._mover
+                raw.cursor().execute("PRAGMA wal_autocheckpoint=0")
         try:
             cursor = raw.cursor()
             # The version check first: it locks the table's row, so a second process
@@ -395,7 +407,9 @@ class Store:
             raw.rollback()
             raise
         except BaseException:
-            self._mover = None
+            self._movers.connection = None
+            with self._movers_lock, contextlib.suppress(ValueError):
+                self._all_movers.remove(raw)
             try:
                 raw.rollback()
             finally:
