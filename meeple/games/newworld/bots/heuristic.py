@@ -45,7 +45,7 @@ choice: four Colonists or the die give the same on average (5.1); loss choices
 keep the markers held (8.314); the Planning Sheet, the landfall, Land Movement and
 attacks on Natives are investments whose return comes turns later, beyond what a
 rollout sees. Searching them made the search buy too little, spread its Colonists,
-leave Gold and Mines unattended and spare Natives (1 win in 9, then 1 in 6, games
+leave Gold and Mines unattended and spare Natives (1 win in 9 games, twice,
 against three heuristics). The search decides bids, attacks on players (and
 whether to attack where the heuristic would not), retreats and homebound calls."""
 
