@@ -227,10 +227,10 @@ def is_subsequence(part: list[Any], whole: list[Any]) -> bool:
 
 
 def test_three_processes_play_namibia_and_africa_to_the_end() -> None:
-    """Every seat is watched over a socket on one process and plays by HTTP through the
-    others: Namibia among three people, Africa 1880 among two people and a bot (whose
-    moves the lease holder plays). Each table ends; every watcher saw every move in
-    order; the records replay."""
+    """Every seat is watched over a socket on one process and plays by HTTP through
+    random processes: Namibia among three people, Africa 1880 among two people and a
+    bot (whose moves the lease holder plays). Each table ends; every watcher saw
+    every move in order; the records replay."""
     rng = random.Random(15)
     with cluster(3, bot_delay=0.002) as servers:
         namibia = create(servers[0], "namibia", ["human"] * 3, seed=31)
