@@ -62,7 +62,7 @@ class Table:
         snap: Snapshot = r.json()
         return snap
 
-    def play_until(self, stop: Callable[[Snapshot], bool], limit: float = 60) -> Snapshot:
+    def play_until(self, stop: Callable[[Snapshot], bool], limit: float = 120) -> Snapshot:
         """Seat 0 plays at random (landings and moves first) until ``stop`` holds."""
         deadline = time.time() + limit
         while time.time() < deadline:
@@ -79,6 +79,17 @@ class Table:
                 json={"token": self.token, "action": pick, "version": snap["version"]},
             )
         raise AssertionError("the position never came")
+
+
+def position(server: Server, seed: int, stop: Callable[[Snapshot], bool]) -> tuple[Table, Snapshot]:
+    """A table reaching the position: the bots' timing decides how a game goes, and
+    in one game seat 0 may lose every unit first, so a few tables are tried."""
+    for attempt in range(6):
+        table = Table(server, seed + 100 * attempt)
+        snap = table.play_until(stop)
+        if not snap["over"]:
+            return table, snap
+    raise AssertionError("six games ended before the position came")
 
 
 class Page:
@@ -169,14 +180,14 @@ def test_planning_shows_ones_own_sheet_and_only_there(
     server: Server, pages: Callable[[int], Page], width: int
 ) -> None:
     """4.1: each player records his Planning Sheet secretly."""
-    table = Table(server, seed=11)
-    snap = table.play_until(
+    table, snap = position(
+        server,
+        11,
         lambda s: (
             s["view"]["phase"] == "planning"
             and bool((s["view"]["players"][0]["plan"] or {}).get("landings"))
-        )
+        ),
     )
-    assert not snap["over"]
     page = pages(width)
     snap = page.open(table.link, snap["version"])
     board = page.evaluate("() => document.querySelector('#board svg').textContent")
@@ -196,15 +207,15 @@ def test_land_movement_is_played_by_clicking_an_area(
     server: Server, pages: Callable[[int], Page], width: int
 ) -> None:
     """8.2: moving overland; the Area's shape offers the moves that name it."""
-    table = Table(server, seed=12)
-    snap = table.play_until(
+    table, snap = position(
+        server,
+        12,
         lambda s: (
             s["view"]["phase"] == "land movement"
             and 0 in s["to_act"]
             and any(a.startswith("move") for a in s["legal"])
-        )
+        ),
     )
-    assert not snap["over"]
     page = pages(width)
     snap = page.open(table.link, snap["version"])
     check_page(page, f"movement-{width}")
