@@ -64,6 +64,16 @@ def play_until(
     raise AssertionError("the position never came")
 
 
+def some_game_reaching(players: int, stop: Callable[[NewWorldState], bool]) -> NewWorldState:
+    """The first of a few seeded random games that comes to the position."""
+    for seed in range(1, 40):
+        try:
+            return play_until(players, seed, stop, limit=20_000)
+        except AssertionError:
+            continue
+    raise AssertionError("no seeded game came to the position")
+
+
 def svg_of(state: NewWorldState, seat: int | None) -> str:
     svg = PRESENTATION.svg(GAME.view(state, seat))
     assert svg is not None
@@ -304,7 +314,7 @@ def test_the_seat_panels_hide_others_cash_and_say_what_each_seat_is_doing() -> N
 def test_a_battle_waiting_for_a_decision_is_ringed_on_its_area() -> None:
     """8.3: while a defender chooses losses (8.314) or an attack waits, its Area is
     marked on the map and said in the panel."""
-    state = play_until(4, 4, lambda s: bool(s.losses) or bool(s.pending), limit=20_000)
+    state = some_game_reaching(4, lambda s: bool(s.losses) or bool(s.pending))
     view = GAME.view(state, None)
     pending = view["pending_losses"] or view["pending_attack"]
     svg = svg_of(state, None)
