@@ -209,8 +209,8 @@ def test_forces_are_counted_in_their_seats_colours_on_their_area() -> None:
 def test_a_planning_sheet_is_drawn_for_its_own_seat_and_no_other() -> None:
     """4.1: each player records his sheet secretly. Seat 1's drawing is the same
     whatever seat 0 wrote; seat 0 sees its own sheet and its landings ringed."""
-    state = play_until(
-        3, 7, lambda s: s.phase == PLANNING and bool(s.plan_landings[0]) and s.turn >= 2
+    state = some_game_reaching(
+        3, lambda s: s.phase == PLANNING and bool(s.plan_landings[0]) and s.turn >= 2
     )
     own = svg_of(state, 0)
     assert "Your Planning Sheet (secret)" in own
@@ -273,8 +273,8 @@ def test_event_targets_are_drawn_areas_named_by_data_or_text() -> None:
 
 
 def test_the_terminal_text_fits_80_columns_and_keeps_secrets() -> None:
-    state = play_until(
-        4, 7, lambda s: s.phase == PLANNING and bool(s.plan_landings[1]) and s.turn >= 2
+    state = some_game_reaching(
+        4, lambda s: s.phase == PLANNING and bool(s.plan_landings[1]) and s.turn >= 2
     )
     own = GAME.render_text(GAME.view(state, 1))
     other = GAME.render_text(GAME.view(state, 2))
@@ -293,9 +293,8 @@ def test_the_terminal_text_fits_80_columns_and_keeps_secrets() -> None:
 
 def test_the_seat_panels_hide_others_cash_and_say_what_each_seat_is_doing() -> None:
     """13.3 cash; 4.1 a sealed sheet is only said to be sealed."""
-    state = play_until(
+    state = some_game_reaching(
         3,
-        7,
         lambda s: (
             s.phase == PLANNING
             and s.turn >= 2
@@ -320,7 +319,7 @@ def test_a_battle_waiting_for_a_decision_is_ringed_on_its_area() -> None:
     svg = svg_of(state, None)
     assert svg.count('class="battle"') >= 1
     assert f"in {pending['area']}" in svg
-    calm = play_until(4, 9, lambda s: s.turn >= 2 and not s.losses and not s.pending)
+    calm = some_game_reaching(4, lambda s: s.turn >= 2 and not s.losses and not s.pending)
     assert 'class="battle"' not in svg_of(calm, None)
 
 
