@@ -93,7 +93,7 @@ def landing_range(state: NewWorldState, seat: int, row: int, what: int) -> tuple
     landings = state.plan_landings[seat]
     have = aboard(state, seat, what)
     most = min(landings[row + 1 + what], have)
-    later = sum(landings[k + 1 + what] for k in range(row + 3, len(landings), 3))
+    later = sum(landings[row + 4 + what :: 3])  # this kind at every later Landing
     return min(most, max(0, have - later)), most
 
 
