@@ -226,12 +226,17 @@ class Reviews:
     # ---- hints ------------------------------------------------------------------------
 
     async def hint_state(self, table: Table) -> HintState:
+        """The table's hints; in a cluster the counts are read again each time (another
+        process may have given hints since)."""
         state = self.hint_states.get(table.id)
-        if state is None:
+        if state is None or self.hub.cluster is not None:
             stored = await self.hub.db(self.hub.store.load_hints, table.id)
             allowed, used = stored if stored is not None else (False, [])
             used = (used + [0] * table.players)[: table.players]
-            state = self.hint_states.setdefault(table.id, HintState(allowed, used))
+            if state is None:
+                state = self.hint_states.setdefault(table.id, HintState(allowed, used))
+            elif not state.busy:
+                state.allowed, state.used = allowed, used
         return state
 
     async def created(self, table: Table, allowed: bool) -> None:

@@ -226,11 +226,46 @@ def is_subsequence(part: list[Any], whole: list[Any]) -> bool:
     return all(any(item == other for other in it) for item in part)
 
 
+def connected(watcher: Watcher) -> list[bool]:
+    """Which seats the watcher was last told are connected (a presence message, or
+    the seats of a state)."""
+    for message in reversed(list(watcher.messages)):
+        if message["type"] == "presence":
+            return list(message["connected"])
+        if message["type"] == "state":
+            return [bool(seat["connected"]) for seat in message["seats"]]
+    return []
+
+
+def chat_and_presence_cross(servers: list[Server], made: Any, watchers: list[Watcher]) -> None:
+    """Chat sent through one process reaches the sockets on the others, a private
+    message only its recipient (docs/server.md, Talk); presence counts the sockets
+    of every process: each seat's socket is on another process, and every watcher
+    learns that all three seats are connected."""
+    tid, tokens = made["id"], made["tokens"]
+    said = {"token": tokens["0"], "text": "hello all"}
+    assert servers[1].http.post(f"/api/tables/{tid}/chat", json=said).status_code == 200
+    private = {"token": tokens["0"], "text": "just you", "to": 1}
+    assert servers[2].http.post(f"/api/tables/{tid}/chat", json=private).status_code == 200
+    expected = {0: {"hello all", "just you"}, 1: {"hello all", "just you"}, 2: {"hello all"}}
+    for seat, watcher in enumerate(watchers):
+        want = expected.get(seat, {"hello all"})  # (the fourth is the spectator)
+        deadline = time.time() + 10
+        while True:
+            texts = {m["message"]["text"] for m in list(watcher.messages) if m["type"] == "chat"}
+            presence = connected(watcher)
+            if texts >= want and presence == [True] * 3:
+                break
+            assert time.time() < deadline, f"watcher {seat}: chat {texts}, presence {presence}"
+            time.sleep(0.02)
+        assert texts == want
+
+
 def test_three_processes_play_namibia_and_africa_to_the_end() -> None:
     """Every seat is watched over a socket on one process and plays by HTTP through
     random processes: Namibia among three people, Africa 1880 among two people and a
-    bot (whose moves the lease holder plays). Each table ends; every watcher saw
-    every move in order; the records replay."""
+    bot (whose moves the lease holder plays). Chat and presence cross processes;
+    each table ends; every watcher saw every move in order; the records replay."""
     rng = random.Random(15)
     with cluster(3, bot_delay=0.002) as servers:
         namibia = create(servers[0], "namibia", ["human"] * 3, seed=31)
@@ -242,6 +277,7 @@ def test_three_processes_play_namibia_and_africa_to_the_end() -> None:
             for seat, token in made["tokens"].items():
                 watchers.append(Watcher(servers[int(seat) % 3], made["id"], token))
             watchers.append(Watcher(servers[2], made["id"]))
+        chat_and_presence_cross(servers, namibia, watchers[:4])
         # Both tables at once: their moves interleave on the processes.
         with ThreadPoolExecutor(2) as pool:
             games = [
