@@ -33,6 +33,7 @@ from meeple.engine import (
     MeepleError,
     NotYourTurn,
     UnknownAction,
+    discover,
     replay,
 )
 from meeple.server.bots import Bots
@@ -75,6 +76,9 @@ class Hub:
         limits: Limits | None = None,
     ) -> None:
         load_bots()
+        # Every game plugin loaded now, before any thread may look one up: discovery
+        # runs once, and a lookup from another thread during it would miss games.
+        discover()
         self.store = store
         self.limits = limits = Limits() if limits is None else limits
         self.tables: dict[str, Table] = {}

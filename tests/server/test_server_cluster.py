@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -386,3 +388,54 @@ def test_kill_9_of_one_process_mid_game() -> None:
         for watcher in watchers:
             saw_everything(watcher, alive[0])
             watcher.close()
+
+
+def alive_nodes() -> set[str]:
+    with psycopg.connect(libpq_url(normalize_url(pg_url_or_skip()))) as db:
+        rows = db.execute(
+            "SELECT name FROM meeple_nodes WHERE expires > extract(epoch from clock_timestamp())"
+        ).fetchall()
+    return {str(row[0]) for row in rows}
+
+
+def test_workers_share_one_port_as_a_cluster() -> None:
+    """``meeple serve --workers 2`` (docs/server.md, Several processes): two processes
+    on one port, each a node of the cluster; a table plays through the port."""
+    url = pg_url_or_skip()
+    before = alive_nodes()
+    server = Server(url, 0.002, (*ARGS, "--workers", "2"))
+    try:
+        server.start()
+        deadline = time.time() + 15
+        while len(alive_nodes() - before) < 2:
+            assert time.time() < deadline, f"nodes alive: {alive_nodes() - before}"
+            time.sleep(0.1)
+        made = create(server, "namibia", ["human", "random", "random"], seed=51)
+        play(
+            [server],
+            made["id"],
+            made["tokens"],
+            random.Random(51),
+            strict=False,
+            until=lambda snap: int(snap["version"]) >= 12,
+        )
+    finally:
+        if server.proc is not None:
+            server.proc.terminate()  # (uvicorn stops its workers)
+            server.proc.wait(timeout=30)
+        server.stop()
+
+
+def test_workers_need_postgresql(tmp_path: Any) -> None:
+    """SQLite serves from one process: ``--workers 2`` with it is refused, saying why."""
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "meeple.cli.main", "serve", "--workers", "2"),
+            *("--db", f"sqlite:///{tmp_path / 'x.db'}"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0
+    assert "several workers need PostgreSQL" in done.stdout + done.stderr
