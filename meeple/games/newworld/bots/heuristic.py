@@ -33,7 +33,7 @@ COLONY_CHOICES = 3  # landing Areas searched: the best colonies by the heuristic
 SECRET_PHASES = (BIDDING, LANDFALL, PLANNING)
 SETTLED_KINDS = frozenset(
     (
-        *("take", "roll", "lose"),
+        "lose",
         *("maintain", "build", "buy", "land", "send_soldiers", "send_colonists", "seal"),
         *("choose", "devote"),
         *("loot", "mine", "prospect", "embark_gold", "carry", "move_soldiers"),
@@ -41,13 +41,13 @@ SETTLED_KINDS = frozenset(
     )
 )
 """Decisions the search leaves to the heuristic, by the kind of the heuristic's
-choice: four Colonists or the die give the same on average (5.1); loss choices
-keep the markers held (8.314); the Planning Sheet, the landfall, Land Movement and
-attacks on Natives are investments whose return comes turns later, beyond what a
-rollout sees. Searching them made the search buy too little, spread its Colonists,
-leave Gold and Mines unattended and spare Natives (1 win in 9 games, twice,
-against three heuristics). The search decides bids, attacks on players (and
-whether to attack where the heuristic would not), retreats and homebound calls."""
+choice: loss choices keep the markers held (8.314); the Planning Sheet, the
+landfall, Land Movement and attacks on Natives are investments whose return comes
+turns later, beyond what a rollout sees. Searching them made the search buy too
+little, spread its Colonists, leave Gold and Mines unattended and spare Natives (1
+win in 9 games, twice, against three heuristics). The search decides the
+Colonists (four or the die, 5.1), bids, attacks on players (and whether to attack
+where the heuristic would not), retreats and homebound calls."""
 
 
 def sample_of(state: GameState) -> NewWorldState:
