@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -112,23 +113,6 @@ def min_players(game: str) -> int:
     return next(g.min_players for g in all_games() if g.name == game)
 
 
-def reachable(page: Page) -> set[str]:
-    """The legal actions a click reaches now: a button, a list entry, or a board
-    element (what clicking it offers, as the page computes it for the click)."""
-    found: list[str] = page.page.evaluate(
-        """() => {
-          const out = [];
-          for (const b of document.querySelectorAll('#actions button[data-action-text]'))
-            out.push(b.dataset.actionText);
-          for (const o of document.querySelectorAll('#actions select option')) out.push(o.value);
-          for (const node of document.querySelectorAll('#board .playable'))
-            out.push(...window.meeple.offers(node));
-          return out;
-        }"""
-    )
-    return set(found)
-
-
 def click_once(page: Page) -> None:
     """One decision by clicking: a glowing board element if any, else a button or list."""
     p = page.page
@@ -163,26 +147,43 @@ def test_a_table_is_playable_by_clicking_at_this_width(
             break
         click_once(page)
         page.state(f"window.meeple.state.version > {snap['version']}")
-    snap = page.state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
+    page.state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
     page.page.wait_for_timeout(150)  # the page draws the state it just received
-    missing = set(snap["legal"]) - reachable(page)
+    # Read in one turn of the page's script: the bots may move meanwhile, and the
+    # state, what clicks reach, the last moves and what glows must be of one moment.
+    now = page.page.evaluate(
+        """() => {
+          const reach = [];
+          for (const b of document.querySelectorAll('#actions button[data-action-text]'))
+            reach.push(b.dataset.actionText);
+          for (const o of document.querySelectorAll('#actions select option')) reach.push(o.value);
+          for (const node of document.querySelectorAll('#board .playable'))
+            reach.push(...window.meeple.offers(node));
+          const line = document.getElementById('lastmove');
+          return {
+            snap: window.meeple.state,
+            reach,
+            moves: window.meeple.lastMoves(),
+            said: line ? line.innerText : '',
+            shown: !!line && line.offsetParent !== null,
+            glowing: [...document.querySelectorAll('#board .lastmove')]
+              .map((n) => n.dataset.target),
+          };
+        }"""
+    )
+    snap = now["snap"]
+    missing = set(snap["legal"]) - set(now["reach"])
     assert not missing, f"legal actions no click reaches: {sorted(missing)[:10]}"
     # The last moves: said above the board, and the board elements the game says they
     # concern glowing, those and no others.
-    moves = page.page.evaluate("() => window.meeple.lastMoves()")
+    moves = now["moves"]
     assert moves, "no last move after a decision"
-    line = page.page.locator("#lastmove")
-    assert line.is_visible()
-    said = line.inner_text()
+    said = now["said"]
+    assert now["shown"]
     assert said.startswith("Last: ") and moves[-1]["text"] in said
     assert moves[-1] == snap["events"][-1] or snap["events"] == []
     wanted = {t for e in moves for t in e["targets"]}
-    glowing = set(
-        page.page.evaluate(
-            "() => [...document.querySelectorAll('#board .lastmove')].map((n) => n.dataset.target)"
-        )
-    )
-    assert glowing == wanted
+    assert set(now["glowing"]) == wanted
     if game in NAMING_BOARDS:
         assert wanted, f"the first moves name no board element: {said}"
     assert page.overflow() <= 0, f"{page.overflow()} px of sideways scrolling"
@@ -290,6 +291,11 @@ def test_the_favicon_is_served_on_every_page(
     assert server.http.get("/favicon.ico").status_code == 200
     assert server.http.get("/static/favicon.svg").headers["content-type"].startswith("image/svg")
     made = new_table(server, "namibia", ["random"] * 3, seed=9)
+    # The replay (and its review) open once the game is over: wait for the bots.
+    deadline = time.monotonic() + 120
+    while not server.http.get(f"/api/tables/{made['id']}").json().get("over"):
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.2)
     page = open_page(browser, opened, 1280)
     for path in ("/", f"/t/{made['id']}", f"/t/{made['id']}/replay"):
         page.page.goto(server.base + path)
