@@ -10,6 +10,7 @@ for the broken one says why it is missing (``broken_games``).
 
 from __future__ import annotations
 
+import threading
 import warnings
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -22,6 +23,8 @@ ENTRY_POINT_GROUP = "meeple.games"
 _GAMES: dict[str, Game[Any]] = {}
 _BROKEN: dict[str, str] = {}  # entry-point name -> why it did not load
 _discovered = False
+_loading = False
+_DISCOVERY_LOCK = threading.RLock()
 
 
 def register(game: Game[Any]) -> None:
@@ -37,20 +40,34 @@ def register(game: Game[Any]) -> None:
 
 def discover() -> None:
     """Load every game declared in the ``meeple.games`` entry-point group (once)."""
-    global _discovered
+    global _discovered, _loading
     if _discovered:
         return
-    _discovered = True
-    for point in entry_points(group=ENTRY_POINT_GROUP):
+    # Threads asking at once (a server's worker threads) wait for the one loading, and
+    # "discovered" is set only once every plugin is in: no caller sees a partial list.
+    # A plugin that asks the registry while it loads (same thread) is not blocked.
+    with _DISCOVERY_LOCK:
+        if _discovered or _loading:
+            return
+        _loading = True
         try:
-            register(_load(point))
-        except Exception as exc:  # a broken plugin must not take the others down
-            _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
-            warnings.warn(
-                f"game plugin {point.name!r} ({point.value}) did not load: {exc}",
-                RuntimeWarning,
-                stacklevel=2,
-            )
+            for point in entry_points(group=ENTRY_POINT_GROUP):
+                _load_declared(point)
+        finally:
+            _loading = False
+            _discovered = True
+
+
+def _load_declared(point: EntryPoint) -> None:
+    try:
+        register(_load(point))
+    except Exception as exc:  # a broken plugin must not take the others down
+        _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
+        warnings.warn(
+            f"game plugin {point.name!r} ({point.value}) did not load: {exc}",
+            RuntimeWarning,
+            stacklevel=4,
+        )
 
 
 def _load(point: EntryPoint) -> Game[Any]:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import EntryPoint
+from typing import Any
 
 import pytest
 
@@ -37,3 +40,27 @@ def test_a_broken_plugin_is_left_out_and_says_why(monkeypatch: pytest.MonkeyPatc
         get_game("ghost")
     with pytest.raises(BadConfig, match="unknown game 'chess'; registered games: namibia"):
         get_game("chess")
+
+
+def test_threads_asking_at_once_all_see_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server's threads may ask for games while the first one is still loading the
+    plugins: none may see a partial list (it would answer "unknown game")."""
+    group = registry.ENTRY_POINT_GROUP
+    points = [
+        EntryPoint("namibia", "meeple.games.namibia:GAME", group),
+        EntryPoint("africa1880", "meeple.games.africa1880:GAME", group),
+    ]
+    slow_load = registry._load
+
+    def load_slowly(point: EntryPoint) -> Any:
+        time.sleep(0.05)
+        return slow_load(point)
+
+    monkeypatch.setattr(registry, "entry_points", lambda group: points)
+    monkeypatch.setattr(registry, "_load", load_slowly)
+    monkeypatch.setattr(registry, "_GAMES", {})
+    monkeypatch.setattr(registry, "_BROKEN", {})
+    monkeypatch.setattr(registry, "_discovered", False)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        seen = list(pool.map(lambda _: sorted(g.name for g in all_games()), range(8)))
+    assert seen == [["africa1880", "namibia"]] * 8
