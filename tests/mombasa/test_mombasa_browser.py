@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.server_support import Server, chromium, sqlite_url
+from tests.server.server_support import RELAXED_ARGS, Server, chromium, sqlite_url
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 WIDTHS = (1280, 390)
@@ -30,7 +30,10 @@ Snapshot = dict[str, Any]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(sqlite_url(tmp_path_factory.mktemp("mombasa-ui")), bot_delay=0.002)
+    # Relaxed limits: seat 0 plays many moves over HTTP to reach each position.
+    srv = Server(
+        sqlite_url(tmp_path_factory.mktemp("mombasa-ui")), bot_delay=0.002, args=RELAXED_ARGS
+    )
     srv.start()
     yield srv
     srv.stop()

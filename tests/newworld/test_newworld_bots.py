@@ -95,14 +95,15 @@ def planning_with(seed: int, sheets_seed: int) -> NewWorldState:
 
 
 def planning_pair(seed: int) -> tuple[NewWorldState, NewWorldState]:
-    """Two such games whose sheets differ but took as many entries (the number of
-    decisions taken is public: it is the view's ``version``)."""
+    """Two such games whose sheets differ, in what they say and in how many entries
+    were written (the number of secret entries is hidden too: the view has no count
+    of decisions)."""
     one = planning_with(seed, 1)
     for sheets_seed in range(2, 200):
         other = planning_with(seed, sheets_seed)
-        if other.version == one.version and other.plan_landings != one.plan_landings:
+        if other.version != one.version and other.plan_landings != one.plan_landings:
             return one, other
-    raise AssertionError("no second set of sheets of the same length")
+    raise AssertionError("no second set of sheets of another length")
 
 
 def bidding_with(seed: int, bid: int) -> NewWorldState:

@@ -65,7 +65,6 @@ def build_view(state: MombasaState, seat: int | None) -> dict[str, Any]:
     return {
         "game": "mombasa",
         "seat": seat,
-        "version": state.version,
         "round": state.round,
         "phase": PHASES[state.phase],
         "to_act": _to_act(state),

@@ -44,7 +44,6 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
     return {
         "game": "newworld",
         "seat": seat,
-        "version": state.version,
         "turn": state.turn,
         "last_turn": last_turn(state.config),
         "phase": PHASE_NAMES[state.phase],

@@ -89,7 +89,8 @@ def alternatives(game: Game[Any], state: NewWorldState, seat: int, legal: list[i
     if len(legal) == 1:
         return legal
     t = table(game)
-    chosen = policy.choose(game, state, seat, legal, Rng(state.version))
+    # A fixed seed per seat: the state's version counts other seats' secret entries.
+    chosen = policy.choose(game, state, seat, legal, Rng(seat))
     kinds = by_kind(t, legal)
     kind = t.kinds[chosen]
     out = [chosen]
