@@ -148,3 +148,36 @@ def test_a_version_from_the_future_is_409_without_telling_the_real_one(
         r = act(c, tid, tokens[0], legal[0], shown + 1)
         assert r.status_code == 409
         assert act(c, tid, tokens[0], legal[0], shown).status_code == 200
+
+
+def advance_to_planning(c: TestClient, tid: str, tokens: dict[int, str]) -> None:
+    """New World: first legal actions for every seat until both write their Planning
+    Sheets (rule 4.1: each player records his sheet secretly)."""
+    for _ in range(400):
+        shown = state(c, tid)
+        if shown["view"]["phase"] == "planning" and len(shown["to_act"]) == 2:
+            return
+        for seat in shown["to_act"]:
+            mine = state(c, tid, tokens[seat])
+            if mine["legal"]:
+                assert act(c, tid, tokens[seat], mine["legal"][0]).status_code == 200
+    raise AssertionError("never reached the Planning Sheets")
+
+
+def test_new_world_sheet_entries_move_no_other_seats_version(tmp_path: Any) -> None:
+    """4.1 (New World): another seat writing its Planning Sheet changes nothing seat 0
+    or a spectator is told, not even a version number."""
+    with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
+        tid, tokens = create(c, "newworld", ["human"] * 2, seed=5)
+        advance_to_planning(c, tid, tokens)
+        before = [normal(state(c, tid, tokens[0])), normal(state(c, tid))]
+        written = 0
+        for _ in range(6):
+            legal = [a for a in state(c, tid, tokens[1])["legal"] if a != "seal plan"]
+            assert act(c, tid, tokens[1], legal[-1]).status_code == 200
+            if 1 not in state(c, tid)["to_act"]:
+                break  # the sheet is complete and handed in: that much is public
+            written += 1
+            after = [normal(state(c, tid, tokens[0])), normal(state(c, tid))]
+            assert after == before, f"told after seat 1's entry {written}"
+        assert written >= 2, "seat 1 wrote too little to tell"
