@@ -104,6 +104,11 @@ async def reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
             message = orjson.loads(raw)
             kind = message.get("type")
             if kind == "state":
+                held = (seat.state or {}).get("version", -1)
+                if message.get("version", 0) < held:
+                    # A push older than one already received: the server's order broke.
+                    stats.errors.append(f"push out of order: {message.get('version')} < {held}")
+                    continue
                 seat.state = message
                 seat.changed.set()
             elif kind in ("ack", "error"):
