@@ -112,12 +112,6 @@ class Seats:
         if table is None:
             raise ApiError(404, f"no table {table_id!r}")
         if loaded:
-            if self.catch_up is not None:
-                # Cluster: a change notified while the table was read from storage found
-                # no copy here to tell, so look at the stored version once more.
-                table.behind = True
-                async with table.lock:
-                    await self.catch_up(table)
             self.after_change(table)
         table.touch()
         return table
