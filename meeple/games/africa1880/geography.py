@@ -22,21 +22,26 @@ one territory and is scenery.
 from __future__ import annotations
 
 import json
-from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from meeple.engine.geometry import (
+    Edge,
+    Ring,
+    contains,
+    faces_by_edge,
+    lone_edges,
+    shared_edges,
+    signed_area,
+)
+from meeple.engine.geometry import Point as Point
 from meeple.games.africa1880.board import BOARD, Board, BoardError
 
 DATA = Path(__file__).parent / "data" / "map.json"
 SCHEMA = "meeple.africa1880.map/1"
-
-Point = tuple[float, float]
-Ring = tuple[Point, ...]
-Edge = frozenset[Point]
 
 
 class GeographyError(BoardError):
@@ -57,13 +62,6 @@ class Geography:
     rings: tuple[Ring, ...]  # one counter-clockwise polygon per territory
     labels: tuple[Point, ...]  # where each territory's name and pieces go
     lakes: tuple[Lake, ...]
-
-    def edges(self, territory: int) -> list[Edge]:
-        return ring_edges(self.rings[territory])
-
-
-def ring_edges(ring: Ring) -> list[Edge]:
-    return [frozenset((ring[k], ring[(k + 1) % len(ring)])) for k in range(len(ring))]
 
 
 def load_geography(path: Path = DATA, board: Board = BOARD) -> Geography:
@@ -125,63 +123,33 @@ def _ring(items: list[Any], points: dict[str, Point], where: str) -> Ring:
     return tuple(ring)
 
 
-def signed_area(ring: Sequence[Point]) -> float:
-    """The shoelace area, positive for a counter-clockwise ring."""
-    total = 0.0
-    for k, (x1, y1) in enumerate(ring):
-        x2, y2 = ring[(k + 1) % len(ring)]
-        total += x1 * y2 - x2 * y1
-    return total / 2
-
-
-def contains(ring: Ring, point: Point) -> bool:
-    """Whether ``point`` lies inside the polygon (even-odd rule)."""
-    x, y = point
-    inside = False
-    for k, (x1, y1) in enumerate(ring):
-        x2, y2 = ring[(k + 1) % len(ring)]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def faces_by_edge(geography: Geography) -> dict[Edge, list[int | str]]:
-    """Which shapes run along each edge: territory numbers and lake names."""
-    faces: dict[Edge, list[int | str]] = defaultdict(list)
-    for t, ring in enumerate(geography.rings):
-        for edge in ring_edges(ring):
-            faces[edge].append(t)
-    for lake in geography.lakes:
-        if lake.between_territories:
-            for edge in ring_edges(lake.ring):
-                faces[edge].append(lake.name)
-    return faces
+def shape_faces(geography: Geography) -> dict[Edge, list[int | str]]:
+    """Which shapes run along each edge: territory numbers and the names of the
+    lakes between territories."""
+    territories: list[tuple[int | str, Ring]] = list(enumerate(geography.rings))
+    lakes = [(lake.name, lake.ring) for lake in geography.lakes if lake.between_territories]
+    return faces_by_edge([*territories, *lakes])
 
 
 def drawn_borders(geography: Geography) -> set[frozenset[int]]:
     """The pairs of territories whose shapes share at least one edge."""
-    pairs: set[frozenset[int]] = set()
-    for shapes in faces_by_edge(geography).values():
-        lands = [s for s in shapes if isinstance(s, int)]
-        if len(lands) == 2:
-            pairs.add(frozenset(lands))
-    return pairs
+    return set(shared_edges(faces_by_edge(enumerate(geography.rings))))
 
 
 def coast_edges(
     geography: Geography, territory: int, faces: dict[Edge, list[int | str]] | None = None
 ) -> list[Edge]:
     """The territory's edges that no other shape shares: its coast (``faces``: the
-    map's ``faces_by_edge``, if already computed)."""
-    shapes = faces_by_edge(geography) if faces is None else faces
-    return [e for e in geography.edges(territory) if len(shapes[e]) == 1]
+    map's ``shape_faces``, if already computed)."""
+    shapes = shape_faces(geography) if faces is None else faces
+    return lone_edges(geography.rings[territory], shapes)
 
 
 def coast_outline(geography: Geography, board: Board = BOARD) -> list[Point]:
     """The mainland's coast as one closed line, counter-clockwise: the coast edges
     of the mainland territories, chained end to start."""
     following: dict[Point, Point] = {}
-    faces = faces_by_edge(geography)
+    faces = shape_faces(geography)
     for t in range(len(board.ids)):
         if board.island[t]:
             continue
@@ -206,7 +174,7 @@ def coast_outline(geography: Geography, board: Board = BOARD) -> list[Point]:
 
 def validate(geography: Geography, board: Board = BOARD) -> None:
     """Check the drawing against the board data (see the module's docstring)."""
-    faces = faces_by_edge(geography)
+    faces = shape_faces(geography)
     for edge, shapes in faces.items():
         if len(shapes) > 2:
             raise GeographyError(f"more than two shapes run along the edge {sorted(edge)}")

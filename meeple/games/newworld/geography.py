@@ -30,22 +30,28 @@ dot where what stands there is drawn; default: away from the coast)}};
 from __future__ import annotations
 
 import json
-from collections import defaultdict
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from meeple.engine.geometry import (
+    Edge,
+    Ring,
+    centroid,
+    contains,
+    faces_by_edge,
+    lone_edges,
+    shared_edges,
+    signed_area,
+)
+from meeple.engine.geometry import Point as Point
+from meeple.engine.geometry import midpoint as midpoint
 from meeple.games.newworld.board import LETTERS, MapDataError, WorldMap, load_map
 
 DATA = Path(__file__).parent / "data" / "shapes.json"
 SCHEMA = "meeple.newworld.shapes/1"
 WAYS = ("north", "east", "south", "west")  # sides of an Anchorage dot
-
-Point = tuple[float, float]
-Ring = tuple[Point, ...]
-Edge = frozenset[Point]
 
 
 class GeographyError(MapDataError):
@@ -84,47 +90,6 @@ class Geography:
             if shape.key == key:
                 return shape
         raise KeyError(f"no sea zone {key!r} in the drawing")
-
-
-def ring_edges(ring: Sequence[Point]) -> list[Edge]:
-    return [frozenset((ring[k], ring[(k + 1) % len(ring)])) for k in range(len(ring))]
-
-
-def signed_area(ring: Sequence[Point]) -> float:
-    """The shoelace area (its sign gives the ring's direction)."""
-    total = 0.0
-    for k, (x1, y1) in enumerate(ring):
-        x2, y2 = ring[(k + 1) % len(ring)]
-        total += x1 * y2 - x2 * y1
-    return total / 2
-
-
-def centroid(ring: Sequence[Point]) -> Point:
-    """The polygon's centre of mass."""
-    area = signed_area(ring)
-    cx = cy = 0.0
-    for k, (x1, y1) in enumerate(ring):
-        x2, y2 = ring[(k + 1) % len(ring)]
-        cross = x1 * y2 - x2 * y1
-        cx += (x1 + x2) * cross
-        cy += (y1 + y2) * cross
-    return cx / (6 * area), cy / (6 * area)
-
-
-def contains(ring: Sequence[Point], point: Point) -> bool:
-    """Whether ``point`` lies inside the polygon (even-odd rule)."""
-    x, y = point
-    inside = False
-    for k, (x1, y1) in enumerate(ring):
-        x2, y2 = ring[(k + 1) % len(ring)]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def midpoint(edge: Edge) -> Point:
-    (x1, y1), (x2, y2) = sorted(edge)
-    return (x1 + x2) / 2, (y1 + y2) / 2
 
 
 def load_geography(path: Path = DATA, world: WorldMap | None = None) -> Geography:
@@ -216,24 +181,14 @@ class _Reader:
 
 def land_faces(drawing: Geography) -> dict[Edge, list[int | str]]:
     """Which land shapes run along each edge: Area numbers and outland names."""
-    faces: dict[Edge, list[int | str]] = defaultdict(list)
-    for a, ring in enumerate(drawing.rings):
-        for edge in ring_edges(ring):
-            faces[edge].append(a)
-    for outland in drawing.outlands:
-        for edge in ring_edges(outland.ring):
-            faces[edge].append(outland.name)
-    return faces
+    areas: list[tuple[int | str, Ring]] = list(enumerate(drawing.rings))
+    outlands = [(outland.name, outland.ring) for outland in drawing.outlands]
+    return faces_by_edge([*areas, *outlands])
 
 
 def drawn_borders(drawing: Geography) -> set[frozenset[int]]:
     """The pairs of Areas whose shapes share at least one edge."""
-    pairs: set[frozenset[int]] = set()
-    for shapes in land_faces(drawing).values():
-        areas = [s for s in shapes if isinstance(s, int)]
-        if len(areas) == 2:
-            pairs.add(frozenset(areas))
-    return pairs
+    return set(shared_edges(faces_by_edge(enumerate(drawing.rings))))
 
 
 def coast_edges(
@@ -241,7 +196,7 @@ def coast_edges(
 ) -> list[Edge]:
     """The Area's edges that no other land shape shares: its coast."""
     shapes = land_faces(drawing) if faces is None else faces
-    return [e for e in ring_edges(drawing.rings[area]) if len(shapes[e]) == 1]
+    return lone_edges(drawing.rings[area], shapes)
 
 
 def seas_at(drawing: Geography, point: Point) -> list[str]:
@@ -251,15 +206,7 @@ def seas_at(drawing: Geography, point: Point) -> list[str]:
 
 def sea_lines(drawing: Geography) -> dict[frozenset[str], list[Edge]]:
     """The edges two sea zones share (the sea-zone lines), by pair of zones."""
-    owners: dict[Edge, list[str]] = defaultdict(list)
-    for sea in drawing.seas:
-        for edge in ring_edges(sea.ring):
-            owners[edge].append(sea.key)
-    lines: dict[frozenset[str], list[Edge]] = defaultdict(list)
-    for edge, keys in owners.items():
-        if len(keys) == 2:
-            lines[frozenset(keys)].append(edge)
-    return dict(lines)
+    return shared_edges(faces_by_edge((sea.key, sea.ring) for sea in drawing.seas))
 
 
 def validate(drawing: Geography, world: WorldMap) -> None:
