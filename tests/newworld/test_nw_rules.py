@@ -251,6 +251,23 @@ def test_8_315_lost_soldiers_wait_three_turns_in_the_replacement_box() -> None:
     assert units.soldier_pool(state, 0) == 24
 
 
+def test_8_315_the_view_lists_only_replacement_box_turns_the_game_still_plays() -> None:
+    """Soldiers lost on turn 8 of a ten-turn game would return on turn 11 (8.315):
+    there is no turn 11, so the view does not list it; turn-10 returns are listed."""
+    state = movement_position()
+    state.turn = 7
+    units.box_soldiers(state, 0, 1)  # returns on turn 10
+    state.turn = 8
+    units.box_soldiers(state, 0, 2)  # would return on turn 11
+    box = GAME.view(state, 0)["players"][0]["replacement_box"]
+    assert box == {"10": 1}
+    assert units.soldier_pool(state, 0) == 21  # never returned: still counted against 24
+    long_game = new_state(2, options={"turns": 12})
+    long_game.turn = 8
+    units.box_soldiers(long_game, 0, 2)
+    assert GAME.view(long_game, 0)["players"][0]["replacement_box"] == {"11": 2}
+
+
 # ---- 7. gold, 10. survival, 11. political control, 13. income, 14. victory -----------------
 
 

@@ -9,7 +9,7 @@ are kept to the last.
 from __future__ import annotations
 
 from meeple.engine import Event
-from meeple.games.newworld.common import SOLDIER_POOL, area_word, country
+from meeple.games.newworld.common import SOLDIER_POOL, area_word, country, last_turn
 from meeple.games.newworld.state import (
     AREAS,
     GOLD_SITE,
@@ -117,6 +117,18 @@ def box_soldiers(state: NewWorldState, seat: int, count: int) -> None:
     if count:
         turn = state.turn + REPLACEMENT_DELAY
         state.replacement[turn * state.players + seat] += count
+
+
+def replacement_box(state: NewWorldState, seat: int) -> dict[int, int]:
+    """The seat's Soldiers in the Replacement Box by the turn they return to the
+    Banker (8.315): only turns the game still plays. Soldiers boxed for a turn after
+    the last one never return; they still count against the 24 (``soldier_pool``)."""
+    n = state.players
+    return {
+        turn: state.replacement[turn * n + seat]
+        for turn in range(state.turn + 1, last_turn(state.config) + 1)
+        if state.replacement[turn * n + seat]
+    }
 
 
 def kill_soldiers(state: NewWorldState, seat: int, area: int, count: int) -> int:
