@@ -164,11 +164,7 @@ def _player(state: NewWorldState, p: int, viewer: int | None) -> JSON:
     own = p == viewer
     bids_open = state.turn > 1 or state.phase > BIDDING
     planning = state.phase in (PLANNING, OUTBOUND)  # a seat reads its own sheet while sailing
-    boxed = {
-        str(t): state.replacement[t * state.players + p]
-        for t in range(state.turn + 1, len(state.replacement) // state.players)
-        if state.replacement[t * state.players + p]
-    }
+    boxed = {str(t): count for t, count in units.replacement_box(state, p).items()}
     return {
         "seat": p,
         "name": country(p),
