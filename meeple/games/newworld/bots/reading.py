@@ -7,8 +7,9 @@ is kept by ``determinize`` because every payment is announced (13.3 makes it onl
 a matter of counting). The printed map comes from ``board.load_map()``.
 
 ``worth`` is a seat's money at the end of the game if the present position went
-on: its cash, the income its Political Control, Colonists, Mines and City still
-earn in the turns left (11.4, 13.1, 13.2), Gold on its way home, and a premium
+on: its cash, the income its Political Control, Colonists (those still to land
+included), Mines and City still earn in the turns left (11.4, 13.1, 13.2), Gold on
+its way home, and a premium
 for nearing five Political Controls before the last turn (14.1). The weights are
 estimates for comparing positions, not predictions.
 """
@@ -19,7 +20,19 @@ import math
 
 from meeple.games.newworld.board import AREAS, load_map, turn_values
 from meeple.games.newworld.common import GOLD_BAR, PC_TO_WIN, last_turn
-from meeple.games.newworld.state import GAME_OVER, GOLD_SITE, MINE, NOBODY, NewWorldState
+from meeple.games.newworld.state import (
+    BIDDING,
+    COLONISTS,
+    EXPLORE,
+    GAME_OVER,
+    GOLD_SITE,
+    LANDFALL,
+    MINE,
+    NOBODY,
+    OUTBOUND,
+    PLANNING,
+    NewWorldState,
+)
 
 WORLD = load_map()
 COASTAL = tuple(area.coastal for area in WORLD.areas)
@@ -36,6 +49,10 @@ DISCOVERY = 1 / 3  # a Prospector finds Gold on a 5 or 6 (7.3)
 UPRISING_RISK = 0.06  # share of a Colonist's worth lost per point of Uprising Number
 PC_PREMIUM = (0.0, 0.0, 10.0, 30.0, 80.0, 400.0)  # by Areas controlled, before the last turn
 SPREAD = 45.0  # dollars of worth that make one seat e times likelier to win
+HOME_PHASES = (EXPLORE, COLONISTS, BIDDING, LANDFALL, PLANNING)
+"""Phases in which a turn's Colonists wait at home: the Fleets sail once every
+Planning Sheet is revealed and paid for (5.4, 6.)."""
+EXPECTED_COLONISTS = 4  # four taken, or a die with three at least: four on average (5.1)
 
 
 def area_index(seat: int, area: int) -> int:
@@ -167,6 +184,55 @@ def controls(state: NewWorldState, seat: int, area: int, counted: Tallies) -> bo
     return all_soldiers[area] == 0 or 2 * soldiers[seat][area] > all_soldiers[area]
 
 
+def colonists_to_land(state: NewWorldState, seat: int) -> int:
+    """This turn's Colonists not yet on the board: waiting at home until the sheets
+    are paid for (a seat still to choose counts the four it may take, which the die
+    gives on average, 5.1), then aboard the outbound Fleet until its Landings."""
+    if state.phase in HOME_PHASES:
+        count = state.new_colonists[seat]
+        return EXPECTED_COLONISTS if count < 0 else count
+    if state.phase == OUTBOUND:
+        return state.fleet_colonists[seat]
+    return 0
+
+
+def landing_area(state: NewWorldState, seat: int, colonists: list[int]) -> int:
+    """Where the seat's new Colonists are expected to land: its Exclusive Anchorage
+    on turn 1 (5.411), later its largest colony (the heuristic concentrates them);
+    NOBODY for a colony still to found."""
+    if state.turn <= 1:
+        return state.landfall[seat]
+    best = max(range(AREAS), key=lambda a: (colonists[a], -a))
+    return best if colonists[best] else NOBODY
+
+
+def safety(state: NewWorldState, area: int, colonists: int, soldiers: int) -> float:
+    """The share of Colonists' income expected to survive Native Uprisings (9.2)."""
+    if not state.natives[area]:
+        return 1.0
+    exposed = state.natives[area] + colonists - soldiers  # the Uprising Number
+    return max(0.4, 1.0 - UPRISING_RISK * exposed)
+
+
+def arrivals(state: NewWorldState, seat: int, counted: Tallies) -> tuple[float, bool]:
+    """The Resource income per Resource Value of the Colonists still to land, and
+    whether their Landing gives the seat a Political Control it lacks (11.2)."""
+    arriving = colonists_to_land(state, seat)
+    if arriving <= 0:
+        return 0.0, False
+    colonists, soldiers, all_colonists, all_soldiers = counted
+    area = landing_area(state, seat, colonists[seat])
+    if area == NOBODY:
+        return float(arriving), arriving >= 4
+    mine = colonists[seat][area] + arriving
+    earning = arriving * state.resources[area] * safety(state, area, mine, soldiers[seat][area])
+    if controls(state, seat, area, counted):
+        return earning, False
+    majority = 2 * mine > all_colonists[area] + arriving
+    guarded = all_soldiers[area] == 0 or 2 * soldiers[seat][area] > all_soldiers[area]
+    return earning, mine >= 4 and majority and guarded
+
+
 def worth(state: NewWorldState, seat: int) -> float:
     """The seat's expected money at the end (see the module docstring)."""
     counted = tallies(state)
@@ -186,9 +252,10 @@ def worth(state: NewWorldState, seat: int) -> float:
         pcs += controls(state, seat, area, counted)
         if not mine:
             continue
-        exposed = state.natives[area] + mine - soldiers[area]  # the Uprising Number (9.2)
-        safety = 1.0 if not state.natives[area] else max(0.4, 1.0 - UPRISING_RISK * exposed)
-        earning += mine * state.resources[area] * safety
+        earning += mine * state.resources[area] * safety(state, area, mine, soldiers[area])
+    landing, founded = arrivals(state, seat, counted)
+    earning += landing
+    pcs += founded
     value += pc_future * (1 + PC_KEEP * pcs)  # the offboard home country always pays (11.1)
     value += COLONIST_SURVIVAL * resource_future * earning
     value += BAR_ON_LAND * bars_land + BAR_EMBARKED * bars_aboard
