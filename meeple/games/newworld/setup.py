@@ -70,6 +70,7 @@ def deal(state: NewWorldState) -> None:
     state.raided_at = [NOBODY] * n
     state.shortfall = []
     state.outbound_markers = []
+    state.arranging = []
     state.battle = []
     state.pirate_gold = [0] * (n * MAX_SHIPS)
     place_pieces(state)

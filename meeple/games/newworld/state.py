@@ -106,6 +106,7 @@ _FLAT = (
     "raided_at",
     "shortfall",
     "outbound_markers",
+    "arranging",
     "battle",
     "delivered",
     "natives",
@@ -193,6 +194,10 @@ class NewWorldState(GameState):
     # of a Landing short of Personnel whose count its player chooses (5.4), empty otherwise
     outbound_markers: list[int]  # Perils of the Deep markers per Sea Zone number (18.2)
     # while the Outbound movement waits for a choice, empty otherwise
+    arranging: list[int]  # a Fleet card arranged before a Ship is lost (6.21, 6.23):
+    # [seat, where the voyage resumes, Naval Losses Table rolls to come, Ship losses of
+    # this roll to come, homebound 0/1, its argument, then (soldiers, colonists, bars)
+    # per row loaded so far], empty otherwise (rules/fleetcard.py)
     delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
     # per Area
     natives: list[int]
