@@ -10,6 +10,8 @@ every sheet is sealed (4.1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meeple.engine import Event, Rng
 from meeple.games.newworld.actions import (
     BID,
@@ -139,14 +141,14 @@ def coastal_playable(state: NewWorldState) -> list[int]:
     return found
 
 
-def land_offers(state: NewWorldState) -> list[int]:
-    """A Landing at every coastal Area in play (a new list)."""
+def land_offers(state: NewWorldState) -> tuple[int, ...]:
+    """A Landing at every coastal Area in play (a shared tuple)."""
     key = bytes(state.playable)
     found = _LAND_OFFERS.get(key)
     if found is None:
         coastal_playable(state)
         found = _LAND_OFFERS[key]
-    return list(found)
+    return found
 
 
 def landfall_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -204,43 +206,60 @@ def _room(state: NewWorldState, seat: int, sent: int) -> int:
 
 
 def plan_actions(state: NewWorldState, seat: int) -> list[int]:
+    return list(plan_entries(state, seat))
+
+
+def plan_entries(state: NewWorldState, seat: int) -> Sequence[int]:
+    """The entries the seat may write at its sheet's current step (a shared
+    sequence: do not change it)."""
     step = state.plan_step[seat]
-    if step == STEP_MAINTAIN:
-        cash = state.cash[seat] - committed(state, seat)
-        return list(MAINTAIN[: min(state.ships[seat], cash // MAINTENANCE) + 1])
-    if step == STEP_BUILD:
-        cash = state.cash[seat] - committed(state, seat)
-        most = min(MAX_NEW_SHIPS, MAX_SHIPS - state.plan_maintain[seat], cash // SHIP_COST)
-        return list(BUILD[: most + 1])
-    if step == STEP_BUY:
-        cash = state.cash[seat] - committed(state, seat)
-        most = min(MAX_SOLDIER_BUY, units.soldier_pool(state, seat), cash // SOLDIER_COST)
-        return list(BUY[: most + 1])
-    if step == STEP_PIRATES:
-        return list(DEVOTE[: fleet_size(state, seat) + 1])
-    if step == STEP_ENEMY:
-        return [DECLARE[s] for s in range(state.players) if s != seat]
-    if step == STEP_LAND:
-        if state.turn == 1:
-            return [LAND[state.landfall[seat]]]
-        return land_offers(state)
-    if step == STEP_SOLDIERS:
+    if step in (STEP_SOLDIERS, STEP_COLONISTS):
         soldiers, colonists = scheduled(state, seat)
         room = _room(state, seat, soldiers + colonists)
-        most = min(state.home_soldiers[seat] + state.plan_buy[seat] - soldiers, room)
-        return list(SEND_SOLDIERS[: most + 1])
-    if step == STEP_COLONISTS:
-        soldiers, colonists = scheduled(state, seat)
-        room = _room(state, seat, soldiers + colonists)
+        if step == STEP_SOLDIERS:
+            most = min(state.home_soldiers[seat] + state.plan_buy[seat] - soldiers, room)
+            return SEND_SOLDIERS[: most + 1]
         most = min(state.new_colonists[seat] - colonists, room)
-        return list(SEND_COLONISTS[: most + 1])
+        return SEND_COLONISTS[: most + 1]
     if step == STEP_NEXT:
         rows = state.plan_landings[seat]
         if state.turn == 1 or len(rows) >= 3 * MAX_LANDINGS:
-            return [SEAL]
-        used = set(rows[0::3])
-        return [*(LAND[a] for a in coastal_playable(state) if a not in used), SEAL]
-    return []
+            return (SEAL,)
+        return next_landing_offers(state, rows[0::3])
+    if step == STEP_LAND:
+        if state.turn == 1:
+            return (LAND[state.landfall[seat]],)
+        return land_offers(state)
+    if step == STEP_MAINTAIN:
+        cash = state.cash[seat] - committed(state, seat)
+        return MAINTAIN[: min(state.ships[seat], cash // MAINTENANCE) + 1]
+    if step == STEP_BUILD:
+        cash = state.cash[seat] - committed(state, seat)
+        most = min(MAX_NEW_SHIPS, MAX_SHIPS - state.plan_maintain[seat], cash // SHIP_COST)
+        return BUILD[: most + 1]
+    if step == STEP_BUY:
+        cash = state.cash[seat] - committed(state, seat)
+        most = min(MAX_SOLDIER_BUY, units.soldier_pool(state, seat), cash // SOLDIER_COST)
+        return BUY[: most + 1]
+    if step == STEP_PIRATES:
+        return DEVOTE[: fleet_size(state, seat) + 1]
+    if step == STEP_ENEMY:
+        return tuple(DECLARE[s] for s in range(state.players) if s != seat)
+    return ()
+
+
+_NEXT_OFFERS: dict[tuple[bytes, tuple[int, ...]], tuple[int, ...]] = {}
+
+
+def next_landing_offers(state: NewWorldState, used: list[int]) -> tuple[int, ...]:
+    """Another Landing at a coastal Area in play not yet on the sheet, or the seal
+    (kept per set of playable Areas and Landings written)."""
+    key = (bytes(state.playable), tuple(used))
+    found = _NEXT_OFFERS.get(key)
+    if found is None:
+        found = (*(LAND[a] for a in coastal_playable(state) if a not in used), SEAL)
+        _NEXT_OFFERS[key] = found
+    return found
 
 
 def apply_plan_entry(state: NewWorldState, seat: int, index: int) -> None:
@@ -283,7 +302,7 @@ def apply_plan_entry(state: NewWorldState, seat: int, index: int) -> None:
 def autoskip(state: NewWorldState, seat: int) -> None:
     """Fill in every step that has a single possible entry."""
     while state.plan_step[seat] != STEP_SEALED:
-        legal = plan_actions(state, seat)
+        legal = plan_entries(state, seat)
         if len(legal) != 1:
             return
         apply_plan_entry(state, seat, legal[0])
@@ -332,7 +351,7 @@ def random_plan(state: NewWorldState, seat: int, rng: Rng) -> None:
     """A sheet drawn at random among the legal ones (for ``determinize``)."""
     reset_plan(state, seat)
     while state.plan_step[seat] != STEP_SEALED:
-        apply_plan_entry(state, seat, rng.choice(plan_actions(state, seat)))
+        apply_plan_entry(state, seat, rng.choice(plan_entries(state, seat)))
 
 
 def plan_summary(state: NewWorldState, seat: int) -> dict[str, object]:
