@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +33,9 @@ from meeple.engine import (
     Rng,
     get_game,
 )
+from meeple.engine.actions import ActionSpace
 from meeple.engine.config import OptionValue
+from meeple.engine.encoding import StateEncoder
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -61,6 +63,51 @@ def observe(game: Game[Any], encoding: Encoding, state: GameState, seat: int, si
     if values is None:
         values = encoding.encode(game.view(state, seat), state.config)
     return as_vector(values, size)
+
+
+class LegalTexts(Sequence[str]):
+    """A seat's legal actions as text, in index order, written out only when read.
+
+    Most learners never read the texts, and writing them costs about as much as a
+    rule step, so ``info["legal_actions"]`` holds this sequence: it compares equal
+    to the list of texts, and pickles (for vector environments' worker processes)
+    and prints as that list."""
+
+    __slots__ = ("_actions", "_indices", "_texts")
+
+    def __init__(self, actions: ActionSpace, indices: Sequence[int]) -> None:
+        self._actions = actions
+        self._indices = indices
+        self._texts: list[str] | None = None
+
+    def texts(self) -> list[str]:
+        if self._texts is None:
+            actions = self._actions
+            self._texts = [actions[i].text for i in sorted(self._indices)]
+        return self._texts
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        return self.texts()[index]
+
+    def __len__(self) -> int:
+        return len(self._indices)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalTexts):
+            other = other.texts()
+        return self.texts() == other
+
+    __hash__ = None  # type: ignore[assignment]  # a list's equality, so unhashable like a list
+
+    def __repr__(self) -> str:
+        return repr(self.texts())
+
+    def __reduce__(self) -> tuple[type[list[str]], tuple[list[str]]]:
+        return list, (self.texts(),)
 
 
 def as_vector(values: Sequence[float], size: int) -> Vector:
@@ -123,6 +170,9 @@ class Table:
         self._known_for: tuple[GameState, int] | None = None
         self._observations: dict[int, Vector] = {}
         self._legal: dict[int, list[int]] = {}
+        # Per seat, the encoding's incremental encoder when it offers one: it keeps
+        # the seat's last vector and rewrites only the sections that changed.
+        self._encoders: dict[int, StateEncoder | None] = {}
 
     def _fresh(self) -> None:
         """Forget what was computed for an earlier state or version."""
@@ -156,9 +206,17 @@ class Table:
         self._fresh()
         seen = self._observations.get(seat)
         if seen is None:
-            seen = observe(self.game, self.encoding, self.state, seat, self.size)
+            seen = self._observe(seat)
             self._observations[seat] = seen
         return seen.copy()  # each caller owns what it gets (Gymnasium's checker asks it)
+
+    def _observe(self, seat: int) -> Vector:
+        if seat not in self._encoders:
+            self._encoders[seat] = self.encoding.state_encoder(self.config, seat)
+        encoder = self._encoders[seat]
+        if encoder is None:
+            return observe(self.game, self.encoding, self.state, seat, self.size)
+        return as_vector(encoder.encode(self.state), self.size)
 
     def mask(self, seat: int) -> Mask:
         """1 for each action the seat may take now, 0 elsewhere (all 0: not asked)."""
@@ -167,12 +225,11 @@ class Table:
             out[self._legal_actions(seat)] = 1
         return out
 
-    def legal_texts(self, seat: int) -> list[str]:
-        """The seat's legal actions as text, in index order (the mask's order)."""
-        if self.game.is_over(self.state):
-            return []
-        actions = self.game.actions
-        return [actions[i].text for i in sorted(self._legal_actions(seat))]
+    def legal_texts(self, seat: int) -> LegalTexts:
+        """The seat's legal actions as text, in index order (the mask's order),
+        written out when first read."""
+        legal = () if self.game.is_over(self.state) else tuple(self._legal_actions(seat))
+        return LegalTexts(self.game.actions, legal)
 
     def to_act(self) -> tuple[int, ...]:
         return () if self.game.is_over(self.state) else self.game.to_act(self.state)
@@ -188,8 +245,14 @@ class Table:
     def step(self, seat: int, action: int) -> str | None:
         """Play ``action`` for ``seat`` through the checked path: None when it was
         played, else why it was refused (and nothing changed)."""
+        index = int(action)
+        if seat in self.to_act() and index in self._legal_actions(seat):
+            # exactly what the checked path would accept (``Game.check``: the game
+            # goes on, the seat is asked, the action is legal), so the trusted path
+            self.game.apply(self.state, seat, index)
+            return None
         try:
-            self.game.play(self.state, seat, int(action))
+            self.game.play(self.state, seat, index)
         except MeepleError as refusal:
             return str(refusal)
         return None

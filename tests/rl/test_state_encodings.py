@@ -6,6 +6,7 @@ games at every player count, and on states a seat cannot tell from the real one
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -75,3 +76,109 @@ def test_the_fast_path_cannot_tell_determinized_states_apart(game: Game[Any]) ->
                 )
             seat = game.to_act(state)[0]
             game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+# ---- the incremental encoder: only the sections that changed are written again -----
+
+
+def sectioned(game: Game[Any]) -> Any:
+    encoding = game.encoding()
+    config = game.make_config(game.min_players)
+    offered = encoding is not None and encoding.state_encoder(config, 0) is not None
+    reason = f"{game.name}'s encoding offers no state_encoder (no sections)"
+    marks = [] if offered else [pytest.mark.skip(reason=reason)]
+    return pytest.param(game, id=game.name, marks=marks)
+
+
+SECTIONED = [sectioned(game) for game in all_games()]
+
+
+def random_positions(game: Game[Any], players: int, seed: int) -> list[Any]:
+    """Every position of a random game, cloned."""
+    state = game.new_game(game.make_config(players), seed)
+    rng, positions = Rng(300 + seed), [state.clone()]
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        positions.append(state.clone())
+    return positions
+
+
+@pytest.mark.parametrize("game", SECTIONED)
+def test_the_incremental_encoder_equals_a_full_rebuild(game: Game[Any]) -> None:
+    """Each seat's encoder follows two random games in turns (so it also meets states
+    that are not the next one) and a determinized twin of each position: its vector
+    must always be the one a fresh encoding of the view gives."""
+    encoding = game.encoding()
+    assert encoding is not None
+    rng, checked = Rng(11), 0
+    for players in range(game.min_players, game.max_players + 1):
+        config = game.make_config(players)
+        encoders = [encoding.state_encoder(config, seat) for seat in range(players)]
+        first, second = random_positions(game, players, 1), random_positions(game, players, 2)
+        for step in range(max(len(first), len(second))):
+            for positions in (first, second):
+                state = positions[min(step, len(positions) - 1)]
+                for seat, encoder in enumerate(encoders):
+                    assert encoder is not None
+                    twin = game.determinize(state, seat, rng)
+                    for seen in (state, twin, state):
+                        fresh = encoding.encode(game.view(seen, seat), config)
+                        kept = np.asarray(encoder.encode(seen), dtype=np.float32)
+                        differ = np.flatnonzero(kept != np.asarray(fresh, dtype=np.float32))
+                        assert not differ.size, (
+                            f"{players} players, decision {seen.version}, seat {seat}:"
+                            f" places {differ[:10].tolist()} differ from a full rebuild"
+                        )
+                        checked += 1
+    assert checked > 1000
+
+
+@pytest.mark.parametrize("game", SECTIONED)
+def test_the_incremental_encoder_follows_a_state_changed_in_place(game: Game[Any]) -> None:
+    """The adapters' state changes in place: a section that kept a reference to the
+    state's own list instead of a copy would see no change and keep stale numbers."""
+    encoding = game.encoding()
+    assert encoding is not None
+    for players in range(game.min_players, game.max_players + 1):
+        config = game.make_config(players)
+        for seed in range(2):
+            encoders = [encoding.state_encoder(config, seat) for seat in range(players)]
+            state, rng = game.new_game(config, seed), Rng(500 + seed)
+            while True:
+                for seat, encoder in enumerate(encoders):
+                    assert encoder is not None
+                    fresh = np.asarray(encoding.encode(game.view(state, seat), config))
+                    kept = np.asarray(encoder.encode(state))
+                    assert np.array_equal(kept, fresh.astype(np.float32)), (
+                        f"{players} players, seed {seed}, decision {state.version}, seat {seat}"
+                    )
+                if game.is_over(state):
+                    break
+                seat = game.to_act(state)[0]
+                game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("game", SECTIONED)
+def test_every_section_writes_only_its_own_places(game: Game[Any]) -> None:
+    """Sections do not overlap, and each one, written alone, changes nothing outside
+    its range (else an unchanged section could keep another's stale numbers)."""
+    encoding = game.encoding()
+    assert encoding is not None
+    for players in (game.min_players, game.max_players):
+        config = game.make_config(players)
+        for seat in range(players):
+            sections = sorted(encoding.sections(config, seat), key=lambda s: s.start)
+            for before, after in itertools.pairwise(sections):
+                assert before.stop <= after.start, f"sections overlap at {after.start}"
+            assert sections[0].start >= 0 and sections[-1].stop <= encoding.size(config)
+            for state in random_positions(game, players, 3)[::7]:
+                for section in sections:
+                    out = encoding.base(config)
+                    section.write(out, section.read(state))
+                    outside = np.asarray(out, dtype=np.float32)
+                    base = np.asarray(encoding.base(config), dtype=np.float32)
+                    outside[section.start : section.stop] = base[section.start : section.stop]
+                    assert np.array_equal(outside, base), (
+                        f"a section of {section.start}..{section.stop} wrote outside its range"
+                    )

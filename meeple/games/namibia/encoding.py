@@ -24,11 +24,12 @@ mines owed cubes, and the shipment (commodity, port, the shipper asked).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from itertools import compress
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
-from meeple.engine.encoding import FixedEncoding, Layout, hot, put, relative_seats
+from meeple.engine.encoding import Layout, Section, SectionedEncoding, hot, put, relative_seats
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import BOARD
 from meeple.games.namibia.state import (
@@ -101,10 +102,11 @@ PORTS_SELECTED = LAYOUT.block(PORTS)
 SUPPLY = LAYOUT.block(KINDS + 2)
 AUCTION = LAYOUT.block(3 + 3 * SEATS)
 OWED = LAYOUT.block(1 + 2 * KINDS)
-SHIPMENT = LAYOUT.block(1 + KINDS + PORTS + SEATS)
+SHIPMENT_SIZE = 1 + KINDS + PORTS + SEATS
+SHIPMENT = LAYOUT.block(SHIPMENT_SIZE)
 
 
-class NamibiaEncoding(FixedEncoding):
+class NamibiaEncoding(SectionedEncoding):
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
         relative = relative_seats(view["seat"], len(view["players"]))
@@ -136,29 +138,31 @@ class NamibiaEncoding(FixedEncoding):
             shipment(out, kind, port, relative[shipping["active_player"]])
         return out
 
-    def encode_state(self, state: Any, seat: int, config: GameConfig) -> Vector:
-        """The numbers ``encode(view(state, seat))`` gives, read from the fields
-        ``namibia.view`` builds the view from (every one of them public)."""
-        s: NamibiaState = state
-        out = LAYOUT.zeros()
+    def sections(self, config: GameConfig, seat: int) -> list[Section]:
+        """The fast path's parts, read from the fields ``namibia.view`` builds the
+        view from (every one of them public), each written as ``encode`` writes it."""
         relative = relative_seats(seat, config.players)
-        to_act = [] if s.phase == GAME_OVER else [s.actor]
-        general(out, (s.round, s.phase, to_act, s.last_seat, s.order), relative)
+        parts = [
+            Section(ROUND, PLAYERS, state_moment, lambda out, seen: general(out, seen, relative)),
+            Section(MARKET, SPACE_BLOCK, state_market, lambda out, seen: market(out, *seen)),
+            Section(
+                SPACE_BLOCK,
+                PORTS_SELECTED,
+                state_pieces,
+                lambda out, seen: pieces(out, seen, relative),
+            ),
+            Section(PORTS_SELECTED, AUCTION, state_stock, stock),
+            Section(
+                AUCTION,
+                SHIPMENT + SHIPMENT_SIZE,
+                state_pending,
+                lambda out, seen: pending(out, seen, relative),
+            ),
+        ]
         for p in range(config.players):
-            player(out, PLAYERS + relative[p] * PER_SEAT, state_player(s, p))
-        market(out, s.price, s.demand, [None if b == NO_ONE else b + 1 for b in s.barrel])
-        railed_edges = list(compress(EDGE_INDICES, s.rails))
-        board(out, state_board(s, railed_edges), relative)
-        rails_and_ports(out, railed_edges, s.chosen_ports)
-        supply(out, s.supply, s.supply_rails, s.supply_markers)
-        if s.phase == BID:
-            bidding = (s.high_bid, max(s.round, s.high_bid + 1), s.bid)
-            auction(out, bidding, s.bidders, s.passed, relative)
-        elif s.phase == COMPLETE_MINES:
-            owed(out, waiting_mines(s))
-        elif s.phase in (TRUCK_SHIPPING, RAIL_SHIPPING):
-            shipment(out, s.shipment[0], s.shipment[1], relative[s.shippers[0]])
-        return out
+            base = PLAYERS + relative[p] * PER_SEAT
+            parts.append(Section(base, base + PER_SEAT, player_reader(p), player_writer(base)))
+        return parts
 
 
 # ---- what a seat sees, as plain numbers: from a view or from the state -------------
@@ -221,13 +225,97 @@ def seen_board(spaces: list[JSON]) -> SeenBoard:
     )
 
 
-def state_board(s: NamibiaState, railed_edges: list[int]) -> SeenBoard:
-    """The board as the view shows it; a space is railed when a railed edge ends there."""
+def railed_spaces(railed_edges: list[int]) -> list[bool]:
+    """Per space, whether the view shows it railed: a railed edge ends there."""
     railed = [False] * SPACES
     for e in railed_edges:
         a, b = BOARD.edges[e]
         railed[a] = railed[b] = True
-    return s.cube_kind, s.cube_count, s.mine_owner, s.mine_done, s.abandoned, railed
+    return railed
+
+
+# ---- the fast path's readers: what each section shows, copied from the state -------
+
+# The pieces on the board: per space commodity, cubes, mine owner, complete,
+# abandoned; per edge railed (the fields themselves, copied).
+Pieces = tuple[list[int], list[int], list[int], list[bool], list[bool], list[bool]]
+Moment = tuple[int, int, list[int], int, list[int]]
+Stock = tuple[list[bool], list[int], int, int]
+# What is pending, by phase: the auction, the mines owed cubes, the shipment or nothing.
+Pending = tuple[str, Any] | None
+
+
+def state_moment(s: NamibiaState) -> Moment:
+    to_act = [] if s.phase == GAME_OVER else [s.actor]
+    return (s.round, s.phase, to_act, s.last_seat, s.order[:])
+
+
+def state_market(s: NamibiaState) -> tuple[list[int], list[int], list[int | None]]:
+    return s.price[:], s.demand[:], [None if b == NO_ONE else b + 1 for b in s.barrel]
+
+
+def state_pieces(s: NamibiaState) -> Pieces:
+    return (
+        s.cube_kind[:],
+        s.cube_count[:],
+        s.mine_owner[:],
+        s.mine_done[:],
+        s.abandoned[:],
+        s.rails[:],
+    )
+
+
+def state_stock(s: NamibiaState) -> Stock:
+    return s.chosen_ports[:], s.supply[:], s.supply_rails, s.supply_markers
+
+
+def state_pending(s: NamibiaState) -> Pending:
+    if s.phase == BID:
+        bidding = (s.high_bid, max(s.round, s.high_bid + 1), s.bid[:])
+        return "auction", (bidding, s.bidders[:], s.passed[:])
+    if s.phase == COMPLETE_MINES:
+        return "owed", waiting_mines(s)
+    if s.phase in (TRUCK_SHIPPING, RAIL_SHIPPING):
+        return "shipment", (s.shipment[0], s.shipment[1], s.shippers[0])
+    return None
+
+
+def player_reader(p: int) -> Callable[[NamibiaState], Seen]:
+    return lambda s: state_player(s, p)
+
+
+def player_writer(base: int) -> Callable[[Vector, Seen], None]:
+    return lambda out, seen: player(out, base, seen)
+
+
+def pieces(out: Vector, seen: Pieces, relative: list[int]) -> None:
+    """The board's spaces and the railed edges."""
+    kinds, counts, owners, complete, abandoned, rails = seen
+    railed_edges = list(compress(EDGE_INDICES, rails))
+    board(out, (kinds, counts, owners, complete, abandoned, railed_spaces(railed_edges)), relative)
+    rails_and_ports(out, railed_edges, [])
+
+
+def stock(out: Vector, seen: Stock) -> None:
+    """The selected ports and the supply."""
+    selected, cubes, rails, markers = seen
+    rails_and_ports(out, [], selected)
+    supply(out, cubes, rails, markers)
+
+
+def pending(out: Vector, seen: Pending, relative: list[int]) -> None:
+    """The auction, the mines owed cubes or the shipment, whichever is going on."""
+    if seen is None:
+        return
+    kind, details = seen
+    if kind == "auction":
+        bidding, bidders, placed = details
+        auction(out, bidding, bidders, placed, relative)
+    elif kind == "owed":
+        owed(out, details)
+    else:
+        commodity, port, shipper = details
+        shipment(out, commodity, port, relative[shipper])
 
 
 def waiting_mines(s: NamibiaState) -> list[tuple[int, int, int]]:

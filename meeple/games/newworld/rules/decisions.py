@@ -58,7 +58,20 @@ from meeple.games.newworld.state import (
 
 COASTAL = tuple(area.coastal for area in WORLD.areas)
 COASTAL_AREAS = tuple(area.index for area in WORLD.areas if area.coastal)
-ADJOINING = tuple(area.land for area in WORLD.areas)  # per Area: the Areas it adjoins by land
+# per Area, for each Area it adjoins by land: (that Area, the index of "move 1 soldiers"
+# there, of "move 1 colonists", of "carry gold")
+ROUTES = tuple(
+    tuple(
+        (
+            end,
+            MOVE_SOLDIERS[(area.index, end)],
+            MOVE_COLONISTS[(area.index, end)],
+            CARRY[(area.index, end)],
+        )
+        for end in area.land
+    )
+    for area in WORLD.areas
+)
 
 # ---- markers (8.221, 8.222, 8.314) -------------------------------------------------------
 
@@ -134,17 +147,22 @@ def apply_marker(state: NewWorldState, seat: int, kind: str, area: int) -> None:
 # ---- land movement (8.2) -------------------------------------------------------------------
 
 
-def entry_limit(state: NewWorldState, seat: int, start: int, end: int) -> int:
-    """The largest opposing Soldier force that entered ``start`` from ``end`` this
-    turn: a force entering ``end`` from ``start`` needs as many Soldiers (8.22)."""
-    return max(
-        (n for s, a, b, n in state.entries if s != seat and a == end and b == start),
-        default=0,
-    )
-
-
-def moved_along(state: NewWorldState, seat: int, start: int, end: int) -> int:
-    return sum(n for s, a, b, n in state.entries if s == seat and a == start and b == end)
+def entry_limits(
+    state: NewWorldState, seat: int, start: int
+) -> tuple[dict[int, int], dict[int, int]]:
+    """Per Area ``end``: the largest opposing Soldier force that entered ``start``
+    from ``end`` this turn (a force entering ``end`` from ``start`` needs as many
+    Soldiers, 8.22), and the Soldiers the seat has moved from ``start`` to ``end``
+    this turn. Areas not named: 0."""
+    need: dict[int, int] = {}
+    done: dict[int, int] = {}
+    for s, a, b, n in state.entries:
+        if s != seat:
+            if b == start and n > need.get(a, 0):
+                need[a] = n
+        elif a == start:
+            done[b] = done.get(b, 0) + n
+    return need, done
 
 
 def movement_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -193,23 +211,21 @@ def _moves_from(
     state: NewWorldState, seat: int, area: int, soldiers: int, colonists: int, gold: int
 ) -> list[int]:
     out: list[int] = []
-    playable, entries = state.playable, state.entries
-    need = done = 0  # no force has moved yet this turn
-    for end in ADJOINING[area]:
+    playable, land_soldiers, land_colonists = state.playable, state.soldiers, state.colonists
+    first_seat = seat * AREAS
+    need: dict[int, int] = {}  # no force has moved yet this turn
+    done: dict[int, int] = {}
+    if state.entries:
+        need, done = entry_limits(state, seat, area)
+    for end, move_soldiers, move_colonists, carry in ROUTES[area]:
         if not playable[end]:
             continue
-        if entries:
-            need = entry_limit(state, seat, area, end)
-            done = moved_along(state, seat, area, end)
-        first = max(1, need - done)
-        base = MOVE_SOLDIERS[(area, end)]
-        out += range(base + first - 1, base + soldiers)
-        if colonists and done >= need:
-            base = MOVE_COLONISTS[(area, end)]
-            out += range(base, base + colonists)
-        j = at(seat, end)
-        if gold and (state.soldiers[j] or state.colonists[j]):
-            out.append(CARRY[(area, end)])
+        needed, moved = need.get(end, 0), done.get(end, 0)
+        out += range(move_soldiers + max(1, needed - moved) - 1, move_soldiers + soldiers)
+        if colonists and moved >= needed:
+            out += range(move_colonists, move_colonists + colonists)
+        if gold and (land_soldiers[first_seat + end] or land_colonists[first_seat + end]):
+            out.append(carry)
     return out
 
 
