@@ -12,14 +12,26 @@ import pytest
 
 from meeple.ai import load_bots
 from meeple.ai.base import make_bot
+from meeple.ai.levels import mcts
 from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Rng
 from meeple.games.newworld import GAME, bots
 from meeple.games.newworld.bots import policy
-from meeple.games.newworld.bots.heuristic import NewWorldHeuristic, NewWorldKnowledge
+from meeple.games.newworld.bots.heuristic import (
+    NewWorldHeuristic,
+    NewWorldKnowledge,
+    alternatives,
+)
 from meeple.games.newworld.bots.reading import win_chances, worth, worths
 from meeple.games.newworld.positions import area, place
-from meeple.games.newworld.state import GOLD_SITE, NOBODY, PLANNING, NewWorldState
+from meeple.games.newworld.state import (
+    COLONISTS,
+    GOLD_SITE,
+    MOVEMENT,
+    NOBODY,
+    PLANNING,
+    NewWorldState,
+)
 from tests.newworld.nw_support import movement_position, texts
 
 load_bots()
@@ -296,6 +308,68 @@ def test_worth_counts_cash_control_and_gold() -> None:
     place(state, 0, "H", gold=1)
     assert worth(state, 0) > with_control
     state.pc[area("H")] = NOBODY
+
+
+def heuristic_game_until(phase: int, seed: int) -> NewWorldState:
+    """A game of four heuristics, stopped at the first decision of ``phase``."""
+    state = GAME.new_game(GAME.make_config(4), seed)
+    seats = [NewWorldHeuristic(GAME, s) for s in range(4)]
+    while state.phase != phase:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, seats[seat].choose(GAME, state, seat))
+    return state
+
+
+def with_new_colonists(state: NewWorldState, seat: int, count: int) -> NewWorldState:
+    changed = state.clone()
+    changed.new_colonists[seat] = count
+    return changed
+
+
+def test_worth_counts_the_colonists_still_at_home() -> None:
+    """5.1, 11.2: on turn 1 the Colonists wait at home until the sheets are paid for;
+    four of them at the Exclusive Anchorage found a Political Control (four
+    Colonists and a majority), three do not, and each one beyond four adds only its
+    Resource income."""
+    state = heuristic_game_until(PLANNING, 3)
+    assert state.turn == 1 and state.landfall[0] != NOBODY
+    three, four, five = (worth(with_new_colonists(state, 0, n), 0) for n in (3, 4, 5))
+    assert four > five - four > 0
+    assert four - three > 10 * (five - four)
+
+
+def test_an_undecided_seat_counts_the_four_colonists_of_the_average_roll() -> None:
+    """5.1: four Colonists, or a die with three at least, which gives four on average."""
+    state = GAME.new_game(GAME.make_config(4), 3)
+    assert state.phase == COLONISTS and state.new_colonists[0] < 0
+    assert worth(state, 0) == worth(with_new_colonists(state, 0, 4), 0)
+    assert worth(state, 0) > worth(with_new_colonists(state, 0, 3), 0)
+
+
+def test_landed_colonists_are_not_counted_twice() -> None:
+    """6., 8.: once the Fleets have landed, the turn's Colonists are on the board."""
+    state = heuristic_game_until(MOVEMENT, 3)
+    assert worth(state, 0) == worth(with_new_colonists(state, 0, 6), 0)
+
+
+def test_the_colonists_choice_branches_at_the_root_only() -> None:
+    """5.1: the root of a search weighs four Colonists against the die; inside the
+    tree every seat takes four as the heuristic does."""
+    state = GAME.new_game(GAME.make_config(4), 3)
+    legal = GAME.legal_actions(state, 0)
+    texts_of = [GAME.actions[a].text for a in alternatives(GAME, state, 0, legal, root=True)]
+    assert sorted(texts_of) == ["roll for colonists", "take 4 colonists"]
+    inner = alternatives(GAME, state, 0, legal)
+    assert [GAME.actions[a].text for a in inner] == ["take 4 colonists"]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_search_takes_four_colonists_on_the_first_turn(seed: int) -> None:
+    """5.1, 11.2: the die gives three Colonists half the time, one short of the four
+    that found a Political Control at the Exclusive Anchorage; the search takes four."""
+    state = GAME.new_game(GAME.make_config(4), seed)
+    action = mcts(GAME, seed, Budget(iterations=60)).choose(GAME, state, 0)
+    assert GAME.actions[action].text == "take 4 colonists"
 
 
 def test_a_larger_worth_is_a_larger_win_chance() -> None:
