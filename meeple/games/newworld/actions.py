@@ -4,7 +4,8 @@ Each text starts with a verb the interface groups by: take/roll (Colonists), bid
 choose (landfall), maintain/build/buy/land/send/seal (the Planning Sheet), move,
 carry, embark, prospect, mine, loot, end (Land Movement), attack, end (combat),
 sail (homebound); devote/declare (Piracy on the sheet), attack/raid (Pirates
-homebound), keep (arrivals aboard, 6.4). Areas are written by their letter, in lower case.
+homebound), keep (arrivals aboard, 6.4), load (the Fleet card's rows, 6.21). Areas are
+written by their letter, in lower case.
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ LOSS_WORDS = (
     "colonist",
     "embarked colonist",
     "miner",
+)
+# What one row of the Fleet card may hold: two Personnel and two Gold Bars (5.3).
+SHIP_LOADS = tuple(
+    (soldiers, colonists, bars)
+    for soldiers in range(3)
+    for colonists in range(3 - soldiers)
+    for bars in range(3)
 )
 MAX_MOVE = 60  # the largest group moved or sent in one action
 MAX_SEND = 2 * MAX_SHIPS
@@ -131,6 +139,15 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
             ("land_colonists", (a, n), f"land {n} colonists at {_l(a)}")
             for n in range(MAX_SEND + 1)
         ]
+    # 6.21, 6.23: the Fleet card arranged row by row before a Ship is lost.
+    out += [
+        (
+            "load_ship",
+            load,
+            f"load ship with {load[0]} soldiers, {load[1]} colonists, {load[2]} bars",
+        )
+        for load in SHIP_LOADS
+    ]
     return out
 
 
@@ -203,3 +220,7 @@ def attack_index(defender: int, area: int, n: int) -> int:
 
 def natives_index(area: int, n: int) -> int:
     return NATIVES_BASE + area * SOLDIER_POOL + n - 1
+
+
+# LOAD_SHIP[(soldiers, colonists, bars)] is "load ship with ..." (6.21)
+LOAD_SHIP = {load: SPACE.index("load_ship", *load) for load in SHIP_LOADS}

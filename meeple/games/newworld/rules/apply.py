@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.newworld.rules import battle, decisions, outbound, piracy, planning
+from meeple.games.newworld.rules import battle, decisions, fleetcard, outbound, piracy, planning
 from meeple.games.newworld.state import (
     BIDDING,
     COLONISTS,
@@ -33,6 +33,8 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
     phase = state.phase
     if phase == PLANNING:
         return tuple([s for s, step in enumerate(state.plan_step) if step != STEP_SEALED])
+    if state.arranging:  # a Ship is about to be lost: its owner arranges his Fleet card
+        return (state.arranging[fleetcard.SEAT],)
     if phase == COLONISTS:
         return tuple([s for s, count in enumerate(state.new_colonists) if count < 0])
     if phase == BIDDING:
@@ -60,6 +62,8 @@ def legal_actions(state: NewWorldState, seat: int) -> list[int]:
     phase = state.phase
     if phase == PLANNING:  # the most frequent decisions first
         return planning.plan_actions(state, seat)
+    if state.arranging:
+        return fleetcard.actions(state, seat)
     if phase in SEQUENTIAL and seat != deciding(state):
         return []
     if phase == HOMEBOUND and piracy.enabled(state.config) and seat not in homebound_seats(state):
@@ -85,6 +89,8 @@ def apply_action(state: NewWorldState, seat: int, index: int) -> None:
     phase = state.phase
     if phase == PLANNING:  # the most frequent decisions first
         planning.apply_plan(state, seat, index)
+    elif state.arranging:
+        fleetcard.apply_load(state, seat, index)
     elif phase == COLONISTS:
         planning.apply_colonists(state, seat, index)
     elif phase == BIDDING:

@@ -43,7 +43,7 @@ from meeple.games.newworld.common import (
     die,
     pc_benefits,
 )
-from meeple.games.newworld.rules import battle, flow, piracy, units
+from meeple.games.newworld.rules import battle, fleetcard, flow, piracy, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.naval import coastal_dice
 from meeple.games.newworld.state import (
@@ -510,12 +510,23 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
         area = SPACE[index].args[0]
         assert isinstance(area, int)
         dice = coastal_dice(WORLD, state.fleet_at[seat], area)
-        flow.voyage(state, seat, dice, True, f"sails along the coast to {area_word(area)}")
-        state.fleet_at[seat] = area
-        if state.fleet_ships[seat]:
-            flow.pick_up(state, seat, area)
-        else:
-            state.fleet_out[seat] = False
-            state.fleet_at[seat] = NOBODY
+        where = f"sails along the coast to {area_word(area)}"
+        if not flow.voyage(state, seat, dice, True, where, fleetcard.COASTAL_HOME, area):
+            return  # its owner arranges the Fleet card (6.21)
+        anchor_home(state, seat, area)
+        return
+    if not any(state.fleet_out):
+        flow.fleets_home(state)
+
+
+def anchor_home(state: NewWorldState, seat: int, area: int) -> None:
+    """A Fleet sailing homebound along the coast reaches ``area`` and picks up there
+    (12.1), unless the Naval Losses sank it."""
+    state.fleet_at[seat] = area
+    if state.fleet_ships[seat]:
+        flow.pick_up(state, seat, area)
+    else:
+        state.fleet_out[seat] = False
+        state.fleet_at[seat] = NOBODY
     if not any(state.fleet_out):
         flow.fleets_home(state)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from meeple.engine import Action, IllegalAction
-from meeple.games.newworld.common import WORLD, area_word
+from meeple.games.newworld.common import WORLD, area_word, country
 from meeple.games.newworld.rules.apply import legal_actions
 from meeple.games.newworld.state import (
     BIDDING,
@@ -67,6 +67,7 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "accept_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "keep_soldier": ((MOVEMENT,), "6.4 Anchorage"),
     "keep_colonist": ((MOVEMENT,), "6.4 Anchorage"),
+    "load_ship": ((OUTBOUND, HOMEBOUND), "6.21 Naval Personnel Losses"),
 }
 
 STEP_WORDS = (
@@ -106,6 +107,18 @@ def state_text(index: int) -> str:
 
 def _reason(state: NewWorldState, seat: int, action: Action) -> str:
     kind, args = action.kind, action.args
+    if state.arranging and kind != "load_ship":
+        owner = state.arranging[0]
+        return (
+            f"a Ship of {country(owner)} is about to be lost: {country(owner)} first"
+            " arranges the Fleet card, row by row (6.21)"
+        )
+    if kind == "load_ship":
+        return (
+            "rows are loaded only when a Ship is about to be lost, by its owner, one row at"
+            " a time: at most two Personnel and two Gold Bars a Ship (5.3), no more than"
+            " is left to place, and every Personnel unit must find a row"
+        )
     if state.phase == PLANNING:
         return f"your sheet now asks for {STEP_WORDS[state.plan_step[seat]]}, within your cash"
     if kind in ("land", "choose", "sail") and isinstance(args[0], int):

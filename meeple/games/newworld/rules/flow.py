@@ -22,10 +22,10 @@ from meeple.games.newworld.common import (
     pc_benefits,
     perils,
 )
-from meeple.games.newworld.rules import exploration, outbound, piracy, units
+from meeple.games.newworld.rules import exploration, fleetcard, outbound, piracy, units
 from meeple.games.newworld.rules.naval import (
     Cargo,
-    naval_losses,
+    Progress,
     perils_dice,
     place_homebound_perils,
     place_perils,
@@ -264,14 +264,24 @@ def store_cargo(state: NewWorldState, seat: int, cargo: Cargo) -> None:
     units.box_soldiers(state, seat, cargo.lost_soldiers)
 
 
-def voyage(state: NewWorldState, seat: int, dice: int, homebound: bool, where: str) -> None:
-    """Roll a crossing's Naval Losses dice and take the losses (6.2, 12.2)."""
+def voyage(
+    state: NewWorldState, seat: int, dice: int, homebound: bool, where: str, then: int, arg: int = 0
+) -> bool:
+    """Roll a crossing's Naval Losses dice and take the losses (6.2, 12.2). False
+    when a Ship is about to be lost and its owner arranges his Fleet card first
+    (6.21): the voyage goes on from ``then`` (rules/fleetcard.py) once he has."""
     cargo = cargo_of(state, seat)
-    rolled = naval_losses(lambda: die(state), dice, cargo, homebound)
+    rolled = [die(state) for _ in range(dice)]
+    progress = Progress(rolled.count(1))
+    done = fleetcard.losses(state, seat, cargo, progress, homebound)
     losses = (cargo.lost_ships, cargo.lost_soldiers, cargo.lost_colonists)
-    words = (seat, where, tuple(rolled), losses, tuple(cargo.notes))
+    notes = tuple(cargo.notes) if done else (*cargo.notes, "the Fleet card is arranged (6.21)")
+    words = (seat, where, tuple(rolled), losses, notes)
     state.log.append(Event("voyage", voyage_words, {"seat": seat}, None, True, words))
     store_cargo(state, seat, cargo)
+    if not done:
+        fleetcard.pause(state, seat, cargo, progress, homebound, then, arg)
+    return done
 
 
 def voyage_words(
@@ -644,18 +654,29 @@ def fleets_home(state: NewWorldState) -> None:
     sailing = [
         s for s in range(state.players) if state.fleet_ships[s] and state.fleet_at[s] != NOBODY
     ]
-    markers = None
     if perils(state.config) and sailing:
         zones = {z for s in sailing for z in zone_path(WORLD, WORLD.areas[state.fleet_at[s]].sea)}
         markers = place_homebound_perils(lambda: die(state), zones)
         shown = ", ".join(f"Zone {z}: {m}" for z, m in markers.items() if m) or "none"
         log(state, "perils", f"Homebound Perils of the Deep markers: {shown}", True)
-    for seat in sailing:
+        state.outbound_markers = [markers.get(zone, 0) for zone in range(outbound.ZONES)]
+    sail_home_from(state, 0)
+
+
+def sail_home_from(state: NewWorldState, first: int) -> None:
+    """The Fleets from seat ``first`` on cross home in seat order, each delivering
+    what it carries; the movement waits while a Fleet card is arranged (6.21)."""
+    markers = dict(enumerate(state.outbound_markers)) if state.outbound_markers else None
+    for seat in range(first, state.players):
+        if not state.fleet_ships[seat] or state.fleet_at[seat] == NOBODY:
+            continue
         sea = WORLD.areas[state.fleet_at[seat]].sea
         number = WORLD.seas[sea].number
         dice = number if markers is None else perils_dice(markers, zone_path(WORLD, sea))
-        voyage(state, seat, dice, True, "sails home")
+        if not voyage(state, seat, dice, True, "sails home", fleetcard.CROSSING_HOME):
+            return
         deliver(state, seat)
+    state.outbound_markers = []
     for seat in range(state.players):
         state.ships[seat] = state.fleet_ships[seat]
         state.fleet_ships[seat] = 0

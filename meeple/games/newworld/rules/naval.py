@@ -5,7 +5,7 @@ worked examples can be replayed with their own dice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from meeple.games.newworld.board import NAVAL_HOMEBOUND, NAVAL_OUTBOUND, WorldMap
@@ -65,12 +65,35 @@ def ship_to_lose(roll: Roll, ships: int) -> int:
 
 def ship_load(cargo: Cargo, row: int) -> int:
     """Personnel on Ship ``row`` when the load is spread evenly over the regular
-    Ships, one per Ship first and a second from row 1 on (the arrangement of 6.21
-    meeple makes); Pirate Ships carry no Personnel (22.1)."""
+    Ships, one per Ship first and a second from row 1 on; Pirate Ships carry no
+    Personnel (22.1)."""
     if row > cargo.regular:
         return 0
     total = cargo.personnel
     return int(row <= total) + int(row <= total - cargo.regular)
+
+
+Load = tuple[int, int, int]  # one row of the Fleet card: Soldiers, Colonists, Gold Bars
+
+
+def spread(cargo: Cargo) -> list[Load]:
+    """An arrangement of the Fleet card (6.21): the Personnel spread evenly over the
+    regular Ships (``ship_load``), the Colonists on the first rows, and every Gold
+    Bar in the Average box (6.23)."""
+    rows: list[Load] = []
+    colonists = cargo.colonists
+    for row in range(1, cargo.regular + 1):
+        load = ship_load(cargo, row)
+        on = min(load, colonists)
+        colonists -= on
+        rows.append((load - on, on, 0))
+    return rows
+
+
+def rowed_bars(cargo: Cargo) -> int:
+    """Whole Gold Bars that may ride in a row rather than the Average box (6.23): a
+    Ship loss can leave the box with a part of a Bar's $40."""
+    return min(cargo.bars, cargo.gold // GOLD_BAR)
 
 
 def lose_soldier(cargo: Cargo) -> None:
@@ -93,12 +116,15 @@ def lose_colonist(cargo: Cargo) -> None:
         cargo.lost_soldiers += 1
 
 
-def lose_ship(cargo: Cargo, roll: Roll) -> int:
-    """Sink one Ship chosen by the die (6.22) with its row's Personnel (Colonists
-    first) and its Gold: a regular Ship's share of the Average box (6.23), or what a
-    Pirate Ship holds (22.3). Returns the dollars of Gold that went down with it."""
+def lose_ship(cargo: Cargo, roll: Roll, rows: Sequence[Load] | None = None) -> int:
+    """Sink one Ship chosen by the die (6.22) with what its row of the Fleet card
+    holds (``rows``, one per regular Ship; ``spread`` if not given) and its share
+    of the Average box (6.23), or what a Pirate Ship holds (22.3). Returns the
+    dollars of Gold that went down with it."""
     if cargo.ships == 0:
         return 0
+    if rows is None:
+        rows = spread(cargo)
     row = ship_to_lose(roll, cargo.ships)
     if row > cargo.regular:
         gold = cargo.pirate_loads.pop(row - cargo.regular - 1)
@@ -106,33 +132,57 @@ def lose_ship(cargo: Cargo, roll: Roll) -> int:
         cargo.lost_ships += 1
         cargo.notes.append(f"Pirate Ship {row} sinks" + (f" with ${gold} of Gold" if gold else ""))
         return gold
-    load = ship_load(cargo, row)
-    colonists = min(load, cargo.colonists)
-    soldiers = load - colonists
+    soldiers, colonists, bars = rows[row - 1]
+    average = cargo.gold - GOLD_BAR * sum(load[2] for load in rows)
+    gold = GOLD_BAR * bars + average // cargo.regular
     cargo.colonists -= colonists
     cargo.soldiers -= soldiers
     cargo.lost_colonists += colonists
     cargo.lost_soldiers += soldiers
-    share = cargo.gold // cargo.regular
-    cargo.gold -= share
+    cargo.gold -= gold
+    cargo.bars -= bars
     cargo.ships -= 1
     cargo.lost_ships += 1
     cargo.bars = min(cargo.bars, 2 * cargo.regular)
-    cargo.notes.append(f"Ship {row} sinks with {load} aboard")
-    return share
+    cargo.notes.append(
+        f"Ship {row} sinks with {soldiers} Soldier(s), {colonists} Colonist(s)"
+        + (f" and ${gold} of Gold" if gold else "")
+    )
+    return gold
 
 
-def naval_losses(roll: Roll, dice: int, cargo: Cargo, homebound: bool = False) -> list[int]:
-    """Roll ``dice`` crossing dice; each 1 calls a Naval Losses Table roll whose
-    losses (Personnel before Ships, 6.21) are taken before the next (6.2, 12.2).
-    Returns the crossing dice."""
-    crossing = [roll() for _ in range(dice)]
-    if 1 not in crossing:
-        return crossing  # no 1, no Naval Losses Table roll
+@dataclass
+class Progress:
+    """How far a crossing's Naval Losses have gone (6.2): Naval Losses Table rolls
+    still to make, and Ship losses of the current roll still to take."""
+
+    table_rolls: int
+    ships_due: int = 0
+
+
+Arrange = Callable[[Cargo], Sequence[Load] | None]
+
+
+def take_losses(
+    roll: Roll, cargo: Cargo, progress: Progress, homebound: bool, arrange: Arrange
+) -> bool:
+    """Make the Naval Losses Table rolls still due, each taken in full before the
+    next (6.2): Personnel first, then the Ships (6.21), each Ship after its Fleet
+    card is arranged. ``arrange`` gives the rows for the coming Ship loss, or None
+    when its owner has yet to choose them: then the procedure stops (False) with
+    ``progress`` saying where to go on."""
     table = NAVAL_HOMEBOUND if homebound else NAVAL_OUTBOUND
-    for value in crossing:
-        if value != 1 or cargo.ships == 0:
+    while cargo.ships:
+        if progress.ships_due:
+            rows = arrange(cargo) if cargo.regular else ()
+            if rows is None:
+                return False
+            lose_ship(cargo, roll, rows)
+            progress.ships_due -= 1
             continue
+        if not progress.table_rolls:
+            break
+        progress.table_rolls -= 1
         result = roll()
         ships, soldiers, colonists = table[result - 1]
         cargo.notes.append(f"Naval Losses Table: {result}")
@@ -140,8 +190,21 @@ def naval_losses(roll: Roll, dice: int, cargo: Cargo, homebound: bool = False) -
             lose_soldier(cargo)
         for _ in range(colonists):
             lose_colonist(cargo)
-        for _ in range(ships):
-            lose_ship(cargo, roll)
+        progress.ships_due = ships
+    progress.table_rolls = progress.ships_due = 0
+    return True
+
+
+def naval_losses(
+    roll: Roll, dice: int, cargo: Cargo, homebound: bool = False, arrange: Arrange = spread
+) -> list[int]:
+    """Roll ``dice`` crossing dice; each 1 calls a Naval Losses Table roll whose
+    losses (Personnel before Ships, 6.21) are taken before the next (6.2, 12.2),
+    the Fleet card arranged by ``arrange`` before each Ship is lost. Returns the
+    crossing dice."""
+    crossing = [roll() for _ in range(dice)]
+    done = take_losses(roll, cargo, Progress(crossing.count(1)), homebound, arrange)
+    assert done, "an arrangement is missing"
     return crossing
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from meeple.engine import Event, Rng
 from meeple.games.newworld.actions import LAND_COLONISTS, LAND_SOLDIERS, SPACE
 from meeple.games.newworld.common import WORLD, area_word, country
-from meeple.games.newworld.rules import flow
+from meeple.games.newworld.rules import fleetcard, flow
 from meeple.games.newworld.rules.naval import coastal_dice, perils_dice, zone_path
 from meeple.games.newworld.state import NOBODY, OUTBOUND, NewWorldState, at
 
@@ -49,8 +49,9 @@ def sail(state: NewWorldState, seat: int, row: int, kind: int, arrived: bool) ->
         if not arrived:
             if state.fleet_ships[seat] == 0:
                 break
-            reach(state, seat, k)
             kind = SOLDIERS
+            if not reach(state, seat, k):
+                return False  # its owner arranges the Fleet card (6.21)
         arrived = False
         for what in range(kind, 2):
             least, most = landing_range(state, seat, k, what)
@@ -64,10 +65,12 @@ def sail(state: NewWorldState, seat: int, row: int, kind: int, arrived: bool) ->
     return True
 
 
-def reach(state: NewWorldState, seat: int, row: int) -> None:
+def reach(state: NewWorldState, seat: int, row: int) -> bool:
     """Cross to the first Landing (6.1, or 18.3 with Perils of the Deep) or sail
-    along the coast from the previous one (6.3), taking the Naval Losses."""
+    along the coast from the previous one (6.3), taking the Naval Losses; False
+    while the owner arranges his Fleet card before a Ship is lost (6.21)."""
     area = state.plan_landings[seat][row]
+    state.fleet_at[seat] = area
     if row == 0:
         sea = WORLD.areas[area].sea
         if state.outbound_markers:
@@ -75,12 +78,12 @@ def reach(state: NewWorldState, seat: int, row: int) -> None:
             dice = perils_dice(markers, zone_path(WORLD, sea))
         else:
             dice = WORLD.seas[sea].number
-        flow.voyage(state, seat, dice, False, f"crosses to {area_word(area)}")
+        where = f"crosses to {area_word(area)}"
     else:
         previous = state.plan_landings[seat][row - 3]
         dice = coastal_dice(WORLD, previous, area)
-        flow.voyage(state, seat, dice, False, f"sails along the coast to {area_word(area)}")
-    state.fleet_at[seat] = area
+        where = f"sails along the coast to {area_word(area)}"
+    return flow.voyage(state, seat, dice, False, where, fleetcard.OUTBOUND_LANDING, row)
 
 
 def aboard(state: NewWorldState, seat: int, what: int) -> int:
@@ -152,7 +155,8 @@ def redraw_hidden_landings(state: NewWorldState, viewer: int, rng: Rng) -> None:
         return
     from meeple.games.newworld.rules.planning import coastal_playable
 
-    for seat in range(state.shortfall[0] + 1, state.players):
+    sailing = state.shortfall[0] if state.shortfall else state.arranging[fleetcard.SEAT]
+    for seat in range(sailing + 1, state.players):
         rows = state.plan_landings[seat]
         if seat == viewer or not rows:
             continue  # no Fleet: announced at payment
