@@ -12,7 +12,7 @@ from typing import Any
 from meeple.engine import Rng
 from meeple.games.newworld.board import LETTERS, turn_values
 from meeple.games.newworld.common import MAX_SHIPS, WORLD, country, last_turn
-from meeple.games.newworld.rules import units
+from meeple.games.newworld.rules import fleetcard, units
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.exploration import redeal_hidden_tiles
 from meeple.games.newworld.rules.flow import controlled
@@ -58,6 +58,7 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
         "pending_attack": _pending(state),
         "pending_losses": _losses(state),
         "pending_landing": shortfall_view(state),
+        "pending_arrangement": fleetcard.view(state),
         "result": result(state).to_json() if over else None,
     }
 
