@@ -43,7 +43,7 @@ from meeple.server.cluster import Cluster, Handlers
 from meeple.server.limits import AddressBuckets, Limits, Window
 from meeple.server.pool import CpuPool
 from meeple.server.presence import Presence
-from meeple.server.seats import Seats
+from meeple.server.seats import Missed, Seats
 from meeple.server.store import Changes, Conflict, Store
 from meeple.server.tables import HUMAN, ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
@@ -114,6 +114,7 @@ class Hub:
             limits=limits,
             catch_up=self.catch_up,
             lease_gone=self.release,
+            loaded=self._loaded,
         )
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -488,8 +489,12 @@ class Hub:
         )
 
     def _on_changed(self, table_id: str, version: int) -> None:
-        """Notified: ``table_id`` is stored at ``version``; a copy held here catches up."""
+        """Notified: ``table_id`` is stored at ``version``; a copy held here catches up
+        (a table being loaded here notes it: ``Seats.get`` takes it once in place)."""
         table = self.tables.get(table_id)
+        missed = self.seats.missed.get(table_id) if table is None else None
+        if missed is not None:
+            missed.version = max(missed.version, version)
         if table is not None and version not in (table.version, table.storing):
             table.behind = True
             self._refresh_soon(table)
@@ -508,7 +513,10 @@ class Hub:
             log.exception("table %s: catching up failed", table.id)
 
     def _resync(self) -> None:
-        """Notifications may have been missed: every table held here checks."""
+        """Notifications may have been missed: every table held here checks (and every
+        table being loaded, once in place)."""
+        for missed in self.seats.missed.values():
+            missed.everything()
         for table in list(self.tables.values()):
             table.behind = True
             self._refresh_soon(table)
@@ -517,7 +525,12 @@ class Hub:
     def _on_chat(self, table_id: str, message_id: int) -> None:
         """Notified: a chat message of ``table_id`` was stored (by any process)."""
         table = self.tables.get(table_id)
-        if table is None or any(m["id"] == message_id for m in table.chat):
+        if table is None:
+            missed = self.seats.missed.get(table_id)
+            if missed is not None:
+                missed.chat = max(missed.chat, message_id)
+            return
+        if any(m["id"] == message_id for m in table.chat):
             return
         asyncio.get_running_loop().create_task(self._chat_arrived(table))
 
@@ -546,8 +559,30 @@ class Hub:
             if visible(message, client.seat):
                 self.views.send(table, client, data)
 
+    async def _loaded(self, table: Table, missed: Missed) -> None:
+        """A table just loaded here: take what was notified about it while it was read
+        from storage and no copy was in place to tell (a newer version: catch up; a
+        newer chat message: read the recent chat; presence: read it). Awaited before
+        the loading request goes on, so a socket registered next starts from it all;
+        what is notified from now on finds the copy."""
+        try:
+            if missed.presence:
+                self._on_presence(table.id)
+            if missed.version > table.version:
+                async with table.lock:
+                    table.behind = True
+                    await self.catch_up(table)
+            if missed.chat > table.last_chat:
+                await self._chat_arrived(table)
+        except Exception:  # the next request or notification looks again
+            log.exception("table %s: taking the changes notified while loading failed", table.id)
+            table.behind = True
+
     def _on_presence(self, table_id: str) -> None:
         table = self.tables.get(table_id)
+        missed = self.seats.missed.get(table_id) if table is None else None
+        if missed is not None:
+            missed.presence = True
         if table is not None and self.cluster is not None:
             asyncio.get_running_loop().create_task(self._presence_arrived(table))
 

@@ -16,8 +16,9 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from meeple.ai.base import bot_names
@@ -43,6 +44,28 @@ RETRIES = 8  # attempts at a seat change whose stored table moved on meanwhile (
 SeatChange = tuple[list[dict[str, Any]], tuple[int, str] | None]
 
 TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # new tables: 12 hex digits
+EVERYTHING = 2**62  # a version and a chat id above any stored one
+
+
+@dataclass
+class Missed:
+    """Cluster: what was notified about a table while this process loaded it, with no
+    copy in place yet to tell (the highest version and chat message id notified, and
+    whether presence changed). Noted from before storage is read until the copy is in
+    place, so a change stored after the read is never lost: it is taken once the copy
+    is in place (``Seats.get``)."""
+
+    version: int = -1
+    chat: int = 0
+    presence: bool = False
+
+    def everything(self) -> None:
+        """Notifications may have been lost (the listener reconnected): check it all."""
+        self.version, self.chat, self.presence = EVERYTHING, EVERYTHING, True
+
+
+# Takes what was notified while a table was loading (``Missed``), its copy now in place.
+Loaded = Callable[[Table, Missed], Awaitable[None]]
 
 
 class Seats:
@@ -51,8 +74,9 @@ class Seats:
     ``db`` runs a ``store`` call on the database thread; ``pool`` replays stored
     tables; ``after_change`` runs after every change, once it is stored and made.
     In a cluster, ``catch_up`` brings a table up to date before a seat change is
-    decided (caller holds the lock) and ``lease_gone`` gives up the lease of a table
-    leaving memory."""
+    decided (caller holds the lock), ``lease_gone`` gives up the lease of a table
+    leaving memory, and ``loaded`` takes what was notified about a table while it was
+    being loaded (``missed``: the notes of the tables loading now)."""
 
     def __init__(
         self,
@@ -68,12 +92,15 @@ class Seats:
         limits: Limits,
         catch_up: Catchup | None = None,
         lease_gone: Callable[[Table], None] | None = None,
+        loaded: Loaded | None = None,
     ) -> None:
         self.tables = tables
         self.limits = limits
         self.catch_up = catch_up
         self.lease_gone = lease_gone
+        self.loaded = loaded
         self.loading: dict[str, asyncio.Lock] = {}
+        self.missed: dict[str, Missed] = {}
         self.store = store
         self.db = db
         self.pool = pool
@@ -99,34 +126,41 @@ class Seats:
                 f"no table {table_id[:40]!r}: table ids are 1 to 32 letters, digits, '-' or '_'",
             )
         lock = self.loading.setdefault(table_id, asyncio.Lock())
-        loaded = False
+        missed: Missed | None = None
         try:
             async with lock:
                 table = self.tables.get(table_id)
                 if table is None:
-                    table = await self._load(table_id)
-                    loaded = table is not None
+                    table, missed = await self._load(table_id)
         finally:
             if self.loading.get(table_id) is lock and not lock.locked():
                 del self.loading[table_id]
         if table is None:
             raise ApiError(404, f"no table {table_id!r}")
-        if loaded:
+        if missed is not None:
+            if self.loaded is not None:
+                # Before the caller registers a socket: its first state shows it all.
+                await self.loaded(table, missed)
             self.after_change(table)
         table.touch()
         return table
 
-    async def _load(self, table_id: str) -> Table | None:
+    async def _load(self, table_id: str) -> tuple[Table | None, Missed]:
         """Replay the stored table ``table_id`` into memory (None if there is none),
         making room under ``Limits.loaded_tables`` first (ApiError 503 if every table
-        in memory is busy)."""
-        stored = await self.db(self.store.load_table, table_id, self.limits.chat_kept)
-        if stored is None:
-            return None
-        self._make_room()
-        table = await asyncio.get_running_loop().run_in_executor(self.pool, self._rebuild, stored)
-        self.tables[table_id] = table
-        return table
+        in memory is busy). Also returns what was notified about it meanwhile."""
+        missed = self.missed[table_id] = Missed()  # before storage is read
+        try:
+            stored = await self.db(self.store.load_table, table_id, self.limits.chat_kept)
+            if stored is None:
+                return None, missed
+            self._make_room()
+            loop = asyncio.get_running_loop()
+            table = await loop.run_in_executor(self.pool, self._rebuild, stored)
+            self.tables[table_id] = table  # from now on notifications find the copy
+            return table, missed
+        finally:
+            del self.missed[table_id]
 
     def _make_room(self) -> None:
         """Unload idle tables, least recently used first, until one more fits."""
