@@ -302,25 +302,38 @@ def fleet(out: Vector, base: int, entry: JSON, relative: list[int]) -> None:
 
 def pending_attack(out: Vector, entry: JSON | None, relative: list[int]) -> None:
     """8.32: an attack declared, the defender to choose whether its Colonists retreat."""
-    if entry is None:
-        return
-    out[ATTACK] = 1.0
-    seat_hot(out, ATTACK + 1, entry["attacker"], relative)
-    seat_hot(out, ATTACK + 1 + SEATS, entry["defender"], relative)
-    area_hot(out, ATTACK + 1 + 2 * SEATS, entry["area"])
-    put(out, ATTACK + 1 + 2 * SEATS + AREAS, entry["soldiers"], SOLDIER_POOL)
+    if entry is not None:
+        seats = (entry["attacker"], entry["defender"])
+        battle(out, ATTACK, seats, entry["area"], (entry["soldiers"],), relative)
 
 
 def pending_losses(out: Vector, entry: JSON | None, relative: list[int]) -> None:
     """Losses a battle inflicted, awaiting the defender's choice of which units go."""
-    if entry is None:
-        return
-    out[LOSSES] = 1.0
-    seat_hot(out, LOSSES + 1, entry["defender"], relative)
-    seat_hot(out, LOSSES + 1 + SEATS, entry["attacker"], relative)
-    area_hot(out, LOSSES + 1 + 2 * SEATS, entry["area"])
-    put(out, LOSSES + 1 + 2 * SEATS + AREAS, entry["soldiers"], SOLDIER_POOL)
-    put(out, LOSSES + 2 + 2 * SEATS + AREAS, entry["colonists"], COLONIST_CEILING)
+    if entry is not None:
+        seats = (entry["defender"], entry["attacker"])
+        units = (entry["soldiers"], entry["colonists"])
+        battle(out, LOSSES, seats, entry["area"], units, relative)
+
+
+def battle(
+    out: Vector,
+    offset: int,
+    seats: tuple[int, int],
+    area: str,
+    units: tuple[int, ...],
+    relative: list[int],
+) -> None:
+    """A battle's pending decision at ``offset``: present, the two seats (relative),
+    the Area, then Soldiers and, for losses, Colonists."""
+    out[offset] = 1.0
+    seat_hot(out, offset + 1, seats[0], relative)
+    seat_hot(out, offset + 1 + SEATS, seats[1], relative)
+    area_hot(out, offset + 1 + 2 * SEATS, area)
+    tail = offset + 1 + 2 * SEATS + AREAS
+    for k, (count, ceiling) in enumerate(
+        zip(units, (SOLDIER_POOL, COLONIST_CEILING), strict=False)
+    ):
+        put(out, tail + k, count, ceiling)
 
 
 def pending_landing(out: Vector, entry: JSON | None, relative: list[int]) -> None:

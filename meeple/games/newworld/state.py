@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Self
 
-from meeple.engine import GameState
+from meeple.engine import GameConfig, GameState
 
 AREAS = 26
 NOBODY = -1
@@ -141,11 +141,13 @@ class NewWorldState(GameState):
         "native_reserve",
         "phase",
         "plan_landings",
+        "players",
         "step",
         "turn",
     )
 
     phase: int
+    players: int  # the config's player count, kept at hand (read in every loop over seats)
     turn: int
     leader: int  # the Game Leader (3.6): makes the common rolls, rotates left
     actor: int  # the seat deciding in a sequential phase, NOBODY otherwise
@@ -240,6 +242,7 @@ class NewWorldState(GameState):
         twin.entries = self.entries.copy()
         twin.phase = self.phase
         twin.turn = self.turn
+        twin.players = self.players
         twin.leader = self.leader
         twin.actor = self.actor
         twin.step = self.step
@@ -247,9 +250,11 @@ class NewWorldState(GameState):
         twin.native_reserve = self.native_reserve
         return twin
 
-    @property
-    def players(self) -> int:
-        return self.config.players
+    @classmethod
+    def begin(cls, config: GameConfig, seed: int) -> Self:
+        state = super().begin(config, seed)
+        state.players = config.players
+        return state
 
 
 def at(seat: int, area: int) -> int:
