@@ -33,6 +33,30 @@ def test_22_3_one_sinks_the_pirate_two_to_five_nothing_six_sinks_an_enemy_ship()
     assert enemy.ships == 2 and enemy.personnel == 3
 
 
+def test_22_3_the_attack_waits_for_the_enemys_arrangement_and_goes_on_after_it() -> None:
+    """6.21 through 22.3: the enemy chooses the rows before each Ship is lost; the
+    battle stops there and goes on from the same Pirate's 6."""
+    pirates = Cargo(ships=2, pirate_loads=[0, 0])
+    enemy = Cargo(ships=3, soldiers=2)
+    # Pirate 1: 1 (sunk); Pirate 2: 6, the card, Ship 3; 6, the card, Ship 2; then 4
+    dice = Dice(1, 6, 3, 6, 2, 4)
+    chosen: list[list[tuple[int, int, int]]] = []
+
+    def arrange(cargo: Cargo) -> list[tuple[int, int, int]] | None:
+        return chosen.pop() if chosen else None
+
+    battle = attack_fleet(dice, pirates, enemy, arrange)
+    assert not battle.done and battle.pirate == 1 and battle.sunk == [0]
+    assert (enemy.ships, pirates.ships) == (3, 2)  # nothing sunk yet, the Pirate still afloat
+    chosen.append([(0, 0, 0), (0, 0, 0), (2, 0, 0)])
+    battle = attack_fleet(dice, pirates, enemy, arrange, battle)
+    assert not battle.done and enemy.ships == 2 and enemy.soldiers == 0  # row 3 sank both
+    chosen.append([(0, 0, 0), (0, 0, 0)])
+    battle = attack_fleet(dice, pirates, enemy, arrange, battle)
+    assert battle.done and dice.all_used and battle.rolls == [1, 6, 6, 4]
+    assert enemy.ships == 1 and (pirates.ships, battle.pirates_lost) == (1, 1)
+
+
 def test_22_3_sixes_keep_rolling_until_every_enemy_ship_is_sunk() -> None:
     pirates = Cargo(ships=2, pirate_loads=[0, 0])
     enemy = Cargo(ships=2)
@@ -222,12 +246,17 @@ def test_22_3_pirates_attack_the_enemy_fleet_where_it_lies() -> None:
     flow.begin_homebound(state)
     assert state.fleet_colonists[1] == 2  # France picked up its Colonists at H
     assert texts(state, 0) == {"attack enemy fleet", "sail home"}
-    # Pirate 1 rolls 6 and the 6.22 die picks France's Ship 1 (two Colonists aboard,
-    # spread one per Ship); reroll 4; Pirate 2 rolls 1 and sinks.
+    # Pirate 1 rolls 6: France arranges its Fleet card before the Ship is lost (22.3
+    # "in the same way as ... 6.22", 6.21), putting one Colonist on each Ship; the
+    # 6.22 die picks Ship 1; reroll 4; Pirate 2 rolls 1 and sinks.
     state.rng = ScriptedRng(6, 1, 4, 1)
     GAME.play(state, 0, "attack enemy fleet")
+    assert GAME.to_act(state) == (1,) and GAME.legal_actions(state, 0) == []
+    assert GAME.view(state, 0)["pending_arrangement"]["seat"] == 1
+    GAME.play(state, 1, "load ship with 0 soldiers, 1 colonists, 0 bars")
     assert state.fleet_ships == [2, 1] and state.fleet_pirates == [1, 0]
     assert state.fleet_colonists[1] == 1
+    assert GAME.to_act(state) == (0,)
     # one attack per Anchorage (22.2)
     assert texts(state, 0) == {"sail home"}
 
@@ -254,8 +283,12 @@ def test_22_3_captured_gold_is_brought_home_and_paid_for() -> None:
     state.fleet_gold = [0, 80]
     state.fleet_bars = [0, 2]
     flow.begin_homebound(state)
-    state.rng = ScriptedRng(6, 2, 6, 1)  # Pirate 1 sinks Ship 2 ($40), then sinks Ship 1
+    # Pirate 1 rolls 6; France puts both Bars on row 2 (6.23), which the die picks;
+    # the reroll 6 sinks the last Ship (a lone Ship: nothing to arrange)
+    state.rng = ScriptedRng(6, 2, 6, 1)
     GAME.play(state, 0, "attack enemy fleet")
+    GAME.play(state, 1, "load ship with 0 soldiers, 0 colonists, 0 bars")
+    GAME.play(state, 1, "load ship with 0 soldiers, 0 colonists, 2 bars")
     assert state.fleet_ships[1] == 0 and state.pirate_gold[0] == 80
     state.rng = ScriptedRng(*[6] * 10)
     cash = state.cash[0]

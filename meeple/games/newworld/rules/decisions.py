@@ -503,7 +503,8 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
             Event("sail", f"{country(seat)}'s Fleet is ready to sail home", {"seat": seat})
         )
     elif index == ATTACK_FLEET:
-        piracy.attack(state, seat)
+        if not piracy.attack(state, seat):
+            return  # the enemy arranges his Fleet card (6.21)
     elif index == RAID:
         piracy.raid(state, seat)
     else:
@@ -511,6 +512,7 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
         assert isinstance(area, int)
         dice = coastal_dice(WORLD, state.fleet_at[seat], area)
         where = f"sails along the coast to {area_word(area)}"
+        state.fleet_at[seat] = area
         if not flow.voyage(state, seat, dice, True, where, fleetcard.COASTAL_HOME, area):
             return  # its owner arranges the Fleet card (6.21)
         anchor_home(state, seat, area)

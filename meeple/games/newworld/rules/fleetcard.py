@@ -4,7 +4,9 @@
 unless he loses a Ship, in which case he must arrange the contents of each Ship on
 its own row" (6.21). Wherever Naval Losses are rolled (the crossing 6.1 and the
 coast 6.3 outbound, homebound 12.2, with Perils of the Deep 18 too), when a
-Naval Losses Table roll is about to sink a Ship, the voyage stops and its owner
+Naval Losses Table roll is about to sink a Ship, and when a Pirate's 6 is about to
+sink one (22.3: "in the same way as Ship losses due to naval movement"), the
+voyage or the attack stops and its owner
 loads the regular Ships' rows one after another, row 1 first, with one action
 per row: ``load ship with S soldiers, C colonists, B bars`` (at most two
 Personnel and two Gold Bars a Ship, 5.3). Every Personnel unit must ride a row;
@@ -40,6 +42,8 @@ from meeple.games.newworld.state import OUTBOUND, NewWorldState
 OUTBOUND_LANDING = 0  # argument: the Landing row reached (rules/outbound.py)
 COASTAL_HOME = 1  # argument: the Anchorage sailed to homebound (12.1)
 CROSSING_HOME = 2  # the crossing home (12.2); argument unused
+PIRACY = 3  # a Pirate attack (22.3); argument: the attacker; TABLE holds the Pirate
+# whose 6 sinks the Ship, DUE the Pirates sunk so far (bits)
 SEAT, WHERE, TABLE, DUE, HOME, ARG = range(6)
 ROWS = 6  # the rows loaded so far follow, three numbers each
 
@@ -118,6 +122,16 @@ def pause(
         state.phase = OUTBOUND
 
 
+def pause_piracy(
+    state: NewWorldState, enemy: int, cargo: Cargo, attacker: int, pirate: int, sunk: list[int]
+) -> None:
+    """A Pirate's 6 is about to sink a Ship of ``enemy`` (22.3): he arranges first."""
+    rows = forced(cargo, [])
+    bits = sum(1 << k for k in sunk)
+    state.arranging = [enemy, PIRACY, pirate, bits, 1, attacker]
+    state.arranging += [n for load in rows for n in load]
+
+
 def losses(
     state: NewWorldState,
     seat: int,
@@ -158,6 +172,14 @@ def resume(state: NewWorldState, rows: list[Load]) -> None:
 
     seat, where, table, due, home, arg = state.arranging[:ROWS]
     state.arranging = []
+    if where == PIRACY:
+        from meeple.games.newworld.rules import flow, piracy
+
+        sunk = [k for k in range(table) if due >> k & 1]
+        battle = piracy.PirateBattle(pirate=table, sunk=sunk, sinking=True)
+        if piracy.strike(state, arg, battle, rows) and not any(state.fleet_out):
+            flow.fleets_home(state)
+        return
     cargo = cargo_of(state, seat)
     progress = Progress(table, due)
     done = losses(state, seat, cargo, progress, bool(home), rows)

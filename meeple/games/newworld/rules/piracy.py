@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from meeple.engine import Event, GameConfig
 from meeple.games.newworld.common import GOLD_BAR, MAX_SHIPS, area_word, country, die
-from meeple.games.newworld.rules.naval import Cargo, Roll, lose_ship
+from meeple.games.newworld.rules.naval import Arrange, Cargo, Load, Roll, lose_ship, spread
 from meeple.games.newworld.state import NOBODY, NewWorldState, at
 
 PIRATE_HOLD = 2 * GOLD_BAR  # a Ship carries at most two Gold Bars (5.3)
@@ -31,13 +31,20 @@ def enabled(config: GameConfig) -> bool:
 @dataclass
 class PirateBattle:
     """What a Piracy attack did: every die rolled, Pirate Ships lost, the enemy's
-    Ships sunk (fleet attack) or Gold Bars taken (port raid), dollars captured."""
+    Ships sunk (fleet attack) or Gold Bars taken (port raid), dollars captured.
+    A fleet attack stops while the enemy arranges his Fleet card (6.21): ``pirate``
+    is then the Pirate whose 6 sinks the next Ship, ``sunk`` the Pirates already
+    lost to a 1 (removed when the battle ends), ``done`` False."""
 
     rolls: list[int] = field(default_factory=list)
     pirates_lost: int = 0
     ships_sunk: int = 0
     bars_taken: int = 0
     captured: int = 0
+    pirate: int = 0
+    sunk: list[int] = field(default_factory=list)
+    sinking: bool = False
+    done: bool = False
 
 
 def _sink_pirates(pirates: Cargo, sunk: list[int]) -> None:
@@ -48,36 +55,51 @@ def _sink_pirates(pirates: Cargo, sunk: list[int]) -> None:
     pirates.lost_ships += len(sunk)
 
 
-def attack_fleet(roll: Roll, pirates: Cargo, enemy: Cargo) -> PirateBattle:
+def attack_fleet(
+    roll: Roll,
+    pirates: Cargo,
+    enemy: Cargo,
+    arrange: Arrange = spread,
+    battle: PirateBattle | None = None,
+) -> PirateBattle:
     """22.3: one die per Pirate Ship, in row order: 1 sinks the Pirate, 2-5 do
     nothing, 6 sinks a Ship of the enemy (chosen as in 6.22, his own Pirates
-    included) and the Pirate rolls again, a 1 now doing nothing, for as long as
-    he rolls 6. The battle ends when each Pirate has rolled or every enemy Ship
-    is sunk. Personnel on a sunk Ship are lost; its Gold goes to the Pirate that
-    sank it, as far as that Ship's two-Bar hold allows (the rest goes down)."""
-    battle = PirateBattle()
-    sunk: list[int] = []
+    included, after he arranges his Fleet card: ``arrange``, 6.21) and the Pirate
+    rolls again, a 1 now doing nothing, for as long as he rolls 6. The battle ends
+    when each Pirate has rolled or every enemy Ship is sunk. Personnel on a sunk
+    Ship are lost; its Gold goes to the Pirate that sank it, as far as that Ship's
+    two-Bar hold allows (the rest goes down). Goes on from ``battle`` if given;
+    stops (``done`` False) when ``arrange`` has no arrangement yet."""
+    battle = battle or PirateBattle()
     loads = pirates.pirate_loads
-    for k in range(len(loads)):
-        if enemy.ships == 0:
-            break
-        value = roll()
-        battle.rolls.append(value)
-        if value == 1:
-            sunk.append(k)
-            continue
-        while value == 6:
-            gold = lose_ship(enemy, roll)
-            battle.ships_sunk += 1
-            taken = min(gold, PIRATE_HOLD - loads[k])
-            loads[k] += taken
-            battle.captured += taken
-            if enemy.ships == 0:
-                break
+    while battle.pirate < len(loads) and enemy.ships:
+        k = battle.pirate
+        if not battle.sinking:
             value = roll()
             battle.rolls.append(value)
-    battle.pirates_lost = len(sunk)
-    _sink_pirates(pirates, sunk)
+            if value == 1:
+                battle.sunk.append(k)
+            battle.sinking = value == 6
+            battle.pirate += not battle.sinking
+            continue
+        rows = arrange(enemy) if enemy.regular else ()
+        if rows is None:
+            return battle
+        gold = lose_ship(enemy, roll, rows)
+        battle.ships_sunk += 1
+        taken = min(gold, PIRATE_HOLD - loads[k])
+        loads[k] += taken
+        battle.captured += taken
+        battle.sinking = False
+        if enemy.ships == 0:
+            break
+        value = roll()  # a 1 does nothing now
+        battle.rolls.append(value)
+        battle.sinking = value == 6
+        battle.pirate += not battle.sinking
+    battle.pirates_lost = len(battle.sunk)
+    _sink_pirates(pirates, battle.sunk)
+    battle.done = True
     return battle
 
 
@@ -192,35 +214,51 @@ def targets(state: NewWorldState, seat: int) -> list[int]:
     return sorted(a for a in out if a != NOBODY)
 
 
-def attack(state: NewWorldState, seat: int) -> None:
-    """The Pirate Fleet attacks the enemy's Fleet at its Anchorage (22.3)."""
+def attack(state: NewWorldState, seat: int) -> bool:
+    """The Pirate Fleet attacks the enemy's Fleet at its Anchorage (22.3). False
+    while the enemy arranges his Fleet card before a Ship is lost (6.21)."""
+    state.raided_at[seat] = state.fleet_at[seat]
+    return strike(state, seat, PirateBattle(), None)
+
+
+def strike(state: NewWorldState, seat: int, battle: PirateBattle, rows: list[Load] | None) -> bool:
+    """Fight the attack on from ``battle`` (the enemy's arrangement ``rows`` for the
+    Ship his loss awaited); False when it waits for another arrangement."""
+    from meeple.games.newworld.rules import fleetcard
     from meeple.games.newworld.rules.flow import cargo_of, log, store_cargo
 
     enemy = state.plan_enemy[seat]
     here = state.fleet_at[seat]
-    state.raided_at[seat] = here
     pirates, target = cargo_of(state, seat), cargo_of(state, enemy)
-    battle = attack_fleet(lambda: die(state), pirates, target)
+    battle = attack_fleet(lambda: die(state), pirates, target, fleetcard.arranger(rows), battle)
     store_cargo(state, seat, pirates)
     store_cargo(state, enemy, target)
+    ending = (
+        f"{battle.pirates_lost} Pirate Ship(s) lost,"
+        if battle.done
+        else f"{country(enemy)} arranges the Fleet card (6.21),"
+    )
     log(
         state,
         "piracy",
         f"{country(seat)}'s Pirates attack {country(enemy)}'s Fleet at {area_word(here)}:"
-        f" {' '.join(map(str, battle.rolls))}; {battle.pirates_lost} Pirate Ship(s) lost,"
-        f" {battle.ships_sunk} Ship(s) of {country(enemy)} sunk ({target.lost_soldiers}"
-        f" Soldier(s), {target.lost_colonists} Colonist(s) lost), ${battle.captured} of"
-        " Gold captured",
+        f" {' '.join(map(str, battle.rolls))}; {ending} {battle.ships_sunk} Ship(s) of"
+        f" {country(enemy)} sunk ({target.lost_soldiers} Soldier(s), {target.lost_colonists}"
+        f" Colonist(s) lost), ${battle.captured} of Gold captured",
         True,
         seat=seat,
         area=here,
     )
+    if not battle.done:
+        fleetcard.pause_piracy(state, enemy, target, seat, battle.pirate, battle.sunk)
+        return False
     if state.fleet_ships[enemy] == 0:
         state.fleet_out[enemy] = False
         state.fleet_at[enemy] = NOBODY
     if state.fleet_ships[seat] == 0:
         state.fleet_out[seat] = False
         state.fleet_at[seat] = NOBODY
+    return True
 
 
 def raid(state: NewWorldState, seat: int) -> None:
