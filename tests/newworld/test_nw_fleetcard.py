@@ -174,3 +174,14 @@ def test_12_1_a_coastal_leg_homebound_waits_too_then_picks_up() -> None:
     assert state.fleet_ships[0] == 2 and state.fleet_gold[0] == 40
     assert state.fleet_soldiers[0] == 1  # then it picked up its Soldier at O
     assert "sail home" in texts(state, 0)
+
+
+def test_6_21_the_terminal_and_the_map_panel_say_who_arranges_and_what_is_left() -> None:
+    state = sail_the_example(*CROSSINGS, *SHIP_DICE)
+    GAME.play(state, 1, "load ship with 2 soldiers, 0 colonists, 0 bars")
+    view = GAME.view(state, 3)
+    text = GAME.render_text(view)
+    assert "France arranges the Fleet card (6.21): row 2 of 7" in text
+    assert "to place 2 Soldiers, 4 Colonists, 0 Gold Bars" in " ".join(text.split())
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "France arranges the Fleet card" in GAME.presentation().overlay(view)

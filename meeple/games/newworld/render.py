@@ -231,4 +231,22 @@ def _pending(view: JSON, names: list[str]) -> list[str]:
             f"{names[losses['defender']]} chooses losses in {losses['area']}:"
             f" {counted(losses['soldiers'], 'Soldier')}, {counted(losses['colonists'], 'Colonist')}"
         )
+    card = arrangement_line(view, names)
+    if card:
+        out.append(card)
     return out
+
+
+def arrangement_line(view: JSON, names: list[str]) -> str | None:
+    """The Fleet card being arranged before a Ship is lost (6.21), in words."""
+    card = view.get("pending_arrangement")
+    if not card:
+        return None
+    left = card["to_place"]
+    regular = card["ships"] - card["pirate_ships"]
+    return (
+        f"{names[card['seat']]} arranges the Fleet card (6.21): row {len(card['rows']) + 1}"
+        f" of {regular}; to place {counted(left['soldiers'], 'Soldier')},"
+        f" {counted(left['colonists'], 'Colonist')}, {counted(left['bars'], 'Gold Bar')}"
+        " (Bars left out ride in the Average box)"
+    )

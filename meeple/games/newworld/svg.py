@@ -31,7 +31,7 @@ from meeple.engine import Presentation
 from meeple.engine.presentation import PanelValue
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
-from meeple.games.newworld.render import counted
+from meeple.games.newworld.render import arrangement_line, counted
 
 JSON = dict[str, Any]
 
@@ -627,6 +627,9 @@ def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
             f" {counted(losses['colonists'], 'Colonist')}",
             font_weight="bold",
         )
+    card = arrangement_line(view, names)
+    if card:
+        panel.text(card, font_weight="bold")
 
 
 def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:
