@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -40,7 +39,7 @@ from typing import Any
 from sqlalchemy import text as sql_text
 from sqlalchemy.engine import make_url
 
-from meeple.server.store import CHANNEL, Store
+from meeple.server.store import CHANNEL, Store, needs_driver
 
 log = logging.getLogger("meeple.server")
 
@@ -122,26 +121,22 @@ class LeaseStore:
         self._run("DELETE FROM meeple_presence WHERE node = :node", node=self.node)
         self._run("DELETE FROM meeple_nodes WHERE id = :node", node=self.node)
 
-    def orphans(self, limit: int, human: str) -> list[str]:
-        """Unfinished tables that move on without a person (a bot seat or a phase
-        clock) whose lease nobody holds alive, most recently updated first. A table
-        without a lease that changed in the last lease period is left to the process
-        that changed it (it asks for the lease right after)."""
+    def orphans(self, limit: int) -> list[str]:
+        """Up to ``limit`` unfinished tables that move on without a person (a bot seat or
+        a phase clock) whose lease nobody holds alive, most recently updated first. A
+        table without a lease that changed in the last lease period is left to the
+        process that changed it (it asks for the lease right after). Only such tables
+        are read (the index of ``needs_driver``), however many tables only people
+        play."""
         rows = self._run(
-            "SELECT t.id, t.seats, t.deadline FROM meeple_tables t"
-            " LEFT JOIN meeple_leases l ON l.key = t.id"
-            f" WHERE t.status = 'playing' AND (l.expires < {NOW}"
+            "SELECT t.id FROM meeple_tables t LEFT JOIN meeple_leases l ON l.key = t.id"
+            f" WHERE {needs_driver('t.')} AND (l.expires < {NOW}"
             f" OR (l.key IS NULL AND t.updated < {NOW} - :ttl))"
-            " ORDER BY t.updated DESC",
+            " ORDER BY t.updated DESC LIMIT :limit",
             ttl=self.seconds,
+            limit=limit,
         )
-        out: list[str] = []
-        for table_id, seats, deadline in rows:
-            if deadline is not None or any(s["kind"] != human for s in json.loads(seats)):
-                out.append(str(table_id))
-                if len(out) >= limit:
-                    break
-        return out
+        return [str(row[0]) for row in rows]
 
     def set_presence(self, table_id: str, seat: int, sockets: int) -> None:
         """This node has ``sockets`` sockets open on ``seat``; tell the other processes."""

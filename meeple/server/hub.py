@@ -45,7 +45,7 @@ from meeple.server.pool import CpuPool
 from meeple.server.presence import Presence
 from meeple.server.seats import Missed, Seats
 from meeple.server.store import Changes, Conflict, Store
-from meeple.server.tables import HUMAN, ApiError, Table, dumps, visible
+from meeple.server.tables import ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
 from meeple.server.undo import REFUSED, undo_moves
 
@@ -134,7 +134,7 @@ class Hub:
                 await asyncio.wait_for(self.cluster.listening.wait(), 10.0)
             self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
             return
-        for table_id in await self.db(self.store.active_ids, self.limits.loaded_tables, HUMAN):
+        for table_id in await self.db(self.store.active_ids, self.limits.loaded_tables):
             try:
                 await self.seats.get(table_id)
             except Exception:  # a table that no longer replays must not stop the server
@@ -653,9 +653,7 @@ class Hub:
             table = self.tables.get(key)
             if table is not None:
                 table.claiming = False
-        for table_id in await self.db(
-            self.cluster.leases.orphans, self.limits.loaded_tables, HUMAN
-        ):
+        for table_id in await self.db(self.cluster.leases.orphans, self.limits.loaded_tables):
             await self._take_over(table_id)
 
     async def _take_over(self, table_id: str) -> None:

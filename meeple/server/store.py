@@ -35,6 +35,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
+from meeple.server.tables import HUMAN
+
 
 class Base(DeclarativeBase):
     pass
@@ -64,6 +66,10 @@ class TableRow(Base):
     rewrites: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # SHA-256 of the creating client's address (per-address creation limits).
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # How many seats a bot plays (``bot_seat_count``), kept with the seats, so the
+    # tables that move on without a person are found by an index (``needs_driver``).
+    # NULL only in a row stored before the column existed, until ``Store`` counts it.
+    bot_seats: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class MoveRow(Base):
@@ -208,6 +214,19 @@ class LimitReached(Exception):
     """A per-address creation limit (checked in the database, so cluster-wide)."""
 
 
+def needs_driver(alias: str = "") -> str:
+    """SQL: the stored table (``alias``: its name in the query, with a dot) is
+    unfinished and moves on without a person: a seat played by a bot, or a running
+    phase clock. The partial index ``meeple_tables_driven`` holds exactly these rows,
+    so a query with this condition reads only them (not every unfinished table)."""
+    return f"{alias}status = 'playing' AND ({alias}deadline IS NOT NULL OR {alias}bot_seats > 0)"
+
+
+def bot_seat_count(seats: list[dict[str, Any]]) -> int:
+    """How many of ``seats`` a bot plays (any kind but a person's)."""
+    return sum(1 for seat in seats if seat["kind"] != HUMAN)
+
+
 OPEN_FOR = 86400.0  # seconds: an unfinished table unchanged this long is not "open"
 CHANNEL = "meeple"  # PostgreSQL NOTIFY channel: "m|c|p <table id> <number>"
 
@@ -257,6 +276,13 @@ class Store:
                 connection.execute(sql_text("SELECT pg_advisory_xact_lock(7316)"))
             Base.metadata.create_all(connection)
             _add_missing_columns(connection)
+            _count_bot_seats(connection)
+            connection.execute(
+                sql_text(
+                    "CREATE INDEX IF NOT EXISTS meeple_tables_driven ON meeple_tables (updated)"
+                    f" WHERE {needs_driver()}"
+                )
+            )
         # The DBAPI connections that store moves, kept open: one per thread storing
         # moves (PostgreSQL stores several tables' moves at once: their commits share
         # the write-ahead log's flushes).
@@ -313,6 +339,7 @@ class Store:
                     config=json.dumps(table.config),
                     seed=table.seed,
                     seats=json.dumps(table.seats),
+                    bot_seats=bot_seat_count(table.seats),
                     version=table.version,
                     status=table.status,
                     created=table.created,
@@ -487,7 +514,14 @@ class Store:
     ) -> None:
         """The table's seats as its next ``version`` (Conflict if it moved on)."""
         with Session(self.engine) as session, session.begin():
-            self._bump(session, table_id, version, seats=json.dumps(seats), seat_versions=versions)
+            self._bump(
+                session,
+                table_id,
+                version,
+                seats=json.dumps(seats),
+                bot_seats=bot_seat_count(seats),
+                seat_versions=versions,
+            )
 
     def set_timer(self, table_id: str, deadline: float | None, key: str | None) -> None:
         with Session(self.engine) as session, session.begin():
@@ -616,22 +650,18 @@ class Store:
                 query = query.where(TableRow.status == status)
             return [_stored(row) for row in session.execute(query).scalars()]
 
-    def active_ids(self, limit: int, human: str) -> list[str]:
-        """The unfinished tables that may move on without a person (a seat whose kind is
-        not ``human``, or a running phase clock), most recently updated first."""
+    def active_ids(self, limit: int) -> list[str]:
+        """Up to ``limit`` unfinished tables that move on without a person (a seat played
+        by a bot, or a running phase clock), most recently updated first (read through
+        the index of such tables, ``needs_driver``)."""
         with Session(self.engine) as session:
             rows = session.execute(
-                select(TableRow.id, TableRow.seats, TableRow.deadline)
-                .where(TableRow.status == "playing")
+                select(TableRow.id)
+                .where(sql_text(needs_driver()))
                 .order_by(TableRow.updated.desc())
+                .limit(limit)
             ).all()
-        out: list[str] = []
-        for table_id, seats, deadline in rows:
-            if deadline is not None or any(s["kind"] != human for s in json.loads(seats)):
-                out.append(str(table_id))
-                if len(out) >= limit:
-                    break
-        return out
+        return [str(row[0]) for row in rows]
 
     def table_ids(self, status: str) -> list[str]:
         with Session(self.engine) as session:
@@ -672,6 +702,19 @@ def _add_missing_columns(connection: Connection) -> None:
                 connection.execute(
                     sql_text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}")
                 )
+
+
+def _count_bot_seats(connection: Connection) -> None:
+    """Count the bot seats of the rows stored before ``meeple_tables.bot_seats`` existed
+    (once: every row stored since has its count)."""
+    rows = connection.execute(
+        sql_text("SELECT id, seats FROM meeple_tables WHERE bot_seats IS NULL")
+    ).all()
+    for table_id, seats in rows:
+        connection.execute(
+            sql_text("UPDATE meeple_tables SET bot_seats = :count WHERE id = :id"),
+            {"count": bot_seat_count(json.loads(seats)), "id": table_id},
+        )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
