@@ -17,11 +17,7 @@ from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Rng
 from meeple.games.newworld import GAME, bots
 from meeple.games.newworld.bots import policy
-from meeple.games.newworld.bots.heuristic import (
-    NewWorldHeuristic,
-    NewWorldKnowledge,
-    alternatives,
-)
+from meeple.games.newworld.bots.heuristic import NewWorldHeuristic, NewWorldKnowledge
 from meeple.games.newworld.bots.reading import win_chances, worth, worths
 from meeple.games.newworld.positions import area, place
 from meeple.games.newworld.state import (
@@ -350,17 +346,6 @@ def test_landed_colonists_are_not_counted_twice() -> None:
     """6., 8.: once the Fleets have landed, the turn's Colonists are on the board."""
     state = heuristic_game_until(MOVEMENT, 3)
     assert worth(state, 0) == worth(with_new_colonists(state, 0, 6), 0)
-
-
-def test_the_colonists_choice_branches_at_the_root_only() -> None:
-    """5.1: the root of a search weighs four Colonists against the die; inside the
-    tree every seat takes four as the heuristic does."""
-    state = GAME.new_game(GAME.make_config(4), 3)
-    legal = GAME.legal_actions(state, 0)
-    texts_of = [GAME.actions[a].text for a in alternatives(GAME, state, 0, legal, root=True)]
-    assert sorted(texts_of) == ["roll for colonists", "take 4 colonists"]
-    inner = alternatives(GAME, state, 0, legal)
-    assert [GAME.actions[a].text for a in inner] == ["take 4 colonists"]
 
 
 @pytest.mark.parametrize("seed", [0, 1])

@@ -31,10 +31,6 @@ WIDTH = 4  # branches per decision at most, beside the heuristic's choice
 BIDS = (0, 2, 5, 10, 20)  # landfall bids searched
 COLONY_CHOICES = 3  # landing Areas searched: the best colonies by the heuristic's score
 SECRET_PHASES = (BIDDING, LANDFALL, PLANNING)
-COLONIST_KINDS = frozenset(("take", "roll"))
-"""The Colonists choice (5.1): searched at the root only. Inside the tree every
-seat takes four, as the heuristic does: branching there on rivals' choices (whose
-average is the same four) spent iterations on a die that changes little."""
 SETTLED_KINDS = frozenset(
     (
         "lose",
@@ -88,21 +84,18 @@ def numeric_neighbours(t: Table, legal: list[int], chosen: int) -> list[int]:
     return [by_value[v] for v in wanted if v in by_value]
 
 
-def alternatives(
-    game: Game[Any], state: NewWorldState, seat: int, legal: list[int], root: bool = False
-) -> list[int]:
-    """The heuristic's choice first, then a few other sensible ones (the Colonists
-    choice has its alternative only at the ``root``)."""
+def alternatives(game: Game[Any], state: NewWorldState, seat: int, legal: list[int]) -> list[int]:
+    """The heuristic's choice first, then a few other sensible ones."""
     if len(legal) == 1:
         return legal
     t = table(game)
     # A fixed seed per seat: the state's version counts other seats' secret entries.
     chosen = policy.choose(game, state, seat, legal, Rng(seat))
-    kinds = by_kind(t, legal)
     kind = t.kinds[chosen]
     out = [chosen]
-    if kind in SETTLED_KINDS or (kind in COLONIST_KINDS and not root):
+    if kind in SETTLED_KINDS:
         return out
+    kinds = by_kind(t, legal)
     if kind in ("maintain", "build", "buy", "send_soldiers", "send_colonists"):
         out += numeric_neighbours(t, kinds[kind], chosen)
     elif kind == "bid":
@@ -169,7 +162,7 @@ class NewWorldKnowledge(Knowledge):
             return legal
         sample = sample_of(game.determinize(state, seat, rng))
         self.secret_turn = sample.turn if sample.phase in SECRET_PHASES else -1
-        return alternatives(game, sample, seat, legal, root=True)
+        return alternatives(game, sample, seat, legal)
 
     def settled(self, game: Game[Any], state: GameState) -> bool:
         """Anywhere but amid the bids or sheets the search is about: those are judged
