@@ -13,65 +13,24 @@ tests/server/test_server_ui.py. Screenshots go to screenshots/mombasa-*.png
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.server.server_support import RELAXED_ARGS, Server, chromium, sqlite_url
+from tests.server.server_support import REACHABLE_JS, BrowserPage, Pages, SeatAtTable, Server
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 WIDTHS = (1280, 390)
 Snapshot = dict[str, Any]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # Relaxed limits: seat 0 plays many moves over HTTP to reach each position.
-    srv = Server(
-        sqlite_url(tmp_path_factory.mktemp("mombasa-ui")), bot_delay=0.002, args=RELAXED_ARGS
-    )
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
-class Table:
+class Table(SeatAtTable):
     """A four-seat Mombasa table (full setup): seat 0 played here by HTTP with
     random legal actions (rarely ending its phase early), three random bots."""
 
     def __init__(self, server: Server, seed: int) -> None:
         seats = [{"kind": "human", "name": "Ann"}, "random", "random", "random"]
-        body = {
-            "game": "mombasa",
-            "players": 4,
-            "seats": seats,
-            "seed": seed,
-            "options": {"setup": "full"},
-        }
-        r = server.http.post("/api/tables", json=body)
-        assert r.status_code == 201, r.text
-        made = r.json()
-        self.server = server
-        self.id = made["id"]
-        self.token = made["tokens"]["0"]
-        self.link = server.base + made["links"]["0"]
-        self.rng = random.Random(seed)
-
-    def snap(self) -> Snapshot:
-        r = self.server.http.get(f"/api/tables/{self.id}", params={"token": self.token})
-        assert r.status_code == 200, r.text
-        snap: Snapshot = r.json()
-        return snap
+        super().__init__(server, "mombasa", seats, seed, setup="full")
 
     def mine(self) -> Snapshot:
         """The next state in which seat 0 has a decision (or the game is over)."""
@@ -93,8 +52,7 @@ class Table:
             legal = snap["legal"]
             others = [a for a in legal if not a.startswith("end ")]
             action = self.rng.choice(others if others and self.rng.random() < 0.85 else legal)
-            body = {"token": self.token, "action": action, "version": snap["version"]}
-            r = self.server.http.post(f"/api/tables/{self.id}/actions", json=body)
+            r = self.act(action, snap["version"])
             assert r.status_code == 200, r.text
         raise AssertionError("never reached")
 
@@ -112,58 +70,26 @@ def late(snap: Snapshot) -> bool:
     return bool(snap["view"]["phase"] == "action" and snap["view"]["round"] >= 6)
 
 
-class Page:
-    """The seat's page at one width, recording console errors and failed requests."""
-
-    def __init__(self, browser: Any, width: int, url: str) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on(
-            "console",
-            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
-        )
-        self.page.on(
-            "response",
-            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,
-        )
-        self.page.goto(url)
-        self.page.wait_for_selector("#board svg")
-
-    def at(self, version: int) -> Snapshot:
-        self.page.wait_for_function(
-            "() => window.meeple && window.meeple.state"
-            f" && window.meeple.state.version >= {version}"
-        )
-        self.page.wait_for_timeout(150)  # the page draws the state it just received
-        state: Snapshot = self.page.evaluate("() => window.meeple.state")
-        return state
-
-    def evaluate(self, script: str) -> Any:
-        return self.page.evaluate(script)
-
-    def close(self) -> None:
-        self.context.close()
+def open_page(pages: Pages, width: int, url: str) -> BrowserPage:
+    page = pages(width)
+    page.page.goto(url)
+    page.page.wait_for_selector("#board svg")
+    return page
 
 
-def reachable(page: Page) -> set[str]:
+def at(page: BrowserPage, version: int) -> Snapshot:
+    """The page's state once it holds ``version`` or a later one, drawn."""
+    state: Snapshot = page.drawn_state(f"window.meeple.state.version >= {version}")
+    return state
+
+
+def reachable(page: BrowserPage) -> set[str]:
     """The legal actions a click reaches: a button, a list entry, or a board element."""
-    found: list[str] = page.evaluate(
-        """() => {
-          const out = [];
-          for (const b of document.querySelectorAll('#actions button[data-action-text]'))
-            out.push(b.dataset.actionText);
-          for (const o of document.querySelectorAll('#actions select option')) out.push(o.value);
-          for (const node of document.querySelectorAll('#board .playable'))
-            out.push(...window.meeple.offers(node));
-          return out;
-        }"""
-    )
+    found: list[str] = page.evaluate(f"() => {REACHABLE_JS}")
     return set(found)
 
 
-def smallest_text(page: Page) -> float:
+def smallest_text(page: BrowserPage) -> float:
     """The smallest drawn text of the board, in CSS pixels (font size x the scale
     the drawing is shown at)."""
     size: float = page.evaluate(
@@ -174,7 +100,7 @@ def smallest_text(page: Page) -> float:
     return size
 
 
-def overlapping_parts(page: Page) -> list[tuple[str, str]]:
+def overlapping_parts(page: BrowserPage) -> list[tuple[str, str]]:
     """Pairs of board parts (map, displays, companies, each player's board, ...)
     whose boxes on screen cross each other."""
     boxes: dict[str, list[float]] = page.evaluate(
@@ -203,14 +129,9 @@ def overlapping_parts(page: Page) -> list[tuple[str, str]]:
     ]
 
 
-def check_page(page: Page, snap: Snapshot, name: str) -> None:
-    state = page.at(snap["version"])
-    assert (
-        page.evaluate(
-            "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
-        <= 0
-    ), "the page scrolls sideways"
+def check_page(page: BrowserPage, snap: Snapshot, name: str) -> None:
+    state = at(page, snap["version"])
+    assert page.overflow() <= 0, "the page scrolls sideways"
     assert smallest_text(page) >= 10.9, f"text of {smallest_text(page):.1f} px"
     assert not overlapping_parts(page), overlapping_parts(page)
     missing = set(state["legal"]) - reachable(page)
@@ -231,65 +152,53 @@ def check_page(page: Page, snap: Snapshot, name: str) -> None:
         )
     )
     assert {t for t in drawn if not t.startswith("tile ")} == set(hand)
-    SHOTS.mkdir(exist_ok=True)
-    page.page.screenshot(path=str(SHOTS / f"mombasa-{name}.png"), full_page=True)
+    page.shot(f"mombasa-{name}")
     assert not page.errors, page.errors
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_the_board_reads_and_plays_at_this_width(server: Server, browser: Any, width: int) -> None:
-    table = Table(server, seed=5)
+def test_the_board_reads_and_plays_at_this_width(
+    relaxed_server: Server, pages: Pages, width: int
+) -> None:
+    table = Table(relaxed_server, seed=5)
     glowed = 0
     for name, wanted in (("planning", planning), ("display", full_display), ("late", late)):
         snap = table.play_until(wanted)
-        page = Page(browser, width, table.link)
-        try:
-            check_page(page, snap, f"{name}-{width}")
-            glowed += bool(
-                page.evaluate("() => document.querySelectorAll('#board .lastmove').length")
-            )
-        finally:
-            page.close()
+        page = open_page(pages, width, table.link)
+        check_page(page, snap, f"{name}-{width}")
+        glowed += bool(page.evaluate("() => document.querySelectorAll('#board .lastmove').length"))
+        page.close()
     assert glowed, "no last move ever glowed on the board"
 
 
 def test_a_spectator_sees_no_hand_and_the_mover_sees_the_slot_glow(
-    server: Server, browser: Any
+    relaxed_server: Server, pages: Pages
 ) -> None:
     """A spectator's page draws no hand; planning a card by tapping it on the phone
     (Planning phase: cards go face down into action slots) lights that slot."""
-    table = Table(server, seed=9)
+    table = Table(relaxed_server, seed=9)
     snap = table.play_until(planning)
-    spectator = Page(browser, 390, f"{server.base}/t/{table.id}")
-    try:
-        spectator.at(snap["version"])
-        assert (
-            spectator.evaluate(
-                "() => document.querySelectorAll('#board g.layer.hand [data-target]').length"
-            )
-            == 0
-        )
-        assert not spectator.errors, spectator.errors
-    finally:
-        spectator.close()
-    page = Page(browser, 390, table.link)
-    try:
-        state = page.at(snap["version"])
-        plan = next(a for a in state["legal"] if a.startswith("plan "))
-        face = plan.removeprefix("plan ").rsplit(" in slot ", 1)[0]
-        card = page.page.locator(f'#board g.layer.hand [data-target="{face}"]')
-        card.click()
-        menu = page.page.locator(".menu button", has_text=plan)
-        if menu.count():
-            menu.first.click()
-        after = page.at(state["version"] + 1)
-        slot = plan.rsplit(" ", 1)[1]
-        mine = after["view"]["players"][0]["slots"][int(slot) - 1]
-        assert mine and mine["card"] is not None
-        page.page.wait_for_function(
-            f"() => [...document.querySelectorAll('#board .lastmove')]"
-            f".some((n) => n.dataset.target === 'slot {slot}')"
-        )
-        assert not page.errors, page.errors
-    finally:
-        page.close()
+    spectator = open_page(pages, 390, f"{relaxed_server.base}/t/{table.id}")
+    at(spectator, snap["version"])
+    hand = "() => document.querySelectorAll('#board g.layer.hand [data-target]').length"
+    assert spectator.evaluate(hand) == 0
+    assert not spectator.errors, spectator.errors
+    spectator.close()
+    page = open_page(pages, 390, table.link)
+    state = at(page, snap["version"])
+    plan = next(a for a in state["legal"] if a.startswith("plan "))
+    face = plan.removeprefix("plan ").rsplit(" in slot ", 1)[0]
+    card = page.page.locator(f'#board g.layer.hand [data-target="{face}"]')
+    card.click()
+    menu = page.page.locator(".menu button", has_text=plan)
+    if menu.count():
+        menu.first.click()
+    after = at(page, state["version"] + 1)
+    slot = plan.rsplit(" ", 1)[1]
+    mine = after["view"]["players"][0]["slots"][int(slot) - 1]
+    assert mine and mine["card"] is not None
+    page.page.wait_for_function(
+        f"() => [...document.querySelectorAll('#board .lastmove')]"
+        f".some((n) => n.dataset.target === 'slot {slot}')"
+    )
+    assert not page.errors, page.errors

@@ -11,57 +11,24 @@ tests/server/test_server_ui.py. Screenshots go to screenshots/newworld-*.png
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from tests.server.server_support import RELAXED_ARGS, Server, chromium, sqlite_url
+from tests.server.server_support import REACHABLE_JS, BrowserPage, Pages, SeatAtTable, Server
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 WIDTHS = (1280, 390)
 Snapshot = dict[str, Any]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # Relaxed limits: seat 0 plays many moves over HTTP to reach each position.
-    srv = Server(sqlite_url(tmp_path_factory.mktemp("nw-ui")), bot_delay=0.002, args=RELAXED_ARGS)
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
-
-
-class Table:
+class Table(SeatAtTable):
     """A four-seat New World table: seat 0 played here by HTTP, three random bots."""
 
     def __init__(self, server: Server, seed: int) -> None:
         seats = [{"kind": "human", "name": "Ann"}, "random", "random", "random"]
-        r = server.http.post(
-            "/api/tables", json={"game": "newworld", "players": 4, "seats": seats, "seed": seed}
-        )
-        assert r.status_code == 201, r.text
-        made = r.json()
-        self.server = server
-        self.id = made["id"]
-        self.token = made["tokens"]["0"]
-        self.link = server.base + made["links"]["0"]
-        self.rng = random.Random(seed)
-
-    def snap(self) -> Snapshot:
-        r = self.server.http.get(f"/api/tables/{self.id}", params={"token": self.token})
-        assert r.status_code == 200, r.text
-        snap: Snapshot = r.json()
-        return snap
+        super().__init__(server, "newworld", seats, seed)
 
     def play_until(self, stop: Callable[[Snapshot], bool], limit: float = 120) -> Snapshot:
         """Seat 0 plays at random (landings and moves first) until ``stop`` holds."""
@@ -75,10 +42,7 @@ class Table:
                 continue
             keen = [a for a in snap["legal"] if a.startswith(("land at", "send", "move"))]
             pick = self.rng.choice(keen if keen and self.rng.random() < 0.7 else snap["legal"])
-            self.server.http.post(
-                f"/api/tables/{self.id}/actions",
-                json={"token": self.token, "action": pick, "version": snap["version"]},
-            )
+            self.act(pick, snap["version"])
         raise AssertionError("the position never came")
 
 
@@ -93,60 +57,23 @@ def position(server: Server, seed: int, stop: Callable[[Snapshot], bool]) -> tup
     raise AssertionError("six games ended before the position came")
 
 
-class Page:
-    def __init__(self, browser: Any, width: int) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on(
-            "console",
-            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
-        )
-
-    def open(self, url: str, version: int) -> Snapshot:
-        self.page.goto(url)
-        self.page.wait_for_function(
-            "(v) => window.meeple && window.meeple.state && window.meeple.state.version >= v"
-            " && document.querySelector('#board svg g.overlay g.area')",
-            arg=version,
-            timeout=30_000,
-        )
-        self.page.wait_for_timeout(150)
-        snap: Snapshot = self.page.evaluate("() => window.meeple.state")
-        return snap
-
-    def evaluate(self, script: str) -> Any:
-        return self.page.evaluate(script)
-
-    def shot(self, name: str) -> None:
-        SHOTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"newworld-{name}.png"), full_page=True)
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Callable[[int], Page]]:
-    opened: list[Page] = []
-
-    def open_page(width: int) -> Page:
-        page = Page(browser, width)
-        opened.append(page)
-        return page
-
-    yield open_page
-    for page in opened:
-        page.context.close()
+def open_at(page: BrowserPage, url: str, version: int) -> Snapshot:
+    """Open ``url`` and wait until its map is drawn at ``version`` or a later one."""
+    page.page.goto(url)
+    snap: Snapshot = page.drawn_state(
+        f"window.meeple.state.version >= {version}"
+        " && document.querySelector('#board svg g.overlay g.area')"
+    )
+    return snap
 
 
 # Everything a check needs, read in one turn of the page's script, so that a state
 # arriving meanwhile (bots keep playing) cannot set one reading against another.
-READING = """() => {
-  const reachable = [];
-  for (const b of document.querySelectorAll('#actions button[data-action-text]'))
-    reachable.push(b.dataset.actionText);
-  for (const o of document.querySelectorAll('#actions select option')) reachable.push(o.value);
-  for (const node of document.querySelectorAll('#board .playable'))
-    reachable.push(...window.meeple.offers(node));
+READING = (
+    """() => {
+  const reachable = """
+    + REACHABLE_JS
+    + """;
   const svg = document.querySelector('#board svg');
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
   const sizes = [...svg.querySelectorAll('text')]
@@ -162,9 +89,10 @@ READING = """() => {
       .map((n) => n.dataset.target))],
   };
 }"""
+)
 
 
-def check_page(page: Page, name: str) -> None:
+def check_page(page: BrowserPage, name: str) -> None:
     """What every New World page must hold, whatever the position."""
     seen = page.evaluate(READING)
     missing = set(seen["legal"]) - set(seen["reachable"])
@@ -172,17 +100,17 @@ def check_page(page: Page, name: str) -> None:
     assert seen["overflow"] <= 0, f"{seen['overflow']} px of sideways scrolling"
     assert seen["smallest"] >= 11, f"text on the map at {seen['smallest']:.1f} px"
     assert set(seen["glowing"]) == set(seen["wanted"])
-    page.shot(name)
+    page.shot(f"newworld-{name}")
     assert not page.errors, page.errors
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_planning_shows_ones_own_sheet_and_only_there(
-    server: Server, pages: Callable[[int], Page], width: int
+    relaxed_server: Server, pages: Pages, width: int
 ) -> None:
     """4.1: each player records his Planning Sheet secretly."""
     table, snap = position(
-        server,
+        relaxed_server,
         11,
         lambda s: (
             s["view"]["phase"] == "planning"
@@ -190,7 +118,7 @@ def test_planning_shows_ones_own_sheet_and_only_there(
         ),
     )
     page = pages(width)
-    snap = page.open(table.link, snap["version"])
+    snap = open_at(page, table.link, snap["version"])
     board = page.evaluate("() => document.querySelector('#board svg').textContent")
     assert "Your Planning Sheet (secret)" in board
     landing = snap["view"]["players"][0]["plan"]["landings"][0]["area"]
@@ -198,8 +126,8 @@ def test_planning_shows_ones_own_sheet_and_only_there(
     check_page(page, f"planning-{width}")
     spectator = pages(width)
     # The spectator's own version (seat 0's secret entries do not move it).
-    watched = server.http.get(f"/api/tables/{table.id}").json()["version"]
-    spectator.open(f"{server.base}/t/{table.id}", watched)
+    watched = relaxed_server.http.get(f"/api/tables/{table.id}").json()["version"]
+    open_at(spectator, f"{relaxed_server.base}/t/{table.id}", watched)
     seen = spectator.evaluate("() => document.querySelector('#board svg').textContent")
     assert "Planning Sheet" not in seen and "cash secret" in seen
     assert not spectator.errors, spectator.errors
@@ -207,11 +135,11 @@ def test_planning_shows_ones_own_sheet_and_only_there(
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_land_movement_is_played_by_clicking_an_area(
-    server: Server, pages: Callable[[int], Page], width: int
+    relaxed_server: Server, pages: Pages, width: int
 ) -> None:
     """8.2: moving overland; the Area's shape offers the moves that name it."""
     table, snap = position(
-        server,
+        relaxed_server,
         12,
         lambda s: (
             s["view"]["phase"] == "land movement"
@@ -220,7 +148,7 @@ def test_land_movement_is_played_by_clicking_an_area(
         ),
     )
     page = pages(width)
-    snap = page.open(table.link, snap["version"])
+    snap = open_at(page, table.link, snap["version"])
     check_page(page, f"movement-{width}")
     move = next(a for a in snap["legal"] if a.startswith("move"))
     letter = move.split()[-2]
@@ -241,7 +169,7 @@ def test_land_movement_is_played_by_clicking_an_area(
     assert not page.errors, page.errors
 
 
-def _inside(page: Page, letter: str) -> dict[str, float]:
+def _inside(page: BrowserPage, letter: str) -> dict[str, float]:
     """A point inside the Area's shape, as a fraction of its box (the box's centre
     may fall outside a curved shape); the labels drawn over it let clicks through."""
     box = page.page.locator(f'#board g.area[data-target="{letter}"]').bounding_box()

@@ -1,4 +1,5 @@
-"""Helpers of the server tests: table helpers and a real server process."""
+"""Helpers of the server tests: table helpers, a real server process, and Chromium
+pages for the browser tests (fixtures in tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -64,18 +65,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-
-
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium through Playwright; skips the test without either."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def test_client(app: Any) -> TestClient:
@@ -214,3 +203,154 @@ class Server:
             self.proc.kill()
             self.proc.wait(timeout=10)
         self.http.close()
+
+
+# ---- the browser tests: a page in Chromium over a real server ----
+
+# Where the browser tests leave their screenshots (git-ignored test artefacts).
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+# A JavaScript expression: every action text one click on the table page reaches
+# (an action button, an entry of a list, or what a board element offers).
+REACHABLE_JS = """[
+  ...[...document.querySelectorAll('#actions button[data-action-text]')]
+    .map((b) => b.dataset.actionText),
+  ...[...document.querySelectorAll('#actions select option')].map((o) => o.value),
+  ...[...document.querySelectorAll('#board .playable')].flatMap((n) => window.meeple.offers(n)),
+]"""
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium through Playwright; skips the test without either."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@contextmanager
+def served(folder: Path, args: tuple[str, ...] = ()) -> Iterator[Server]:
+    """A running ``meeple serve`` over a SQLite file in ``folder``, stopped after."""
+    server = Server(sqlite_url(folder), bot_delay=0.002, args=args)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class BrowserPage:
+    """A page in a browser context of its own at one width, recording in ``errors``
+    every script error, console error and failed request (status 400 or more): a
+    test of a page ends with ``assert not page.errors, page.errors``."""
+
+    def __init__(self, browser: Any, width: int, height: int = 900) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on(
+            "console",
+            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
+        )
+        self.page.on(
+            "response",
+            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,
+        )
+        self.closed = False
+
+    def state(self, condition: str = "true", timeout: float = 30_000) -> Any:
+        """The table state the page holds, once it has one and ``condition`` (a
+        JavaScript expression) holds."""
+        self.page.wait_for_function(
+            f"() => window.meeple && window.meeple.state && ({condition})", timeout=timeout
+        )
+        return self.page.evaluate("() => window.meeple.state")
+
+    def drawn_state(self, condition: str = "true", timeout: float = 30_000) -> Any:
+        """Like ``state``, after the page has drawn the state it just received."""
+        self.state(condition, timeout)
+        self.page.wait_for_timeout(150)
+        return self.state()
+
+    def evaluate(self, script: str, arg: Any = None) -> Any:
+        return self.page.evaluate(script, arg)
+
+    def overflow(self) -> int:
+        """How many pixels the page is wider than the window (0: no sideways scroll)."""
+        return int(
+            self.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+        )
+
+    def shot(self, name: str) -> None:
+        """A full-page screenshot, screenshots/<name>.png."""
+        SHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.context.close()
+
+
+# The ``pages`` fixture: ``pages(width)`` or ``pages(width, height)`` opens a page.
+Pages = Callable[..., BrowserPage]
+
+
+def click_a_decision(page: Any) -> None:
+    """One decision by clicking on a Playwright page: a glowing board element if
+    any (and the first entry of the menu it may open), else a button or a list."""
+    board = page.locator("#board .playable")
+    if board.count():
+        board.first.click()
+        menu = page.locator(".menu button")
+        if menu.count():
+            menu.first.click()
+        return
+    buttons = page.locator("#actions button[data-action-text]")
+    if buttons.count():
+        buttons.first.click()
+        return
+    page.locator("#actions .group button.primary").first.click()
+
+
+def new_table(
+    server: Server, game: str, seats: list[Any], seed: int = 4, **options: Any
+) -> dict[str, Any]:
+    """A table made over HTTP: its id, and each seat's token and link by seat number."""
+    body = {"game": game, "players": len(seats), "seats": seats, "seed": seed, "options": options}
+    r = server.http.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    return made
+
+
+class SeatAtTable:
+    """Seat 0 of a new table, played over HTTP by the test (the other seats as given)."""
+
+    def __init__(
+        self, server: Server, game: str, seats: list[Any], seed: int, **options: Any
+    ) -> None:
+        made = new_table(server, game, seats, seed, **options)
+        self.server = server
+        self.id: str = made["id"]
+        self.token: str = made["tokens"]["0"]
+        self.link = server.base + made["links"]["0"]
+        self.rng = random.Random(seed)
+
+    def snap(self) -> dict[str, Any]:
+        """The table as seat 0 sees it."""
+        r = self.server.http.get(f"/api/tables/{self.id}", params={"token": self.token})
+        assert r.status_code == 200, r.text
+        snap: dict[str, Any] = r.json()
+        return snap
+
+    def act(self, action: str, version: int) -> httpx.Response:
+        body = {"token": self.token, "action": action, "version": version}
+        return self.server.http.post(f"/api/tables/{self.id}/actions", json=body)

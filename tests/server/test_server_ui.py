@@ -13,17 +13,20 @@ import html
 import random
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import Server, chromium, sqlite_url
 
 from meeple.engine.config import OptionSpec
 from meeple.engine.registry import all_games, get_game
+from tests.server.server_support import (
+    REACHABLE_JS,
+    Pages,
+    Server,
+    click_a_decision,
+    new_table,
+)
 
-SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 GAMES = sorted(game.name for game in all_games())
 WIDTHS = (1280, 390)
 # Games whose event texts name the board elements they concern (a space, a
@@ -31,113 +34,18 @@ WIDTHS = (1280, 390)
 NAMING_BOARDS = {"namibia", "africa1880"}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(sqlite_url(tmp_path_factory.mktemp("ui")), bot_delay=0.002)
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium (the tests using it skip without it or Playwright)."""
-    with chromium() as b:
-        yield b
-
-
-class Page:
-    """A page at one width that records every console error and failed request."""
-
-    def __init__(self, browser: Any, width: int) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": 900})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on(
-            "console",
-            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
-        )
-        self.page.on(
-            "response",
-            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,
-        )
-
-    def close(self) -> None:
-        self.context.close()
-
-    def state(self, condition: str = "true", timeout: float = 30_000) -> Any:
-        self.page.wait_for_function(
-            f"() => window.meeple && window.meeple.state && ({condition})", timeout=timeout
-        )
-        return self.page.evaluate("() => window.meeple.state")
-
-    def overflow(self) -> int:
-        """How many pixels the page is wider than the window (0: no sideways scroll)."""
-        return int(
-            self.page.evaluate(
-                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-        )
-
-    def shot(self, name: str) -> None:
-        SHOTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"ui-{name}.png"), full_page=True)
-
-
-@pytest.fixture
-def opened(browser: Any) -> Iterator[list[Page]]:
-    pages: list[Page] = []
-    yield pages
-    for page in pages:
-        page.close()
-
-
-def open_page(browser: Any, opened: list[Page], width: int) -> Page:
-    page = Page(browser, width)
-    opened.append(page)
-    return page
-
-
-def new_table(server: Server, game: str, seats: list[Any], seed: int = 4) -> dict[str, Any]:
-    players = len(seats)
-    r = server.http.post(
-        "/api/tables", json={"game": game, "players": players, "seats": seats, "seed": seed}
-    )
-    assert r.status_code == 201, r.text
-    made: dict[str, Any] = r.json()
-    return made
-
-
 def min_players(game: str) -> int:
     return next(g.min_players for g in all_games() if g.name == game)
-
-
-def click_once(page: Page) -> None:
-    """One decision by clicking: a glowing board element if any, else a button or list."""
-    p = page.page
-    board = p.locator("#board .playable")
-    if board.count():
-        board.first.click()
-        menu = p.locator(".menu button")
-        if menu.count():
-            menu.first.click()
-        return
-    buttons = p.locator("#actions button[data-action-text]")
-    if buttons.count():
-        buttons.first.click()
-        return
-    p.locator("#actions .group button.primary").first.click()
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("game", GAMES)
 def test_a_table_is_playable_by_clicking_at_this_width(
-    server: Server, browser: Any, opened: list[Page], game: str, width: int
+    server: Server, pages: Pages, game: str, width: int
 ) -> None:
     n = min_players(game)
     made = new_table(server, game, [{"kind": "human", "name": "Ann"}] + ["random"] * (n - 1))
-    page = open_page(browser, opened, width)
+    page = pages(width)
     page.page.goto(server.base + made["links"]["0"])
     page.page.wait_for_selector("#board svg, #board pre")
     # A decision by clicking, the bots answering: a sampled position.
@@ -145,24 +53,19 @@ def test_a_table_is_playable_by_clicking_at_this_width(
         snap = page.state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
         if snap["over"]:
             break
-        click_once(page)
+        click_a_decision(page.page)
         page.state(f"window.meeple.state.version > {snap['version']}")
-    page.state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
-    page.page.wait_for_timeout(150)  # the page draws the state it just received
+    page.drawn_state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
     # Read in one turn of the page's script: the bots may move meanwhile, and the
     # state, what clicks reach, the last moves and what glows must be of one moment.
-    now = page.page.evaluate(
+    now = page.evaluate(
         """() => {
-          const reach = [];
-          for (const b of document.querySelectorAll('#actions button[data-action-text]'))
-            reach.push(b.dataset.actionText);
-          for (const o of document.querySelectorAll('#actions select option')) reach.push(o.value);
-          for (const node of document.querySelectorAll('#board .playable'))
-            reach.push(...window.meeple.offers(node));
           const line = document.getElementById('lastmove');
           return {
             snap: window.meeple.state,
-            reach,
+            reach: """
+        + REACHABLE_JS
+        + """,
             moves: window.meeple.lastMoves(),
             said: line ? line.innerText : '',
             shown: !!line && line.offsetParent !== null,
@@ -187,15 +90,13 @@ def test_a_table_is_playable_by_clicking_at_this_width(
     if game in NAMING_BOARDS:
         assert wanted, f"the first moves name no board element: {said}"
     assert page.overflow() <= 0, f"{page.overflow()} px of sideways scrolling"
-    page.shot(f"{game}-{width}")
+    page.shot(f"ui-{game}-{width}")
     assert not page.errors, page.errors
 
 
-def test_the_lobby_speaks_the_games_words_and_picks_countries(
-    server: Server, browser: Any, opened: list[Page]
-) -> None:
+def test_the_lobby_speaks_the_games_words_and_picks_countries(server: Server, pages: Pages) -> None:
     for width in WIDTHS:
-        page = open_page(browser, opened, width)
+        page = pages(width)
         page.page.goto(server.base + "/")
         page.page.wait_for_selector("#game option[value=africa1880]", state="attached")
         page.page.select_option("#game", "africa1880")
@@ -209,30 +110,30 @@ def test_the_lobby_speaks_the_games_words_and_picks_countries(
         picks = page.page.locator("#opt-countries select")
         assert picks.count() == 3
         assert page.overflow() <= 0, f"{page.overflow()} px of sideways scrolling at {width}"
-        page.shot(f"lobby-{width}")
+        page.shot(f"ui-lobby-{width}")
         assert not page.errors, page.errors
-    page = opened[-1].page
+    tab = page.page  # the phone's page
     for seat, country in enumerate(("germany", "france", "belgium")):
-        page.select_option(f"#opt-countries select[data-pick='{seat}']", country)
+        tab.select_option(f"#opt-countries select[data-pick='{seat}']", country)
     for seat in (1, 2):
-        page.select_option(f"#seat{seat}", "random")
-    page.click("#createbtn")
-    page.wait_for_url("**/t/**")
-    snap = opened[-1].state()
+        tab.select_option(f"#seat{seat}", "random")
+    tab.click("#createbtn")
+    tab.wait_for_url("**/t/**")
+    snap = page.state()
     assert [s["name"] for s in snap["seats"]] == ["Germany", "France", "Belgium"]
     # The lobby lists open tables by their games' titles.
-    page.goto(server.base + "/")
-    page.wait_for_selector("#open .seat")
-    listed = page.locator("#open").inner_text()
+    tab.goto(server.base + "/")
+    tab.wait_for_selector("#open .seat")
+    listed = tab.locator("#open").inner_text()
     assert "Africa 1880 · 3 players" in listed
     assert "africa1880" not in listed
 
 
 def test_a_person_who_joins_by_a_seat_link_is_asked_for_a_name(
-    server: Server, browser: Any, opened: list[Page]
+    server: Server, pages: Pages
 ) -> None:
     made = new_table(server, "namibia", ["human", "random", "random"])
-    page = open_page(browser, opened, 390)
+    page = pages(390)
     page.page.goto(server.base + made["links"]["0"])
     page.state()
     form = page.page.locator("#nameform")
@@ -255,11 +156,9 @@ def test_a_person_who_joins_by_a_seat_link_is_asked_for_a_name(
     assert not page.errors, page.errors
 
 
-def test_the_final_table_ranks_and_names_the_winner_once(
-    server: Server, browser: Any, opened: list[Page]
-) -> None:
+def test_the_final_table_ranks_and_names_the_winner_once(server: Server, pages: Pages) -> None:
     made = new_table(server, "namibia", ["random"] * 3, seed=3)
-    page = open_page(browser, opened, 390)
+    page = pages(390)
     page.page.goto(f"{server.base}/t/{made['id']}")
     snap = page.state("window.meeple.state.over", timeout=120_000)
     page.page.wait_for_selector("#result:not([hidden])")
@@ -281,13 +180,11 @@ def test_the_final_table_ranks_and_names_the_winner_once(
     first = rows.nth(1).inner_text()
     assert first.startswith("winner") or first.startswith("tied for first")
     assert page.overflow() <= 0
-    page.shot("final-390")
+    page.shot("ui-final-390")
     assert not page.errors, page.errors
 
 
-def test_the_favicon_is_served_on_every_page(
-    server: Server, browser: Any, opened: list[Page]
-) -> None:
+def test_the_favicon_is_served_on_every_page(server: Server, pages: Pages) -> None:
     assert server.http.get("/favicon.ico").status_code == 200
     assert server.http.get("/static/favicon.svg").headers["content-type"].startswith("image/svg")
     made = new_table(server, "namibia", ["random"] * 3, seed=9)
@@ -296,7 +193,7 @@ def test_the_favicon_is_served_on_every_page(
     while not server.http.get(f"/api/tables/{made['id']}").json().get("over"):
         assert time.monotonic() < deadline, "the bots did not finish the game"
         time.sleep(0.2)
-    page = open_page(browser, opened, 1280)
+    page = pages(1280)
     for path in ("/", f"/t/{made['id']}", f"/t/{made['id']}/replay"):
         page.page.goto(server.base + path)
         page.page.wait_for_load_state("networkidle")
@@ -383,12 +280,12 @@ def test_africas_revealed_orders_panel_shows_whole_sheets() -> None:
 
 
 def test_africas_order_sheet_groups_no_landing_with_the_landings(
-    server: Server, browser: Any, opened: list[Page]
+    server: Server, pages: Pages
 ) -> None:
     """Africa 1880, 2) Writing Orders: a sheet names at most one landing or none;
     "no landing" is offered beside the landings, not in a row labelled "no"."""
     made = new_table(server, "africa1880", [{"kind": "human", "name": "Ann"}, "random", "random"])
-    page = open_page(browser, opened, 390)
+    page = pages(390)
     page.page.goto(server.base + made["links"]["0"])
     # Setup and diplomacy by clicking; then the sheet's presence lines, up to its landing.
     for _ in range(12):
@@ -399,7 +296,7 @@ def test_africas_order_sheet_groups_no_landing_with_the_landings(
             order = next(a for a in snap["legal"] if a != "seal orders")
             page.page.locator(f"#actions button[data-action-text='{order}']").click()
         else:
-            click_once(page)
+            click_a_decision(page.page)
         page.state(f"window.meeple.state.version > {snap['version']}")
     assert "no landing" in snap["legal"], snap["legal"]
     page.page.wait_for_timeout(150)
@@ -415,5 +312,5 @@ def test_africas_order_sheet_groups_no_landing_with_the_landings(
     labels = page.page.locator("#actions .group > span").all_inner_texts()
     assert "no" not in labels
     assert page.overflow() <= 0
-    page.shot("africa-writing-390")
+    page.shot("ui-africa-writing-390")
     assert not page.errors, page.errors
