@@ -27,8 +27,10 @@ from meeple.games.newworld.state import (
     NOBODY,
     PLANNING,
     NewWorldState,
+    at,
 )
 from tests.newworld.nw_support import movement_position, texts
+from tests.newworld.test_nw_fleetcard import CROSSINGS, SHIP_DICE, sail_the_example
 
 load_bots()
 
@@ -240,6 +242,40 @@ def test_losses_spare_the_units_on_markers() -> None:
     assert t.texts[policy.loss_choice(t, legal)] == "lose soldier"
     legal = [GAME.actions.parse(f"lose {kind}").index for kind in ("miner", "colonist")]
     assert t.texts[policy.loss_choice(t, legal)] == "lose colonist"
+
+
+def test_the_fleet_card_puts_personnel_on_the_even_flotilla_and_gold_in_the_box() -> None:
+    """6.21-6.23, with 6.22's example: France's seven Ships split into an Even flotilla
+    of four (each Ship lost on 1 die in 8) and an Odd one of three (1 in 6). The
+    heuristic fills the four Even rows, Colonists first, and puts no Bar in a row;
+    the example's dice then sink Ship 3, which carries two Soldiers."""
+    state = sail_the_example(*CROSSINGS, *SHIP_DICE)
+    rows = []
+    while 1 in GAME.to_act(state):  # read from the state: its scripted dice do not clone
+        legal = GAME.legal_actions(state, 1)
+        text = GAME.actions[policy.choose(GAME, state, 1, legal, Rng(1))].text
+        rows.append(text)
+        GAME.play(state, 1, text)
+    assert rows == [
+        "load ship with 0 soldiers, 2 colonists, 0 bars",
+        "load ship with 0 soldiers, 2 colonists, 0 bars",
+        "load ship with 2 soldiers, 0 colonists, 0 bars",
+        "load ship with 2 soldiers, 0 colonists, 0 bars",
+    ]
+    h = area("H")
+    assert state.off_colonists[at(1, h)] == 4 and state.off_soldiers[at(1, h)] == 2
+
+
+def test_the_fleet_card_is_left_to_the_heuristic_by_the_search() -> None:
+    """6.21: the arrangement is not searched; the search's only branch is the
+    heuristic's row."""
+    state = sail_the_example(*CROSSINGS, *SHIP_DICE)
+    legal = GAME.legal_actions(state, 1)
+    assert len(legal) > 1
+    branches = NewWorldKnowledge().candidates(GAME, state, 1, legal)
+    assert [GAME.actions[a].text for a in branches] == [
+        "load ship with 0 soldiers, 2 colonists, 0 bars"
+    ]
 
 
 def test_every_colonist_sails_and_the_sheet_is_affordable() -> None:

@@ -35,15 +35,16 @@ SETTLED_KINDS = frozenset(
     (
         "lose",
         *("maintain", "build", "buy", "land", "send_soldiers", "send_colonists", "seal"),
-        *("choose", "devote"),
+        *("choose", "devote", "load_ship"),
         *("loot", "mine", "prospect", "embark_gold", "carry", "move_soldiers"),
         *("move_colonists", "end_movement", "attack_natives"),
     )
 )
 """Decisions the search leaves to the heuristic, by the kind of the heuristic's
-choice: loss choices keep the markers held (8.314); the Planning Sheet, the
-landfall, Land Movement and attacks on Natives are investments whose return comes
-turns later, beyond what a rollout sees. Searching them made the search buy too
+choice: loss choices keep the markers held (8.314), the Fleet card puts
+Personnel on the safest rows and Gold in the Average box (6.21-6.23); the Planning
+Sheet, the landfall, Land Movement and attacks on Natives are investments whose
+return comes turns later, beyond what a rollout sees. Searching them made the search buy too
 little, spread its Colonists, leave Gold and Mines unattended and spare Natives (1
 win in 9 games, twice, against three heuristics). The search decides the
 Colonists (four or the die, 5.1), bids, attacks on players (and whether to attack

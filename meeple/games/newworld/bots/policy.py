@@ -22,7 +22,9 @@ home (7.2, 13.2). So the player:
 * attacks Natives where its Soldiers at least match them (or guard a City), and
   players only with more than twice their Soldiers and something to take;
 * loses free units before those on markers, retreats from much larger attacks,
-  and calls homebound where its Gold waits if the coastal dice are few.
+  and calls homebound where its Gold waits if the coastal dice are few;
+* arranges its Fleet card before a Ship is lost with its Personnel on the first
+  rows, Colonists first, and its Gold in the Average box (arrangement_choice).
 
 Every choice is one of the legal actions it is given; a kind it does not know is
 taken at random, so new rules (Piracy, new player choices) never stop it.
@@ -488,6 +490,19 @@ def homebound_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]
     return legal[-1]
 
 
+# ---- the Fleet card (6.21-6.23) ---------------------------------------------------------------
+
+
+def arrangement_choice(t: Table, legal: list[int]) -> int:
+    """The next row of the Fleet card: as many Personnel as its Ship takes,
+    Colonists first, and no Gold Bar. Rows are loaded from the first, and the first
+    rows are never likelier to sink (each is lost on one die face up to six Ships;
+    above six they form the larger, Even flotilla, whose Ships are each less likely
+    to be picked, 6.22). Bars left in the Average box are shared by every regular
+    Ship (6.23): a loss takes its share, never two whole Bars of one row."""
+    return max(legal, key=lambda a: (t.args[a][0] + t.args[a][1], t.args[a][1], -t.args[a][2]))
+
+
 # ---- one decision ---------------------------------------------------------------------------
 
 
@@ -509,6 +524,8 @@ def choose(game: Game[Any], state: NewWorldState, seat: int, legal: list[int], r
         return combat_choice(t, state, seat, legal)
     if last == "sail_home":
         return homebound_choice(t, state, seat, legal)
+    if last == "load_ship":
+        return arrangement_choice(t, legal)
     if last == "skip_explore":
         return legal[-1]
     if last == "devote":  # Piracy (22): the heuristic keeps every Ship for its own cargo
