@@ -1,4 +1,4 @@
-"""The terminal commands: games, play, simulate, replay, bench."""
+"""The terminal commands: games, play, simulate, replay (bench: test_bench.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
-from meeple.engine import GameRecord, all_games
+from meeple.engine import GameRecord
 
 runner = CliRunner()
 
@@ -100,18 +100,3 @@ def test_replay_verifies_a_saved_record(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     assert "move 6" in result.stderr
-
-
-def test_bench_prints_figures_for_every_game() -> None:
-    result = runner.invoke(app, ["bench", "-n", "3", "--json"])
-    assert result.exit_code == 0
-    data = json.loads(result.stdout)
-    rows = data["games"]
-    assert {row["game"] for row in rows} == {game.name for game in all_games()}
-    assert all(row["decisions_per_second"] > 0 and row["clone_microseconds"] > 0 for row in rows)
-    assert all(row["mcts_iterations_per_second"] > 0 for row in rows)
-    calibration = data["calibration_ops_per_second"]
-    if calibration is not None:  # the calibration workload lies outside the repository
-        for row in rows:
-            ratio = row["decisions_per_second"] / calibration
-            assert abs(row["x_calibration"] - ratio) < 1e-3
