@@ -97,20 +97,42 @@ class FixedEncoding(Encoding):
 
 @dataclass(frozen=True)
 class Section:
-    """One contiguous part ``[start, stop)`` of a seat's observation, read from the state.
+    """One part of a seat's observation, read from the state: its ``places`` are one
+    or more slices of the vector (a block, or one place in every space of a board).
 
     Contract: ``read(state)`` returns what the part shows the seat, as a value that
     compares by ``==`` and never shares a mutable part with the state (copies of
     lists, tuples of numbers), reading nothing the seat's view does not show;
-    ``write(out, seen)`` writes the numbers of ``seen`` into ``out[start:stop]``,
-    which the caller has set to the encoding's base values, and touches nothing
-    else. So the part's numbers depend on ``read``'s value alone, and a part whose
+    ``write(out, seen)`` writes the numbers of ``seen`` into the section's places,
+    which the caller has set to the encoding's base values, and touches no other
+    place. So the part's numbers depend on ``read``'s value alone, and a part whose
     value did not change need not be written again."""
 
-    start: int
-    stop: int
+    places: tuple[slice, ...]
     read: Callable[[Any], object]
     write: Callable[[Vector, Any], None]
+
+    @classmethod
+    def block(
+        cls,
+        start: int,
+        stop: int,
+        read: Callable[[Any], object],
+        write: Callable[[Vector, Any], None],
+    ) -> Section:
+        """A section of the consecutive places ``start..stop-1``."""
+        return cls((slice(start, stop),), read, write)
+
+    def indices(self, size: int) -> set[int]:
+        """Every place of the section, for a vector of ``size`` places."""
+        return {i for part in self.places for i in range(*part.indices(size))}
+
+
+def strided(start: int, width: int, stride: int, count: int) -> tuple[slice, ...]:
+    """The places ``start + k * stride + w`` for ``k < count`` and ``w < width``: one
+    field of ``width`` places in each of ``count`` entries of ``stride`` places."""
+    stop = start + stride * count
+    return tuple(slice(start + w, stop, stride) for w in range(width))
 
 
 class StateEncoder:
@@ -137,8 +159,8 @@ class StateEncoder:
         for i, section in enumerate(self.sections):
             now = section.read(state)
             if now != seen[i]:
-                start, stop = section.start, section.stop
-                out[start:stop] = base[start:stop]
+                for part in section.places:
+                    out[part] = base[part]
                 section.write(out, now)
                 seen[i] = now
         return out
@@ -148,6 +170,10 @@ class SectionedEncoding(FixedEncoding):
     """A fixed encoding whose fast path is a list of sections per seat: it offers
     ``encode_state`` (every section written into a fresh vector) and a
     ``state_encoder`` per seat (only the sections that changed)."""
+
+    def __init__(self, layout: Layout, max_decisions: int) -> None:
+        super().__init__(layout, max_decisions)
+        self._sections: dict[tuple[int, str, int], tuple[Section, ...]] = {}
 
     def sections(self, config: GameConfig, seat: int) -> list[Section]:
         """The sections of ``seat``'s observation, in order, covering each place at
@@ -163,7 +189,11 @@ class SectionedEncoding(FixedEncoding):
         return StateEncoder(self.sections(config, seat), self.base(config))
 
     def encode_state(self, state: Any, seat: int, config: GameConfig) -> Vector:
-        return self.state_encoder(config, seat).encode(state)
+        key = (config.players, repr(sorted(config.options.items())), seat)
+        sections = self._sections.get(key)
+        if sections is None:  # sections are immutable: laid out once per config and seat
+            sections = self._sections[key] = tuple(self.sections(config, seat))
+        return StateEncoder(sections, self.base(config)).encode(state)
 
 
 class Layout:

@@ -65,6 +65,29 @@ def observe(game: Game[Any], encoding: Encoding, state: GameState, seat: int, si
     return as_vector(values, size)
 
 
+class Observations:
+    """Every seat's observations of games played with one config, made the cheapest
+    way the encoding offers: its incremental ``StateEncoder`` per seat (only the
+    sections that changed since that seat's last observation are written), else its
+    fast path, else the view, encoded. Any state of the config may be asked for, in
+    any order; each call returns a new vector, which the caller owns."""
+
+    def __init__(self, game: Game[Any], encoding: Encoding, config: GameConfig) -> None:
+        self.game = game
+        self.encoding = encoding
+        self.config = config
+        self.size = encoding.size(config)
+        self._encoders: dict[int, StateEncoder | None] = {}
+
+    def of(self, state: GameState, seat: int) -> Vector:
+        if seat not in self._encoders:
+            self._encoders[seat] = self.encoding.state_encoder(self.config, seat)
+        encoder = self._encoders[seat]
+        if encoder is None:
+            return observe(self.game, self.encoding, state, seat, self.size)
+        return as_vector(encoder.encode(state), self.size).copy()
+
+
 class LegalTexts(Sequence[str]):
     """A seat's legal actions as text, in index order, written out only when read.
 
@@ -170,9 +193,7 @@ class Table:
         self._known_for: tuple[GameState, int] | None = None
         self._observations: dict[int, Vector] = {}
         self._legal: dict[int, list[int]] = {}
-        # Per seat, the encoding's incremental encoder when it offers one: it keeps
-        # the seat's last vector and rewrites only the sections that changed.
-        self._encoders: dict[int, StateEncoder | None] = {}
+        self.observations = Observations(self.game, self.encoding, self.config)
 
     def _fresh(self) -> None:
         """Forget what was computed for an earlier state or version."""
@@ -206,17 +227,8 @@ class Table:
         self._fresh()
         seen = self._observations.get(seat)
         if seen is None:
-            seen = self._observe(seat)
-            self._observations[seat] = seen
+            seen = self._observations[seat] = self.observations.of(self.state, seat)
         return seen.copy()  # each caller owns what it gets (Gymnasium's checker asks it)
-
-    def _observe(self, seat: int) -> Vector:
-        if seat not in self._encoders:
-            self._encoders[seat] = self.encoding.state_encoder(self.config, seat)
-        encoder = self._encoders[seat]
-        if encoder is None:
-            return observe(self.game, self.encoding, self.state, seat, self.size)
-        return as_vector(encoder.encode(self.state), self.size)
 
     def mask(self, seat: int) -> Mask:
         """1 for each action the seat may take now, 0 elsewhere (all 0: not asked)."""

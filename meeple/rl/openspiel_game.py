@@ -41,7 +41,7 @@ import numpy as np
 import pyspiel
 
 from meeple.engine import Game, GameState, Rng, all_games
-from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table, observe
+from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table
 
 PREFIX = "meeple_"
 SIMULTANEOUS_SUFFIX = "_simultaneous"
@@ -227,13 +227,13 @@ class MeepleObserver:
     def set_from(self, state: MeepleSpielState, player: int) -> None:
         """Fill the tensor with ``player``'s encoded view (OpenSpiel asks twice for
         one observation: the second time, the same position is not encoded again)."""
-        game, position = state.meeple_game, state.meeple_state
+        position = state.meeple_state
         if self.last is not None:
             seen, version, seat = self.last
             if seen is position and version == position.version and seat == player:
                 return
         size = self.table.size
-        self.tensor[:size] = observe(game, self.table.encoding, position, player, size)
+        self.tensor[:size] = self.table.observations.of(position, player)
         if self.perfect_recall:
             self.tensor[size:] = own_decisions(state.position.decisions, player, self.table.actions)
         self.last = (position, position.version, player)

@@ -29,7 +29,15 @@ from itertools import compress
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
-from meeple.engine.encoding import Layout, Section, SectionedEncoding, hot, put, relative_seats
+from meeple.engine.encoding import (
+    Layout,
+    Section,
+    SectionedEncoding,
+    hot,
+    put,
+    relative_seats,
+    strided,
+)
 from meeple.games.namibia.board import COMMODITIES
 from meeple.games.namibia.common import BOARD
 from meeple.games.namibia.state import (
@@ -140,29 +148,36 @@ class NamibiaEncoding(SectionedEncoding):
 
     def sections(self, config: GameConfig, seat: int) -> list[Section]:
         """The fast path's parts, read from the fields ``namibia.view`` builds the
-        view from (every one of them public), each written as ``encode`` writes it."""
+        view from (every one of them public), each written as ``encode`` writes it.
+        The board is cut by kind of piece (one place in every space each), since a
+        decision moves one kind of piece at most."""
+
+        def relatively(write: Callable[[Vector, Any, list[int]], None]) -> Writer:
+            return lambda out, seen: write(out, seen, relative)
+
         relative = relative_seats(seat, config.players)
+        rails = (*space_field(RAILED, 1), slice(RAILS, RAILS + EDGES))
         parts = [
-            Section(ROUND, PLAYERS, state_moment, lambda out, seen: general(out, seen, relative)),
-            Section(MARKET, SPACE_BLOCK, state_market, lambda out, seen: market(out, *seen)),
-            Section(
-                SPACE_BLOCK,
-                PORTS_SELECTED,
-                state_pieces,
-                lambda out, seen: pieces(out, seen, relative),
-            ),
-            Section(PORTS_SELECTED, AUCTION, state_stock, stock),
-            Section(
-                AUCTION,
-                SHIPMENT + SHIPMENT_SIZE,
-                state_pending,
-                lambda out, seen: pending(out, seen, relative),
-            ),
+            Section.block(ROUND, PLAYERS, state_moment, relatively(general)),
+            Section.block(MARKET, SPACE_BLOCK, state_market, lambda out, seen: market(out, *seen)),
+            Section(space_field(CUBE_KIND, KINDS + 1), state_cubes, cubes_layer),
+            Section(space_field(OWNER, SEATS + 1), state_mines, relatively(mines_layer)),
+            Section(space_field(ABANDONED, 1), state_abandoned, abandoned_layer),
+            Section(rails, state_rails, rails_layer),
+            Section.block(PORTS_SELECTED, AUCTION, state_stock, stock),
+            Section.block(AUCTION, LAYOUT.size, state_pending, relatively(pending)),
         ]
         for p in range(config.players):
             base = PLAYERS + relative[p] * PER_SEAT
-            parts.append(Section(base, base + PER_SEAT, player_reader(p), player_writer(base)))
+            parts.append(
+                Section.block(base, base + PER_SEAT, player_reader(p), player_writer(base))
+            )
         return parts
+
+
+def space_field(offset: int, width: int) -> tuple[slice, ...]:
+    """The places of one field (``width`` places from ``offset``) of every space."""
+    return strided(SPACE_BLOCK + offset, width, PER_SPACE, SPACES)
 
 
 # ---- what a seat sees, as plain numbers: from a view or from the state -------------
@@ -236,9 +251,7 @@ def railed_spaces(railed_edges: list[int]) -> list[bool]:
 
 # ---- the fast path's readers: what each section shows, copied from the state -------
 
-# The pieces on the board: per space commodity, cubes, mine owner, complete,
-# abandoned; per edge railed (the fields themselves, copied).
-Pieces = tuple[list[int], list[int], list[int], list[bool], list[bool], list[bool]]
+Writer = Callable[[Vector, Any], None]
 Moment = tuple[int, int, list[int], int, list[int]]
 Stock = tuple[list[bool], list[int], int, int]
 # What is pending, by phase: the auction, the mines owed cubes, the shipment or nothing.
@@ -254,15 +267,20 @@ def state_market(s: NamibiaState) -> tuple[list[int], list[int], list[int | None
     return s.price[:], s.demand[:], [None if b == NO_ONE else b + 1 for b in s.barrel]
 
 
-def state_pieces(s: NamibiaState) -> Pieces:
-    return (
-        s.cube_kind[:],
-        s.cube_count[:],
-        s.mine_owner[:],
-        s.mine_done[:],
-        s.abandoned[:],
-        s.rails[:],
-    )
+def state_cubes(s: NamibiaState) -> tuple[list[int], list[int]]:
+    return s.cube_kind[:], s.cube_count[:]
+
+
+def state_mines(s: NamibiaState) -> tuple[list[int], list[bool]]:
+    return s.mine_owner[:], s.mine_done[:]
+
+
+def state_abandoned(s: NamibiaState) -> list[bool]:
+    return s.abandoned[:]
+
+
+def state_rails(s: NamibiaState) -> list[bool]:
+    return s.rails[:]
 
 
 def state_stock(s: NamibiaState) -> Stock:
@@ -288,11 +306,10 @@ def player_writer(base: int) -> Callable[[Vector, Seen], None]:
     return lambda out, seen: player(out, base, seen)
 
 
-def pieces(out: Vector, seen: Pieces, relative: list[int]) -> None:
-    """The board's spaces and the railed edges."""
-    kinds, counts, owners, complete, abandoned, rails = seen
+def rails_layer(out: Vector, rails: list[bool]) -> None:
+    """The railed edges, and per space whether a railed edge ends there."""
     railed_edges = list(compress(EDGE_INDICES, rails))
-    board(out, (kinds, counts, owners, complete, abandoned, railed_spaces(railed_edges)), relative)
+    railed_layer(out, railed_spaces(railed_edges))
     rails_and_ports(out, railed_edges, [])
 
 
@@ -374,19 +391,37 @@ def board(out: Vector, seen: SeenBoard, relative: list[int]) -> None:
     abandoned marker and rail. The hottest part of an observation, so each kind of
     piece is visited only where there is one (``compress`` keeps those spaces)."""
     kinds, counts, owners, complete, abandoned, railed = seen
+    cubes_layer(out, (kinds, counts))
+    mines_layer(out, (owners, complete), relative)
+    abandoned_layer(out, abandoned)
+    railed_layer(out, railed)
+
+
+def cubes_layer(out: Vector, seen: tuple[list[int], list[int]]) -> None:
+    kinds, counts = seen
     for i in compress(SPACE_INDICES, counts):
         base = SPACE_BLOCK + i * PER_SPACE
         cubes = counts[i]
         out[base + CUBE_KIND + kinds[i]] = 1.0
         out[base + CUBES] = 1.0 if cubes >= CUBES_ON_A_SPACE else cubes / CUBES_ON_A_SPACE
+
+
+def mines_layer(out: Vector, seen: tuple[list[int], list[bool]], relative: list[int]) -> None:
+    owners, complete = seen
     for i, owner in enumerate(owners):
         if owner != NO_ONE:
             base = SPACE_BLOCK + i * PER_SPACE
             out[base + OWNER + relative[owner]] = 1.0
             if complete[i]:
                 out[base + COMPLETE] = 1.0
+
+
+def abandoned_layer(out: Vector, abandoned: list[bool]) -> None:
     for i in compress(SPACE_INDICES, abandoned):
         out[SPACE_BLOCK + i * PER_SPACE + ABANDONED] = 1.0
+
+
+def railed_layer(out: Vector, railed: list[bool]) -> None:
     for i in compress(SPACE_INDICES, railed):
         out[SPACE_BLOCK + i * PER_SPACE + RAILED] = 1.0
 

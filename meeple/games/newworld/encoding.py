@@ -35,11 +35,21 @@ Layout (6 seat slots whatever the player count; a missing seat is all zeros):
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from meeple.engine.config import GameConfig
-from meeple.engine.encoding import FixedEncoding, Layout, hot, put, relative_seats, seat_hot
-from meeple.games.newworld.board import LETTERS
+from meeple.engine.encoding import (
+    Layout,
+    Section,
+    SectionedEncoding,
+    hot,
+    put,
+    relative_seats,
+    seat_hot,
+    strided,
+)
+from meeple.games.newworld.board import LETTERS, turn_values
 from meeple.games.newworld.common import (
     COUNTRIES,
     MAX_LANDINGS,
@@ -48,9 +58,21 @@ from meeple.games.newworld.common import (
     MAX_SOLDIER_BUY,
     MAX_TURNS,
     SOLDIER_POOL,
+    last_turn,
 )
+from meeple.games.newworld.rules.apply import to_act
+from meeple.games.newworld.rules.outbound import shortfall_view
 from meeple.games.newworld.rules.units import REPLACEMENT_DELAY
-from meeple.games.newworld.state import AREAS, PHASE_NAMES, STEP_SEALED
+from meeple.games.newworld.state import (
+    AREAS,
+    GOLD_SITE,
+    MINE,
+    NOBODY,
+    PHASE_NAMES,
+    STEP_SEALED,
+    NewWorldState,
+)
+from meeple.games.newworld.view import _losses, _pending, _player
 
 JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
@@ -162,7 +184,7 @@ LOSSES = LAYOUT.block(1 + 2 * SEATS + AREAS + 2)
 LANDING = LAYOUT.block(1 + SEATS + AREAS + 2)
 
 
-class NewWorldEncoding(FixedEncoding):
+class NewWorldEncoding(SectionedEncoding):
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
         relative = relative_seats(view["seat"], len(view["players"]))
@@ -177,6 +199,216 @@ class NewWorldEncoding(FixedEncoding):
         pending_losses(out, view["pending_losses"], relative)
         pending_landing(out, view.get("pending_landing"), relative)
         return out
+
+    def sections(self, config: GameConfig, seat: int) -> list[Section]:
+        """The fast path's parts, read from the fields ``newworld.view`` builds the
+        view from: another seat's cash, sealed bid and Planning Sheet are read only
+        through the view's own builders (``_player``), which hide them. The Areas are
+        cut into their contents and each seat's forces (one field of every Area)."""
+        relative = relative_seats(seat, config.players)
+        final_turn = last_turn(config)
+        parts = [
+            Section.block(
+                TURN,
+                AREA_BLOCK,
+                state_moment,
+                lambda out, seen: general(out, moment_view(seen, final_turn), relative),
+            ),
+            Section(
+                area_field(0, FORCES),
+                state_areas,
+                lambda out, seen: areas_layer(out, seen, relative),
+            ),
+            Section.block(
+                ATTACK, LAYOUT.size, state_pending, lambda out, seen: pending(out, seen, relative)
+            ),
+        ]
+        for p in range(config.players):
+            base = PLAYERS + relative[p] * PER_SEAT
+            parts.append(
+                Section.block(
+                    base, base + PER_SEAT, player_reader(p, seat), player_writer(base, relative)
+                )
+            )
+            forces = area_field(FORCES + relative[p] * PER_FORCE, PER_FORCE)
+            parts.append(Section(forces, forces_reader(p), forces_writer(p, relative[p])))
+        return parts
+
+
+# ---- the fast path's readers: what each section shows, copied from the state -------
+
+# The moment: turn, phase, who is asked, the Game Leader, the actor, the Initiative.
+Moment = tuple[int, int, tuple[int, ...], int, int, list[int]]
+# A seat's units in every Area (soldiers, colonists, embarked soldiers, colonists,
+# gold, offshore soldiers, colonists, gold, retreated), then the markers: site
+# kinds and holders, City values and looters.
+Forces = tuple[bytearray | list[int], ...]
+
+
+def area_field(offset: int, width: int) -> tuple[slice, ...]:
+    """The places of one field (``width`` places from ``offset``) of every Area."""
+    return strided(AREA_BLOCK + offset, width, PER_AREA, AREAS)
+
+
+def state_moment(s: NewWorldState) -> Moment:
+    return (s.turn, s.phase, to_act(s), s.leader, s.actor, s.initiative[:])
+
+
+def moment_view(seen: Moment, final_turn: int) -> JSON:
+    """The moment's keys as the view has them, for ``general``."""
+    turn, phase, asked, leader, actor, initiative = seen
+    pc_value, resource_value = turn_values(max(1, turn))
+    return {
+        "turn": turn,
+        "last_turn": final_turn,
+        "phase": PHASE_NAMES[phase],
+        "to_act": asked,
+        "leader": leader,
+        "actor": None if actor == NOBODY else actor,
+        "initiative": initiative,
+        "pc_value": pc_value,
+        "resource_value": resource_value,
+    }
+
+
+def state_areas(s: NewWorldState) -> tuple[list[Any], ...]:
+    """Every Area's contents but the forces; a face-down tile's Climate and
+    Resources are hidden (16), so they are not read."""
+    explored = s.explored[:]
+    climate: list[int | None]
+    resources: list[int | None]
+    if all(explored):  # the standard game: every tile face up
+        climate, resources = list(s.tile_climate), list(s.resources)
+    else:
+        climate = [c if seen else None for c, seen in zip(s.tile_climate, explored, strict=True)]
+        resources = [r if seen else None for r, seen in zip(s.resources, explored, strict=True)]
+    return (
+        s.playable[:],
+        explored,
+        climate,
+        resources,
+        s.natives[:],
+        s.city_value[:],
+        s.city_holder[:],
+        s.site_kind[:],
+        s.site_holder[:],
+        s.pc[:],
+        s.loose_gold[:],
+    )
+
+
+def forces_reader(p: int) -> Callable[[NewWorldState], Forces]:
+    lo, hi = p * AREAS, (p + 1) * AREAS
+
+    def read(s: NewWorldState) -> Forces:
+        return (
+            s.soldiers[lo:hi],
+            s.colonists[lo:hi],
+            s.emb_soldiers[lo:hi],
+            s.emb_colonists[lo:hi],
+            s.emb_gold[lo:hi],
+            s.off_soldiers[lo:hi],
+            s.off_colonists[lo:hi],
+            s.gold[lo:hi],
+            s.retreated[lo:hi],
+            s.site_kind[:],
+            s.site_holder[:],
+            s.city_value[:],
+            s.city_holder[:],
+        )
+
+    return read
+
+
+def player_reader(p: int, viewer: int) -> Callable[[NewWorldState], tuple[int, JSON]]:
+    """The turn and the seat's entry exactly as the view builds it (hiding what
+    ``viewer`` may not know)."""
+    return lambda s: (s.turn, _player(s, p, viewer))
+
+
+def state_pending(s: NewWorldState) -> tuple[JSON | None, JSON | None, Any]:
+    return _pending(s), _losses(s), shortfall_view(s)
+
+
+# ---- the fast path's writers --------------------------------------------------------
+
+
+def areas_layer(out: Vector, seen: tuple[list[Any], ...], relative: list[int]) -> None:
+    playable, explored, climate, resources, natives, city, looter, kinds, holders, pc, gold = seen
+    base = AREA_BLOCK
+    for a in range(AREAS):
+        sites = [
+            {"kind": MARKER_WORDS[kinds[slot]], "holder": seat_or_none(holders[slot])}
+            for slot in (2 * a, 2 * a + 1)
+            if kinds[slot] in MARKER_WORDS
+        ]
+        area = {
+            "playable": playable[a],
+            "explored": explored[a],
+            "climate": climate[a],
+            "resources": resources[a],
+            "natives": natives[a],
+            "city": city[a],
+            "city_looter": seat_or_none(looter[a]),
+            "sites": sites,
+            "political_control": seat_or_none(pc[a]),
+            "loose_gold": gold[a],
+            "forces": [],
+        }
+        area_features(out, base, area, relative)
+        base += PER_AREA
+
+
+MARKER_WORDS = {GOLD_SITE: "gold site", MINE: "mine"}
+
+
+def seat_or_none(seat: int) -> int | None:
+    return None if seat == NOBODY else seat
+
+
+def forces_writer(p: int, place: int) -> Callable[[Vector, Forces], None]:
+    """Seat ``p``'s force in every Area where it has units, at its relative ``place``;
+    Prospectors and Miners are its holdings of the Area's two marker slots, a looter
+    its Soldier on a City still worth something."""
+
+    def write(out: Vector, seen: Forces) -> None:
+        soldiers, colonists, emb_s, emb_c, emb_g, off_s, off_c, gold, retreated = seen[:9]
+        kinds, holders, city, looter = seen[9:]
+        for a in range(AREAS):
+            present = soldiers[a] or colonists[a] or emb_s[a] or emb_c[a] or emb_g[a]
+            if not (present or off_s[a] or off_c[a] or gold[a]):
+                continue
+            held = [kinds[slot] for slot in (2 * a, 2 * a + 1) if holders[slot] == p]
+            force = {
+                "soldiers": soldiers[a],
+                "colonists": colonists[a],
+                "prospectors": held.count(GOLD_SITE),
+                "miners": held.count(MINE),
+                "looter": city[a] > 0 and looter[a] == p,
+                "gold": gold[a],
+                "embarked_soldiers": emb_s[a],
+                "embarked_colonists": emb_c[a],
+                "embarked_gold": emb_g[a],
+                "offshore_soldiers": off_s[a],
+                "offshore_colonists": off_c[a],
+                "retreated": retreated[a],
+            }
+            force_features(out, AREA_BLOCK + a * PER_AREA + FORCES + place * PER_FORCE, force)
+
+    return write
+
+
+def player_writer(base: int, relative: list[int]) -> Callable[[Vector, tuple[int, JSON]], None]:
+    return lambda out, seen: player(out, base, seen[1], seen[0], relative)
+
+
+def pending(
+    out: Vector, seen: tuple[JSON | None, JSON | None, JSON | None], relative: list[int]
+) -> None:
+    attack, losses, landing = seen
+    pending_attack(out, attack, relative)
+    pending_losses(out, losses, relative)
+    pending_landing(out, landing, relative)
 
 
 def general(out: Vector, view: JSON, relative: list[int]) -> None:
