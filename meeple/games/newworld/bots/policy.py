@@ -251,15 +251,29 @@ def sheet_key(state: NewWorldState, seat: int) -> tuple[object, ...]:
     )
 
 
+_WRITING: dict[int, tuple[NewWorldState, tuple[int, int, int], Sheet]] = {}
+"""Per seat, the sample whose sheet it writes now, that sheet, and the turn, cash
+and Colonists it was planned with: nothing a sheet reads changes while the sheets
+are written (the Planning Phase ends with the payments, 5.5), so the entries of one
+sheet on one sample look it up without building ``sheet_key``."""
+
+
 def plan_sheet(state: NewWorldState, seat: int) -> Sheet:
     """The sheet this seat means to write: it reads nothing the sheet itself
     changes, so every step of the sheet agrees with the others."""
+    stamp = (state.turn, state.cash[seat], state.new_colonists[seat])
+    writing = _WRITING.get(seat)
+    planning = state.phase == PLANNING
+    if planning and writing is not None and writing[0] is state and writing[1] == stamp:
+        return writing[2]
     key = sheet_key(state, seat)
     found = _SHEETS.get(key)
     if found is None:
         if len(_SHEETS) >= SHEETS_KEPT:
             _SHEETS.clear()
         found = _SHEETS[key] = new_sheet(state, seat)
+    if planning:
+        _WRITING[seat] = (state, stamp, found)
     return found
 
 

@@ -89,12 +89,9 @@ def others_soldiers(state: NewWorldState, seat: int, area: int) -> int:
     return sum(soldiers_in(state, s, area) for s in range(state.players) if s != seat)
 
 
-def sites_held(state: NewWorldState, seat: int, kind: int) -> int:
-    return sum(
-        1
-        for slot in range(2 * AREAS)
-        if state.site_kind[slot] == kind and state.site_holder[slot] == seat
-    )
+def markers_held(state: NewWorldState, seat: int) -> list[int]:
+    """The kinds of the markers the seat's Prospectors and Miners stand on."""
+    return [k for k, h in zip(state.site_kind, state.site_holder, strict=True) if h == seat]
 
 
 def free_sites(state: NewWorldState, area: int, kind: int) -> int:
@@ -243,16 +240,15 @@ def worth(state: NewWorldState, seat: int) -> float:
     pcs = 0
     earning = 0.0
     first = seat * AREAS
-    bars_land = bars_aboard = 0
+    bars_land = sum(state.gold[first : first + AREAS])
+    bars_aboard = sum(state.emb_gold[first : first + AREAS])
+    holders = state.pc
     for area in range(AREAS):
-        i = first + area
-        bars_land += state.gold[i]
-        bars_aboard += state.emb_gold[i]
         mine = colonists[area]
-        pcs += controls(state, seat, area, counted)
-        if not mine:
-            continue
-        earning += mine * state.resources[area] * safety(state, area, mine, soldiers[area])
+        if mine >= 4 or holders[area] == seat:  # control needs four Colonists (11.2)
+            pcs += controls(state, seat, area, counted)
+        if mine:
+            earning += mine * state.resources[area] * safety(state, area, mine, soldiers[area])
     landing, founded = arrivals(state, seat, counted)
     earning += landing
     pcs += founded
@@ -264,8 +260,9 @@ def worth(state: NewWorldState, seat: int) -> float:
     if left > 1:
         value += SHIP_WORTH * (state.ships[seat] + state.fleet_ships[seat])
     ahead = min(left, INCOME_HORIZON)
-    value += 0.5 * GOLD_BAR * ahead * sites_held(state, seat, MINE)
-    value += DISCOVERY * 0.5 * GOLD_BAR * max(0, ahead - 1) * sites_held(state, seat, GOLD_SITE)
+    held = markers_held(state, seat)
+    value += 0.5 * GOLD_BAR * ahead * held.count(MINE)
+    value += DISCOVERY * 0.5 * GOLD_BAR * max(0, ahead - 1) * held.count(GOLD_SITE)
     for area in CITY_AREAS:
         if state.city_holder[area] == seat and state.city_value[area]:
             value += 0.5 * GOLD_BAR * ahead * state.city_value[area]
