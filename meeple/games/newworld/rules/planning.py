@@ -32,6 +32,7 @@ from meeple.games.newworld.actions import (
     TAKE,
 )
 from meeple.games.newworld.common import (
+    COUNTRIES,
     MAINTENANCE,
     MAX_LANDINGS,
     MAX_NEW_SHIPS,
@@ -72,18 +73,18 @@ def colonist_actions(state: NewWorldState, seat: int) -> list[int]:
     return [TAKE, ROLL] if state.new_colonists[seat] < 0 else []
 
 
+def colonists_words(seat: int, value: int, count: int) -> str:
+    """The Colonists decision in words (``value``: the die, 0 if four were taken)."""
+    how = f"rolls {value}: receives {count}" if value else "takes four"
+    return f"{country(seat)} {how} Colonists"
+
+
 def apply_colonists(state: NewWorldState, seat: int, index: int) -> None:
-    if index == TAKE:
-        count = 4
-        how = "takes four"
-    else:
-        value = die(state)
-        count = max(COLONIST_MINIMUM, value)
-        how = f"rolls {value}: receives {count}"
+    value = 0 if index == TAKE else die(state)  # 0: took four
+    count = max(COLONIST_MINIMUM, value) if value else 4
     state.new_colonists[seat] = count
-    state.log.append(
-        Event("colonists", f"{country(seat)} {how} Colonists", {"seat": seat, "colonists": count})
-    )
+    data = {"seat": seat, "colonists": count}
+    state.log.append(Event("colonists", colonists_words, data, None, False, (seat, value, count)))
     if min(state.new_colonists) >= 0:
         flow.colonists_done(state)
 
@@ -312,30 +313,44 @@ def apply_plan(state: NewWorldState, seat: int, index: int) -> None:
     apply_plan_entry(state, seat, index)
     autoskip(state, seat)
     if state.plan_step[seat] == STEP_SEALED:
-        state.log.append(Event("plan", sheet_words(state, seat), {"seat": seat}, seat))
-        state.log.append(
-            Event("sealed", f"{country(seat)} has finished its Planning Sheet", {"seat": seat})
+        sheet = (
+            seat,
+            state.plan_maintain[seat],
+            state.plan_build[seat],
+            state.plan_buy[seat],
+            tuple(state.plan_landings[seat]),
+            state.plan_pirates[seat],
+            state.plan_enemy[seat],
         )
+        state.log.append(Event("plan", sheet_text, {"seat": seat}, seat, False, sheet))
+        state.log.append(Event("sealed", SEALED_WORDS[seat], {"seat": seat}))
         if flow.all_sealed(state):
             flow.payment_and_outbound(state)
 
 
-def sheet_words(state: NewWorldState, seat: int) -> str:
-    """The sealed sheet in words."""
-    rows = state.plan_landings[seat]
+SEALED_WORDS = tuple(f"{name} has finished its Planning Sheet" for name in COUNTRIES)
+
+
+def sheet_text(
+    seat: int,
+    maintain: int,
+    build: int,
+    buy: int,
+    rows: tuple[int, ...],
+    pirates: int,
+    enemy: int,
+) -> str:
+    """A sheet in words, from its entries (written when the log is read)."""
     landings = "; ".join(
         f"{WORLD.areas[rows[k]].letter}: {rows[k + 1]} Soldier(s), {rows[k + 2]} Colonist(s)"
         for k in range(0, len(rows), 3)
     )
     words = (
-        f"{country(seat)} seals its sheet: maintain {state.plan_maintain[seat]}, build"
-        f" {state.plan_build[seat]}, buy {state.plan_buy[seat]}; landings: {landings or 'none'}"
+        f"{country(seat)} seals its sheet: maintain {maintain}, build"
+        f" {build}, buy {buy}; landings: {landings or 'none'}"
     )
-    if state.plan_pirates[seat]:
-        words += (
-            f"; {state.plan_pirates[seat]} Ship(s) devoted to Piracy against"
-            f" {country(state.plan_enemy[seat])}"
-        )
+    if pirates:
+        words += f"; {pirates} Ship(s) devoted to Piracy against {country(enemy)}"
     return words
 
 
