@@ -19,6 +19,7 @@ from meeple.games.newworld.state import (
     NewWorldState,
 )
 
+EVERY_SEAT = tuple(tuple(range(n)) for n in range(7))  # EVERY_SEAT[n]: seats 0..n-1
 SEQUENTIAL = (LANDFALL, EXPLORE, OUTBOUND, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES)
 
 
@@ -32,6 +33,8 @@ def deciding(state: NewWorldState) -> int:
 def to_act(state: NewWorldState) -> tuple[int, ...]:
     phase = state.phase
     if phase == PLANNING:
+        if STEP_SEALED not in state.plan_step:
+            return EVERY_SEAT[state.players]
         return tuple([s for s, step in enumerate(state.plan_step) if step != STEP_SEALED])
     if state.arranging:  # a Ship is about to be lost: its owner arranges his Fleet card
         return (state.arranging[fleetcard.SEAT],)
