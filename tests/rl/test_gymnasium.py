@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -89,3 +90,31 @@ def test_a_game_past_its_decision_bound_is_truncated() -> None:
     assert not terminated and not truncated  # two decisions so far
     _, _, terminated, truncated, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
     assert truncated and not terminated
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_vector_environments_run_copies_here_and_in_worker_processes(kind: str) -> None:
+    """Gymnasium's vector environments (issue 14: a vectorised run on both cores):
+    two copies, in this process or one worker process each; the masks come through
+    ``call("action_masks")`` and the legal actions' texts through the infos (from a
+    worker they arrive pickled, as plain lists)."""
+    game = get_game("namibia")
+    makers = [lambda seat=seat: MeepleGymEnv("namibia", 3, seat=seat) for seat in range(2)]
+    envs = (
+        gym.vector.AsyncVectorEnv(makers) if kind == "async" else gym.vector.SyncVectorEnv(makers)
+    )
+    try:
+        observations, infos = envs.reset(seed=3)
+        assert observations.shape == (2, game.encoding().size(game.make_config(3)))  # type: ignore[union-attr]
+        rng, finished = np.random.default_rng(4), 0
+        for _ in range(400):
+            masks = envs.call("action_masks")
+            for i, mask in enumerate(masks):
+                texts = [game.actions[int(a)].text for a in np.flatnonzero(mask)]
+                assert list(infos["legal_actions"][i]) == texts
+            actions = [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks]
+            observations, _, terminated, truncated, infos = envs.step(np.array(actions))
+            finished += int(terminated.sum() + truncated.sum())
+        assert finished >= 1, "400 learner steps should finish a Namibia game"
+    finally:
+        envs.close()
