@@ -31,12 +31,20 @@ pieces, a territory's development squares):
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import compress
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
-from meeple.engine.encoding import FixedEncoding, Layout, hot, put, relative_seats
+from meeple.engine.encoding import (
+    Layout,
+    Section,
+    SectionedEncoding,
+    hot,
+    put,
+    relative_seats,
+    strided,
+)
 from meeple.games.africa1880.board import BOARD, YEARS
 from meeple.games.africa1880.rules import decisions
 from meeple.games.africa1880.state import (
@@ -97,7 +105,7 @@ FOUNDED = LAYOUT.block(T)
 LIMITED = LAYOUT.block(SEATS)
 
 
-class AfricaEncoding(FixedEncoding):
+class AfricaEncoding(SectionedEncoding):
     """Two ways to the same numbers, both through the writers below: ``encode``
     reads a view; ``encode_state`` reads the state's fields the view is made from,
     of the sheets being written only the viewer's own (tests/rl proves the two
@@ -124,35 +132,139 @@ class AfricaEncoding(FixedEncoding):
         outcome(out, removed, founded, limited)
         return out
 
-    def encode_state(self, state: Any, seat: int, config: GameConfig) -> Vector:
-        """The numbers ``encode(view(state, seat))`` gives, read from the fields
-        ``africa1880.view`` builds the view from: of the sheets being written,
-        only ``seat``'s own."""
-        s: AfricaState = state
-        out = PRINTED[:]
-        n = s.players
-        relative = relative_seats(seat, n)
-        ready = [s.ready >> p & 1 for p in range(n)]
-        sealed = [s.sealed >> p & 1 for p in range(n)]
-        moment = (s.turn + 1, s.phase, decisions.to_act(s), ready, sealed)
-        general(out, moment, (sum(s.colony), BOARD.colony_pieces, s.stock), relative)
-        presences = [SEATS_PRESENT[bits] for bits in s.presence]
-        board(out, (s.dev, s.colony, presences), relative)
-        if s.phase == WRITING:
-            own_sheet(out, state_draft(s, seat, relative))
-        if s.shown_orders:
-            revealed(out, [state_revealed(s, p, relative) for p in range(n)])
-            alliances = [
-                (relative[a], relative[b])
-                for a in range(n)
-                for b in range(n)
-                if a != b and s.embassy[a * n + b] == ALLIANCE
-            ]
-            declared(out, alliances)
-        removed = [t for t, _ in s.last_removed]
-        limited = [relative[p] for p, targets, carried in s.last_limited if carried < len(targets)]
-        outcome(out, removed, list(s.last_colonies), limited)
-        return out
+    def base(self, config: GameConfig) -> Vector:
+        return PRINTED[:]
+
+    def sections(self, config: GameConfig, seat: int) -> list[Section]:
+        """The fast path's parts, read from the fields ``africa1880.view`` builds the
+        view from: of the sheets being written, only ``seat``'s own. The board is cut
+        by kind of piece (one field of every territory each)."""
+
+        def relatively(write: Callable[[Vector, Any, list[int]], None]) -> Writer:
+            return lambda out, seen: write(out, seen, relative)
+
+        relative = relative_seats(seat, config.players)
+        stock = slice(STOCK, STOCK + SEATS)
+        return [
+            Section((slice(TURN, BOARD_BLOCK), stock), state_moment, relatively(moment)),
+            Section(territory_field(DEVELOPMENT, 1), state_development, development),
+            Section(territory_field(COLONY, 1), state_colonies, colonies),
+            Section(territory_field(PRESENCE, SEATS), state_presences, relatively(presences)),
+            Section.block(DRAFT, SHOWN, draft_reader(seat, relative), draft),
+            Section.block(SHOWN, REMOVED, state_shown, relatively(shown)),
+            Section.block(REMOVED, LAYOUT.size, state_outcome, relatively(last_outcome)),
+        ]
+
+
+def territory_field(offset: int, width: int) -> tuple[slice, ...]:
+    """The places of one field (``width`` places from ``offset``) of every territory."""
+    return strided(BOARD_BLOCK + offset, width, PER_TERRITORY, T)
+
+
+# ---- the fast path's readers: what each section shows, copied from the state -------
+
+Writer = Callable[[Vector, Any], None]
+# turn, phase, who is asked, ready and sealed (bits per seat), colonies, stock
+Moment = tuple[int, int, tuple[int, ...], int, int, int, list[int]]
+
+
+def state_moment(s: AfricaState) -> Moment:
+    return (s.turn + 1, s.phase, decisions.to_act(s), s.ready, s.sealed, sum(s.colony), s.stock[:])
+
+
+def state_development(s: AfricaState) -> list[int]:
+    return s.dev[:]
+
+
+def state_colonies(s: AfricaState) -> list[bool]:
+    return s.colony[:]
+
+
+def state_presences(s: AfricaState) -> list[int]:
+    return s.presence[:]  # per territory, the present seats as bits
+
+
+def draft_reader(seat: int, relative: list[int]) -> Callable[[AfricaState], Draft | None]:
+    return lambda s: state_draft(s, seat, relative) if s.phase == WRITING else None
+
+
+def state_shown(s: AfricaState) -> tuple[list[int], list[int], list[int]] | None:
+    """The sheets shown at the last reading and the relations then declared."""
+    if not s.shown_orders:
+        return None
+    return s.shown_orders[:], s.shown_landing[:], s.embassy[:]
+
+
+def state_outcome(s: AfricaState) -> tuple[list[int], list[int], list[int]]:
+    removed = [t for t, _ in s.last_removed]
+    limited = [p for p, targets, carried in s.last_limited if carried < len(targets)]
+    return removed, list(s.last_colonies), limited
+
+
+# ---- the fast path's writers ---------------------------------------------------------
+
+
+def moment(out: Vector, seen: Moment, relative: list[int]) -> None:
+    turn, phase, to_act, ready, sealed, founded, stock = seen
+    n = len(relative)
+    ready_seats = [ready >> p & 1 for p in range(n)]
+    sealed_seats = [sealed >> p & 1 for p in range(n)]
+    pieces = (founded, BOARD.colony_pieces, stock)
+    general(out, (turn, phase, to_act, ready_seats, sealed_seats), pieces, relative)
+
+
+def development(out: Vector, seen: list[int]) -> None:
+    for t in compress(TERRITORY_INDICES, seen):
+        put(out, BOARD_BLOCK + t * PER_TERRITORY + DEVELOPMENT, seen[t], SQUARES_OF[t])
+
+
+def colonies(out: Vector, seen: list[bool]) -> None:
+    for t in compress(TERRITORY_INDICES, seen):
+        out[BOARD_BLOCK + t * PER_TERRITORY + COLONY] = 1.0
+
+
+def presences(out: Vector, seen: list[int], relative: list[int]) -> None:
+    for t in compress(TERRITORY_INDICES, seen):
+        base = BOARD_BLOCK + t * PER_TERRITORY + PRESENCE
+        for seat in SEATS_PRESENT[seen[t]]:
+            out[base + relative[seat]] = 1.0
+
+
+def draft(out: Vector, seen: Draft | None) -> None:
+    if seen is not None:
+        own_sheet(out, seen)
+
+
+def shown(
+    out: Vector, seen: tuple[list[int], list[int], list[int]] | None, relative: list[int]
+) -> None:
+    if seen is None:
+        return
+    orders, landings, embassy = seen
+    n = len(relative)
+    sheets = []
+    for p in range(n):
+        row = orders[p * T : (p + 1) * T]
+        developed = [t for t, code in enumerate(row) if code == DEVELOP]
+        explored = [t for t, code in enumerate(row) if code >= 0]
+        target = landings[p]
+        landing = NO_LANDING_PLACE if target == STATE_NO_LANDING else target
+        sheets.append((relative[p], developed, explored, landing))
+    revealed(out, sheets)
+    alliances = [
+        (relative[a], relative[b])
+        for a in range(n)
+        for b in range(n)
+        if a != b and embassy[a * n + b] == ALLIANCE
+    ]
+    declared(out, alliances)
+
+
+def last_outcome(
+    out: Vector, seen: tuple[list[int], list[int], list[int]], relative: list[int]
+) -> None:
+    removed, founded, limited = seen
+    outcome(out, removed, founded, [relative[p] for p in limited])
 
 
 class Seats:
@@ -229,15 +341,6 @@ def seen_revealed(sheet: JSON, relative: list[int]) -> Shown:
         elif order.startswith("explore"):
             explored.append(TERRITORY_AT[name])
     return relative[sheet["seat"]], developed, explored, landing_place(sheet["landing"])
-
-
-def state_revealed(s: AfricaState, seat: int, relative: list[int]) -> Shown:
-    row = s.shown_orders[seat * T : (seat + 1) * T]
-    developed = [t for t, code in enumerate(row) if code == DEVELOP]
-    explored = [t for t, code in enumerate(row) if code >= 0]
-    target = s.shown_landing[seat]
-    landing = NO_LANDING_PLACE if target == STATE_NO_LANDING else target
-    return relative[seat], developed, explored, landing
 
 
 def seen_declared(declared_by: list[JSON] | None, seats: Seats) -> list[tuple[int, int]]:
