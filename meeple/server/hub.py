@@ -136,7 +136,7 @@ class Hub:
             return
         for table_id in await self.db(self.store.active_ids, self.limits.loaded_tables):
             try:
-                await self.seats.get(table_id)
+                await self._correct_driven(await self.seats.get(table_id))
             except Exception:  # a table that no longer replays must not stop the server
                 log.exception("table %s does not load", table_id)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -265,6 +265,7 @@ class Hub:
             time.time(),
             (table.deadline, table.timer_key),
             table.versions_json(),
+            table.driven_now(),
         )
         try:
             if self.store.inline:
@@ -345,7 +346,7 @@ class Hub:
         timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
         table.deadline, table.timer_key = timer
         self._track(table)
-        versions = table.versions_json()
+        versions, driven = table.versions_json(), table.driven_now()
         after = table.memory()
         table.recall(before)  # hidden until stored
         table.storing = version
@@ -359,6 +360,7 @@ class Hub:
                 time.time(),
                 timer,
                 versions,
+                driven,
             )
         except Exception as exc:
             if isinstance(exc, Conflict):
@@ -672,6 +674,14 @@ class Hub:
             await self.catch_up(table)
             self.bots.ensure_bots(table)
             self.clocks.ensure_timer(table)
+            await self._correct_driven(table)
+
+    async def _correct_driven(self, table: Table) -> None:
+        """A table loaded because it was stored as moving on without a person
+        (``driven``): if it does not now (a row stored before the flag, with a bot seat
+        waiting on a person), store that, so it is not loaded or taken over again."""
+        if not table.driven_now():
+            await self.db(self.store.set_driven, table.id, table.version, False)
 
     # ---- after every change ---------------------------------------------------------
 

@@ -311,6 +311,7 @@ class Seats:
             timer_key=table.timer_key,
             talk=talk,
             seat_versions=table.versions_json(),
+            driven=table.driven_now(),
         )
         try:
             await self.db(
@@ -461,12 +462,14 @@ class Seats:
         table.cache = {}
         table.track_decisions()
         self.views.track_seen(table)
-        versions = table.versions_json()
+        versions, driven = table.versions_json(), table.driven_now()
         after = table.memory()
         table.recall(before)  # hidden until stored
         table.storing = table.version + 1
         try:
-            await self.db(self.store.set_seats, table.id, seats, table.version + 1, versions)
+            await self.db(
+                self.store.set_seats, table.id, seats, table.version + 1, versions, driven
+            )
         finally:
             table.storing = None
         table.recall(after)

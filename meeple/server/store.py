@@ -66,10 +66,11 @@ class TableRow(Base):
     rewrites: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # SHA-256 of the creating client's address (per-address creation limits).
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-    # How many seats a bot plays (``bot_seat_count``), kept with the seats, so the
-    # tables that move on without a person are found by an index (``needs_driver``).
-    # NULL only in a row stored before the column existed, until ``Store`` counts it.
-    bot_seats: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Whether the table moves on without a person now (``Table.driven_now``: a bot
+    # seat to act or a phase clock running), stored with every change, so startup and
+    # the cluster's takeover find those tables by an index (``needs_driver``). NULL
+    # only in a row stored before the column existed, until ``Store`` sets it.
+    driven: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class MoveRow(Base):
@@ -191,6 +192,7 @@ class StoredTable:
     chat: list[dict[str, Any]] = field(default_factory=list)
     seat_versions: str | None = None  # ``Table.versions_json`` as stored with the change
     rewrites: int = 0  # undos so far: the moves' history changed that often
+    driven: bool = False  # moves on without a person now (``Table.driven_now``)
 
 
 @dataclass
@@ -216,15 +218,10 @@ class LimitReached(Exception):
 
 def needs_driver(alias: str = "") -> str:
     """SQL: the stored table (``alias``: its name in the query, with a dot) is
-    unfinished and moves on without a person: a seat played by a bot, or a running
-    phase clock. The partial index ``meeple_tables_driven`` holds exactly these rows,
-    so a query with this condition reads only them (not every unfinished table)."""
-    return f"{alias}status = 'playing' AND ({alias}deadline IS NOT NULL OR {alias}bot_seats > 0)"
-
-
-def bot_seat_count(seats: list[dict[str, Any]]) -> int:
-    """How many of ``seats`` a bot plays (any kind but a person's)."""
-    return sum(1 for seat in seats if seat["kind"] != HUMAN)
+    unfinished and moves on without a person now (``TableRow.driven``). The partial
+    index ``meeple_tables_to_drive`` holds exactly these rows, so a query with this
+    condition reads only them (not every unfinished table)."""
+    return f"{alias}status = 'playing' AND {alias}driven"
 
 
 OPEN_FOR = 86400.0  # seconds: an unfinished table unchanged this long is not "open"
@@ -276,10 +273,10 @@ class Store:
                 connection.execute(sql_text("SELECT pg_advisory_xact_lock(7316)"))
             Base.metadata.create_all(connection)
             _add_missing_columns(connection)
-            _count_bot_seats(connection)
+            _set_driven(connection)
             connection.execute(
                 sql_text(
-                    "CREATE INDEX IF NOT EXISTS meeple_tables_driven ON meeple_tables (updated)"
+                    "CREATE INDEX IF NOT EXISTS meeple_tables_to_drive ON meeple_tables (updated)"
                     f" WHERE {needs_driver()}"
                 )
             )
@@ -339,7 +336,7 @@ class Store:
                     config=json.dumps(table.config),
                     seed=table.seed,
                     seats=json.dumps(table.seats),
-                    bot_seats=bot_seat_count(table.seats),
+                    driven=table.driven,
                     version=table.version,
                     status=table.status,
                     created=table.created,
@@ -390,11 +387,13 @@ class Store:
         now: float,
         timer: tuple[float | None, str | None] | None = None,
         versions: str | None = None,
+        driven: bool | None = None,
     ) -> None:
         """Store one move and the table's new ``version`` in one transaction (SQL Core:
         this is the hot path of every move), if the stored table is still at the version
         before it (else Conflict, nothing stored). ``versions``: what each seat is shown
-        (``Table.versions_json``). On PostgreSQL the commit also notifies every process
+        (``Table.versions_json``); ``driven``: ``Table.driven_now`` after the move (None:
+        left as stored). On PostgreSQL the commit also notifies every process
         (``CHANNEL``: "m <table id> <version>")."""
         mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         values: tuple[Any, ...] = (version, status, now, versions)
@@ -402,6 +401,9 @@ class Store:
         if timer is not None:
             values += timer
             sets += f", deadline = {mark}, timer_key = {mark}"
+        if driven is not None:
+            values += (driven,)
+            sets += f", driven = {mark}"
         raw = getattr(self._movers, "connection", None)
         if raw is None:
             # The DBAPI directly, one connection kept open: this runs on every move.
@@ -479,9 +481,11 @@ class Store:
         now: float,
         timer: tuple[float | None, str | None],
         versions: str | None = None,
+        driven: bool | None = None,
     ) -> None:
         """Undo: the moves from ply ``start`` on become ``moves`` (one transaction;
-        Conflict if the stored table is not at ``version - 1``)."""
+        Conflict if the stored table is not at ``version - 1``); ``driven`` as in
+        ``add_move``."""
         with Session(self.engine) as session, session.begin():
             rewrites = session.execute(
                 select(TableRow.rewrites).where(TableRow.id == table_id)
@@ -496,6 +500,7 @@ class Store:
                 timer_key=timer[1],
                 seat_versions=versions,
                 rewrites=(rewrites or 0) + 1,
+                **({} if driven is None else {"driven": driven}),
             )
             session.execute(
                 delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= start)
@@ -511,16 +516,29 @@ class Store:
         seats: list[dict[str, Any]],
         version: int,
         versions: str | None = None,
+        driven: bool | None = None,
     ) -> None:
-        """The table's seats as its next ``version`` (Conflict if it moved on)."""
+        """The table's seats as its next ``version`` (Conflict if it moved on);
+        ``driven``: ``Table.driven_now`` with them (None: left as stored)."""
         with Session(self.engine) as session, session.begin():
             self._bump(
                 session,
                 table_id,
                 version,
                 seats=json.dumps(seats),
-                bot_seats=bot_seat_count(seats),
                 seat_versions=versions,
+                **({} if driven is None else {"driven": driven}),
+            )
+
+    def set_driven(self, table_id: str, version: int, driven: bool) -> None:
+        """Correct ``driven`` of a table still stored at ``version`` (a row from before
+        the column, found by a process that loaded it; nothing if it changed since:
+        that change stored its own)."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == version)
+                .values(driven=driven)
             )
 
     def set_timer(self, table_id: str, deadline: float | None, key: str | None) -> None:
@@ -686,6 +704,7 @@ def _stored(row: TableRow) -> StoredTable:
         talk=row.talk or "rules",
         seat_versions=row.seat_versions,
         rewrites=row.rewrites or 0,
+        driven=bool(row.driven),
     )
 
 
@@ -704,16 +723,19 @@ def _add_missing_columns(connection: Connection) -> None:
                 )
 
 
-def _count_bot_seats(connection: Connection) -> None:
-    """Count the bot seats of the rows stored before ``meeple_tables.bot_seats`` existed
-    (once: every row stored since has its count)."""
+def _set_driven(connection: Connection) -> None:
+    """``driven`` for the rows stored before it existed (once: every change since
+    stores it). Without replaying, it says whether the table may move on without a
+    person (a bot seat or a clock); whoever next loads such a table stores whether it
+    does now (``Store.set_driven``)."""
     rows = connection.execute(
-        sql_text("SELECT id, seats FROM meeple_tables WHERE bot_seats IS NULL")
+        sql_text("SELECT id, seats, deadline FROM meeple_tables WHERE driven IS NULL")
     ).all()
-    for table_id, seats in rows:
+    for table_id, seats, deadline in rows:
+        bots = any(seat["kind"] != HUMAN for seat in json.loads(seats))
         connection.execute(
-            sql_text("UPDATE meeple_tables SET bot_seats = :count WHERE id = :id"),
-            {"count": bot_seat_count(json.loads(seats)), "id": table_id},
+            sql_text("UPDATE meeple_tables SET driven = :driven WHERE id = :id"),
+            {"driven": bots or deadline is not None, "id": table_id},
         )
 
 

@@ -171,6 +171,18 @@ class Table:
             return False
         return self.deadline is not None or any(info["kind"] != HUMAN for info in self.seats)
 
+    def driven_now(self) -> bool:
+        """Does the table move on without a person right now: unfinished, and a seat a
+        bot plays is to act or a phase clock runs? Stored with every change
+        (``meeple_tables.driven``): only such tables are loaded at startup or taken
+        over in a cluster (a bot seat waiting on a person is left until the person
+        comes)."""
+        if self.over:
+            return False
+        if self.deadline is not None:
+            return True
+        return any(self.seats[seat]["kind"] != HUMAN for seat in self.game.to_act(self.state))
+
     # ---- the versions each seat is shown, as stored with every change ---------------
 
     def tracking(self) -> Tracking:

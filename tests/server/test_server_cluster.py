@@ -338,9 +338,11 @@ def test_kill_9_of_one_process_mid_game() -> None:
         holder.kill9()
         alive = [s for s in servers if s is not holder]
         taken = time.time()
+        # Everything the dead process stored (its bots may have moved after ``before``).
+        killed_at = get(alive[0], f"/api/tables/{bots['id']}")["version"]
         # The bots play on elsewhere, once the lease has lapsed.
         deadline = time.time() + 30
-        while get(alive[0], f"/api/tables/{bots['id']}")["version"] == before["version"]:
+        while get(alive[0], f"/api/tables/{bots['id']}")["version"] == killed_at:
             assert time.time() < deadline, "nobody took the bots' table over"
             time.sleep(0.05)
         assert time.time() - taken < LEASE + 10
