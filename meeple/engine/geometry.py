@@ -81,6 +81,12 @@ def shared_edges(faces: Mapping[Edge, Sequence[Key]]) -> dict[frozenset[Key], li
     return dict(pairs)
 
 
+def bordering_pairs(rings: Sequence[Sequence[Point]]) -> set[frozenset[int]]:
+    """The pairs of rings, by their index, that share at least one edge (rings
+    meeting at a single corner point do not border each other)."""
+    return set(shared_edges(faces_by_edge(enumerate(rings))))
+
+
 def lone_edges(ring: Sequence[Point], faces: Mapping[Edge, Sequence[Hashable]]) -> list[Edge]:
     """The ring's edges that no other shape of ``faces`` runs along (a coast, when
     ``faces`` holds the land shapes)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meeple.engine.geometry import (
+    bordering_pairs,
     centroid,
     contains,
     faces_by_edge,
@@ -73,3 +74,9 @@ def test_shapes_that_run_along_the_same_edge_share_it() -> None:
 def test_shapes_meeting_at_one_corner_share_no_edge() -> None:
     corner = ((1.0, 1.0), (2.0, 1.0), (2.0, 2.0))
     assert shared_edges(faces_by_edge([(0, LEFT), (1, corner)])) == {}
+    # The corner triangle meets LEFT at (1, 1) only but runs along RIGHT's top side.
+    assert bordering_pairs([LEFT, corner, RIGHT, ROOF]) == {
+        frozenset({0, 2}),
+        frozenset({0, 3}),
+        frozenset({1, 2}),
+    }

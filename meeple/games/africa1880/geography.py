@@ -31,10 +31,10 @@ from typing import Any
 from meeple.engine.geometry import (
     Edge,
     Ring,
+    bordering_pairs,
     contains,
     faces_by_edge,
     lone_edges,
-    shared_edges,
     signed_area,
 )
 from meeple.engine.geometry import Point as Point
@@ -133,7 +133,7 @@ def shape_faces(geography: Geography) -> dict[Edge, list[int | str]]:
 
 def drawn_borders(geography: Geography) -> set[frozenset[int]]:
     """The pairs of territories whose shapes share at least one edge."""
-    return set(shared_edges(faces_by_edge(enumerate(geography.rings))))
+    return bordering_pairs(geography.rings)
 
 
 def coast_edges(

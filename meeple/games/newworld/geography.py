@@ -38,6 +38,7 @@ from typing import Any
 from meeple.engine.geometry import (
     Edge,
     Ring,
+    bordering_pairs,
     centroid,
     contains,
     faces_by_edge,
@@ -188,7 +189,7 @@ def land_faces(drawing: Geography) -> dict[Edge, list[int | str]]:
 
 def drawn_borders(drawing: Geography) -> set[frozenset[int]]:
     """The pairs of Areas whose shapes share at least one edge."""
-    return set(shared_edges(faces_by_edge(enumerate(drawing.rings))))
+    return bordering_pairs(drawing.rings)
 
 
 def coast_edges(
