@@ -6,9 +6,8 @@ more on screen, no two parts of the board over each other, every legal action
 reachable by a click, the last moves glowing on the board, the hand shown on its
 owner's page only; and a move made on the phone by tapping the board.
 
-Skips without Chromium (MEEPLE_TEST_CHROMIUM) or Playwright, like
-tests/server/test_server_ui.py. Screenshots go to screenshots/mombasa-*.png
-(git-ignored test artefacts).
+Screenshots: screenshots/mombasa-*.png. The server, the browser and the pages come
+from tests/conftest.py.
 """
 
 from __future__ import annotations
@@ -18,19 +17,16 @@ from typing import Any
 
 import pytest
 
-from tests.server.server_support import REACHABLE_JS, BrowserPage, Pages, SeatAtTable, Server
-
-WIDTHS = (1280, 390)
-Snapshot = dict[str, Any]
+from tests.server import server_support as web
+from tests.server.server_support import BrowserPage, Pages, Server, Snapshot
 
 
-class Table(SeatAtTable):
+class Table(web.SeatAtTable):
     """A four-seat Mombasa table (full setup): seat 0 played here by HTTP with
     random legal actions (rarely ending its phase early), three random bots."""
 
     def __init__(self, server: Server, seed: int) -> None:
-        seats = [{"kind": "human", "name": "Ann"}, "random", "random", "random"]
-        super().__init__(server, "mombasa", seats, seed, setup="full")
+        super().__init__(server, "mombasa", web.ANN_AND_THREE_BOTS, seed, setup="full")
 
     def mine(self) -> Snapshot:
         """The next state in which seat 0 has a decision (or the game is over)."""
@@ -85,7 +81,7 @@ def at(page: BrowserPage, version: int) -> Snapshot:
 
 def reachable(page: BrowserPage) -> set[str]:
     """The legal actions a click reaches: a button, a list entry, or a board element."""
-    found: list[str] = page.evaluate(f"() => {REACHABLE_JS}")
+    found: list[str] = page.evaluate(f"() => {web.REACHABLE_JS}")
     return set(found)
 
 
@@ -156,7 +152,7 @@ def check_page(page: BrowserPage, snap: Snapshot, name: str) -> None:
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", web.WIDTHS)
 def test_the_board_reads_and_plays_at_this_width(
     relaxed_server: Server, pages: Pages, width: int
 ) -> None:

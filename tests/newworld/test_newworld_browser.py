@@ -4,31 +4,26 @@ sideways scrolling of the page, text at 11 px or more, every legal action reacha
 by a click, an Area's shape offering the actions naming it, the last moves glowing
 on their Areas, and one's own Planning Sheet on one's own page only (4.1).
 
-Skips without Chromium (MEEPLE_TEST_CHROMIUM) or Playwright, like
-tests/server/test_server_ui.py. Screenshots go to screenshots/newworld-*.png
-(git-ignored test artefacts).
+Screenshots: screenshots/newworld-*.png. The server, the browser and the pages come
+from tests/conftest.py.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
-from tests.server.server_support import REACHABLE_JS, BrowserPage, Pages, SeatAtTable, Server
-
-WIDTHS = (1280, 390)
-Snapshot = dict[str, Any]
+from tests.server import server_support as web
+from tests.server.server_support import BrowserPage, Pages, Server, Snapshot
 
 
-class Table(SeatAtTable):
+class Table(web.SeatAtTable):
     """A four-seat New World table: seat 0 played here by HTTP, three random bots."""
 
     def __init__(self, server: Server, seed: int) -> None:
-        seats = [{"kind": "human", "name": "Ann"}, "random", "random", "random"]
-        super().__init__(server, "newworld", seats, seed)
+        super().__init__(server, "newworld", web.ANN_AND_THREE_BOTS, seed)
 
     def play_until(self, stop: Callable[[Snapshot], bool], limit: float = 120) -> Snapshot:
         """Seat 0 plays at random (landings and moves first) until ``stop`` holds."""
@@ -57,6 +52,28 @@ def position(server: Server, seed: int, stop: Callable[[Snapshot], bool]) -> tup
     raise AssertionError("six games ended before the position came")
 
 
+def seat_page(
+    server: Server, pages: Pages, width: int, seed: int, stop: Callable[[Snapshot], bool]
+) -> tuple[Table, BrowserPage, Snapshot]:
+    """Seat 0's page at ``width``, drawn, on a table that reached the position."""
+    table, snap = position(server, seed, stop)
+    page = pages(width)
+    return table, page, open_at(page, table.link, snap["version"])
+
+
+def planning_a_landing(snap: Snapshot) -> bool:
+    plan = snap["view"]["players"][0]["plan"] or {}
+    return bool(snap["view"]["phase"] == "planning" and plan.get("landings"))
+
+
+def moving_overland(snap: Snapshot) -> bool:
+    return bool(
+        snap["view"]["phase"] == "land movement"
+        and 0 in snap["to_act"]
+        and any(a.startswith("move") for a in snap["legal"])
+    )
+
+
 def open_at(page: BrowserPage, url: str, version: int) -> Snapshot:
     """Open ``url`` and wait until its map is drawn at ``version`` or a later one."""
     page.page.goto(url)
@@ -72,7 +89,7 @@ def open_at(page: BrowserPage, url: str, version: int) -> Snapshot:
 READING = (
     """() => {
   const reachable = """
-    + REACHABLE_JS
+    + web.REACHABLE_JS
     + """;
   const svg = document.querySelector('#board svg');
   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
@@ -104,21 +121,12 @@ def check_page(page: BrowserPage, name: str) -> None:
     assert not page.errors, page.errors
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", web.WIDTHS)
 def test_planning_shows_ones_own_sheet_and_only_there(
     relaxed_server: Server, pages: Pages, width: int
 ) -> None:
     """4.1: each player records his Planning Sheet secretly."""
-    table, snap = position(
-        relaxed_server,
-        11,
-        lambda s: (
-            s["view"]["phase"] == "planning"
-            and bool((s["view"]["players"][0]["plan"] or {}).get("landings"))
-        ),
-    )
-    page = pages(width)
-    snap = open_at(page, table.link, snap["version"])
+    table, page, snap = seat_page(relaxed_server, pages, width, 11, planning_a_landing)
     board = page.evaluate("() => document.querySelector('#board svg').textContent")
     assert "Your Planning Sheet (secret)" in board
     landing = snap["view"]["players"][0]["plan"]["landings"][0]["area"]
@@ -133,22 +141,12 @@ def test_planning_shows_ones_own_sheet_and_only_there(
     assert not spectator.errors, spectator.errors
 
 
-@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("width", web.WIDTHS)
 def test_land_movement_is_played_by_clicking_an_area(
     relaxed_server: Server, pages: Pages, width: int
 ) -> None:
     """8.2: moving overland; the Area's shape offers the moves that name it."""
-    table, snap = position(
-        relaxed_server,
-        12,
-        lambda s: (
-            s["view"]["phase"] == "land movement"
-            and 0 in s["to_act"]
-            and any(a.startswith("move") for a in s["legal"])
-        ),
-    )
-    page = pages(width)
-    snap = open_at(page, table.link, snap["version"])
+    _, page, snap = seat_page(relaxed_server, pages, width, 12, moving_overland)
     check_page(page, f"movement-{width}")
     move = next(a for a in snap["legal"] if a.startswith("move"))
     letter = move.split()[-2]

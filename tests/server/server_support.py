@@ -207,6 +207,12 @@ class Server:
 
 # ---- the browser tests: a page in Chromium over a real server ----
 
+# The widths the table page is checked at: a desktop's and a phone's.
+WIDTHS = (1280, 390)
+Snapshot = dict[str, Any]  # a table as the HTTP API or the page's script gives it
+# Seat 0 a person played by the test, the other three random bots.
+ANN_AND_THREE_BOTS: list[Any] = [{"kind": "human", "name": "Ann"}, "random", "random", "random"]
+
 # Where the browser tests leave their screenshots (git-ignored test artefacts).
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
@@ -344,11 +350,11 @@ class SeatAtTable:
         self.link = server.base + made["links"]["0"]
         self.rng = random.Random(seed)
 
-    def snap(self) -> dict[str, Any]:
+    def snap(self) -> Snapshot:
         """The table as seat 0 sees it."""
         r = self.server.http.get(f"/api/tables/{self.id}", params={"token": self.token})
         assert r.status_code == 200, r.text
-        snap: dict[str, Any] = r.json()
+        snap: Snapshot = r.json()
         return snap
 
     def act(self, action: str, version: int) -> httpx.Response:

@@ -21,6 +21,7 @@ from meeple.engine.config import OptionSpec
 from meeple.engine.registry import all_games, get_game
 from tests.server.server_support import (
     REACHABLE_JS,
+    WIDTHS,
     Pages,
     Server,
     click_a_decision,
@@ -28,7 +29,6 @@ from tests.server.server_support import (
 )
 
 GAMES = sorted(game.name for game in all_games())
-WIDTHS = (1280, 390)
 # Games whose event texts name the board elements they concern (a space, a
 # territory): the last move must then glow on the board, not only in the line.
 NAMING_BOARDS = {"namibia", "africa1880"}
