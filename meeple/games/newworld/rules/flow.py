@@ -23,6 +23,7 @@ from meeple.games.newworld.common import (
     perils,
 )
 from meeple.games.newworld.rules import exploration, fleetcard, outbound, piracy, units
+from meeple.games.newworld.rules.chance import roll_dice
 from meeple.games.newworld.rules.naval import (
     Cargo,
     Progress,
@@ -271,7 +272,7 @@ def voyage(
     when a Ship is about to be lost and its owner arranges his Fleet card first
     (6.21): the voyage goes on from ``then`` (rules/fleetcard.py) once he has."""
     cargo = cargo_of(state, seat)
-    rolled = [die(state) for _ in range(dice)]
+    rolled = roll_dice(state, dice)
     progress = Progress(rolled.count(1))
     done = fleetcard.losses(state, seat, cargo, progress, homebound)
     losses = (cargo.lost_ships, cargo.lost_soldiers, cargo.lost_colonists)
