@@ -44,6 +44,8 @@ from meeple.server.store import CHANNEL, Store, needs_driver
 log = logging.getLogger("meeple.server")
 
 NOW = "extract(epoch from clock_timestamp())"
+SEEN_BATCH = 1000  # seats stored as seen per statement
+SEEN_KEPT = 86400.0  # seconds a seat's last sighting is kept (older: absent anyway)
 
 
 @dataclass
@@ -88,6 +90,7 @@ class LeaseStore:
             f" AND n.expires < {NOW} - 3600"
         )
         self._run(f"DELETE FROM meeple_nodes WHERE expires < {NOW} - 3600")
+        self._run(f"DELETE FROM meeple_seen WHERE at < {NOW} - :kept", kept=SEEN_KEPT)
         rows = self._run(
             f"UPDATE meeple_leases SET expires = {NOW} + :ttl WHERE holder = :node"
             f" AND expires > {NOW} RETURNING key",
@@ -174,6 +177,30 @@ class LeaseStore:
             node=self.node,
         )
         return {int(row[0]) for row in rows}
+
+    def saw(self, seats: list[tuple[str, int]]) -> None:
+        """These (table, seat) pairs made a request or opened or closed a socket here
+        since the last heartbeat: store that they were seen now (one statement)."""
+        for start in range(0, len(seats), SEEN_BATCH):
+            batch = seats[start : start + SEEN_BATCH]
+            values = ", ".join(f"(:t{i}, :s{i}, {NOW})" for i in range(len(batch)))
+            params: dict[str, Any] = {}
+            for i, (table_id, seat) in enumerate(batch):
+                params[f"t{i}"], params[f"s{i}"] = table_id, seat
+            self._run(
+                f"INSERT INTO meeple_seen (table_id, seat, at) VALUES {values}"
+                " ON CONFLICT (table_id, seat) DO UPDATE SET at = excluded.at",
+                **params,
+            )
+
+    def absent_for(self, table_id: str, seat: int) -> float | None:
+        """Seconds since any process stored that it saw ``seat`` (None: none did)."""
+        rows = self._run(
+            f"SELECT {NOW} - at FROM meeple_seen WHERE table_id = :table AND seat = :seat",
+            table=table_id,
+            seat=seat,
+        )
+        return float(rows[0][0]) if rows else None
 
     def nodes_alive(self) -> int:
         rows = self._run(f"SELECT count(*) FROM meeple_nodes WHERE expires > {NOW}")

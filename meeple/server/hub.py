@@ -115,6 +115,7 @@ class Hub:
             catch_up=self.catch_up,
             lease_gone=self.release,
             loaded=self._loaded,
+            absence=None if self.cluster is None else self._absent_elsewhere,
         )
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -646,10 +647,12 @@ class Hub:
 
     async def _heartbeat(self) -> None:
         """Renew this process's leases; forget those lost (a stall let another process
-        take them: their bots and clock stop here); take over the tables nobody drives."""
+        take them: their bots and clock stop here); take over the tables nobody drives;
+        store which seats were seen here since the last heartbeat."""
         assert self.cluster is not None
         before = set(self.held)  # (a lease taken while renewing is not lost)
         held = await self.db(self.cluster.leases.heartbeat)
+        await self._store_seen()
         for key in before - held:
             self.held.discard(key)
             table = self.tables.get(key)
@@ -657,6 +660,28 @@ class Hub:
                 table.claiming = False
         for table_id in await self.db(self.cluster.leases.orphans, self.limits.loaded_tables):
             await self._take_over(table_id)
+
+    async def _store_seen(self) -> None:
+        """Cluster: store the seats seen here (a request, a socket opened or closed)
+        since the last heartbeat, so every process counts a seat's absence alike."""
+        assert self.cluster is not None
+        seen: list[tuple[str, int]] = []
+        for table in list(self.tables.values()):
+            seen += [(table.id, seat) for seat in sorted(table.seen_since)]
+            table.seen_since.clear()
+        try:
+            await self.db(self.cluster.leases.saw, seen)
+        except Exception:  # the next heartbeat stores them
+            log.exception("storing the seats seen failed")
+            for table_id, seat in seen:
+                again = self.tables.get(table_id)
+                if again is not None:
+                    again.seen_since.add(seat)
+
+    async def _absent_elsewhere(self, table_id: str, seat: int) -> float | None:
+        """Cluster: seconds since any process stored that it saw ``seat`` (None: none)."""
+        assert self.cluster is not None
+        return await self.db(self.cluster.leases.absent_for, table_id, seat)
 
     async def _take_over(self, table_id: str) -> None:
         """Take the lapsed lease of ``table_id`` and drive its bots and clock here."""

@@ -10,7 +10,6 @@ per ``DELAY``, whatever its size. Bot seats count as connected.
 from __future__ import annotations
 
 import asyncio
-import time
 
 from meeple.server.broadcast import Views
 from meeple.server.tables import HUMAN, Table, dumps
@@ -35,7 +34,7 @@ class Presence:
         """A socket of ``seat`` (None: a spectator's) opened or closed."""
         if seat is None:
             return
-        table.seen_at[seat] = time.monotonic()
+        table.saw(seat)
         self.refresh(table)
 
     def refresh(self, table: Table) -> None:

@@ -66,6 +66,8 @@ class Missed:
 
 # Takes what was notified while a table was loading (``Missed``), its copy now in place.
 Loaded = Callable[[Table, Missed], Awaitable[None]]
+# Cluster: seconds since any process stored that it saw (table id, seat); None: none did.
+Absence = Callable[[str, int], Awaitable[float | None]]
 
 
 class Seats:
@@ -76,7 +78,8 @@ class Seats:
     In a cluster, ``catch_up`` brings a table up to date before a seat change is
     decided (caller holds the lock), ``lease_gone`` gives up the lease of a table
     leaving memory, and ``loaded`` takes what was notified about a table while it was
-    being loaded (``missed``: the notes of the tables loading now)."""
+    being loaded (``missed``: the notes of the tables loading now); ``absence`` tells
+    how long ago any process saw a seat."""
 
     def __init__(
         self,
@@ -93,12 +96,14 @@ class Seats:
         catch_up: Catchup | None = None,
         lease_gone: Callable[[Table], None] | None = None,
         loaded: Loaded | None = None,
+        absence: Absence | None = None,
     ) -> None:
         self.tables = tables
         self.limits = limits
         self.catch_up = catch_up
         self.lease_gone = lease_gone
         self.loaded = loaded
+        self.absence = absence
         self.loading: dict[str, asyncio.Lock] = {}
         self.missed: dict[str, Missed] = {}
         self.store = store
@@ -376,8 +381,11 @@ class Seats:
         """Seat ``by`` hands human seat ``seat`` to a ``level`` bot, which plays on from
         the current state. A seat may hand itself over at any time; another seat
         played by a person may hand it over once it is absent (no socket and no request
-        for ``Limits.absent_after`` seconds). The seat's token still holds it: its
-        player takes it back with ``take_back``."""
+        for ``Limits.absent_after`` seconds, on any process of a cluster). The seat's
+        token still holds it: its player takes it back with ``take_back``."""
+        elsewhere = None
+        if by != seat and self.absence is not None:
+            elsewhere = await self.absence(table.id, seat)
 
         def decide() -> SeatChange:
             table.check_seat(seat)
@@ -386,7 +394,7 @@ class Seats:
             if table.seats[seat]["kind"] != HUMAN:
                 raise ApiError(409, f"seat {seat} is already played by a bot")
             if by != seat:
-                self._may_take_over(table, seat, by)
+                self._may_take_over(table, seat, by, elsewhere)
             seats = [dict(s) for s in table.seats]
             old = seats[seat]
             seats[seat] = {
@@ -400,12 +408,15 @@ class Seats:
 
         await self._change(table, decide)
 
-    def _may_take_over(self, table: Table, seat: int, by: int) -> None:
-        """ApiError 403 unless seat ``by`` (a person's) may hand absent seat ``seat`` over."""
+    def _may_take_over(self, table: Table, seat: int, by: int, elsewhere: float | None) -> None:
+        """ApiError 403 unless seat ``by`` (a person's) may hand absent seat ``seat`` over;
+        ``elsewhere``: seconds since any process of a cluster last stored seeing it."""
         if table.seats[by]["kind"] != HUMAN:
             raise ApiError(403, "your seat is played by a bot: take it back first")
         wait = self.limits.absent_after
         away = table.absent_for(seat)
+        if elsewhere is not None:
+            away = min(away, elsewhere)
         if away < wait:
             raise ApiError(
                 403,

@@ -120,6 +120,19 @@ class NodeRow(Base):
     name: Mapped[str | None] = mapped_column(String(200), nullable=True)  # "host pid N"
 
 
+class SeenRow(Base):
+    """When a seat last made a request or had a socket open or closed on any process
+    of a cluster (the database's clock, epoch seconds; written by each process's
+    heartbeat for the seats it saw since its last one): a seat is absent only if no
+    process saw it for ``absent_after`` seconds."""
+
+    __tablename__ = "meeple_seen"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[float] = mapped_column(Float, index=True)
+
+
 class PresenceRow(Base):
     """The WebSockets one process has open on one seat of a table."""
 

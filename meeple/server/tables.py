@@ -118,6 +118,7 @@ class Table:
     touched: float = field(default_factory=time.monotonic)  # last request or change
     loaded: float = field(default_factory=time.monotonic)
     seen_at: dict[int, float] = field(default_factory=dict)  # seat -> its last request
+    seen_since: set[int] = field(default_factory=set)  # cluster: seen since the heartbeat
     presence_task: asyncio.Task[None] | None = None
     presence_sent: list[bool] | None = None  # the connected list last pushed
     sockets: int = 0  # WebSockets open on this table
@@ -152,9 +153,14 @@ class Table:
         for seat, info in enumerate(self.seats):
             stored = info.get("token_hash")
             if stored and hmac.compare_digest(stored, digest):
-                self.seen_at[seat] = time.monotonic()  # a request: the seat is present
+                self.saw(seat)  # a request: the seat is present
                 return seat
         raise ApiError(403, "this token holds no seat at this table")
+
+    def saw(self, seat: int) -> None:
+        """``seat`` made a request or opened or closed a socket now."""
+        self.seen_at[seat] = time.monotonic()
+        self.seen_since.add(seat)
 
     def connected(self, seat: int) -> bool:
         """Has ``seat`` a socket open here or, in a cluster, on another process?"""

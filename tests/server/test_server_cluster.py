@@ -239,9 +239,23 @@ def connected(watcher: Watcher) -> list[bool]:
     return []
 
 
+def chat_seen(watcher: Watcher) -> set[str]:
+    """The chat a client holds, as the table page builds it: each state's ``chat`` (the
+    messages before it, a socket's first state included) replaces the list, and each
+    ``chat`` message adds one."""
+    held: dict[int, str] = {}
+    for message in list(watcher.messages):
+        if message["type"] == "state" and message.get("chat") is not None:
+            held = {m["id"]: m["text"] for m in message["chat"]}
+        elif message["type"] == "chat":
+            held[message["message"]["id"]] = message["message"]["text"]
+    return set(held.values())
+
+
 def chat_and_presence_cross(servers: list[Server], made: Any, watchers: list[Watcher]) -> None:
     """Chat sent through one process reaches the sockets on the others, a private
-    message only its recipient (docs/server.md, Talk); presence counts the sockets
+    message only its recipient (docs/server.md, Talk): pushed, or in a socket's first
+    state if sent before the socket was registered; presence counts the sockets
     of every process: each seat's socket is on another process, and every watcher
     learns that all three seats are connected."""
     tid, tokens = made["id"], made["tokens"]
@@ -254,7 +268,7 @@ def chat_and_presence_cross(servers: list[Server], made: Any, watchers: list[Wat
         want = expected.get(seat, {"hello all"})  # (the fourth is the spectator)
         deadline = time.time() + 10
         while True:
-            texts = {m["message"]["text"] for m in list(watcher.messages) if m["type"] == "chat"}
+            texts = chat_seen(watcher)
             presence = connected(watcher)
             if texts >= want and presence == [True] * 3:
                 break
