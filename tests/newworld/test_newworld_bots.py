@@ -18,7 +18,7 @@ from meeple.engine import Rng
 from meeple.games.newworld import GAME, bots
 from meeple.games.newworld.bots import policy
 from meeple.games.newworld.bots.heuristic import NewWorldHeuristic, NewWorldKnowledge
-from meeple.games.newworld.bots.reading import win_chances, worth, worths
+from meeple.games.newworld.bots.reading import spread, win_chances, worth, worths
 from meeple.games.newworld.positions import area, place
 from meeple.games.newworld.state import (
     COLONISTS,
@@ -301,7 +301,7 @@ def test_search_knowledge_values_and_branches() -> None:
     state = planning_with(5, 1)
     values = knowledge.evaluate(GAME, state, 0)
     assert len(values) == 4 and abs(sum(values) - 1.0) < 1e-9
-    assert values == win_chances(worths(state))
+    assert values == win_chances(worths(state), spread(state))
     legal = GAME.legal_actions(state, 0)
     branches = knowledge.candidates(GAME, state, 0, legal)
     assert branches and set(branches) <= set(legal) and len(branches) <= 5
@@ -396,6 +396,19 @@ def test_the_search_takes_four_colonists_on_the_first_turn(seed: int) -> None:
 def test_a_larger_worth_is_a_larger_win_chance() -> None:
     chances = win_chances([400.0, 300.0, 300.0, 200.0])
     assert chances[0] > chances[1] == chances[2] > chances[3]
+
+
+def test_a_lead_counts_for_less_the_more_turns_are_left() -> None:
+    """14.2: money wins after the last turn; a lead estimated early is less sure, so
+    a seat $200 behind keeps a chance the search can still tell options apart by."""
+    early = heuristic_game_until(PLANNING, 3)
+    late = early.clone()
+    late.turn = 10
+    assert spread(early) > spread(late)
+    worths_now = [600.0, 400.0, 400.0, 400.0]
+    behind_early = win_chances(worths_now, spread(early))[1]
+    behind_late = win_chances(worths_now, spread(late))[1]
+    assert behind_early > 0.05 > behind_late
 
 
 def test_the_bot_kit_offers_every_level() -> None:

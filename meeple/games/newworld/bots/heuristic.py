@@ -16,7 +16,7 @@ from typing import Any
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.newworld.bots import policy
 from meeple.games.newworld.bots.policy import Table, by_kind, table
-from meeple.games.newworld.bots.reading import Census, win_chances, worths
+from meeple.games.newworld.bots.reading import Census, spread, win_chances, worths
 from meeple.games.newworld.state import (
     BIDDING,
     LANDFALL,
@@ -176,4 +176,5 @@ class NewWorldKnowledge(Knowledge):
         return False
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
-        return win_chances(worths(sample_of(state)))
+        sample = sample_of(state)
+        return win_chances(worths(sample), spread(sample))
