@@ -275,6 +275,7 @@ def cpu_rows(
 ) -> tuple[float, list[dict[str, Any]]]:
     if script is None:
         raise fail(missing_calibration() + ": --cpu times the games against it")
+    rounds = min(rounds, games)  # a round plays one game of each at least
     calibration, played = interleaved_play(chosen, games, seed, rounds, load_workload(script))
     played_games = max(1, games // rounds) * rounds
     rows = [
