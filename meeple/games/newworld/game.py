@@ -87,14 +87,11 @@ class NewWorldGame(Game[NewWorldState]):
     def seat_names(self, config: GameConfig) -> tuple[str, ...]:
         return COUNTRIES[: config.players]
 
-    def to_act(self, state: NewWorldState) -> tuple[int, ...]:
-        return to_act(state)
-
-    def legal_actions(self, state: NewWorldState, seat: int) -> list[int]:
-        return legal_actions(state, seat)
-
-    def apply_action(self, state: NewWorldState, seat: int, index: int) -> None:
-        apply_action(state, seat, index)
+    # The rules' functions themselves, called without a forwarding method (random
+    # play and search call these three at every decision).
+    to_act = staticmethod(to_act)
+    legal_actions = staticmethod(legal_actions)
+    apply_action = staticmethod(apply_action)
 
     def is_over(self, state: NewWorldState) -> bool:
         return state.phase == GAME_OVER
