@@ -53,7 +53,7 @@ log = logging.getLogger("meeple.server")
 
 T = TypeVar("T")
 MOVE_THREADS = 4  # PostgreSQL: moves of different tables stored at once
-RETRIES = 8  # attempts at a change whose stored table moved on meanwhile (cluster)
+RETRIES = 16  # attempts at a change whose stored table moved on meanwhile (cluster)
 
 
 async def _back_off(attempt: int) -> None:
@@ -434,14 +434,19 @@ class Hub:
         caller holds the lock. Nothing on SQLite (one process)."""
         if self.cluster is None or not table.behind:
             return
-        changes = await self.db(
-            self.store.load_changes,
-            table.id,
-            table.version,
-            len(table.record.moves),
-            table.rewrites,
-        )
+        # Cleared before the read: a change notified during it marks the copy again.
         table.behind = False
+        try:
+            changes = await self.db(
+                self.store.load_changes,
+                table.id,
+                table.version,
+                len(table.record.moves),
+                table.rewrites,
+            )
+        except BaseException:
+            table.behind = True
+            raise
         if changes is None:
             return
         await self._take(table, changes)

@@ -163,3 +163,52 @@ def test_a_move_and_a_chat_stored_before_the_socket_is_registered_reach_it(
                 "A's copy never caught up with the move stored before the socket registered",
             )
             check_socket_saw_both(first_messages(ws), b, tid, tokens[2], hub_a)
+
+
+def test_a_move_notified_while_the_copy_catches_up_is_taken_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A holds the table with a socket. B stores a move; A catches up, and is held
+    after reading the stored changes while B stores a second move, which A's listener
+    hears meanwhile. A must take the second move too (a copy marked behind during its
+    read stays behind), and its socket must see it."""
+    with two_apps(monkeypatch) as (a, b, hub_a, heard):
+        tid, tokens = create(b, "namibia")
+        with a.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[2]}") as ws:
+            first_messages(ws)  # registered on A
+            store_a = hub_a.store
+            load_changes = store_a.load_changes
+            armed, read, go = threading.Event(), threading.Event(), threading.Event()
+
+            def held(*args: Any) -> Any:
+                changes = load_changes(*args)
+                if armed.is_set() and not read.is_set():
+                    read.set()  # read; A takes it only after ``go``
+                    assert go.wait(WAIT)
+                return changes
+
+            monkeypatch.setattr(store_a, "load_changes", held)
+            armed.set()
+            play_one(b, tid, tokens)
+            assert read.wait(WAIT), "A never caught up with B's first move"
+            version = play_one(b, tid, tokens)
+            wait_for(lambda: f"m {tid} {version}" in heard, f"A never heard version {version}")
+            go.set()
+            wait_for(
+                lambda: hub_a.tables[tid].version == version,
+                f"A's copy never reached version {version}: the move notified while it"
+                " caught up with the one before was never taken",
+            )
+            expected = state(b, tid, tokens[2])
+            states = [m for m in first_messages(ws) if m["type"] == "state"]
+            assert states and states[-1]["log_to"] == expected["log_to"], states
+
+
+def play_one(b: Any, tid: str, tokens: dict[int, str]) -> int:
+    """B plays the next seat's first legal action; returns the stored version."""
+    actor = state(b, tid)["to_act"][0]
+    mine = state(b, tid, tokens[actor])
+    body = {"token": tokens[actor], "action": mine["legal"][0], "version": mine["version"]}
+    r = b.post(f"/api/tables/{tid}/actions", json=body)
+    assert r.status_code == 200, r.text
+    return int(b.app.state.hub.tables[tid].version)
