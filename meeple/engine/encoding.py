@@ -106,11 +106,16 @@ class Section:
     ``write(out, seen)`` writes the numbers of ``seen`` into the section's places,
     which the caller has set to the encoding's base values, and touches no other
     place. So the part's numbers depend on ``read``'s value alone, and a part whose
-    value did not change need not be written again."""
+    value did not change need not be written again.
+
+    ``shared``: the part shows every seat the same numbers at the same places (the
+    market, the pieces on a board without their owners), so an adapter observing
+    several seats may write it once for all of them."""
 
     places: tuple[slice, ...]
     read: Callable[[Any], object]
     write: Callable[[Vector, Any], None]
+    shared: bool = False
 
     @classmethod
     def block(
@@ -119,9 +124,10 @@ class Section:
         stop: int,
         read: Callable[[Any], object],
         write: Callable[[Vector, Any], None],
+        shared: bool = False,
     ) -> Section:
         """A section of the consecutive places ``start..stop-1``."""
-        return cls((slice(start, stop),), read, write)
+        return cls((slice(start, stop),), read, write, shared)
 
     def indices(self, size: int) -> set[int]:
         """Every place of the section, for a vector of ``size`` places."""

@@ -35,7 +35,7 @@ from meeple.engine import (
 )
 from meeple.engine.actions import ActionSpace
 from meeple.engine.config import OptionValue
-from meeple.engine.encoding import StateEncoder
+from meeple.engine.encoding import SectionedEncoding, StateEncoder
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -67,25 +67,51 @@ def observe(game: Game[Any], encoding: Encoding, state: GameState, seat: int, si
 
 class Observations:
     """Every seat's observations of games played with one config, made the cheapest
-    way the encoding offers: its incremental ``StateEncoder`` per seat (only the
-    sections that changed since that seat's last observation are written), else its
-    fast path, else the view, encoded. Any state of the config may be asked for, in
-    any order; each call returns a new vector, which the caller owns."""
+    way the encoding offers. A sectioned encoding is kept incremental: one encoder
+    for the sections every seat sees alike (``Section.shared``), written once for
+    all seats, and one per seat for the rest, each rewriting only the sections that
+    changed since it last looked; an observation is the sum of the two vectors
+    (each holds zeros where the other writes). Otherwise the encoding's fast path,
+    else the view, encoded. Any state of the config may be asked for, in any
+    order; each call returns a new vector, which the caller owns."""
 
     def __init__(self, game: Game[Any], encoding: Encoding, config: GameConfig) -> None:
         self.game = game
         self.encoding = encoding
         self.config = config
         self.size = encoding.size(config)
-        self._encoders: dict[int, StateEncoder | None] = {}
+        self._common: StateEncoder | None = None
+        self._own: list[StateEncoder] = []
+        if isinstance(encoding, SectionedEncoding):
+            self._split(encoding)
+
+    def _split(self, encoding: SectionedEncoding) -> None:
+        """The shared sections (seat 0's) in one encoder, each seat's others in its own;
+        the base values of every place a seat's own section may write go to the seat
+        encoders, the rest to the shared one, so that the sum holds each once."""
+        per_seat = [encoding.sections(self.config, s) for s in range(self.config.players)]
+        own_places = np.zeros(self.size, dtype=bool)
+        for sections in per_seat:
+            for section in sections:
+                if not section.shared:
+                    for part in section.places:
+                        own_places[part] = True
+        base = np.frombuffer(encoding.base(self.config), dtype=np.float32)
+        common_base = np.where(own_places, 0.0, base).astype(np.float32)
+        own_base = np.where(own_places, base, 0.0).astype(np.float32)
+        shared = [section for section in per_seat[0] if section.shared]
+        self._common = StateEncoder(shared, array("f", common_base.tobytes()))
+        self._own = [
+            StateEncoder([x for x in sections if not x.shared], array("f", own_base.tobytes()))
+            for sections in per_seat
+        ]
 
     def of(self, state: GameState, seat: int) -> Vector:
-        if seat not in self._encoders:
-            self._encoders[seat] = self.encoding.state_encoder(self.config, seat)
-        encoder = self._encoders[seat]
-        if encoder is None:
+        if self._common is None:
             return observe(self.game, self.encoding, state, seat, self.size)
-        return as_vector(encoder.encode(state), self.size).copy()
+        common = np.frombuffer(self._common.encode(state), dtype=np.float32)
+        own = np.frombuffer(self._own[seat].encode(state), dtype=np.float32)
+        return np.add(common, own)
 
 
 class LegalTexts(Sequence[str]):

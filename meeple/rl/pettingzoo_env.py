@@ -141,11 +141,18 @@ class MeepleAECEnv(AECEnv[str, Observation, int | None]):
         if over:
             for agent, reward in zip(self.agents, self.table.rewards(), strict=True):
                 self.rewards[agent] = reward
+        asked_before = self.agent_selection
         self.agent_selection = self._next_agent()
-        for agent in self.agents:
-            self.terminations[agent] = over
-            self.truncations[agent] = cut
-            self.infos[agent] = self._info(agent)
+        if over or cut:
+            for agent in self.agents:
+                self.terminations[agent] = over
+                self.truncations[agent] = cut
+                self.infos[agent] = self._info(agent)
+        else:
+            # only the agent asked before and the one asked now can have other infos
+            # than a waiting agent's (legal actions, an earlier refusal)
+            for agent in {asked_before, self.agent_selection}:
+                self.infos[agent] = self._info(agent)
 
     def _info(self, agent: str) -> Info:
         """The legal actions as text for the agent asked now; [] for the others."""

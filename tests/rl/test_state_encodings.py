@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from meeple.engine import Game, Rng, all_games
+from meeple.rl.core import Observations
 
 GAMES_PER_COUNT = 3
 
@@ -183,3 +184,51 @@ def test_every_section_writes_only_its_own_places(game: Game[Any]) -> None:
                     assert not outside, (
                         f"a section of places {section.places[:2]}... wrote at {outside[:5]}"
                     )
+
+
+@pytest.mark.parametrize("game", SECTIONED)
+def test_shared_sections_show_every_seat_the_same_numbers(game: Game[Any]) -> None:
+    """A section marked ``shared`` is written once for all seats by the adapters, so
+    every seat's copy of it must have the same places and write the same numbers."""
+    encoding = game.encoding()
+    assert encoding is not None
+    for players in (game.min_players, game.max_players):
+        config = game.make_config(players)
+        per_seat = [
+            [s for s in encoding.sections(config, seat) if s.shared] for seat in range(players)
+        ]
+        for state in random_positions(game, players, 4)[::5]:
+            for seat, sections in enumerate(per_seat[1:], start=1):
+                assert len(sections) == len(per_seat[0])
+                for mine, first in zip(sections, per_seat[0], strict=True):
+                    assert mine.places == first.places
+                    ours, theirs = encoding.base(config), encoding.base(config)
+                    mine.write(ours, mine.read(state))
+                    first.write(theirs, first.read(state))
+                    assert ours == theirs, f"seat {seat} sees a shared section otherwise"
+
+
+@pytest.mark.parametrize("game", SECTIONED)
+def test_the_adapters_observations_equal_a_full_rebuild(game: Game[Any]) -> None:
+    """``Observations`` (what every adapter reads): the shared sections' encoder plus
+    each seat's own, asked for every seat at every decision of games played in place
+    and for determinized twins in between, always equal to the encoded view."""
+    encoding = game.encoding()
+    assert encoding is not None
+    rng = Rng(13)
+    for players in range(game.min_players, game.max_players + 1):
+        config = game.make_config(players)
+        observations = Observations(game, encoding, config)
+        state = game.new_game(config, 21)
+        while True:
+            for seat in range(players):
+                for seen in (state, game.determinize(state, seat, rng)):
+                    fresh = np.asarray(encoding.encode(game.view(seen, seat), config))
+                    kept = observations.of(seen, seat)
+                    assert np.array_equal(kept, fresh.astype(np.float32)), (
+                        f"{players} players, decision {seen.version}, seat {seat}"
+                    )
+            if game.is_over(state):
+                break
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))

@@ -147,8 +147,8 @@ class AfricaEncoding(SectionedEncoding):
         stock = slice(STOCK, STOCK + SEATS)
         return [
             Section((slice(TURN, BOARD_BLOCK), stock), state_moment, relatively(moment)),
-            Section(territory_field(DEVELOPMENT, 1), state_development, development),
-            Section(territory_field(COLONY, 1), state_colonies, colonies),
+            Section(territory_field(DEVELOPMENT, 1), state_development, development, shared=True),
+            Section(territory_field(COLONY, 1), state_colonies, colonies, shared=True),
             Section(territory_field(PRESENCE, SEATS), state_presences, relatively(presences)),
             Section.block(DRAFT, SHOWN, draft_reader(seat, relative), draft),
             Section.block(SHOWN, REMOVED, state_shown, relatively(shown)),

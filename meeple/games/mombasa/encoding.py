@@ -206,8 +206,8 @@ class MombasaEncoding(SectionedEncoding):
             Section.block(
                 ROUND, TRACK_FACE, state_moment, lambda out, seen: general(out, seen, relative)
             ),
-            Section.block(TRACK_FACE, DISPLAY, state_companies, companies),
-            Section.block(DISPLAY, BONUS, state_market, market),
+            Section.block(TRACK_FACE, DISPLAY, state_companies, companies, shared=True),
+            Section.block(DISPLAY, BONUS, state_market, market, shared=True),
             Section.block(
                 BONUS, PLAYERS, state_bonuses, lambda out, seen: bonuses(out, seen, relative)
             ),

@@ -159,12 +159,12 @@ class NamibiaEncoding(SectionedEncoding):
         rails = (*space_field(RAILED, 1), slice(RAILS, RAILS + EDGES))
         parts = [
             Section.block(ROUND, PLAYERS, state_moment, relatively(general)),
-            Section.block(MARKET, SPACE_BLOCK, state_market, lambda out, seen: market(out, *seen)),
-            Section(space_field(CUBE_KIND, KINDS + 1), state_cubes, cubes_layer),
+            Section.block(MARKET, SPACE_BLOCK, state_market, market_writer, shared=True),
+            Section(space_field(CUBE_KIND, KINDS + 1), state_cubes, cubes_layer, shared=True),
             Section(space_field(OWNER, SEATS + 1), state_mines, relatively(mines_layer)),
-            Section(space_field(ABANDONED, 1), state_abandoned, abandoned_layer),
-            Section(rails, state_rails, rails_layer),
-            Section.block(PORTS_SELECTED, AUCTION, state_stock, stock),
+            Section(space_field(ABANDONED, 1), state_abandoned, abandoned_layer, shared=True),
+            Section(rails, state_rails, rails_layer, shared=True),
+            Section.block(PORTS_SELECTED, AUCTION, state_stock, stock, shared=True),
             Section.block(AUCTION, LAYOUT.size, state_pending, relatively(pending)),
         ]
         for p in range(config.players):
@@ -311,6 +311,10 @@ def rails_layer(out: Vector, rails: list[bool]) -> None:
     railed_edges = list(compress(EDGE_INDICES, rails))
     railed_layer(out, railed_spaces(railed_edges))
     rails_and_ports(out, railed_edges, [])
+
+
+def market_writer(out: Vector, seen: tuple[list[int], list[int], list[int | None]]) -> None:
+    market(out, *seen)
 
 
 def stock(out: Vector, seen: Stock) -> None:
