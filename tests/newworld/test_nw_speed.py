@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from meeple.engine import Rng
+from meeple.engine.state import encode
 from meeple.games.newworld import GAME
 from meeple.games.newworld.actions import LAND, SPACE
 from meeple.games.newworld.common import die
@@ -88,3 +91,43 @@ def test_5_1_and_5_2_the_log_words_written_when_read() -> None:
         " 1 Colonist(s); H: 0 Soldier(s), 3 Colonist(s); 1 Ship(s) devoted to Piracy"
         " against France"
     )
+
+
+def _played(decisions: int, players: int = 4, seed: int = 5) -> NewWorldState:
+    state = _state(players, seed)
+    rng = Rng(seed)
+    for _ in range(decisions):
+        if GAME.is_over(state):
+            break
+        seat = rng.choice(GAME.to_act(state))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return state
+
+
+def test_the_snapshot_writes_the_log_as_rows_and_restores_an_equal_state() -> None:
+    state = _played(300)
+    data = json.loads(json.dumps(GAME.snapshot(state)))
+    rows = data["fields"]["log"]
+    assert len(rows) == len(state.log)
+    assert rows[0] == [
+        state.log[0].kind,
+        state.log[0].text,
+        state.log[0].data,
+        state.log[0].private_to,
+        state.log[0].reveals,
+    ]
+    assert GAME.restore(data) == state
+
+
+def test_a_snapshot_log_in_the_engine_form_is_read_too() -> None:
+    state = _played(120)
+    data = json.loads(json.dumps(GAME.snapshot(state)))
+    data["fields"]["log"] = [encode(event) for event in state.log]
+    assert GAME.restore(data) == state
+
+
+def test_a_malformed_snapshot_log_row_is_refused_saying_what_a_row_is() -> None:
+    data = json.loads(json.dumps(GAME.snapshot(_state())))
+    data["fields"]["log"] = [["turn", "Game Turn 1"]]
+    with pytest.raises(ValueError, match=r"\[kind, text, data, private_to, reveals\]"):
+        GAME.restore(data)
