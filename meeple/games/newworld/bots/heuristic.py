@@ -16,7 +16,7 @@ from typing import Any
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.newworld.bots import policy
 from meeple.games.newworld.bots.policy import Table, by_kind, table
-from meeple.games.newworld.bots.reading import Census, spread, win_chances, worths
+from meeple.games.newworld.bots.reading import Census, win_chances, worths
 from meeple.games.newworld.state import (
     BIDDING,
     LANDFALL,
@@ -31,6 +31,12 @@ WIDTH = 4  # branches per decision at most, beside the heuristic's choice
 BIDS = (0, 2, 5, 10, 20)  # landfall bids searched
 COLONY_CHOICES = 3  # landing Areas searched: the best colonies by the heuristic's score
 SECRET_PHASES = (BIDDING, LANDFALL, PLANNING)
+COLONIST_KINDS = frozenset(("take", "roll"))
+"""The Colonists choice (5.1): searched at the root only; inside the tree every seat
+takes four, as the heuristic does. Branching there (commit c53333f) cut the tree's
+walks short at every turn's Colonists and weakened the search: against three
+heuristics 62 wins in 189 games with those branches, 80 in 175 without
+(benchmarks/results/2026-12-02/newworld-README.md)."""
 SETTLED_KINDS = frozenset(
     (
         "lose",
@@ -85,8 +91,11 @@ def numeric_neighbours(t: Table, legal: list[int], chosen: int) -> list[int]:
     return [by_value[v] for v in wanted if v in by_value]
 
 
-def alternatives(game: Game[Any], state: NewWorldState, seat: int, legal: list[int]) -> list[int]:
-    """The heuristic's choice first, then a few other sensible ones."""
+def alternatives(
+    game: Game[Any], state: NewWorldState, seat: int, legal: list[int], root: bool = False
+) -> list[int]:
+    """The heuristic's choice first, then a few other sensible ones (the Colonists
+    choice has its alternative only at the ``root``)."""
     if len(legal) == 1:
         return legal
     t = table(game)
@@ -94,7 +103,7 @@ def alternatives(game: Game[Any], state: NewWorldState, seat: int, legal: list[i
     chosen = policy.choose(game, state, seat, legal, Rng(seat))
     kind = t.kinds[chosen]
     out = [chosen]
-    if kind in SETTLED_KINDS:
+    if kind in SETTLED_KINDS or (kind in COLONIST_KINDS and not root):
         return out
     kinds = by_kind(t, legal)
     if kind in ("maintain", "build", "buy", "send_soldiers", "send_colonists"):
@@ -163,7 +172,7 @@ class NewWorldKnowledge(Knowledge):
             return legal
         sample = sample_of(game.determinize(state, seat, rng))
         self.secret_turn = sample.turn if sample.phase in SECRET_PHASES else -1
-        return alternatives(game, sample, seat, legal)
+        return alternatives(game, sample, seat, legal, root=True)
 
     def settled(self, game: Game[Any], state: GameState) -> bool:
         """Anywhere but amid the bids or sheets the search is about: those are judged
@@ -176,5 +185,4 @@ class NewWorldKnowledge(Knowledge):
         return False
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
-        sample = sample_of(state)
-        return win_chances(worths(sample), spread(sample))
+        return win_chances(worths(sample_of(state)))

@@ -48,11 +48,7 @@ SHIP_WORTH = 6.0  # a Ship kept saves building one ($12 against $4 to maintain, 
 DISCOVERY = 1 / 3  # a Prospector finds Gold on a 5 or 6 (7.3)
 UPRISING_RISK = 0.06  # share of a Colonist's worth lost per point of Uprising Number
 PC_PREMIUM = (0.0, 0.0, 10.0, 30.0, 80.0, 400.0)  # by Areas controlled, before the last turn
-SPREAD = 45.0  # dollars of worth that make one seat e times likelier to win, in the last turn
-SPREAD_PER_TURN = 8.0  # and this much more for each Income Phase still to come after it
-"""An estimate made turns before the end is less sure: with a fixed 45 a seat some
-$200 behind from turn 4 on saw every option as a 0.000 chance, and the search
-then chose among them by noise (attacks with one Soldier, Gold left behind)."""
+SPREAD = 45.0  # dollars of worth that make one seat e times likelier to win
 HOME_PHASES = (EXPLORE, COLONISTS, BIDDING, LANDFALL, PLANNING)
 """Phases in which a turn's Colonists wait at home: the Fleets sail once every
 Planning Sheet is revealed and paid for (5.4, 6.)."""
@@ -279,14 +275,9 @@ def worths(state: NewWorldState) -> list[float]:
     return [worth(state, seat) for seat in range(state.players)]
 
 
-def spread(state: NewWorldState) -> float:
-    """The dollars of worth that make a seat e times likelier to win, now."""
-    return SPREAD + SPREAD_PER_TURN * max(0, incomes_left(state) - 1)
-
-
-def win_chances(values: list[float], scale: float = SPREAD) -> list[float]:
+def win_chances(values: list[float]) -> list[float]:
     """A softmax of the worths: each seat's chance of winning."""
     top = max(values)
-    weights = [math.exp((v - top) / scale) for v in values]
+    weights = [math.exp((v - top) / SPREAD) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
