@@ -38,14 +38,12 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
 from meeple.engine.encoding import (
+    FixedEncoding,
     Layout,
-    Section,
-    SectionedEncoding,
     hot,
     index_of,
     put,
@@ -54,34 +52,8 @@ from meeple.engine.encoding import (
 )
 from meeple.games.mombasa.actions import space_name
 from meeple.games.mombasa.board import BOARD, COMPANIES, TRACK_FACES
-from meeple.games.mombasa.rules import tracks as track_faces
 from meeple.games.mombasa.rules.tasks import TASK_NAMES
-from meeple.games.mombasa.state import (
-    ACT,
-    DECKS,
-    OVER,
-    PHASES,
-    SLOTS,
-    SPACE_COUNT,
-    TILES,
-    MombasaState,
-)
-from meeple.games.mombasa.view import (
-    _book_space,
-    _company,
-    _display,
-    _faces,
-    _final,
-    _pending,
-    _player,
-    _region,
-    _stack_count,
-    _tile,
-    _to_act,
-)
-from meeple.games.mombasa.view import (
-    _seat as seat_or_none,
-)
+from meeple.games.mombasa.state import DECKS, PHASES, SLOTS, SPACE_COUNT, TILES
 
 JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
@@ -179,7 +151,7 @@ PENDING = LAYOUT.block(1 + len(TASK_NAMES))
 BOOKS_TO_PLACE = LAYOUT.block(1)
 
 
-class MombasaEncoding(SectionedEncoding):
+class MombasaEncoding(FixedEncoding):
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
         relative = relative_seats(view["seat"], len(view["players"]))
@@ -193,106 +165,12 @@ class MombasaEncoding(SectionedEncoding):
             player(out, base, entry, view["tracks"])
             if final is not None:
                 scores(out, base + SCORES, final[seat])
-        pending(out, view.get("pending"))
+        pending = view.get("pending")
+        if pending is not None:
+            out[PENDING] = 1.0
+            hot(out, PENDING + 1, index_of(pending["decision"], TASK_NAMES), len(TASK_NAMES))
+            put(out, BOOKS_TO_PLACE, len(pending["books_to_place"]), SHELF)
         return out
-
-    def sections(self, config: GameConfig, seat: int) -> list[Section]:
-        """The fast path's parts, each read with the view's own builders (so a
-        part holds exactly what the view shows ``seat``: of another seat's hand
-        and plan only what the view tells) and written by ``encode``'s writers;
-        only the parts whose view changed are written again."""
-        relative = relative_seats(seat, config.players)
-        parts = [
-            Section.block(
-                ROUND, TRACK_FACE, state_moment, lambda out, seen: general(out, seen, relative)
-            ),
-            Section.block(TRACK_FACE, DISPLAY, state_companies, companies, shared=True),
-            Section.block(DISPLAY, BONUS, state_market, market, shared=True),
-            Section.block(
-                BONUS, PLAYERS, state_bonuses, lambda out, seen: bonuses(out, seen, relative)
-            ),
-            Section.block(PENDING, LAYOUT.size, _pending, pending),
-        ]
-        for p in range(config.players):
-            base = PLAYERS + relative[p] * PER_SEAT
-            parts.append(
-                Section.block(base, base + PER_SEAT, player_reader(p, seat), player_writer(base))
-            )
-        return parts
-
-
-# ---- the fast path's readers: a part of the view, built as ``mombasa.view`` builds it
-
-
-def state_moment(s: MombasaState) -> JSON:
-    return {
-        "round": s.round,
-        "phase": PHASES[s.phase],
-        "to_act": _to_act(s),
-        "first_player": s.first,
-        "next_first_player": seat_or_none(s.next_first),
-        "actor": s.actor if s.phase == ACT else None,
-    }
-
-
-def state_companies(s: MombasaState) -> JSON:
-    """Of the tracks, only their faces: the rest of a track's entry is printed on
-    the face (``_track``)."""
-    return {
-        "tracks": [{"face": TRACK_FACES[face]} for face in s.faces],
-        "companies": [_company(s, c) for c in range(C)],
-        "regions": [_region(s, r) for r in range(REGIONS)],
-    }
-
-
-def state_market(s: MombasaState) -> JSON:
-    return {
-        "display": [_display(s, n) for n in range(DISPLAY_SPACES)],
-        "stack": {letter: _stack_count(s, letter) for letter in LETTERS},
-        "discard": _faces(s.discard),
-        "book_display": [_book_space(s, n) for n in range(BOOK_SPACES)],
-        "book_supply": {letter: len(s.book_supply[i]) for i, letter in enumerate(BOOK_LETTERS)},
-        "round_track": s.round_track[1:],
-    }
-
-
-def state_bonuses(s: MombasaState) -> JSON:
-    return {
-        "bonus_spaces": {space_name(n): seat_or_none(s.spaces[n]) for n in range(SPACE_COUNT)},
-        "bonus_tiles": [_tile(s, t) for t in range(len(TILES))],
-    }
-
-
-# A seat's entry as the view shows it to the viewer, its tracks' lengths, its final
-# scores (None before the end).
-SeenPlayer = tuple[JSON, list[JSON], JSON | None]
-
-
-def player_reader(p: int, viewer: int) -> Callable[[MombasaState], SeenPlayer]:
-    def read(s: MombasaState) -> SeenPlayer:
-        lengths = [{"length": track_faces.FACES[face].length} for face in s.faces]
-        final = _final(s, p) if s.phase == OVER else None
-        return _player(s, p, viewer), lengths, final
-
-    return read
-
-
-def player_writer(base: int) -> Callable[[Vector, SeenPlayer], None]:
-    def write(out: Vector, seen: SeenPlayer) -> None:
-        entry, tracks, final = seen
-        player(out, base, entry, tracks)
-        if final is not None:
-            scores(out, base + SCORES, final)
-
-    return write
-
-
-def pending(out: Vector, entry: JSON | None) -> None:
-    """The decision a task waits for, and the books waiting to be shelved."""
-    if entry is not None:
-        out[PENDING] = 1.0
-        hot(out, PENDING + 1, index_of(entry["decision"], TASK_NAMES), len(TASK_NAMES))
-        put(out, BOOKS_TO_PLACE, len(entry["books_to_place"]), SHELF)
 
 
 def general(out: Vector, view: JSON, relative: list[int]) -> None:
