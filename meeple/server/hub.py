@@ -216,11 +216,14 @@ class Hub:
                 await self.catch_up(table)
 
     async def _moved(self, table: Table) -> bool:
-        """Cluster: has the stored table moved past this copy (then it is behind)?"""
+        """Cluster: has the stored table moved past this copy (then it is behind)? Only
+        ``catch_up`` marks a copy up to date: a change notified while this read was
+        under way marked it behind, and must stay so for the refresh it started."""
         if self.cluster is None:
             return False
         stored = await self.db(self.store.version_of, table.id)
-        table.behind = stored is not None and stored != table.version
+        if stored is not None and stored != table.version:
+            table.behind = True
         return table.behind
 
     async def _apply_driven(self, table: Table, seat: int, text: str) -> None:

@@ -212,3 +212,24 @@ def play_one(b: Any, tid: str, tokens: dict[int, str]) -> int:
     r = b.post(f"/api/tables/{tid}/actions", json=body)
     assert r.status_code == 200, r.text
     return int(b.app.state.hub.tables[tid].version)
+
+
+def test_a_read_of_the_stored_version_never_marks_a_copy_up_to_date(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A read (``GET``) compares the stored version first. If a notification marked the
+    copy behind while that comparison was under way (it read the version before the
+    change), the copy must stay behind: its refresh, waiting for the table's lock,
+    would otherwise find nothing to do and its sockets would miss the push."""
+    with two_apps(monkeypatch) as (a, b, hub_a, _heard):
+        tid, _tokens = create(b, "namibia")
+        state(a, tid)  # A holds the table, at the stored version
+        table = hub_a.tables[tid]
+
+        async def read_while_notified() -> bool:
+            table.behind = True  # as a notification during the read would
+            await hub_a._moved(table)
+            return table.behind
+
+        assert a.portal is not None
+        assert a.portal.call(read_while_notified), "the read marked the copy up to date"
