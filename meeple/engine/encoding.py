@@ -150,7 +150,7 @@ class StateEncoder:
     it had the time before are rewritten, so ``state`` may be any state of the
     game's config (another game, a determinized one), not only the next one."""
 
-    __slots__ = ("base", "out", "sections", "seen")
+    __slots__ = ("base", "out", "sections", "seen", "steps")
 
     _UNSEEN = object()  # equal to nothing: every section is written the first time
 
@@ -159,15 +159,19 @@ class StateEncoder:
         self.base = base
         self.out = base[:]
         self.seen: list[object] = [self._UNSEEN] * len(self.sections)
+        # per section: its reader, its writer, and its places with their base values
+        self.steps = tuple(
+            (s.read, s.write, tuple((part, base[part]) for part in s.places)) for s in self.sections
+        )
 
     def encode(self, state: Any) -> Vector:
-        out, base, seen = self.out, self.base, self.seen
-        for i, section in enumerate(self.sections):
-            now = section.read(state)
+        out, seen = self.out, self.seen
+        for i, (read, write, restore) in enumerate(self.steps):
+            now = read(state)
             if now != seen[i]:
-                for part in section.places:
-                    out[part] = base[part]
-                section.write(out, now)
+                for part, values in restore:
+                    out[part] = values
+                write(out, now)
                 seen[i] = now
         return out
 
