@@ -36,6 +36,7 @@ from meeple.games.newworld.actions import (
     natives_index,
 )
 from meeple.games.newworld.common import (
+    COUNTRIES,
     EXTENDED,
     WORLD,
     area_word,
@@ -332,6 +333,14 @@ def move_group(
     units.claim_gold(state, seat, end)
 
 
+def landing_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
+    """Offshore arrivals landing (8.23) in words, written when the log is read."""
+    return (
+        f"{country(seat)} lands {soldiers} Soldier(s) and {colonists} Colonist(s)"
+        f" in {area_word(area)}"
+    )
+
+
 def end_movement(state: NewWorldState, seat: int) -> None:
     """Land the offshore arrivals (8.23); Gold left without its owner's Personnel
     lies unattended (8.223)."""
@@ -343,15 +352,9 @@ def end_movement(state: NewWorldState, seat: int) -> None:
             state.colonists[i] += state.off_colonists[i]
             state.arrived_soldiers[i] += state.off_soldiers[i]
             state.arrived_colonists[i] += state.off_colonists[i]
-            state.log.append(
-                Event(
-                    "disembark",
-                    f"{country(seat)} lands"
-                    f" {state.off_soldiers[i]} Soldier(s) and"
-                    f" {state.off_colonists[i]} Colonist(s) in {area_word(area)}",
-                    {"seat": seat, "area": area},
-                )
-            )
+            landed = (seat, state.off_soldiers[i], state.off_colonists[i], area)
+            data = {"seat": seat, "area": area}
+            state.log.append(Event("disembark", landing_words, data, None, False, landed))
             state.off_soldiers[i] = state.off_colonists[i] = 0
             units.claim_gold(state, seat, area)
         if state.gold[i]:
@@ -471,6 +474,9 @@ def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> No
 # ---- homebound (12.) -------------------------------------------------------------------------
 
 
+READY_WORDS = tuple(f"{name}'s Fleet is ready to sail home" for name in COUNTRIES)
+
+
 def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
     """Sail to an Anchorage where the seat's Personnel or Gold wait (12.1) or, with
     Pirates, where the enemy's Fleet or Gold lies (22.2); attack there; sail home."""
@@ -499,9 +505,7 @@ def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
 def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
     if index == SAIL_HOME:
         state.fleet_out[seat] = False
-        state.log.append(
-            Event("sail", f"{country(seat)}'s Fleet is ready to sail home", {"seat": seat})
-        )
+        state.log.append(Event("sail", READY_WORDS[seat], {"seat": seat}))
     elif index == ATTACK_FLEET:
         if not piracy.attack(state, seat):
             return  # the enemy arranges his Fleet card (6.21)
