@@ -221,14 +221,26 @@ def pay(state: NewWorldState, seat: int) -> None:
     state.fleet_bars[seat] = 0
     state.fleet_at[seat] = NOBODY
     piracy.declare(state, seat)
-    log(
-        state,
-        "builds",
+    paid = (seat, maintain, build, buy, cost, sent_soldiers, sent_colonists)
+    words = (*paid, state.new_colonists[seat])
+    state.log.append(Event("builds", payment_words, {"seat": seat}, None, True, words))
+
+
+def payment_words(
+    seat: int,
+    maintain: int,
+    build: int,
+    buy: int,
+    cost: int,
+    sent_soldiers: int,
+    sent_colonists: int,
+    colonists: int,
+) -> str:
+    """A sheet's payment announced (5.5), written when the log is read."""
+    return (
         f"{country(seat)} maintains {maintain} Ship(s), builds {build},"
         f" buys {buy} Soldier(s) for ${cost}; sends {sent_soldiers} Soldier(s) and"
-        f" {sent_colonists} of {state.new_colonists[seat]} Colonist(s)",
-        True,
-        seat=seat,
+        f" {sent_colonists} of {colonists} Colonist(s)"
     )
 
 
@@ -753,16 +765,18 @@ def income(state: NewWorldState) -> None:
         resources = resource_income(state, seat)
         earned = pcs * pc_value + resources + state.delivered[seat]
         state.cash[seat] += earned
-        state.log.append(
-            Event(
-                "income",
-                f"{country(seat)} collects ${earned}: {pcs} Political"
-                f" Control(s), ${resources} of Resources, ${state.delivered[seat]} of Gold",
-                {"seat": seat, "income": earned},
-                seat,
-            )
-        )
+        words = (seat, earned, pcs, resources, state.delivered[seat])
+        data = {"seat": seat, "income": earned}
+        state.log.append(Event("income", income_words, data, seat, False, words))
     end_turn(state)
+
+
+def income_words(seat: int, earned: int, pcs: int, resources: int, gold: int) -> str:
+    """A seat's income (13.), written when the log is read."""
+    return (
+        f"{country(seat)} collects ${earned}: {pcs} Political"
+        f" Control(s), ${resources} of Resources, ${gold} of Gold"
+    )
 
 
 def end_turn(state: NewWorldState) -> None:
