@@ -322,15 +322,16 @@ def move_group(
         units.take_colonists_off_land(state, seat, start, count)
         state.colonists[at(seat, end)] += count
         state.arrived_colonists[at(seat, end)] += count
-    word = "Soldier(s)" if soldiers else "Colonist(s)"
-    state.log.append(
-        Event(
-            "move",
-            f"{country(seat)} moves {count} {word} from {area_word(start)} to {area_word(end)}",
-            {"seat": seat, "from": start, "to": end, "count": count},
-        )
-    )
+    data = {"seat": seat, "from": start, "to": end, "count": count}
+    moved = (seat, count, soldiers, start, end)
+    state.log.append(Event("move", move_words, data, None, False, moved))
     units.claim_gold(state, seat, end)
+
+
+def move_words(seat: int, count: int, soldiers: bool, start: int, end: int) -> str:
+    """A group's Land Movement (8.2), written when the log is read."""
+    word = "Soldier(s)" if soldiers else "Colonist(s)"
+    return f"{country(seat)} moves {count} {word} from {area_word(start)} to {area_word(end)}"
 
 
 def landing_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
@@ -457,18 +458,18 @@ def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> No
     units.kill_soldiers(state, seat, area, result.attacker_lost)
     state.used_vs_natives[i] += count - result.attacker_lost
     state.natives[area] -= result.soldiers_lost
-    state.log.append(
-        Event(
-            "battle",
-            f"{country(seat)} attacks the Natives of"
-            f" {area_word(area)} with {count}: loses {result.attacker_lost},"
-            f" eliminates {result.soldiers_lost} Native(s)",
-            {"seat": seat, "area": area},
-            None,
-            True,
-        )
-    )
+    fought = (seat, area, count, result.attacker_lost, result.soldiers_lost)
+    data = {"seat": seat, "area": area}
+    state.log.append(Event("battle", natives_battle_words, data, None, True, fought))
     units.abandon_gold(state, seat, area)
+
+
+def natives_battle_words(seat: int, area: int, count: int, lost: int, natives: int) -> str:
+    """An attack on Natives (8.33), written when the log is read."""
+    return (
+        f"{country(seat)} attacks the Natives of {area_word(area)} with {count}: loses"
+        f" {lost}, eliminates {natives} Native(s)"
+    )
 
 
 # ---- homebound (12.) -------------------------------------------------------------------------
