@@ -490,16 +490,18 @@ def resolve_uprising(state: NewWorldState, seat: int, area: int) -> None:
     if loss == ALL:
         loss = units.area_colonists(state, seat, area)
     lost = units.kill_colonists(state, seat, area, loss)
-    log(
-        state,
-        "uprising",
-        f"Natives rise against {country(seat)} in {area_word(area)}"
-        f" ({value}): {lost} Colonist(s) lost",
-        True,
-        seat=seat,
-        area=area,
-    )
+    words = (seat, area, value, lost)
+    data = {"seat": seat, "area": area}
+    state.log.append(Event("uprising", uprising_words, data, None, True, words))
     units.abandon_gold(state, seat, area)
+
+
+def uprising_words(seat: int, area: int, value: int, lost: int) -> str:
+    """A Native uprising (9.), written when the log is read."""
+    return (
+        f"Natives rise against {country(seat)} in {area_word(area)}"
+        f" ({value}): {lost} Colonist(s) lost"
+    )
 
 
 # ---- survival (10.) ----------------------------------------------------------------------
@@ -539,15 +541,18 @@ def apply_survival(state: NewWorldState, seat: int, area: int, losses: str) -> N
             lost_s += units.kill_soldiers(state, seat, area, 1)
         elif units.area_colonists(state, seat, area):
             lost_c += units.kill_colonists(state, seat, area, 1)
-    log(
-        state,
-        "attrition",
-        f"{country(seat)} loses {lost_s} Soldier(s) and {lost_c}"
-        f" Colonist(s) to the climate of {area_word(area)}",
-        seat=seat,
-        area=area,
-    )
+    words = (seat, lost_s, lost_c, area)
+    data = {"seat": seat, "area": area}
+    state.log.append(Event("attrition", attrition_words, data, None, False, words))
     units.abandon_gold(state, seat, area)
+
+
+def attrition_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
+    """Survival losses (10.), written when the log is read."""
+    return (
+        f"{country(seat)} loses {soldiers} Soldier(s) and {colonists}"
+        f" Colonist(s) to the climate of {area_word(area)}"
+    )
 
 
 # ---- political control (11.) ---------------------------------------------------------------
