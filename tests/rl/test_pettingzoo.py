@@ -3,6 +3,7 @@ tests, observations from views only, masks, refusals, rewards and rendering."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ import pytest
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
 from meeple.engine import Game, NoEncoding, Rng, get_game
-from meeple.rl.core import Table
+from meeple.rl.core import LegalTexts, Table
 from meeple.rl.pettingzoo_env import MeepleAECEnv, MeepleParallelEnv
 from tests.engine.toy import ToyGame
 from tests.rl.support import GAMES
@@ -240,3 +241,16 @@ def test_a_game_past_its_decision_bound_is_truncated_in_every_env() -> None:
     moves = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in observations.items()}
     _, _, terminated, truncated, _ = parallel.step(moves)
     assert all(truncated.values()) and not any(terminated.values()) and parallel.agents == []
+
+
+def test_the_legal_action_texts_are_written_only_when_read() -> None:
+    """info["legal_actions"] compares, prints and pickles as the list of texts in
+    index order, and costs nothing until it is read."""
+    game = get_game("goofspiel")
+    texts = LegalTexts(game.actions, (3, 0, 2))
+    assert len(texts) == 3 and texts._texts is None  # counted without being written
+    expected = [game.actions[i].text for i in (0, 2, 3)]
+    assert texts == expected and repr(texts) == repr(expected) and texts[-1] == expected[-1]
+    copied = pickle.loads(pickle.dumps(texts))
+    assert type(copied) is list and copied == expected
+    assert LegalTexts(game.actions, ()) == []
