@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from meeple.engine import Game, GameState
-from meeple.rl.core import observe, require_encoding
+from meeple.engine import Game, GameConfig, GameState
+from meeple.rl.core import Observations, require_encoding
 
 PREFIX = "policy:"
 Matrix = npt.NDArray[np.float32]
@@ -71,6 +71,7 @@ class PolicyBot:
                 f"{path} maps {self.size} inputs to {outputs} actions; {game.name} has"
                 f" {len(game.actions)} actions"
             )
+        self._seen: Observations | None = None  # the observations of the config played
 
     def logits(self, observation: Matrix) -> Matrix:
         values = observation
@@ -81,13 +82,26 @@ class PolicyBot:
                 values = np.tanh(values)
         return values
 
+    def _observations(self, game: Game[Any], config: GameConfig) -> Observations:
+        """The incremental observations of the config being played (kept until a
+        game of another config comes)."""
+        if self._seen is None or self._seen.config != config or self._seen.game is not game:
+            seen = Observations(game, self.encoding, config)
+            if seen.size != self.size:
+                raise PolicyError(
+                    f"{self.path} reads observations of {self.size} numbers; this game's"
+                    f" encoding gives {seen.size}"
+                )
+            self._seen = seen
+        return self._seen
+
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
         if state.config.players != self.players:
             raise PolicyError(
                 f"{self.path} was trained for {self.players} players; this game has"
                 f" {state.config.players}"
             )
-        observation = observe(game, self.encoding, state, seat, self.size)
+        observation = self._observations(game, state.config).of(state, seat)
         legal = game.legal_actions(state, seat)
         scores = self.logits(observation)[legal]
         return legal[int(np.argmax(scores))]
