@@ -32,11 +32,11 @@ BIDS = (0, 2, 5, 10, 20)  # landfall bids searched
 COLONY_CHOICES = 3  # landing Areas searched: the best colonies by the heuristic's score
 SECRET_PHASES = (BIDDING, LANDFALL, PLANNING)
 COLONIST_KINDS = frozenset(("take", "roll"))
-"""The Colonists choice (5.1): searched at the root only; inside the tree every seat
-takes four, as the heuristic does. Branching there (commit c53333f) cut the tree's
-walks short at every turn's Colonists and weakened the search: against three
-heuristics 62 wins in 189 games with those branches, 80 in 175 without
-(benchmarks/results/2026-12-02/newworld-README.md)."""
+"""The Colonists choice (5.1): searched at the root only (``meeple bench`` searches
+a game's first decision); inside the tree every seat takes four, as the heuristic
+does, rather than branching on a die whose average is the same four. Whether the
+branches cost strength is not settled: earlier logs suggested so, fresh seeds did
+not (benchmarks/results/2026-12-02/newworld-README.md)."""
 SETTLED_KINDS = frozenset(
     (
         "lose",
