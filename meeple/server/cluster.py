@@ -202,6 +202,12 @@ class LeaseStore:
         )
         return float(rows[0][0]) if rows else None
 
+    def live_nodes(self) -> set[str]:
+        """The ids of the nodes alive now."""
+        return {
+            str(row[0]) for row in self._run(f"SELECT id FROM meeple_nodes WHERE expires > {NOW}")
+        }
+
     def nodes_alive(self) -> int:
         rows = self._run(f"SELECT count(*) FROM meeple_nodes WHERE expires > {NOW}")
         return int(rows[0][0])

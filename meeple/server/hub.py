@@ -100,6 +100,7 @@ class Hub:
         # PostgreSQL: one of possibly several processes (``meeple.server.cluster``).
         self.cluster = None if store.sqlite else Cluster(store, limits.lease_seconds)
         self.held: set[str] = set()  # the lease keys this process holds (cluster)
+        self.nodes: set[str] = set()  # the live nodes at the last heartbeat (cluster)
         self.clocks = Clocks(self._apply_driven, self.drives, self.catch_up)
         self.bots = Bots(self.cpu, self._apply_driven, bot_delay, self.drives, self.catch_up)
         self.seats = Seats(
@@ -661,6 +662,7 @@ class Hub:
         before = set(self.held)  # (a lease taken while renewing is not lost)
         held = await self.db(self.cluster.leases.heartbeat)
         await self._store_seen()
+        await self._check_nodes()
         for key in before - held:
             self.held.discard(key)
             table = self.tables.get(key)
@@ -668,6 +670,18 @@ class Hub:
                 table.claiming = False
         for table_id in await self.db(self.cluster.leases.orphans, self.limits.loaded_tables):
             await self._take_over(table_id)
+
+    async def _check_nodes(self) -> None:
+        """Cluster: when a node died, or came back after missing its heartbeats, the
+        seats its sockets hold count or stop counting: every table with sockets here
+        reads its presence again (no notification tells of a node dying)."""
+        assert self.cluster is not None
+        nodes = await self.db(self.cluster.leases.live_nodes)
+        if nodes != self.nodes:
+            self.nodes = nodes
+            for table in list(self.tables.values()):
+                if table.clients:
+                    self._on_presence(table.id)
 
     async def _store_seen(self) -> None:
         """Cluster: store the seats seen here (a request, a socket opened or closed)

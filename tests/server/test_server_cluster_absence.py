@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from typing import Any
 
 from server_support import RELAXED, create, pg_url_or_skip, state, test_client
+from sqlalchemy import text as sql_text
 
 from meeple.server.app import create_app
 
@@ -44,3 +46,54 @@ def test_a_seat_present_on_one_process_is_not_absent_on_another() -> None:
         r = b.post(f"/api/tables/{tid}/seats/0/bot", json=hand)
         assert r.status_code == 200, r.text
         assert state(a, tid)["seats"][0]["kind"] == "random"
+
+
+class Presence:
+    """What one socket was last told of which seats are connected."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws, self.connected = ws, []
+
+    def now(self) -> list[bool]:
+        """Read every message up to the answer to a ping sent now."""
+        self.ws.send_json({"type": "ping", "id": "presence"})
+        while True:
+            message = self.ws.receive_json()
+            if message["type"] == "pong":
+                return list(self.connected)
+            if message["type"] == "presence":
+                self.connected = list(message["connected"])
+            elif message["type"] == "state":
+                self.connected = [bool(seat["connected"]) for seat in message["seats"]]
+
+
+def wait_until(presence: Presence, expected: list[bool], what: str) -> None:
+    deadline = time.time() + 15
+    while presence.now() != expected:
+        assert time.time() < deadline, f"{what}: {presence.connected}"
+        time.sleep(0.05)
+
+
+def test_the_seats_of_a_dead_process_stop_counting_as_connected() -> None:
+    """Seat 0 has a socket on A, seat 1 on B. B stops (its heartbeat ends and its node
+    expires, as after kill -9, which tells nobody): A's socket learns that seat 1 is
+    no longer connected (A notices the node gone at its heartbeat)."""
+    url = pg_url_or_skip()
+    app_a, app_b = create_app(url, limits=LIMITS), create_app(url, limits=LIMITS)
+    with test_client(app_a) as a, test_client(app_b) as b:
+        tid, tokens = create(b, "namibia")
+        with (
+            a.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[0]}") as ws_a,
+            b.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[1]}"),
+        ):
+            presence = Presence(ws_a)
+            wait_until(presence, [True, True, False], "A never saw seat 1 on B")
+            hub_b = b.app.state.hub
+            assert b.portal is not None
+            b.portal.call(hub_b.cluster.stop)  # B's heartbeat and listener end
+            with hub_b.store.engine.begin() as connection:
+                connection.execute(
+                    sql_text("UPDATE meeple_nodes SET expires = 0 WHERE id = :id"),
+                    {"id": hub_b.cluster.node},
+                )
+            wait_until(presence, [True, False, False], "seat 1 still counts as connected")
