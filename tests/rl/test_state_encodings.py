@@ -6,6 +6,7 @@ games at every player count, and on states a seat cannot tell from the real one
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -93,6 +94,25 @@ def sectioned(game: Game[Any]) -> Any:
 SECTIONED = [sectioned(game) for game in all_games()]
 
 
+def played_in_place(game: Game[Any], config: Any, seed: int, rng: Rng) -> Iterator[Any]:
+    """One random game's state at every decision, the same object changed in place
+    between them (as the adapters' state is)."""
+    state = game.new_game(config, seed)
+    while True:
+        yield state
+        if game.is_over(state):
+            return
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+def encoded_view(game: Game[Any], state: Any, seat: int) -> Any:
+    """The seat's view, encoded, as float32: what every fast path must equal."""
+    encoding = game.encoding()
+    assert encoding is not None
+    return np.asarray(encoding.encode(game.view(state, seat), state.config), dtype=np.float32)
+
+
 def random_positions(game: Game[Any], players: int, seed: int) -> list[Any]:
     """Every position of a random game, cloned."""
     state = game.new_game(game.make_config(players), seed)
@@ -144,19 +164,13 @@ def test_the_incremental_encoder_follows_a_state_changed_in_place(game: Game[Any
         config = game.make_config(players)
         for seed in range(2):
             encoders = [encoding.state_encoder(config, seat) for seat in range(players)]
-            state, rng = game.new_game(config, seed), Rng(500 + seed)
-            while True:
+            for state in played_in_place(game, config, seed, Rng(500 + seed)):
                 for seat, encoder in enumerate(encoders):
                     assert encoder is not None
-                    fresh = np.asarray(encoding.encode(game.view(state, seat), config))
                     kept = np.asarray(encoder.encode(state))
-                    assert np.array_equal(kept, fresh.astype(np.float32)), (
+                    assert np.array_equal(kept, encoded_view(game, state, seat)), (
                         f"{players} players, seed {seed}, decision {state.version}, seat {seat}"
                     )
-                if game.is_over(state):
-                    break
-                seat = game.to_act(state)[0]
-                game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
 
 
 @pytest.mark.parametrize("game", SECTIONED)
@@ -219,16 +233,9 @@ def test_the_adapters_observations_equal_a_full_rebuild(game: Game[Any]) -> None
     for players in range(game.min_players, game.max_players + 1):
         config = game.make_config(players)
         observations = Observations(game, encoding, config)
-        state = game.new_game(config, 21)
-        while True:
+        for state in played_in_place(game, config, 21, rng):
             for seat in range(players):
                 for seen in (state, game.determinize(state, seat, rng)):
-                    fresh = np.asarray(encoding.encode(game.view(seen, seat), config))
-                    kept = observations.of(seen, seat)
-                    assert np.array_equal(kept, fresh.astype(np.float32)), (
-                        f"{players} players, decision {seen.version}, seat {seat}"
-                    )
-            if game.is_over(state):
-                break
-            seat = game.to_act(state)[0]
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+                    assert np.array_equal(
+                        observations.of(seen, seat), encoded_view(game, seen, seat)
+                    ), f"{players} players, decision {seen.version}, seat {seat}"
