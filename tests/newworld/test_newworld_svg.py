@@ -29,8 +29,9 @@ from meeple.games.newworld.geography import (
     sea_lines,
     seas_at,
 )
+from meeple.games.newworld.positions import area as area_index
 from meeple.games.newworld.positions import new_state, place
-from meeple.games.newworld.state import PLANNING, STEP_SEALED, NewWorldState
+from meeple.games.newworld.state import PLANNING, STEP_SEALED, NewWorldState, at
 from meeple.games.newworld.svg import (
     FONT,
     HEIGHT,
@@ -38,6 +39,7 @@ from meeple.games.newworld.svg import (
     WIDTH,
     board_svg,
     event_areas,
+    text_width,
 )
 
 WORLD = load_map()
@@ -348,3 +350,71 @@ def test_political_control_is_outlined_in_the_controlling_seats_colour() -> None
     assert outlines == ["#1f5fbf"]  # France's blue
     assert svg.index('class="control"') > svg.rindex('<g class="area')
     assert "PC Fr" in svg
+
+
+# ---- chips at the Anchorages keep clear of what is written on the map ----------------------
+
+
+def _written_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every line written on an Area (its name, markers, forces), as a box, its
+    words prefixed with the Area's group number."""
+    out = []
+    groups = [g for g in ET.fromstring(svg).iter(f"{SVG_NS}g") if g.get("class") == "contents"]
+    for k, group in enumerate(groups):
+        for text in group.iter(f"{SVG_NS}text"):
+            x, y, words = float(text.get("x", 0)), float(text.get("y", 0)), text.text or ""
+            half = text_width(words) / 2
+            out.append((f"{k}:{words}", (x - half, y - 12, x + half, y + 3)))
+    return out
+
+
+def _chip_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every chip standing at an Anchorage (Fleets, units aboard or offshore)."""
+    out = []
+    for group in ET.fromstring(svg).iter(f"{SVG_NS}g"):
+        if group.get("class") != "anchorage":
+            continue
+        for chip in group.findall(f"{SVG_NS}g"):
+            where = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", chip.get("transform", ""))
+            rect = chip.find(f"{SVG_NS}rect")
+            assert where is not None and rect is not None
+            left, base = float(where[1]), float(where[2])
+            box = (left, base - 14, left + float(rect.get("width", 0)), base + 5)
+            out.append((str(group.get("data-target")), box))
+    return out
+
+
+def _clash(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def test_anchorage_chips_round_the_gulf_cover_no_area_name() -> None:
+    """Fleets and units waiting at the Anchorages of Central America and the Gulf
+    (J, P, N, L, K, M) are written where no Area's name or contents lie, nor
+    another Anchorage's chips: the chips of J used to fall on Central America's
+    name, those of N and L on Mexico and Texas."""
+    state = play_until(6, 5, lambda s: s.turn >= 3)
+    for seat, letter in enumerate("PJNLK"):
+        state.fleet_at[seat] = area_index(letter)
+        state.fleet_ships[seat], state.fleet_soldiers[seat] = 4, 2
+        state.emb_soldiers[at(seat, area_index(letter))] = 1
+        state.soldiers[at(seat, area_index(letter))] = 1
+        state.off_colonists[at(seat, area_index(letter))] = 2
+    state.off_soldiers[at(0, area_index("M"))] = 1
+    place(state, 1, "J", soldiers=1)
+    svg = svg_of(state, 0)
+    chips, written = _chip_boxes(svg), _written_boxes(svg)
+    assert len(chips) == 16
+    covered = [(dot, words) for dot, c in chips for words, w in written if _clash(c, w)]
+    assert covered == []
+    for k, (dot, c) in enumerate(chips):
+        assert all(not _clash(c, d) for other, d in chips[k + 1 :] if other != dot)
+    # nor does one Area's writing run into another's (Yucatan's forces went below
+    # its name, onto Central America's)
+    clashes = [
+        (a, b)
+        for k, (a, box) in enumerate(written)
+        for b, other in written[k + 1 :]
+        if a.split(":")[0] != b.split(":")[0] and _clash(box, other)
+    ]
+    assert clashes == []

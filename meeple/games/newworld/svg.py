@@ -147,10 +147,13 @@ def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
     )
 
 
+DISPLAY_X, DISPLAY_Y = 8.0, 648.0  # the Unplayable Areas Display's first line
+
+
 def _unplayable_display() -> list[str]:
     """The Unplayable Areas Display: the Areas covered per number of players (2.)."""
     world = load_map()
-    x, y = 8.0, 648.0
+    x, y = DISPLAY_X, DISPLAY_Y
     out = [
         f'<rect x="{x - 4:.0f}" y="{y - 18:.0f}" width="250" height="120" rx="5"'
         ' fill="#f6f2e6" stroke="#8a7f66" opacity="0.95"/>',
@@ -200,8 +203,10 @@ def overlay_svg(view: JSON) -> str:
     areas: list[JSON] = view["areas"]
     parts = [_area_shape(view, area) for area in areas]
     parts += [_control_outline(area) for area in areas]
-    parts += [_area_contents(view, area) for area in areas]
-    parts += [_anchorage(view, area) for area in areas]
+    layouts = _layouts(view)
+    parts += [_area_contents(layout) for layout in layouts]
+    taken = [line for layout in layouts for line in _written(layout)] + _board_boxes()
+    parts += [_anchorage(view, area, taken) for area in areas]
     parts += _battle_marks(view)
     parts.append(_panel(view))
     return "".join(parts)
@@ -299,32 +304,121 @@ def _force_counts(force: JSON) -> list[str]:
     return out
 
 
-def _area_contents(view: JSON, area: JSON) -> str:
-    """Letter and Climate, name, the Area's markers and every force, centred on its
-    label point; none of it takes clicks (the shape under it does)."""
+Box = tuple[float, float, float, float]  # left, top, right, bottom (SVG units)
+Obstacle = tuple[Box, float]  # a box chips keep clear of, and how much covering it costs
+# How much covering a box costs: an Area's name; its other lines, a dot, the
+# Unplayable Areas Display, a chip; a sea zone's label
+NAME_WEIGHT, WRITTEN, SEA_WORDS = 100.0, 40.0, 1.0
+
+
+def _line_box(x: float, y: float, width: float) -> Box:
+    """The box of a line of text (or a chip) centred on x, with its baseline at y."""
+    return (x - width / 2, y - 14, x + width / 2, y + 5)
+
+
+TITLE, HEAD, MARKER, FORCE = "title", "head", "marker", "force"  # kinds of line on an Area
+Line = tuple[str, str, JSON | None]  # its kind, its words, the force of a chip
+Placed = tuple[Line, float, float]  # a line with its centre x and baseline y
+
+
+def _area_lines(area: JSON) -> list[Line]:
+    """The lines written on an Area, top to bottom when its forces go last: letter
+    and Climate with the name (over one to three lines), the markers, one chip per
+    force."""
     index = LETTERS.index(area["letter"])
-    x, y = xy(geography().labels[index])
+    _, y = xy(geography().labels[index])
     room = _room(index, y)
     printed = load_map().area(area["letter"])
     climate = "?" if area["climate"] is None else str(area["climate"])
     head = _fit(f"{area['letter']}{climate} {printed.name}", room)
     markers = _markers(area) if area["playable"] else ""
-    forces = [f for f in area["forces"] if _force_counts(f)]
     marker_lines = _wrap(markers, room + 12, FONT) if markers else []
-    rows = len(head) + len(marker_lines) + len(forces)
-    row = y - LINE * (rows - 1) / 2 + 5
-    lines: list[str] = []
-    for k, words in enumerate(head):
-        bold = {"font_weight": "bold"} if k == 0 else {}
-        lines.append(_halo(x, row, words, FONT, text_anchor="middle", fill=INK, **bold))
-        row += LINE
-    for words in marker_lines:
-        lines.append(_halo(x, row, words, FONT, text_anchor="middle", fill="#5a3b12"))
-        row += LINE
-    for force in forces:
-        lines.append(_chip(x, row, force))
-        row += LINE
-    return f'<g class="contents" pointer-events="none">{"".join(lines)}</g>'
+    forces = [f for f in area["forces"] if _force_counts(f)]
+    return (
+        [(TITLE if k == 0 else HEAD, words, None) for k, words in enumerate(head)]
+        + [(MARKER, words, None) for words in marker_lines]
+        + [(FORCE, _chip_words(f), f) for f in forces]
+    )
+
+
+def _line_width(kind: str, words: str, force: JSON | None) -> float:
+    return _chip_width(force) if force is not None else text_width(words)
+
+
+FORCE_PLACES = ("below", "above", "right", "left")  # an Area's forces beside its name
+
+
+def _stacked(area: JSON, lines: list[Line], place: str) -> list[Placed]:
+    """Each line with its centre x and baseline y: the block centred on the Area's
+    label point, its forces below the name and markers, above them, or in a
+    column to their right or left."""
+    x, y = xy(geography().labels[LETTERS.index(area["letter"])])
+    forces = [ln for ln in lines if ln[0] == FORCE]
+    words = [ln for ln in lines if ln[0] != FORCE]
+    if place == "below":  # the whole block centred, as an Area without neighbours has it
+        ordered = words + forces
+        top = y - LINE * (len(ordered) - 1) / 2 + 5
+        return [(line, x, top + LINE * k) for k, line in enumerate(ordered)]
+    top = y - LINE * (len(words) - 1) / 2 + 5  # the name and markers stay centred
+    if place == "above":
+        first = top - LINE * len(forces)
+        return [(line, x, first + LINE * k) for k, line in enumerate(forces + words)]
+    half = max((_line_width(*ln) for ln in words), default=0) / 2 + 6
+    out = [(line, x, top + LINE * k) for k, line in enumerate(words)]
+    for k, line in enumerate(forces):
+        shift = half + _line_width(*line) / 2
+        out.append((line, x + shift if place == "right" else x - shift, top + LINE * k))
+    return out
+
+
+def _layouts(view: JSON) -> list[list[Placed]]:
+    """Every Area's lines placed: an Area's forces go below its name, or where
+    they cover less of the other Areas' writing (above it, to its right or left:
+    Yucatan's forces used to reach Central America's name). Two rounds, each
+    Area choosing against the others' latest places."""
+    areas: list[JSON] = view["areas"]
+    lines = [_area_lines(area) for area in areas]
+    placed = [_stacked(area, ln, "below") for area, ln in zip(areas, lines, strict=True)]
+    crowded = [k for k in range(len(areas)) if any(line[0] == FORCE for line in lines[k])]
+    for _ in range(2):
+        for k in crowded:
+            others = _board_boxes() + [
+                obstacle for j in range(len(areas)) if j != k for obstacle in _written(placed[j])
+            ]
+            options = [_stacked(areas[k], lines[k], place) for place in FORCE_PLACES]
+            covers = [_cover(layout, others) for layout in options]
+            placed[k] = options[covers.index(min(covers))]  # below, if it covers nothing
+    return placed
+
+
+def _written(layout: list[Placed]) -> list[Obstacle]:
+    """An Area's lines as obstacles: its name weighs most."""
+    return [
+        (_line_box(x, y, _line_width(*line)), NAME_WEIGHT if line[0] in (TITLE, HEAD) else WRITTEN)
+        for line, x, y in layout
+    ]
+
+
+def _placed_boxes(layout: list[Placed]) -> list[Box]:
+    return [_line_box(x, y, _line_width(*line)) for line, x, y in layout]
+
+
+def _cover(layout: list[Placed], others: list[Obstacle]) -> float:
+    return sum(_overlap(a, b) * w for a in _placed_boxes(layout) for b, w in others)
+
+
+def _area_contents(layout: list[Placed]) -> str:
+    """Letter and Climate, name, the Area's markers and every force, as laid out by
+    ``_layouts``; none of it takes clicks (the shape under it does)."""
+    out: list[str] = []
+    for (kind, words, force), x, row in layout:
+        if force is not None:
+            out.append(_chip(x, row, force))
+        else:
+            style = {"font_weight": "bold"} if kind == TITLE else {}
+            fill = "#5a3b12" if kind == MARKER else INK
+            out.append(_halo(x, row, words, FONT, text_anchor="middle", fill=fill, **style))
+    return f'<g class="contents" pointer-events="none">{"".join(out)}</g>'
 
 
 def text_width(words: str, size: float = FONT) -> float:
@@ -389,10 +483,18 @@ def _markers(area: JSON) -> str:
     return " ".join(words)
 
 
+def _chip_words(force: JSON) -> str:
+    return f"{SEAT_SHORT[int(force['seat'])]} " + " ".join(_force_counts(force))
+
+
+def _chip_width(force: JSON) -> float:
+    return 8.6 * len(_chip_words(force)) + 8
+
+
 def _chip(x: float, y: float, force: JSON) -> str:
     seat = int(force["seat"])
-    words = f"{SEAT_SHORT[seat]} " + " ".join(_force_counts(force))
-    width = 8.6 * len(words) + 8
+    words = _chip_words(force)
+    width = _chip_width(force)
     return (
         f'<rect x="{x - width / 2:.1f}" y="{y - 14:.1f}" width="{width:.1f}" height="18"'
         f' rx="4" fill="{seat_colour(seat)}" stroke="#fff" stroke-width="1"/>'
@@ -400,9 +502,38 @@ def _chip(x: float, y: float, force: JSON) -> str:
     )
 
 
-def _anchorage(view: JSON, area: JSON) -> str:
+DOT_R = 11.0  # the Anchorage dot's radius
+
+
+@cache
+def _board_boxes() -> list[Obstacle]:
+    """What the board layer writes that chips keep clear of: the Anchorage dots and
+    the Unplayable Areas Display, and (covering them costs less) the sea zones'
+    numbers and names."""
+    out: list[Obstacle] = [
+        ((x - DOT_R, y - DOT_R, x + DOT_R, y + DOT_R), WRITTEN)
+        for x, y in (xy(dot) for dot in geography().dots if dot is not None)
+    ]
+    world = load_map()
+    for sea in geography().seas:
+        zone = next(z for z in world.seas if z.key == sea.key)
+        x, y = xy(sea.label)
+        if sea.upright:  # written down the coast (``_sea_label``)
+            half = text_width(f"{zone.number} {zone.name}") / 2
+            out.append(((x - 5, y - half, x + 14, y + half), SEA_WORDS))
+        else:
+            out.append((_line_box(x, y, text_width(str(zone.number), 30)), SEA_WORDS))
+            out.append((_line_box(x, y + 18, text_width(zone.name)), SEA_WORDS))
+    display = (DISPLAY_X - 4, DISPLAY_Y - 18, DISPLAY_X + 246, DISPLAY_Y + 102)
+    out.append((display, WRITTEN))
+    return out
+
+
+def _anchorage(view: JSON, area: JSON, taken: list[Obstacle]) -> str:
     """The Anchorage dot with the Area's letter, white dashes to its coast, and the
-    Fleets, embarked and offshore units standing there."""
+    Fleets, embarked and offshore units standing there, laid out clear of the
+    boxes ``taken`` (Area names and contents, dots, earlier chips), which it
+    extends with its own."""
     index = LETTERS.index(area["letter"])
     dot = geography().dots[index]
     if dot is None:
@@ -414,12 +545,12 @@ def _anchorage(view: JSON, area: JSON) -> str:
         f'<g class="anchorage"{target}>',
         f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" stroke="#fff"'
         ' stroke-width="2.5" stroke-dasharray="4 3"/>',
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="11" fill="#111"/>',
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{DOT_R:g}" fill="#111"/>',
         _text(
             x, y + 5, area["letter"], FONT, text_anchor="middle", fill="#fff", font_weight="bold"
         ),
     ]
-    parts += _at_anchorage(view, area, x, y)
+    parts += _at_anchorage(view, area, x, y, taken)
     parts.append("</g>")
     return "".join(parts)
 
@@ -440,7 +571,7 @@ def _mid(edge: frozenset[Point]) -> Point:
     return (x1 + x2) / 2, (y1 + y2) / 2
 
 
-def _at_anchorage(view: JSON, area: JSON, x: float, y: float) -> list[str]:
+def _at_anchorage(view: JSON, area: JSON, x: float, y: float, taken: list[Obstacle]) -> list[str]:
     words: list[tuple[int, str]] = []
     for player in view["players"]:
         fleet = player["fleet"]
@@ -479,7 +610,7 @@ def _at_anchorage(view: JSON, area: JSON, x: float, y: float) -> list[str]:
             words.append((force["seat"], "offshore " + " ".join(offshore)))
     chips = [_anchorage_chip(seat, text) for seat, text in words]
     way = geography().chips[LETTERS.index(area["letter"])] or _seaward(area["letter"], x, y)
-    return _lay_out(chips, x, y, way)
+    return _lay_out(chips, x, y, way, taken)
 
 
 def _anchorage_chip(seat: int, text: str) -> tuple[float, str]:
@@ -512,31 +643,114 @@ def _seaward(letter: str, x: float, y: float) -> str:
     return "east" if dx > 0 else "west"
 
 
-def _lay_out(chips: list[tuple[float, str]], x: float, y: float, way: str) -> list[str]:
-    """The chips in a column beside the dot, on its sea side (below it where the
-    sea side would run off the drawing)."""
+CHIP_TALL = LINE + 2  # one chip under the next in a column
+REACH = 170.0  # how far from its dot a column may stand
+STEP = 10.0  # the grid of places tried for a column
+SIDE_BIAS = 12.0  # a column off its sea side counts as this much further away
+# Among places covering no more writing: what a place costs per unit of distance
+# from the dot and per box its line to the dot runs through (a sea zone's label
+# costs SEA_WORDS per unit of area covered)
+DISTANCE_COST, CROSSING_COST = 6.0, 2500.0
+
+
+def _lay_out(
+    chips: list[tuple[float, str]], x: float, y: float, way: str, taken: list[Obstacle]
+) -> list[str]:
+    """The chips in a column near the dot: of the places on a grid round it, one
+    that covers least of what is written (Area names most, then their contents,
+    dots, the Unplayable Areas Display, earlier columns); among those, the one
+    that costs least for the sea zones' labels it covers, its distance from the
+    dot (more off the dot's sea side, ``way``) and the writing its line to the
+    dot runs through. A column standing apart is joined to its dot by a line.
+    Its box joins ``taken``."""
     if not chips:
         return []
     widest = max(width for width, _ in chips)
-    if way == "west" and x - widest - 14 < 0:
-        way = "south"
-    tall = LINE + 2
-    if way in ("east", "west"):
-        top = y + 5 - tall * (len(chips) - 1) / 2
-    elif way == "south":
-        top = y + 30
-    else:
-        top = y - 18 - tall * (len(chips) - 1)
+    tall = CHIP_TALL * len(chips) - 1
+    box = _best_place(x, y, way, widest, tall, taken)
+    taken.append((box, WRITTEN))
+    left, top = box[0], box[1]
     out = []
-    for k, (width, chip) in enumerate(chips):
-        if way == "east":
-            left = x + 14
-        elif way == "west":
-            left = x - 14 - width
-        else:
-            left = min(max(x - width / 2, 2), MAP_W - width - 2)
-        out.append(f'<g transform="translate({left:.1f} {top + tall * k:.1f})">{chip}</g>')
+    near_x, near_y = _nearest(x, y, box)
+    if abs(near_x - x) + abs(near_y - y) > DOT_R + 12:
+        out.append(
+            f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{near_x:.1f}" y2="{near_y:.1f}"'
+            ' stroke="#111" stroke-width="1.5"/>'
+        )
+    for k, (_, chip) in enumerate(chips):
+        out.append(
+            f'<g transform="translate({left:.1f} {top + 14 + CHIP_TALL * k:.1f})">{chip}</g>'
+        )
     return out
+
+
+def _best_place(
+    x: float, y: float, way: str, width: float, tall: float, taken: list[Obstacle]
+) -> Box:
+    near = [
+        (b, w)
+        for b, w in taken
+        if b[2] > x - REACH - width
+        and b[0] < x + REACH + width
+        and b[3] > y - REACH - tall
+        and b[1] < y + REACH + tall
+    ]
+    best: tuple[float, float, Box] | None = None
+    steps = int(2 * REACH // STEP) + 1
+    for i in range(steps + int(width // STEP)):
+        left = min(max(x - REACH - width + i * STEP, 2.0), MAP_W - width - 2)
+        for j in range(steps + int(tall // STEP)):
+            top = min(max(y - REACH - tall + j * STEP, 2.0), HEIGHT - tall - 2)
+            box = (left, top, left + width, top + tall)
+            written = sum(_overlap(box, b) * w for b, w in near if w >= WRITTEN)
+            if best is not None and written > best[0]:
+                continue
+            end = _nearest(x, y, box)
+            far = abs(end[0] - x) + abs(end[1] - y)
+            cost = sum(_overlap(box, b) * w for b, w in near if w < WRITTEN)
+            cost += DISTANCE_COST * (far + (0 if _on_side(x, y, box, way) else SIDE_BIAS))
+            if far > DOT_R + 12:
+                cost += CROSSING_COST * _crossed(x, y, end, near)
+            if best is None or (written, cost) < best[:2]:
+                best = (written, cost, box)
+    assert best is not None
+    return best[2]
+
+
+def _on_side(x: float, y: float, box: Box, way: str) -> bool:
+    """Whether the box lies on the ``way`` side of the dot (x, y)."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return {
+        "east": cx > x,
+        "west": cx < x,
+        "south": cy > y,
+        "north": cy < y,
+    }.get(way, True)
+
+
+def _nearest(x: float, y: float, box: Box) -> tuple[float, float]:
+    """The point of ``box`` nearest to (x, y): where a column's line to its dot ends."""
+    return min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+
+
+def _crossed(x: float, y: float, end: tuple[float, float], taken: list[Obstacle]) -> int:
+    """How many boxes the line from a dot at (x, y) to ``end`` runs through (its own
+    dot aside), sampled every few units."""
+    steps = int(max(abs(end[0] - x), abs(end[1] - y)) // 4)
+    hit = set()
+    for k in range(1, steps + 1):
+        px, py = x + (end[0] - x) * k / steps, y + (end[1] - y) * k / steps
+        if (px - x) ** 2 + (py - y) ** 2 <= DOT_R**2:
+            continue
+        hit |= {n for n, (b, _) in enumerate(taken) if b[0] <= px <= b[2] and b[1] <= py <= b[3]}
+    return len(hit)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """The area two boxes share."""
+    wide = min(a[2], b[2]) - max(a[0], b[0])
+    high = min(a[3], b[3]) - max(a[1], b[1])
+    return wide * high if wide > 0 and high > 0 else 0.0
 
 
 # ---- the panel beside the map ----
