@@ -145,8 +145,10 @@ def test_idle_tables_leave_memory_and_come_back_on_demand(tmp_path: Path) -> Non
 
 
 def test_startup_loads_only_tables_that_move_on_their_own(tmp_path: Path) -> None:
+    """Startup loads the tables whose bot is to act (seat 1 here: the bots are slowed
+    so that none has moved yet), not a table of people only (docs/server.md)."""
     url = sqlite_url(tmp_path)
-    with TestClient(create_app(url, limits=RELAXED)) as c:
+    with TestClient(create_app(url, bot_delay=60.0, limits=RELAXED)) as c:
         people, _ = create(c)
         bots, _ = create(c, seats=["human", "random", "random"])
     with TestClient(create_app(url, limits=RELAXED)) as c:
