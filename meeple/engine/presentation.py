@@ -52,6 +52,12 @@ class Presentation:
         words only)."""
         return []
 
+    def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
+        """The words a button shows for legal actions the game can say better than
+        their texts (which stay what is played, typed and recorded), by text; an
+        action left out shows its text. Default: none relabelled."""
+        return {}
+
     def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
         """Scalar facts about one seat for its panel, labelled in the game's words."""
         players = view.get("players")

@@ -165,6 +165,7 @@ class Views:
             "chat_open": self.chat_open(table),
         }
         targets_view = self.view(table, seat)
+        out["labels"] = render.action_labels(game, targets_view, out["legal"])
         for event in out["events"]:
             event.pop("private_to", None)
             event["targets"] = render.event_targets(game, targets_view, event)

@@ -9,6 +9,7 @@ from meeple.engine import Game
 from meeple.engine.presentation import PanelValue, compose
 
 __all__ = [
+    "action_labels",
     "compose",
     "event_targets",
     "panel",
@@ -53,6 +54,11 @@ def seat_status(game: Game[Any], view: dict[str, Any], seat: int, waiting: list[
 def panel(game: Game[Any], view: dict[str, Any], seat: int) -> dict[str, PanelValue]:
     """Scalar facts about one seat for its panel."""
     return game.presentation().panel(view, seat)
+
+
+def action_labels(game: Game[Any], view: dict[str, Any], legal: list[str]) -> dict[str, str]:
+    """The buttons' words for those legal actions the game relabels, by text."""
+    return game.presentation().action_labels(view, legal)
 
 
 def event_targets(game: Game[Any], view: dict[str, Any], event: dict[str, Any]) -> list[str]:

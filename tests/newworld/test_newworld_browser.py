@@ -1,8 +1,10 @@
 """New World's table page in Debian's Chromium, at a desktop width (1280 px) and a
 phone's (390 px): the map of the Americas drawn with no console error and no
 sideways scrolling of the page, text at 11 px or more, every legal action reachable
-by a click, an Area's shape offering the actions naming it, the last moves glowing
-on their Areas, and one's own Planning Sheet on one's own page only (4.1).
+by a click and its button in the rulebook's words ("move 1 Soldier from L (Texas) to
+G (California)", not the typed "move 1 soldiers l g"), an Area's shape offering the
+actions naming it, the last moves glowing on their Areas, and one's own Planning
+Sheet on one's own page only (4.1).
 
 Screenshots: screenshots/newworld-*.png. The server, the browser and the pages come
 from tests/conftest.py.
@@ -96,8 +98,13 @@ READING = (
   const sizes = [...svg.querySelectorAll('text')]
     .map((t) => parseFloat(t.getAttribute('font-size')));
   const moves = window.meeple.lastMoves();
+  const labels = window.meeple.state.labels || {};
+  const buttons = [...document.querySelectorAll('#actions button[data-action-text]')];
   return {
     legal: window.meeple.state.legal,
+    unlabelled: window.meeple.state.legal.filter((a) => !(a in labels)),
+    misworded: buttons.filter((b) => b.textContent !== labels[b.dataset.actionText])
+      .map((b) => b.textContent),
     reachable,
     overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     smallest: Math.min(...sizes) * scale,
@@ -114,6 +121,8 @@ def check_page(page: BrowserPage, name: str) -> None:
     seen = page.evaluate(READING)
     missing = set(seen["legal"]) - set(seen["reachable"])
     assert not missing, f"legal actions no click reaches: {sorted(missing)[:10]}"
+    assert not seen["unlabelled"], f"decisions without the game's words: {seen['unlabelled'][:5]}"
+    assert not seen["misworded"], f"buttons not in the game's words: {seen['misworded'][:5]}"
     assert seen["overflow"] <= 0, f"{seen['overflow']} px of sideways scrolling"
     assert seen["smallest"] >= 11, f"text on the map at {seen['smallest']:.1f} px"
     assert set(seen["glowing"]) == set(seen["wanted"])

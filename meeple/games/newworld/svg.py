@@ -32,6 +32,7 @@ from meeple.engine.presentation import PanelValue
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
 from meeple.games.newworld.render import arrangement_line, counted
+from meeple.games.newworld.wording import labels
 
 JSON = dict[str, Any]
 
@@ -961,6 +962,9 @@ class NewWorldPresentation(Presentation):
         those its text names as "<letter> (<name>)"."""
         playable = {a["letter"].lower() for a in view.get("areas", []) if a.get("playable")}
         return [t for t in event_areas(event) if t in playable]
+
+    def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
+        return labels(legal)
 
     def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
         players = view.get("players") or []

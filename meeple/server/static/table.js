@@ -285,13 +285,16 @@ async function fetchBoard(id) {
   if (snap && snap.board in boards) drawBoard();
 }
 
+// A legal action in the game's words where it gives them; its text is what is played.
+function labelOf(action) { return (snap && snap.labels && snap.labels[action]) || action; }
+
 function closeMenu() { for (const m of document.querySelectorAll(".menu")) m.remove(); }
 
 function choose(actions, event) {
   closeMenu();
   if (actions.length === 1) { play(actions[0]); return; }
   const menu = el("div", { class: "menu" });
-  for (const a of actions.slice(0, 40)) menu.append(el("button", { text: a, onclick: () => { closeMenu(); play(a); } }));
+  for (const a of actions.slice(0, 40)) menu.append(el("button", { text: labelOf(a), "data-action-text": a, onclick: () => { closeMenu(); play(a); } }));
   menu.style.left = `${Math.max(0, Math.min(event.pageX + 4, document.documentElement.clientWidth - 260))}px`;
   menu.style.top = `${event.pageY + 4}px`;
   document.body.append(menu);
@@ -334,10 +337,10 @@ function drawDecision() {
     // A group of one action needs no label: its button says it.
     const row = el("div", { class: "group" }, el("span", { text: list.length > 1 ? key : "" }));
     if (list.length <= 14) {
-      for (const a of list) row.append(el("button", { text: a, "data-action-text": a, onclick: () => play(a) }));
+      for (const a of list) row.append(el("button", { text: labelOf(a), "data-action-text": a, onclick: () => play(a) }));
     } else {
       const select = el("select", { "data-group": key });
-      for (const a of list) select.append(el("option", { value: a, text: a }));
+      for (const a of list) select.append(el("option", { value: a, text: labelOf(a) }));
       row.append(select, el("button", { text: "play", class: "primary", onclick: () => play(select.value) }));
     }
     box.append(row);
