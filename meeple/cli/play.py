@@ -110,7 +110,7 @@ class TerminalTable:
         else:
             self.show_status(view)
         legal = self.ordered_legal(view, seat)
-        self.show_actions(legal, everything=False)
+        self.show_actions(view, legal, everything=False)
         while True:
             try:
                 answer = self.ask("your choice> ").strip()
@@ -157,7 +157,7 @@ class TerminalTable:
         elif word == "legend":
             self.show_legend(view)
         elif word == "list":
-            self.show_actions(legal, everything=True)
+            self.show_actions(view, legal, everything=True)
         elif word == "save":
             self.save(rest.strip())
         elif word == "undo":
@@ -330,10 +330,11 @@ class TerminalTable:
         self.shown[seat] = len(self.state.log)
         return any(event.reveals for event in news)
 
-    def show_actions(self, legal: list[Any], everything: bool) -> None:
+    def show_actions(self, view: dict[str, Any], legal: list[Any], everything: bool) -> None:
         texts = [action.text for action in legal]
         kinds = [action.kind for action in legal]
-        for line in screen.action_lines(texts, kinds, everything):
+        labels = self.game.presentation().action_labels(view, texts)
+        for line in screen.action_lines(texts, kinds, everything, labels):
             console.print(screen.styled(line, ()))
 
     def show_end(self) -> None:

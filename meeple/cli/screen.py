@@ -6,7 +6,7 @@ and the hand-over screen. Everything here is generic: a game speaks through its
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from rich.console import Console
@@ -85,10 +85,21 @@ def help_table(
     return grid
 
 
-def action_lines(texts: Sequence[str], kinds: Sequence[str], everything: bool) -> list[str]:
-    """The legal actions, numbered; or, when they are many, a sample of each kind."""
+def action_lines(
+    texts: Sequence[str],
+    kinds: Sequence[str],
+    everything: bool,
+    labels: Mapping[str, str] | None = None,
+) -> list[str]:
+    """The legal actions, numbered, each in the game's words (``labels``, by text)
+    with the text to type after it where they differ beyond capitals; or, when they are many, a
+    sample of each kind's texts."""
     if everything or len(texts) <= LIST_LIMIT:
-        return [f"  {number:>3}. {text}" for number, text in enumerate(texts, start=1)]
+        words = labels or {}
+        return [
+            f"  {number:>3}. {_worded(words.get(text, text), text)}"
+            for number, text in enumerate(texts, start=1)
+        ]
     groups: dict[str, list[str]] = {}
     for kind, text in zip(kinds, texts, strict=True):
         groups.setdefault(kind, []).append(text)
@@ -97,6 +108,11 @@ def action_lines(texts: Sequence[str], kinds: Sequence[str], everything: bool) -
         sample = ", ".join(group[:3]) + (", ..." if len(group) > 3 else "")
         lines.append(f"  {len(group):>4} like: {sample}")
     return lines
+
+
+def _worded(label: str, text: str) -> str:
+    """An action in the game's words, with its text to type where that differs."""
+    return label if label.lower() == text else f"{label}  ({text})"
 
 
 def clear(console: Console) -> None:

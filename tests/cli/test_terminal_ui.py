@@ -374,3 +374,28 @@ def test_final_table_fits_80_columns_and_says_the_winner_once() -> None:
     assert verdict(names, (1,), "highest score wins") == "Winner: Italy. highest score wins"
     tie = "Several countries tie for the lead: no winner, play a new game."
     assert verdict(names, (), tie) == f"No winner. {tie}"
+
+
+def test_new_world_lists_decisions_in_its_words_with_the_text_to_type() -> None:
+    out = flat(
+        play(
+            ["newworld", "--players", "3", "--seats", "human,random,random", "--seed", "5"],
+            ["1", "list", "quit"],
+        )
+    )
+    assert "1. take 4 Colonists" in out
+    assert "2. roll a die for Colonists (at least 3) (roll for colonists)" in out
+    assert "bid $3 (bid 3)" in out
+
+
+def test_action_lines_show_the_text_to_type_only_where_the_words_differ() -> None:
+    lines = screen.action_lines(
+        ["pass", "move 1 soldiers l g"],
+        ["pass", "move"],
+        False,
+        {"pass": "Pass", "move 1 soldiers l g": "move 1 Soldier from L (Texas) to G (California)"},
+    )
+    assert lines == [
+        "    1. Pass",
+        "    2. move 1 Soldier from L (Texas) to G (California)  (move 1 soldiers l g)",
+    ]
