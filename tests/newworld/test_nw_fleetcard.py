@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from meeple.engine import IllegalAction
+from meeple.engine import IllegalAction, InvalidState
 from meeple.games.newworld import GAME
-from meeple.games.newworld.positions import new_state
+from meeple.games.newworld.positions import new_state, validate
 from meeple.games.newworld.rules import flow
 from meeple.games.newworld.rules.fleetcard import forced, options
 from meeple.games.newworld.rules.naval import Cargo, lose_ship
@@ -102,6 +104,28 @@ def test_6_21_a_row_is_refused_when_the_rest_would_not_fit_and_changes_nothing()
     with pytest.raises(IllegalAction, match=r"France first arranges the Fleet card"):
         GAME.play(state, 1, "land 2 soldiers at h")
     assert state.arranging == arranging and state.fleet_ships == ships
+
+
+def test_6_21_and_5_3_validate_refuses_a_fleet_card_no_arrangement_could_give() -> None:
+    state = sail_the_example(*CROSSINGS, *SHIP_DICE)
+    GAME.play(state, 1, "load ship with 2 soldiers, 0 colonists, 0 bars")
+    validate(state)  # France's card half arranged, as play leaves it
+    broken = [
+        ([1, 0, 0, 0, 0, 0, 1, 2, 0], "more than two Personnel or two Gold Bars"),
+        ([1, 0, 0, 0, 0, 0, *[2, 0, 0] * 4], "rows hold more than seat 1's Fleet carries"),
+        ([1, 0, 0, 0, 0, 0, *[0, 0, 0] * 7], "7 rows loaded for 7 regular Ship(s)"),
+        ([1, 0, 0, 0, 1, 0], "homebound must be 0 outbound"),
+        ([1, 0, 0, 0, 0, 0, 2, 0], "a header of six numbers, then rows of three"),
+        ([9, 0, 0, 0, 0, 0], "seat 9, not a seat of this game"),
+    ]
+    for record, words in broken:
+        state.arranging = record
+        with pytest.raises(InvalidState, match=re.escape(words)):
+            validate(state)
+    state.arranging = [1, 0, 0, 0, 0, 0]
+    state.phase = PLANNING
+    with pytest.raises(InvalidState, match="arranged only in naval movement"):
+        validate(state)
 
 
 def test_6_21_no_pause_when_the_arrangement_leaves_no_choice() -> None:

@@ -8,14 +8,16 @@ from collections.abc import Mapping
 from meeple.engine import GameConfig, InvalidState
 from meeple.engine.config import OptionValue
 from meeple.games.newworld.board import LETTERS
-from meeple.games.newworld.common import MAX_SHIPS, SOLDIER_POOL, WORLD
-from meeple.games.newworld.rules import units
+from meeple.games.newworld.common import GOLD_BAR, MAX_SHIPS, SOLDIER_POOL, WORLD
+from meeple.games.newworld.rules import fleetcard, units
 from meeple.games.newworld.state import (
     AREAS,
     GOLD_SITE,
+    HOMEBOUND,
     MINE,
     NO_MARKER,
     NOBODY,
+    OUTBOUND,
     NewWorldState,
     at,
 )
@@ -79,6 +81,7 @@ def validate(state: NewWorldState) -> None:
             problems.append(f"negative {name}")
     for a in range(AREAS):
         problems += _area_problems(state, a)
+    problems += _arranging_problems(state)
     if problems:
         raise InvalidState("newworld", problems)
 
@@ -110,6 +113,46 @@ def _area_problems(state: NewWorldState, a: int) -> list[str]:
             out.append(f"Area {info.letter}: a removed marker has a holder")
     if state.city_holder[a] != NOBODY and state.city_value[a] == 0:
         out.append(f"Area {info.letter}: a looter without a City")
+    return out
+
+
+def _arranging_problems(state: NewWorldState) -> list[str]:
+    """A Fleet card being arranged (6.21, rules/fleetcard.py): its header, then rows
+    that fit a regular Ship each (5.3), fewer than the regular Ships, holding no more
+    than the Fleet carries."""
+    record = state.arranging
+    if not record:
+        return []
+    if len(record) < fleetcard.ROWS or (len(record) - fleetcard.ROWS) % 3:
+        return [f"arranging {record}: a header of six numbers, then rows of three"]
+    seat, where, _, _, home, arg = record[: fleetcard.ROWS]
+    if not 0 <= seat < state.players:
+        return [f"arranging names seat {seat}, not a seat of this game"]
+    out: list[str] = []
+    if where not in range(fleetcard.PIRACY + 1):
+        out.append(f"arranging: {where} is not a place where a voyage goes on")
+    elif (where == fleetcard.OUTBOUND_LANDING) == bool(home):
+        out.append("arranging: homebound must be 0 outbound (a Landing), 1 otherwise")
+    elif state.phase != (OUTBOUND if where == fleetcard.OUTBOUND_LANDING else HOMEBOUND):
+        out.append("arranging: a Fleet card is arranged only in naval movement")
+    elif where == fleetcard.COASTAL_HOME and not 0 <= arg < AREAS:
+        out.append(f"arranging: the coastal voyage home goes to Area {arg}, not an Area")
+    elif where == fleetcard.PIRACY and not (0 <= arg < state.players and arg != seat):
+        out.append(f"arranging: the Pirates' seat {arg} is not another seat")
+    rows = fleetcard.rows_of(state)
+    regular = state.fleet_ships[seat] - state.fleet_pirates[seat]
+    if len(rows) >= regular:
+        out.append(f"arranging: {len(rows)} rows loaded for {regular} regular Ship(s)")
+    if any(min(row) < 0 or row[0] + row[1] > 2 or row[2] > 2 for row in rows):
+        out.append("arranging: a row holds more than two Personnel or two Gold Bars (5.3)")
+    soldiers, colonists, bars = (sum(row[k] for row in rows) for k in range(3))
+    whole_bars = min(state.fleet_bars[seat], state.fleet_gold[seat] // GOLD_BAR)
+    if (
+        soldiers > state.fleet_soldiers[seat]
+        or colonists > state.fleet_colonists[seat]
+        or bars > whole_bars
+    ):
+        out.append(f"arranging: the rows hold more than seat {seat}'s Fleet carries")
     return out
 
 
