@@ -1,10 +1,11 @@
 """New World's engine costs, in this process's CPU time (best of several short
 rounds, so other work on a shared machine disturbs them little):
 
-* random play: the loop of ``meeple bench`` (``to_act``, a random seat,
-  ``legal_actions``, a random action, ``apply``) over ``--games`` four-player
-  games, in decisions per second, and as a ratio to the calibration workload
-  (``../shared/tools/calibrate.py``) run in the same process, timed the same way;
+* random play: ``meeple bench``'s own loop (``cli.bench.random_play_rate``:
+  ``to_act``, a random seat, ``legal_actions``, a random action, ``apply``) over
+  ``--games`` four-player games, in decisions per second, and as a ratio to the
+  calibration workload (``../shared/tools/calibrate.py``, through
+  ``cli.bench.calibration_chunk``) run in the same process, timed the same way;
 * per call on the state halfway through a random game (seed 1): ``clone``,
   ``determinize``, ``view`` and ``legal_actions`` of the seat to act.
 
@@ -14,51 +15,31 @@ rounds, so other work on a shared machine disturbs them little):
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import time
+import random
 from collections.abc import Callable
 from pathlib import Path
 
-from meeple.cli.bench import CALIBRATION, mid_game_state
+from meeple.cli.bench import (
+    CALIBRATION,
+    CPU,
+    calibration_chunk,
+    load_workload,
+    mid_game_state,
+    random_play_rate,
+)
 from meeple.engine import Rng
 from meeple.games.newworld import GAME
 from meeple.games.newworld.state import NewWorldState
 
-
-def random_play(games: int) -> tuple[int, float]:
-    """Decisions and CPU seconds of ``games`` uniformly random four-player games."""
-    config = GAME.make_config(4)
-    decisions, seconds = 0, 0.0
-    for seed in range(1, games + 1):
-        rng = Rng(seed)
-        state = GAME.new_game(config, seed)
-        start = time.process_time()
-        while not GAME.is_over(state):
-            seat = rng.choice(GAME.to_act(state))
-            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-            decisions += 1
-        seconds += time.process_time() - start
-    return decisions, seconds
-
-
-def calibration_ops(path: Path) -> float:
-    """Operations per CPU second of the calibration workload's ``workload``."""
-    spec = importlib.util.spec_from_file_location("calibrate", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    rng = module.random.Random(1)
-    start = time.process_time()
-    ops = sum(module.workload(rng) for _ in range(100))
-    return float(ops) / (time.process_time() - start)
+CALIBRATION_SECONDS = 0.4  # CPU seconds of the calibration workload per round
 
 
 def per_call(work: Callable[[int], object], repeat: int) -> float:
     """CPU microseconds per call of ``work(k)``, k = 0 .. repeat-1."""
-    start = time.process_time()
+    start = CPU()
     for k in range(repeat):
         work(k)
-    return (time.process_time() - start) / repeat * 1e6
+    return (CPU() - start) / repeat * 1e6
 
 
 def main() -> None:
@@ -67,12 +48,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--calibrate", type=Path, default=CALIBRATION)
     args = parser.parse_args()
+    workload = load_workload(args.calibrate) if args.calibrate.exists() else None
     rates, calibrations = [], []
     for _ in range(args.rounds):
-        decisions, seconds = random_play(args.games)
+        decisions, seconds = random_play_rate(GAME, 4, args.games, 1, CPU)
         rates.append(decisions / seconds)
-        if args.calibrate.exists():
-            calibrations.append(calibration_ops(args.calibrate))
+        if workload is not None:
+            ops, spent = calibration_chunk(workload, CALIBRATION_SECONDS, random.Random(1))
+            calibrations.append(ops / spent)
     rate = max(rates)
     line = f"random play: {decisions} decisions per round, {rate:,.0f} decisions/s"
     if calibrations:
