@@ -40,8 +40,15 @@ class Node:
     seat: int = -1
     visits: int = 0
     total: float = 0.0
+    squares: float = 0.0  # sum of the squared rewards (the spread of the mean)
     available: int = 0
     children: dict[int, Node] = field(default_factory=dict)
+
+    def mean_and_error(self) -> tuple[float, float]:
+        """The mean reward and its squared standard error."""
+        mean = self.total / self.visits
+        variance = max(0.0, self.squares / self.visits - mean * mean)
+        return mean, variance / self.visits
 
     def ucb(self, c: float) -> float:
         mean = self.total / self.visits
@@ -146,7 +153,20 @@ class MctsBot:
         visited = [(child.visits, child.total, a) for a, child in root.children.items()]
         if not visited:
             return self.rng.choice(candidates)
-        return max(visited)[2]
+        return self._trusted(root, candidates[0], max(visited)[2])
+
+    def _trusted(self, root: Node, own: int, best: int) -> int:
+        """``best``, unless the knowledge sets ``trust`` (a number of standard errors)
+        and ``best`` does not beat the knowledge's own choice (its shortlist's first)
+        by that much: then the search could not tell them apart, and the knowledge's
+        choice stands rather than noise. Without ``trust`` (default 0), ``best``."""
+        trust = float(getattr(self.knowledge, "trust", 0.0))
+        baseline = root.children.get(own)
+        if trust <= 0.0 or best == own or baseline is None or baseline.visits < 2:
+            return best
+        mean, error = root.children[best].mean_and_error()
+        own_mean, own_error = baseline.mean_and_error()
+        return best if mean - own_mean > trust * math.sqrt(error + own_error) else own
 
     # ---- one iteration --------------------------------------------------------------
 
@@ -183,7 +203,9 @@ class MctsBot:
         rewards = self._rollout(game, sample, me)
         for visited in path[1:]:
             visited.visits += 1
-            visited.total += rewards[visited.seat]
+            reward = rewards[visited.seat]
+            visited.total += reward
+            visited.squares += reward * reward
         return first
 
     def _mover(self, game: Game[Any], sample: GameState, me: int) -> int | None:

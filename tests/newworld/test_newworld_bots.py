@@ -13,7 +13,7 @@ import pytest
 from meeple.ai import load_bots
 from meeple.ai.base import make_bot
 from meeple.ai.levels import mcts
-from meeple.ai.mcts import Budget, MctsBot
+from meeple.ai.mcts import Budget, MctsBot, Node
 from meeple.engine import Rng
 from meeple.games.newworld import GAME, bots
 from meeple.games.newworld.bots import policy
@@ -22,7 +22,14 @@ from meeple.games.newworld.bots.heuristic import (
     NewWorldKnowledge,
     alternatives,
 )
-from meeple.games.newworld.bots.reading import win_chances, worth, worths
+from meeple.games.newworld.bots.reading import (
+    control_survives,
+    standings,
+    survival_losses,
+    win_chances,
+    worth,
+    worths,
+)
 from meeple.games.newworld.positions import area, place
 from meeple.games.newworld.state import (
     COLONISTS,
@@ -304,8 +311,8 @@ def test_search_knowledge_values_and_branches() -> None:
     assert isinstance(knowledge, NewWorldKnowledge)
     state = planning_with(5, 1)
     values = knowledge.evaluate(GAME, state, 0)
-    assert len(values) == 4 and abs(sum(values) - 1.0) < 1e-9
-    assert values == win_chances(worths(state))
+    assert len(values) == 4 and all(0.0 <= v <= 1.0 for v in values)
+    assert values == standings(state)
     legal = GAME.legal_actions(state, 0)
     branches = knowledge.candidates(GAME, state, 0, legal)
     assert branches and set(branches) <= set(legal) and len(branches) <= 5
@@ -333,8 +340,12 @@ def state_before_planning() -> NewWorldState:
 
 
 def test_worth_counts_cash_control_and_gold() -> None:
-    """13.2: income is Political Control, Resources and $40 per Gold Bar delivered."""
+    """13.2: income is Political Control, Resources and $40 per Gold Bar delivered;
+    a control is held with four Colonists (11.2), here in a mild Climate (10.1)."""
     state = movement_position(2, (0, 1))
+    state.explored[area("H")] = True
+    state.tile_climate[area("H")] = 5
+    place(state, 0, "H", colonists=4)
     base = worth(state, 0)
     state.cash[0] += 50
     assert worth(state, 0) == pytest.approx(base + 50)
@@ -365,13 +376,17 @@ def with_new_colonists(state: NewWorldState, seat: int, count: int) -> NewWorldS
 def test_worth_counts_the_colonists_still_at_home() -> None:
     """5.1, 11.2: on turn 1 the Colonists wait at home until the sheets are paid for;
     four of them at the Exclusive Anchorage found a Political Control (four
-    Colonists and a majority), three do not, and each one beyond four adds only its
-    Resource income."""
+    Colonists and a majority) if the Survival roll spares them (10.1: in Climate 5,
+    one is lost on a die of 1 or 2), three do not, and a fifth adds its Resource
+    income and makes the control safe."""
     state = heuristic_game_until(PLANNING, 3)
     assert state.turn == 1 and state.landfall[0] != NOBODY
+    state.explored[state.landfall[0]] = True
+    state.tile_climate[state.landfall[0]] = 5
     three, four, five = (worth(with_new_colonists(state, 0, n), 0) for n in (3, 4, 5))
-    assert four > five - four > 0
-    assert four - three > 10 * (five - four)
+    assert four - three > five - four > 0
+    six = worth(with_new_colonists(state, 0, 6), 0)
+    assert five - four > 5 * (six - five) > 0
 
 
 def test_an_undecided_seat_counts_the_four_colonists_of_the_average_roll() -> None:
@@ -406,6 +421,66 @@ def test_the_search_takes_four_colonists_on_the_first_turn(seed: int) -> None:
     state = GAME.new_game(GAME.make_config(4), seed)
     action = mcts(GAME, seed, Budget(iterations=60)).choose(GAME, state, 0)
     assert GAME.actions[action].text == "take 4 colonists"
+
+
+def test_standings_still_rank_the_options_of_a_seat_far_behind() -> None:
+    """14.2: a seat two Political Controls behind has a win chance of about zero by
+    the softmax, whatever it does; the standings still prefer its larger worth."""
+    state = heuristic_game_until(MOVEMENT, 3)
+    for seat in range(1, 4):
+        state.cash[seat] += 400
+    behind = standings(state)[0]
+    assert win_chances(worths(state))[0] < 1e-3
+    state.cash[0] += 40
+    assert standings(state)[0] > behind + 0.005
+
+
+def test_survival_losses_follow_the_table_and_fall_on_colonists_without_soldiers() -> None:
+    """10.1: Climate 1 on a die of 1 costs CCCSSS; an S falls on a Colonist when no
+    Soldier is left (6.24); Political Control adds 1 to the die (10.2)."""
+    assert survival_losses(1, False, 0) == (6, 4, 3, 2, 1, 0)
+    assert survival_losses(1, False, 3) == (3, 2, 1, 1, 1, 0)
+    assert survival_losses(1, True, 0) == (4, 3, 2, 1, 0, 0)
+    assert survival_losses(5, False, 0) == (1, 1, 0, 0, 0, 0)
+
+
+def test_a_colony_in_a_harsh_climate_is_worth_less() -> None:
+    """10.1, 11.2: four Colonists keep their Political Control through the Survival
+    roll more often in Climate 5 than in Climate 1, and lose fewer of their number."""
+    state = heuristic_game_until(MOVEMENT, 3)
+    h = area("H")
+    state.explored[h] = True
+    place(state, 0, "H", colonists=4)
+    by_climate = {}
+    for climate in (1, 5):
+        sample = state.clone()
+        sample.tile_climate[h] = climate
+        by_climate[climate] = worth(sample, 0)
+        chance = control_survives(sample, h, False, 4, 0)
+        assert chance == pytest.approx(4 / 6 if climate == 5 else 1 / 6)
+    assert by_climate[5] > by_climate[1]
+
+
+def test_the_search_keeps_the_heuristics_choice_when_it_cannot_tell_better() -> None:
+    """Between options whose values the search cannot separate, the heuristic's choice
+    (the shortlist's first) stands rather than the noise of the visits."""
+    knowledge = GAME.bots().search
+    assert isinstance(knowledge, NewWorldKnowledge) and knowledge.trust > 0
+    bot = mcts(GAME, 1, Budget(iterations=8))
+    root = Node(seat=0)
+    for action, rewards in ((5, (0.5, 0.6)), (7, (0.55, 0.5, 0.6))):
+        child = root.children[action] = Node(seat=0)
+        for reward in rewards:
+            child.visits += 1
+            child.total += reward
+            child.squares += reward * reward
+    assert bot._best(root, [5, 7]) == 5
+    for _ in range(200):
+        child = root.children[7]
+        child.visits += 1
+        child.total += 0.9
+        child.squares += 0.81
+    assert bot._best(root, [5, 7]) == 7
 
 
 def test_a_larger_worth_is_a_larger_win_chance() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.newworld.bots import policy
 from meeple.games.newworld.bots.policy import Table, by_kind, table
-from meeple.games.newworld.bots.reading import Census, win_chances, worths
+from meeple.games.newworld.bots.reading import Census, standings
 from meeple.games.newworld.state import (
     BIDDING,
     LANDFALL,
@@ -31,6 +31,10 @@ WIDTH = 4  # branches per decision at most, beside the heuristic's choice
 BIDS = (0, 2, 5, 10, 20)  # landfall bids searched
 COLONY_CHOICES = 3  # landing Areas searched: the best colonies by the heuristic's score
 SECRET_PHASES = (BIDDING, LANDFALL, PLANNING)
+TRUST = 1.0
+"""Standard errors by which the search's pick must beat the heuristic's own choice
+(the shortlist's first) at the root; closer, the heuristic's choice stands, so that
+options the search cannot tell apart are not decided by noise (``MctsBot``)."""
 COLONIST_KINDS = frozenset(("take", "roll"))
 """The Colonists choice (5.1): searched at the root only (``meeple bench`` searches
 a game's first decision); inside the tree every seat takes four, as the heuristic
@@ -147,6 +151,8 @@ class NewWorldKnowledge(Knowledge):
     notes which turn's sheets matter (searches run one at a time per process; a
     wrong note would only move where a rollout is judged)."""
 
+    trust = TRUST
+
     def __init__(self) -> None:
         self.secret_turn = -1  # the turn whose bids or sheets the current search is about
 
@@ -185,4 +191,4 @@ class NewWorldKnowledge(Knowledge):
         return False
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
-        return win_chances(worths(sample_of(state)))
+        return standings(sample_of(state))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from meeple.games.newworld.board import AREAS, load_map, turn_values
+from meeple.games.newworld.board import AREAS, SURVIVAL, load_map, turn_values
 from meeple.games.newworld.common import GOLD_BAR, PC_TO_WIN, last_turn
 from meeple.games.newworld.state import (
     BIDDING,
@@ -49,10 +49,14 @@ DISCOVERY = 1 / 3  # a Prospector finds Gold on a 5 or 6 (7.3)
 UPRISING_RISK = 0.06  # share of a Colonist's worth lost per point of Uprising Number
 PC_PREMIUM = (0.0, 0.0, 10.0, 30.0, 80.0, 400.0)  # by Areas controlled, before the last turn
 SPREAD = 45.0  # dollars of worth that make one seat e times likelier to win
+MARGIN_FLOOR = 100.0  # dollars of lead over the best rival that move the margin term by e
+MARGIN_PER_PC = 1.0  # ... plus this share of a Political Control's income still to come
+WIN_SHARE = 0.5  # share of a rollout's value from the win chance; the rest from the margin
 HOME_PHASES = (EXPLORE, COLONISTS, BIDDING, LANDFALL, PLANNING)
 """Phases in which a turn's Colonists wait at home: the Fleets sail once every
 Planning Sheet is revealed and paid for (5.4, 6.)."""
 EXPECTED_COLONISTS = 4  # four taken, or a die with three at least: four on average (5.1)
+UNKNOWN_CLIMATE = 3  # the Climate counted for an Area whose tile is still face down
 
 
 def area_index(seat: int, area: int) -> int:
@@ -211,23 +215,70 @@ def safety(state: NewWorldState, area: int, colonists: int, soldiers: int) -> fl
     return max(0.4, 1.0 - UPRISING_RISK * exposed)
 
 
-def arrivals(state: NewWorldState, seat: int, counted: Tallies) -> tuple[float, bool]:
+_LOSSES: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def survival_losses(climate: int, held: bool, soldiers: int) -> tuple[int, ...]:
+    """The Colonists a seat loses to each face of the Survival die (10.1) in an Area
+    of ``climate``, holding its Political Control (+1 to the die, 10.2) or not, with
+    ``soldiers`` there: an S falls on a Colonist once no Soldier is left (6.24)."""
+    key = (climate, held, min(soldiers, 6))
+    found = _LOSSES.get(key)
+    if found is None:
+        faces = []
+        for roll in range(1, 7):
+            marks = SURVIVAL[min(6, roll + held) - 1][climate - 1]
+            faces.append(marks.count("C") + max(0, marks.count("S") - key[2]))
+        found = _LOSSES[key] = tuple(faces)
+    return found
+
+
+def climate_of(state: NewWorldState, area: int) -> int:
+    return state.tile_climate[area] if state.explored[area] else UNKNOWN_CLIMATE
+
+
+def survivors(state: NewWorldState, area: int, held: bool, colonists: int, soldiers: int) -> float:
+    """The share of ``colonists`` expected to earn over the incomes to come: each
+    Survival roll, before each Income Phase (10., 13.), takes its expected losses,
+    counted on the average income of the horizon."""
+    losses = survival_losses(climate_of(state, area), held, soldiers)
+    turns = min(incomes_left(state), INCOME_HORIZON)
+    lost = sum(losses) / 6.0 * (turns + 1) / 2.0
+    return max(0.0, 1.0 - lost / colonists) if colonists else 0.0
+
+
+def control_survives(
+    state: NewWorldState, area: int, held: bool, colonists: int, soldiers: int
+) -> float:
+    """The chance that four Colonists remain after the next Survival roll, which
+    comes before the Political Control Phase (10., 11.2)."""
+    losses = survival_losses(climate_of(state, area), held, soldiers)
+    return sum(1 for lost in losses if colonists - lost >= 4) / 6.0
+
+
+def arrivals(state: NewWorldState, seat: int, counted: Tallies) -> tuple[float, float]:
     """The Resource income per Resource Value of the Colonists still to land, and
-    whether their Landing gives the seat a Political Control it lacks (11.2)."""
+    the chance that their Landing gives the seat a Political Control it lacks and
+    that it outlives the Survival roll (10., 11.2)."""
     arriving = colonists_to_land(state, seat)
     if arriving <= 0:
-        return 0.0, False
+        return 0.0, 0.0
     colonists, soldiers, all_colonists, all_soldiers = counted
     area = landing_area(state, seat, colonists[seat])
     if area == NOBODY:
-        return float(arriving), arriving >= 4
+        return float(arriving), float(arriving >= 4)
     mine = colonists[seat][area] + arriving
-    earning = arriving * state.resources[area] * safety(state, area, mine, soldiers[seat][area])
+    guard = soldiers[seat][area]
+    held = state.pc[area] == seat
+    kept = survivors(state, area, held, mine, guard)
+    earning = arriving * state.resources[area] * safety(state, area, mine, guard) * kept
     if controls(state, seat, area, counted):
-        return earning, False
+        return earning, 0.0
     majority = 2 * mine > all_colonists[area] + arriving
-    guarded = all_soldiers[area] == 0 or 2 * soldiers[seat][area] > all_soldiers[area]
-    return earning, mine >= 4 and majority and guarded
+    guarded = all_soldiers[area] == 0 or 2 * guard > all_soldiers[area]
+    if not (mine >= 4 and majority and guarded):
+        return earning, 0.0
+    return earning, control_survives(state, area, held, mine, guard)
 
 
 def worth(state: NewWorldState, seat: int) -> float:
@@ -237,7 +288,7 @@ def worth(state: NewWorldState, seat: int) -> float:
     pc_future, resource_future = future_values(state)
     left = incomes_left(state)
     value = float(state.cash[seat]) + state.delivered[seat] + state.fleet_gold[seat]
-    pcs = 0
+    pcs = 0.0
     earning = 0.0
     first = seat * AREAS
     bars_land = sum(state.gold[first : first + AREAS])
@@ -245,10 +296,14 @@ def worth(state: NewWorldState, seat: int) -> float:
     holders = state.pc
     for area in range(AREAS):
         mine = colonists[area]
-        if mine >= 4 or holders[area] == seat:  # control needs four Colonists (11.2)
-            pcs += controls(state, seat, area, counted)
-        if mine:
-            earning += mine * state.resources[area] * safety(state, area, mine, soldiers[area])
+        holds = holders[area] == seat
+        if not (mine or holds):
+            continue
+        guard = soldiers[area]
+        if (mine >= 4 or holds) and controls(state, seat, area, counted):  # 11.2
+            pcs += control_survives(state, area, holds, mine, guard)
+        kept = survivors(state, area, holds, mine, guard)
+        earning += kept * mine * state.resources[area] * safety(state, area, mine, guard)
     landing, founded = arrivals(state, seat, counted)
     earning += landing
     pcs += founded
@@ -267,7 +322,7 @@ def worth(state: NewWorldState, seat: int) -> float:
         if state.city_holder[area] == seat and state.city_value[area]:
             value += 0.5 * GOLD_BAR * ahead * state.city_value[area]
     if state.turn < last_turn(state.config) and state.phase != GAME_OVER:
-        value += PC_PREMIUM[min(pcs, PC_TO_WIN)]
+        value += PC_PREMIUM[min(round(pcs), PC_TO_WIN)]
     return value
 
 
@@ -281,3 +336,27 @@ def win_chances(values: list[float]) -> list[float]:
     weights = [math.exp((v - top) / SPREAD) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def margin_scale(state: NewWorldState) -> float:
+    """Dollars of lead that count as much as one e-fold in ``standings``: what a
+    Political Control still earns sets how much a lead can still change (11.4)."""
+    pc_future, _ = future_values(state)
+    return MARGIN_FLOOR + MARGIN_PER_PC * pc_future
+
+
+def standings(state: NewWorldState) -> list[float]:
+    """Each seat's value of a position, in [0, 1]: half its win chance (which
+    saturates: two Political Controls behind is a chance of 0.000 from mid-game on)
+    and half a logistic of its lead over the best rival on the scale of what is
+    still at stake, which keeps telling a seat behind (or far ahead) its better
+    options from its worse ones."""
+    values = worths(state)
+    chances = win_chances(values)
+    scale = margin_scale(state)
+    out = []
+    for seat, chance in enumerate(chances):
+        rival = max(v for s, v in enumerate(values) if s != seat)
+        lead = max(-30.0, min(30.0, (values[seat] - rival) / scale))
+        out.append(WIN_SHARE * chance + (1.0 - WIN_SHARE) / (1.0 + math.exp(-lead)))
+    return out
