@@ -277,14 +277,21 @@ def store_cargo(state: NewWorldState, seat: int, cargo: Cargo) -> None:
     units.box_soldiers(state, seat, cargo.lost_soldiers)
 
 
+NO_LOSSES = (0, 0, 0)  # Ships, Soldiers, Colonists
+
+
 def voyage(
     state: NewWorldState, seat: int, dice: int, homebound: bool, where: str, then: int, arg: int = 0
 ) -> bool:
     """Roll a crossing's Naval Losses dice and take the losses (6.2, 12.2). False
     when a Ship is about to be lost and its owner arranges his Fleet card first
     (6.21): the voyage goes on from ``then`` (rules/fleetcard.py) once he has."""
-    cargo = cargo_of(state, seat)
     rolled = roll_dice(state, dice)
+    if 1 not in rolled:  # no Naval Losses Table roll: nothing aboard changes
+        calm = (seat, where, tuple(rolled), NO_LOSSES, ())
+        state.log.append(Event("voyage", voyage_words, {"seat": seat}, None, True, calm))
+        return True
+    cargo = cargo_of(state, seat)
     progress = Progress(rolled.count(1))
     done = fleetcard.losses(state, seat, cargo, progress, homebound)
     losses = (cargo.lost_ships, cargo.lost_soldiers, cargo.lost_colonists)

@@ -263,11 +263,18 @@ def next_landing_offers(state: NewWorldState, used: list[int]) -> tuple[int, ...
     return found
 
 
+def _first_number(args: tuple[int | str, ...]) -> int:
+    value = args[0] if args else 0
+    return value if isinstance(value, int) else 0
+
+
+# Per action: the number a sheet entry writes (its first argument, 0 for the seal).
+ENTRY_VALUE = tuple(_first_number(action.args) for action in SPACE)
+
+
 def apply_plan_entry(state: NewWorldState, seat: int, index: int) -> None:
     """Write one entry on the seat's sheet (no reveal; see ``apply_plan``)."""
-    action = SPACE[index]
-    value = action.args[0] if action.args else 0
-    assert isinstance(value, int)
+    value = ENTRY_VALUE[index]
     step = state.plan_step[seat]
     if step == STEP_MAINTAIN:
         state.plan_maintain[seat] = value
