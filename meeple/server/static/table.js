@@ -150,7 +150,7 @@ function drawHints() {
   clear(list);
   for (const c of hintChoices || []) {
     const chance = c.win === null ? "" : ` (win chance ${Math.round(c.win * 100)}%)`;
-    list.append(el("li", {}, el("button", { class: "hintchoice", "data-action-text": c.action, onclick: () => play(c.action), text: c.action }), chance));
+    list.append(el("li", {}, el("button", { class: "hintchoice", "data-action-text": c.action, onclick: () => play(c.action), text: labelOf(c.action) }), chance));
   }
 }
 
