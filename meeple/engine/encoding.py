@@ -31,6 +31,8 @@ from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Callable, MutableSequence, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import ne
 from typing import Any, TypeAlias
 
 from meeple.engine.config import GameConfig
@@ -150,7 +152,7 @@ class StateEncoder:
     it had the time before are rewritten, so ``state`` may be any state of the
     game's config (another game, a determinized one), not only the next one."""
 
-    __slots__ = ("base", "out", "sections", "seen", "steps")
+    __slots__ = ("base", "numbers", "out", "reads", "sections", "seen", "writes")
 
     _UNSEEN = object()  # equal to nothing: every section is written the first time
 
@@ -159,20 +161,23 @@ class StateEncoder:
         self.base = base
         self.out = base[:]
         self.seen: list[object] = [self._UNSEEN] * len(self.sections)
-        # per section: its reader, its writer, and its places with their base values
-        self.steps = tuple(
-            (s.read, s.write, tuple((part, base[part]) for part in s.places)) for s in self.sections
+        self.reads = tuple(s.read for s in self.sections)
+        self.numbers = range(len(self.sections))
+        # per section: its writer, and its places with their base values
+        self.writes = tuple(
+            (s.write, tuple((part, base[part]) for part in s.places)) for s in self.sections
         )
 
     def encode(self, state: Any) -> Vector:
-        out, seen = self.out, self.seen
-        for i, (read, write, restore) in enumerate(self.steps):
-            now = read(state)
-            if now != seen[i]:
-                for part, values in restore:
-                    out[part] = values
-                write(out, now)
-                seen[i] = now
+        out, seen, writes = self.out, self.seen, self.writes
+        now = [read(state) for read in self.reads]
+        # the sections whose value changed, found by comparing in one pass
+        for i in compress(self.numbers, map(ne, now, seen)):
+            write, restore = writes[i]
+            for part, values in restore:
+                out[part] = values
+            write(out, now[i])
+        self.seen = now
         return out
 
 

@@ -82,6 +82,8 @@ class Observations:
         self.size = encoding.size(config)
         self._common: StateEncoder | None = None
         self._own: list[StateEncoder] = []
+        self._common_numbers: Vector = np.zeros(0, dtype=np.float32)
+        self._own_numbers: list[Vector] = []
         if isinstance(encoding, SectionedEncoding):
             self._split(encoding)
 
@@ -105,13 +107,17 @@ class Observations:
             StateEncoder([x for x in sections if not x.shared], array("f", own_base.tobytes()))
             for sections in per_seat
         ]
+        # the encoders' buffers as numpy arrays, made once (an encoder writes its
+        # buffer in place and never resizes it, so these views stay valid)
+        self._common_numbers = np.frombuffer(self._common.out, dtype=np.float32)
+        self._own_numbers = [np.frombuffer(own.out, dtype=np.float32) for own in self._own]
 
     def of(self, state: GameState, seat: int) -> Vector:
         if self._common is None:
             return observe(self.game, self.encoding, state, seat, self.size)
-        common = np.frombuffer(self._common.encode(state), dtype=np.float32)
-        own = np.frombuffer(self._own[seat].encode(state), dtype=np.float32)
-        return np.add(common, own)
+        self._common.encode(state)
+        self._own[seat].encode(state)
+        return np.add(self._common_numbers, self._own_numbers[seat])
 
 
 class LegalTexts(Sequence[str]):
@@ -171,6 +177,13 @@ def as_vector(values: Sequence[float], size: int) -> Vector:
     return np.asarray(values, dtype=np.float32)
 
 
+def read_only(array: Mask) -> Mask:
+    """A view of ``array`` that cannot be written through (the array itself can)."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 def resolve_game(game: Game[Any] | str) -> Game[Any]:
     return get_game(game) if isinstance(game, str) else game
 
@@ -220,6 +233,11 @@ class Table:
         self._observations: dict[int, Vector] = {}
         self._legal: dict[int, list[int]] = {}
         self.observations = Observations(self.game, self.encoding, self.config)
+        # One mask per seat, changed in place; ``_masked``: the seats whose mask is up
+        # to date for the state and version of ``_known_for``.
+        self._masks = [np.zeros(self.actions, dtype=np.int8) for _ in range(self.players)]
+        self._masked: set[int] = set()
+        self._mask_views = [read_only(mask) for mask in self._masks]
 
     def _fresh(self) -> None:
         """Forget what was computed for an earlier state or version."""
@@ -228,6 +246,7 @@ class Table:
             self._known_for = (self.state, self.state.version)
             self._observations.clear()
             self._legal.clear()
+            self._masked.clear()
 
     def _legal_actions(self, seat: int) -> list[int]:
         self._fresh()
@@ -257,11 +276,20 @@ class Table:
         return seen.copy()  # each caller owns what it gets (Gymnasium's checker asks it)
 
     def mask(self, seat: int) -> Mask:
-        """1 for each action the seat may take now, 0 elsewhere (all 0: not asked)."""
-        out = np.zeros(self.actions, dtype=np.int8)
-        if not self.game.is_over(self.state):
-            out[self._legal_actions(seat)] = 1
-        return out
+        """1 for each action the seat may take now, 0 elsewhere (all 0: not asked).
+
+        The seat's one mask, kept by the table and changed in place (cleared, then
+        the legal indices set), returned as a
+        read-only view: it stays right until the game moves on, so a caller that
+        keeps a mask past the next decision copies it."""
+        self._fresh()
+        if seat not in self._masked:
+            out = self._masks[seat]
+            out.fill(0)  # a memset: cheaper than clearing the marked indices one by one
+            if not self.game.is_over(self.state):
+                out.put(self._legal_actions(seat), 1)
+            self._masked.add(seat)
+        return self._mask_views[seat]
 
     def legal_texts(self, seat: int) -> LegalTexts:
         """The seat's legal actions as text, in index order (the mask's order),
@@ -284,7 +312,7 @@ class Table:
         """Play ``action`` for ``seat`` through the checked path: None when it was
         played, else why it was refused (and nothing changed)."""
         index = int(action)
-        if seat in self.to_act() and index in self._legal_actions(seat):
+        if seat in self.to_act() and self._is_legal(seat, index):
             # exactly what the checked path would accept (``Game.check``: the game
             # goes on, the seat is asked, the action is legal), so the trusted path
             self.game.apply(self.state, seat, index)
@@ -294,6 +322,14 @@ class Table:
         except MeepleError as refusal:
             return str(refusal)
         return None
+
+    def _is_legal(self, seat: int, index: int) -> bool:
+        """Whether ``index`` is among the seat's legal actions now (read from its mask
+        when the mask is up to date, one lookup instead of a search of the list)."""
+        self._fresh()
+        if seat in self._masked:
+            return 0 <= index < self.actions and bool(self._masks[seat][index])
+        return index in self._legal_actions(seat)
 
     def rewards(self) -> list[float]:
         """Per seat: 1.0 for a winner of a finished game, else 0.0."""

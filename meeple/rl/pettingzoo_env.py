@@ -103,6 +103,8 @@ class MeepleAECEnv(AECEnv[str, Observation, int | None]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
+        self._rewarded: list[str] = []  # the agents whose last reward is not 0
+        self._waiting = {a: waiting_info(self.table, seat_of(a)) for a in self.agents}
         self.agent_selection = self._next_agent()
         self.infos = {a: self._info(a) for a in self.agents}
 
@@ -118,29 +120,44 @@ class MeepleAECEnv(AECEnv[str, Observation, int | None]):
         return agent_name(waiting[0]) if waiting else self.agents[0]
 
     def step(self, action: int | None) -> None:
+        """PettingZoo's cycle, keeping its dictionaries as its generic helpers
+        (``_clear_rewards``, ``_accumulate_rewards``) would, but touching only the
+        entries a step can change: rewards are 0 except after a refusal (the agent
+        asked) and at the end of a game, and only the agent asked before and the one
+        asked now can have other infos than a waiting agent's."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} must act now: give an action index, not None")
-        self._clear_rewards()
+        rewards = self.rewards
+        for rewarded in self._rewarded:  # the last step's rewards end with it
+            rewards[rewarded] = 0.0
+        self._rewarded = []
         self._cumulative_rewards[agent] = 0.0
         seat = seat_of(agent)
         refusal = self.table.step(seat, action)
         if refusal is not None:
-            self.rewards[agent] = self.illegal_reward
+            self._reward({agent: self.illegal_reward})
             self.infos[agent] = {**seat_info(self.table, seat), "illegal_action": refusal}
         else:
             self._after_play()
-        self._accumulate_rewards()
+
+    def _reward(self, given: dict[str, float]) -> None:
+        """This step's rewards, added to the agents' cumulative rewards."""
+        cumulative = self._cumulative_rewards
+        for agent, reward in given.items():
+            self.rewards[agent] = reward
+            cumulative[agent] += reward
+            if reward:
+                self._rewarded.append(agent)
 
     def _after_play(self) -> None:
         over = self.table.is_over()
         cut = not over and self.table.too_long()
         if over:
-            for agent, reward in zip(self.agents, self.table.rewards(), strict=True):
-                self.rewards[agent] = reward
+            self._reward(dict(zip(self.agents, self.table.rewards(), strict=True)))
         asked_before = self.agent_selection
         self.agent_selection = self._next_agent()
         if over or cut:
@@ -149,17 +166,15 @@ class MeepleAECEnv(AECEnv[str, Observation, int | None]):
                 self.truncations[agent] = cut
                 self.infos[agent] = self._info(agent)
         else:
-            # only the agent asked before and the one asked now can have other infos
-            # than a waiting agent's (legal actions, an earlier refusal)
-            for agent in {asked_before, self.agent_selection}:
-                self.infos[agent] = self._info(agent)
+            infos = self.infos
+            infos[asked_before] = self._waiting[asked_before]
+            infos[self.agent_selection] = self._info(self.agent_selection)
 
     def _info(self, agent: str) -> Info:
         """The legal actions as text for the agent asked now; [] for the others."""
-        seat = seat_of(agent)
         if agent == self.agent_selection:
-            return seat_info(self.table, seat)
-        return waiting_info(self.table, seat)
+            return seat_info(self.table, seat_of(agent))
+        return self._waiting[agent]
 
     def render(self) -> str | None:
         if self.render_mode is None:

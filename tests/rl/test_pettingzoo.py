@@ -254,3 +254,31 @@ def test_the_legal_action_texts_are_written_only_when_read() -> None:
     copied = pickle.loads(pickle.dumps(texts))
     assert type(copied) is list and copied == expected
     assert LegalTexts(game.actions, ()) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_seats_mask_is_one_read_only_array_kept_equal_to_its_legal_actions(
+    game: Game[Any],
+) -> None:
+    """The table changes each seat's mask in place: after every decision of a whole
+    random game (and on a state swapped in), every seat's mask marks exactly its
+    legal actions now, nothing left over from before; the caller cannot write it."""
+    table = Table(game, game.min_players, seed=8)
+    rng = Rng(8)
+    masks = [table.mask(seat) for seat in range(table.players)]
+    with pytest.raises(ValueError, match="read-only"):
+        masks[0][0] = 1
+    swapped = False
+    while True:
+        for seat, mask in enumerate(masks):
+            assert table.mask(seat) is mask
+            expected = [] if table.is_over() else sorted(game.legal_actions(table.state, seat))
+            assert np.flatnonzero(mask).tolist() == expected, (game.name, table.state.version)
+        if table.is_over():
+            break
+        seat = table.to_act()[0]
+        assert table.step(seat, rng.choice(game.legal_actions(table.state, seat))) is None
+        if table.state.version == 10 and not swapped:
+            table.state = game.new_game(table.config, 99)  # another game: masks follow it
+            swapped = True
+    assert not any(mask.any() for mask in masks)
