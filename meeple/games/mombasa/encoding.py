@@ -38,12 +38,14 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
 from meeple.engine.encoding import (
-    FixedEncoding,
     Layout,
+    Section,
+    SectionedEncoding,
     hot,
     index_of,
     put,
@@ -53,7 +55,8 @@ from meeple.engine.encoding import (
 from meeple.games.mombasa.actions import space_name
 from meeple.games.mombasa.board import BOARD, COMPANIES, TRACK_FACES
 from meeple.games.mombasa.rules.tasks import TASK_NAMES
-from meeple.games.mombasa.state import DECKS, PHASES, SLOTS, SPACE_COUNT, TILES
+from meeple.games.mombasa.state import DECKS, PHASES, SLOTS, SPACE_COUNT, TILES, MombasaState
+from meeple.games.mombasa.view import build_view
 
 JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
@@ -151,7 +154,14 @@ PENDING = LAYOUT.block(1 + len(TASK_NAMES))
 BOOKS_TO_PLACE = LAYOUT.block(1)
 
 
-class MombasaEncoding(FixedEncoding):
+class MombasaEncoding(SectionedEncoding):
+    """The encoded view, whole (``encode``) or in sections (``sections``): each section
+    reads its part of the seat's view, which is built once per state and decision,
+    and a part that did not change since the seat's last observation is not
+    written again. (Reading the parts from the state's own fields instead, which
+    would spare building the view, is not done: the view derives prices, open
+    slots and bonus levels that such readers would have to compute again.)"""
+
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
         relative = relative_seats(view["seat"], len(view["players"]))
@@ -161,16 +171,91 @@ class MombasaEncoding(FixedEncoding):
         bonuses(out, view, relative)
         final = view.get("final")
         for seat, entry in enumerate(view["players"]):
-            base = PLAYERS + relative[seat] * PER_SEAT
-            player(out, base, entry, view["tracks"])
-            if final is not None:
-                scores(out, base + SCORES, final[seat])
-        pending = view.get("pending")
-        if pending is not None:
-            out[PENDING] = 1.0
-            hot(out, PENDING + 1, index_of(pending["decision"], TASK_NAMES), len(TASK_NAMES))
-            put(out, BOOKS_TO_PLACE, len(pending["books_to_place"]), SHELF)
+            score = None if final is None else final[seat]
+            seat_entry(out, relative[seat], (entry, view["tracks"], score))
+        pending(out, view.get("pending"))
         return out
+
+    def sections(self, config: GameConfig, seat: int) -> list[Section]:
+        """Blocks of the layout, each read from its keys of ``seat``'s view."""
+        relative = relative_seats(seat, config.players)
+        viewed = SeatView(seat)
+
+        def part(keys: tuple[str, ...]) -> Callable[[Any], JSON]:
+            return lambda state: {key: viewed.of(state)[key] for key in keys}
+
+        def relatively(write: Callable[[Vector, JSON, list[int]], None]) -> Writer:
+            return lambda out, seen: write(out, seen, relative)
+
+        sections = [
+            Section.block(ROUND, TRACK_FACE, part(GENERAL_KEYS), relatively(general)),
+            Section.block(TRACK_FACE, DISPLAY, part(COMPANY_KEYS), companies),
+            Section.block(DISPLAY, BONUS, part(MARKET_KEYS), market),
+            Section.block(BONUS, PLAYERS, part(BONUS_KEYS), relatively(bonuses)),
+            Section.block(PENDING, LAYOUT.size, lambda s: viewed.of(s)["pending"], pending),
+        ]
+        for p in range(config.players):
+            base = PLAYERS + relative[p] * PER_SEAT
+            sections.append(
+                Section.block(base, base + PER_SEAT, viewed.entry(p), seat_writer(relative[p]))
+            )
+        return sections
+
+
+Writer = Callable[[Vector, Any], None]
+# A seat's entry, the tracks (their lengths scale the positions), its final score.
+Entry = tuple[JSON, list[JSON], JSON | None]
+GENERAL_KEYS = ("round", "phase", "to_act", "first_player", "next_first_player", "actor")
+COMPANY_KEYS = ("tracks", "companies", "regions")
+MARKET_KEYS = ("display", "stack", "discard", "book_display", "book_supply", "round_track")
+BONUS_KEYS = ("bonus_spaces", "bonus_tiles")
+
+
+class SeatView:
+    """One seat's view of the last state asked for, built once per state object and
+    decision (``version``) however many sections read it. The view is made of new
+    lists and dicts, never the state's own, so its parts can be kept and compared."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.state: MombasaState | None = None
+        self.version = -1
+        self.view: JSON = {}
+
+    def of(self, state: MombasaState) -> JSON:
+        if state is not self.state or state.version != self.version:
+            self.view = build_view(state, self.seat)
+            self.state, self.version = state, state.version
+        return self.view
+
+    def entry(self, p: int) -> Callable[[MombasaState], Entry]:
+        def read(state: MombasaState) -> Entry:
+            view = self.of(state)
+            final = view["final"]
+            return view["players"][p], view["tracks"], None if final is None else final[p]
+
+        return read
+
+
+def seat_writer(place: int) -> Writer:
+    return lambda out, seen: seat_entry(out, place, seen)
+
+
+def seat_entry(out: Vector, place: int, seen: Entry) -> None:
+    """The seat at ``place`` counted from the viewer: its entry, and at the end its score."""
+    entry, tracks, final = seen
+    base = PLAYERS + place * PER_SEAT
+    player(out, base, entry, tracks)
+    if final is not None:
+        scores(out, base + SCORES, final)
+
+
+def pending(out: Vector, pending: JSON | None) -> None:
+    """The decision pending and the books waiting to be shelved."""
+    if pending is not None:
+        out[PENDING] = 1.0
+        hot(out, PENDING + 1, index_of(pending["decision"], TASK_NAMES), len(TASK_NAMES))
+        put(out, BOOKS_TO_PLACE, len(pending["books_to_place"]), SHELF)
 
 
 def general(out: Vector, view: JSON, relative: list[int]) -> None:
