@@ -51,35 +51,62 @@ ROWS = 6  # the rows loaded so far follow, three numbers each
 # ---- the choices, over a Fleet's cargo ------------------------------------------------------
 
 
-def options(cargo: Cargo, rows: list[Load]) -> list[Load]:
+# What is left to place: regular Ships, rows loaded, Soldiers, Colonists, whole Bars.
+Left = tuple[int, int, int, int, int]
+_OPTIONS: dict[Left, tuple[Load, ...]] = {}  # the loads of ``next_loads``, kept per Left
+
+
+def options(cargo: Cargo, rows: list[Load]) -> tuple[Load, ...]:
     """The loads the next row may take: within two Personnel and two Bars a Ship
-    (5.3), within what is left, leaving no more Personnel than the later rows hold."""
-    regular = cargo.regular
-    if len(rows) >= regular:
-        return []
-    soldiers = cargo.soldiers - sum(load[0] for load in rows)
-    colonists = cargo.colonists - sum(load[1] for load in rows)
-    bars = rowed_bars(cargo) - sum(load[2] for load in rows)
+    (5.3), within what is left, leaving no more Personnel than the later rows hold
+    (a shared tuple)."""
+    return _options(left(cargo, rows))
+
+
+def left(cargo: Cargo, rows: list[Load]) -> Left:
+    soldiers, colonists, bars = cargo.soldiers, cargo.colonists, rowed_bars(cargo)
+    for s, c, b in rows:
+        soldiers, colonists, bars = soldiers - s, colonists - c, bars - b
+    return cargo.regular, len(rows), soldiers, colonists, bars
+
+
+def _options(key: Left) -> tuple[Load, ...]:
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = _OPTIONS[key] = next_loads(*key)
+    return found
+
+
+def next_loads(
+    regular: int, placed: int, soldiers: int, colonists: int, bars: int
+) -> tuple[Load, ...]:
+    """``options`` from what is left to place."""
+    if placed >= regular:
+        return ()
     if regular == 1:  # a lone regular Ship: whatever it holds goes down with it
-        return [(soldiers, colonists, min(bars, 2))]
-    room_after = 2 * (regular - len(rows) - 1)
-    return [
+        return ((soldiers, colonists, min(bars, 2)),)
+    room_after = 2 * (regular - placed - 1)
+    return tuple(
         (s, c, b)
         for s in range(min(2, soldiers) + 1)
         for c in range(min(2 - s, colonists) + 1)
         if soldiers - s + colonists - c <= room_after
         for b in range(min(2, bars) + 1)
-    ]
+    )
 
 
 def forced(cargo: Cargo, rows: list[Load]) -> list[Load]:
     """``rows`` with every following row that has a single possible load added."""
+    regular, placed, soldiers, colonists, bars = left(cargo, rows)
     rows = list(rows)
     while True:
-        loads = options(cargo, rows)
+        loads = _options((regular, placed, soldiers, colonists, bars))
         if len(loads) != 1:
             return rows
-        rows.append(loads[0])
+        load = loads[0]
+        rows.append(load)
+        placed += 1
+        soldiers, colonists, bars = soldiers - load[0], colonists - load[1], bars - load[2]
 
 
 def arranger(chosen: list[Load] | None) -> Arrange:
