@@ -47,6 +47,7 @@ from meeple.games.newworld.common import (
 from meeple.games.newworld.rules import battle, fleetcard, flow, piracy, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.naval import coastal_dice
+from meeple.games.newworld.rules.outbound import ALONG_THE_COAST_TO
 from meeple.games.newworld.state import (
     AREAS,
     COMBAT_PLAYERS,
@@ -179,10 +180,9 @@ def _movement_groups(state: NewWorldState, seat: int) -> Iterator[list[int]]:
     order (so that ``movement_has_choice`` stops at the first)."""
     first = seat * AREAS
     soldiers, colonists, gold = state.soldiers, state.colonists, state.gold
-    for area in range(AREAS):
+    kinds, cities = state.site_kind, state.city_value
+    for area in units.seat_areas(seat, soldiers, colonists, gold):
         i = first + area
-        if not (soldiers[i] or colonists[i] or gold[i]):
-            continue
         movable_s = soldiers[i] - state.arrived_soldiers[i]
         movable_c = colonists[i] - state.arrived_colonists[i]
         movable_g = gold[i] - state.arrived_gold[i]
@@ -192,7 +192,9 @@ def _movement_groups(state: NewWorldState, seat: int) -> Iterator[list[int]]:
                 yield [EMBARK_SOLDIER[area]] if movable_s else []
                 yield [EMBARK_COLONIST[area]] if movable_c else []
                 yield [EMBARK_GOLD[area]] if movable_g else []
-        if (soldiers[i] or colonists[i]) and has_markers(state, area):
+        if (soldiers[i] or colonists[i]) and (
+            kinds[2 * area] or kinds[2 * area + 1] or cities[area]  # has_markers
+        ):
             yield marker_actions(state, seat, area)
     yield keep_aboard_actions(state, seat)
 
@@ -255,13 +257,8 @@ def apply_movement(state: NewWorldState, seat: int, index: int) -> None:
         state.gold[i] -= 1
         state.gold[at(seat, end)] += 1
         state.arrived_gold[at(seat, end)] += 1
-        state.log.append(
-            Event(
-                "carry",
-                f"{country(seat)} carries a Gold Bar from {area_word(area)} to {area_word(end)}",
-                {"seat": seat},
-            )
-        )
+        carried = (seat, area, end)
+        state.log.append(Event("carry", carry_words, {"seat": seat}, None, False, carried))
     elif kind == "embark_soldier":
         units.take_soldiers_off_land(state, seat, area, 1)
         state.emb_soldiers[i] += 1
@@ -300,14 +297,19 @@ def keep_aboard(state: NewWorldState, seat: int, area: int, soldier: bool) -> No
     )
 
 
+def carry_words(seat: int, area: int, end: int) -> str:
+    """A Gold Bar carried (8.2), written when the log is read."""
+    return f"{country(seat)} carries a Gold Bar from {area_word(area)} to {area_word(end)}"
+
+
 def _log_embark(state: NewWorldState, seat: int, area: int, what: str) -> None:
-    state.log.append(
-        Event(
-            "embark",
-            f"{country(seat)} puts {what} on the Anchorage dot of {area_word(area)}",
-            {"seat": seat, "area": area},
-        )
-    )
+    data = {"seat": seat, "area": area}
+    state.log.append(Event("embark", embark_words, data, None, False, (seat, what, area)))
+
+
+def embark_words(seat: int, what: str, area: int) -> str:
+    """A unit or Bar put on the Anchorage dot (8.21), written when the log is read."""
+    return f"{country(seat)} puts {what} on the Anchorage dot of {area_word(area)}"
 
 
 def move_group(
@@ -346,7 +348,7 @@ def end_movement(state: NewWorldState, seat: int) -> None:
     """Land the offshore arrivals (8.23); Gold left without its owner's Personnel
     lies unattended (8.223)."""
     first = seat * AREAS
-    for area in range(AREAS):
+    for area in units.seat_areas(seat, state.off_soldiers, state.off_colonists, state.gold):
         i = first + area
         if state.off_soldiers[i] or state.off_colonists[i]:
             state.soldiers[i] += state.off_soldiers[i]
@@ -390,13 +392,12 @@ def _combat_groups(state: NewWorldState, seat: int) -> Iterator[Sequence[int]]:
     vs_players = state.phase == COMBAT_PLAYERS
     soldiers, embarked, colonists = state.soldiers, state.emb_soldiers, state.colonists
     first = seat * AREAS
-    others = [other for other in range(state.players) if other != seat]
-    marker_pc = pc_benefits(state.config) == EXTENDED  # rule 20: the marker defends alone
-    for area in range(AREAS):
+    others = [other for other in range(state.players) if other != seat] if vs_players else []
+    marker_pc = vs_players and pc_benefits(state.config) == EXTENDED  # rule 20: it defends
+    kinds, cities = state.site_kind, state.city_value
+    for area in units.seat_areas(seat, soldiers, embarked, colonists):
         i = first + area
         have = soldiers[i] + embarked[i]
-        if not have and not colonists[i]:
-            continue
         if vs_players:
             free = have - state.used_vs_players[i]
             if free > 0:
@@ -409,7 +410,7 @@ def _combat_groups(state: NewWorldState, seat: int) -> Iterator[Sequence[int]]:
             if free > 0:
                 base = natives_index(area, 1)
                 yield range(base, base + free)
-        if has_markers(state, area):
+        if kinds[2 * area] or kinds[2 * area + 1] or cities[area]:  # has_markers
             yield marker_actions(state, seat, area)
 
 
@@ -484,17 +485,11 @@ def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
     if not state.fleet_out[seat]:
         return []
     here = state.fleet_at[seat]
+    waiting = units.seat_areas(seat, state.emb_soldiers, state.emb_colonists, state.emb_gold)
     prey = piracy.targets(state, seat)
-    first = seat * AREAS
-    soldiers, colonists, gold = state.emb_soldiers, state.emb_colonists, state.emb_gold
-    out = [
-        SAIL[area]
-        for area in COASTAL_AREAS
-        if area != here
-        and (
-            soldiers[first + area] or colonists[first + area] or gold[first + area] or area in prey
-        )
-    ]
+    if prey:
+        waiting = tuple(sorted({*waiting, *prey}))
+    out = [SAIL[area] for area in waiting if area != here and COASTAL[area]]
     if piracy.can_attack_fleet(state, seat):
         out.append(ATTACK_FLEET)
     elif piracy.can_raid(state, seat):
@@ -516,7 +511,7 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
         area = SPACE[index].args[0]
         assert isinstance(area, int)
         dice = coastal_dice(WORLD, state.fleet_at[seat], area)
-        where = f"sails along the coast to {area_word(area)}"
+        where = ALONG_THE_COAST_TO[area]
         state.fleet_at[seat] = area
         if not flow.voyage(state, seat, dice, True, where, fleetcard.COASTAL_HOME, area):
             return  # its owner arranges the Fleet card (6.21)

@@ -92,14 +92,16 @@ def start_turn(state: NewWorldState) -> None:
             f"Turn {state.turn}: Soldiers in the Replacement Box return to the Banker",
             turn=state.turn,
         )
-    pc, rv = turn_values(state.turn)
-    log(
-        state,
-        "turn",
-        f"Game Turn {state.turn}: {country(state.leader)} is Game Leader;"
-        f" Political Control pays ${pc}, Resources ${rv}",
-        True,
-        turn=state.turn,
+    turn = (state.turn, state.leader)
+    state.log.append(Event("turn", turn_words, {"turn": state.turn}, None, True, turn))
+
+
+def turn_words(turn: int, leader: int) -> str:
+    """A Game Turn begins (4.), written when the log is read."""
+    pc, rv = turn_values(turn)
+    return (
+        f"Game Turn {turn}: {country(leader)} is Game Leader;"
+        f" Political Control pays ${pc}, Resources ${rv}"
     )
 
 
@@ -400,7 +402,12 @@ def initiative(state: NewWorldState) -> None:
     order = list(range(state.players))
     state.rng.shuffle(order)
     state.initiative = order
-    log(state, "initiative", "Initiative: " + ", ".join(country(s) for s in order), True)
+    state.log.append(Event("initiative", initiative_words, {}, None, True, (tuple(order),)))
+
+
+def initiative_words(order: tuple[int, ...]) -> str:
+    """The Initiative Display (8.1), written when the log is read."""
+    return "Initiative: " + ", ".join(country(s) for s in order)
 
 
 # ---- sequential phases ------------------------------------------------------------------
@@ -418,9 +425,10 @@ def start_mover(state: NewWorldState) -> None:
     while state.step < state.players:
         seat = state.initiative[state.step]
         state.actor = seat
-        for area, bars in enumerate(state.loose_gold):
-            if bars:
-                units.claim_gold(state, seat, area)
+        if any(state.loose_gold):
+            for area, bars in enumerate(state.loose_gold):
+                if bars:
+                    units.claim_gold(state, seat, area)
         if movement_has_choice(state, seat):
             return
         end_movement(state, seat)
@@ -467,25 +475,33 @@ def after_combat(state: NewWorldState) -> None:
 def uprising_number(state: NewWorldState, seat: int, area: int) -> int:
     """Natives plus the seat's Colonists/Miners less its Soldiers, Prospectors
     excepted (9.2); under rule 20 a Political Control marker counts as a Soldier."""
+    return _uprising_number(state, seat, area, pc_benefits(state.config) == EXTENDED)
+
+
+def _uprising_number(state: NewWorldState, seat: int, area: int, extended: bool) -> int:
+    """``uprising_number``; ``extended``: rule 20 is in play."""
     soldiers = units.area_soldiers(state, seat, area) - units.prospectors(state, seat, area)
-    if pc_benefits(state.config) == EXTENDED and state.pc[area] == seat:
+    if extended and state.pc[area] == seat:
         soldiers += 1
     return state.natives[area] + units.area_colonists(state, seat, area) - soldiers
 
 
+UPRISING_DIE_WORDS = tuple(f"Uprising Climate die: {face}" for face in range(7))
+SURVIVAL_DIE_WORDS = tuple(f"Survival die: {face}" for face in range(7))
+
+
 def uprisings(state: NewWorldState) -> None:
     climate = die(state)
-    log(state, "uprising climate", f"Uprising Climate die: {climate}", True, die=climate)
-    colonists, embarked = state.colonists, state.emb_colonists
-    for area in range(AREAS):
-        if state.natives[area] == 0:
+    data = {"die": climate}
+    state.log.append(Event("uprising climate", UPRISING_DIE_WORDS[climate], data, None, True))
+    natives = state.natives
+    extended = pc_benefits(state.config) == EXTENDED
+    for area, seat in units.settlers(state):
+        if natives[area] == 0:
             continue  # no Natives, no one to rise (9.1; see docs/newworld.md)
-        for seat in range(state.players):
-            if not (colonists[seat * AREAS + area] or embarked[seat * AREAS + area]):
-                continue
-            number = uprising_number(state, seat, area)
-            if number >= 1 and climate <= number:
-                resolve_uprising(state, seat, area)
+        number = _uprising_number(state, seat, area, extended)
+        if number >= 1 and climate <= number:
+            resolve_uprising(state, seat, area)
 
 
 def resolve_uprising(state: NewWorldState, seat: int, area: int) -> None:
@@ -516,9 +532,10 @@ def uprising_words(seat: int, area: int, value: int, lost: int) -> str:
 
 def survival(state: NewWorldState) -> None:
     roll = die(state)
-    log(state, "survival", f"Survival die: {roll}", True, die=roll)
+    state.log.append(Event("survival", SURVIVAL_DIE_WORDS[roll], {"die": roll}, None, True))
+    reduced = pc_benefits(state.config) == REDUCED
     for area, seat in units.manned(state):
-        value = min(6, roll + survival_bonus(state, seat, area))
+        value = min(6, roll + _survival_bonus(state, seat, area, reduced))
         losses = SURVIVAL[value - 1][state.tile_climate[area] - 1]
         if losses:
             apply_survival(state, seat, area, losses)
@@ -527,9 +544,14 @@ def survival(state: NewWorldState) -> None:
 def survival_bonus(state: NewWorldState, seat: int, area: int) -> int:
     """+1 for Political Control of the Area (10.2); under rule 19 only in Climate
     1 and 2 Areas."""
+    return _survival_bonus(state, seat, area, pc_benefits(state.config) == REDUCED)
+
+
+def _survival_bonus(state: NewWorldState, seat: int, area: int, reduced: bool) -> int:
+    """``survival_bonus``; ``reduced``: rule 19 is in play."""
     if state.pc[area] != seat:
         return 0
-    if pc_benefits(state.config) == REDUCED and state.tile_climate[area] > 2:
+    if reduced and state.tile_climate[area] > 2:
         return 0
     return 1
 
@@ -593,8 +615,11 @@ def qualifies(state: NewWorldState, seat: int, area: int) -> bool:
 def check_pc_loss(state: NewWorldState) -> None:
     """A player loses Political Control at the end of any Phase in which his units
     fail the requirements (11.2)."""
+    pc = state.pc
+    if pc.count(NOBODY) == len(pc):
+        return  # no control to lose
     for area in range(AREAS):
-        holder = state.pc[area]
+        holder = pc[area]
         if holder != NOBODY and not qualifies(state, holder, area):
             state.pc[area] = NOBODY
             log(
@@ -608,21 +633,21 @@ def check_pc_loss(state: NewWorldState) -> None:
 
 def political_control(state: NewWorldState) -> None:
     check_pc_loss(state)
+    held = [holder != NOBODY for holder in state.pc]  # an Area held now gains no holder
     colonists, embarked, retreated = state.colonists, state.emb_colonists, state.retreated
-    for area in range(AREAS):
-        if state.pc[area] != NOBODY:
+    for area, seat in units.settlers(state):
+        if held[area]:
             continue
-        for seat in range(state.players):
-            i = seat * AREAS + area
-            if colonists[i] + embarked[i] - retreated[i] >= 4 and qualifies(state, seat, area):
-                state.pc[area] = seat
-                log(
-                    state,
-                    "political control",
-                    f"{country(seat)} gains Political Control of {area_word(area)}",
-                    seat=seat,
-                    area=area,
-                )
+        i = seat * AREAS + area
+        if colonists[i] + embarked[i] - retreated[i] >= 4 and qualifies(state, seat, area):
+            state.pc[area] = seat
+            log(
+                state,
+                "political control",
+                f"{country(seat)} gains Political Control of {area_word(area)}",
+                seat=seat,
+                area=area,
+            )
 
 
 def controlled(state: NewWorldState, seat: int) -> int:
@@ -658,20 +683,22 @@ def pick_up(state: NewWorldState, seat: int, area: int) -> None:
     state.fleet_soldiers[seat] += soldiers
     state.fleet_colonists[seat] += colonists
     bars = min(2 * carriers - state.fleet_bars[seat], state.emb_gold[i])
-    held = units.personnel(state, seat, area) == 0 and units.others_present(state, seat, area)
-    if held:
-        bars = 0
+    if bars and units.personnel(state, seat, area) == 0 and units.others_present(state, seat, area):
+        bars = 0  # held by an opponent's Personnel in its owner's absence
     state.emb_gold[i] -= bars
     state.fleet_bars[seat] += bars
     state.fleet_gold[seat] += GOLD_BAR * bars
     if soldiers or colonists or bars:
-        log(
-            state,
-            "pick up",
-            f"{country(seat)}'s Fleet picks up {soldiers} Soldier(s),"
-            f" {colonists} Colonist(s) and {bars} Gold Bar(s) at {area_word(area)}",
-            seat=seat,
-        )
+        taken = (seat, soldiers, colonists, bars, area)
+        state.log.append(Event("pick up", pick_up_words, {"seat": seat}, None, False, taken))
+
+
+def pick_up_words(seat: int, soldiers: int, colonists: int, bars: int, area: int) -> str:
+    """A Fleet's pickup (12.1), written when the log is read."""
+    return (
+        f"{country(seat)}'s Fleet picks up {soldiers} Soldier(s),"
+        f" {colonists} Colonist(s) and {bars} Gold Bar(s) at {area_word(area)}"
+    )
 
 
 def fleets_home(state: NewWorldState) -> None:
@@ -712,6 +739,14 @@ def sail_home_from(state: NewWorldState, first: int) -> None:
     income(state)
 
 
+def home_words(seat: int, soldiers: int, colonists: int, gold: int) -> str:
+    """A Fleet's delivery home (6.4, 13.2), written when the log is read."""
+    return (
+        f"{country(seat)}'s Fleet brings home {soldiers} Soldier(s), {colonists}"
+        f" Colonist(s) and ${gold} of Gold"
+    )
+
+
 def deliver(state: NewWorldState, seat: int) -> None:
     """Soldiers stay offboard for later turns; Colonists go back to the Banker (6.4);
     Gold is paid for in the Income Phase (13.2), the Pirates' captures too (22.3)."""
@@ -719,13 +754,8 @@ def deliver(state: NewWorldState, seat: int) -> None:
     gold = state.fleet_gold[seat] + sum(piracy.loads_of(state, seat))
     state.delivered[seat] += gold
     if state.fleet_soldiers[seat] or state.fleet_colonists[seat] or gold:
-        log(
-            state,
-            "home",
-            f"{country(seat)}'s Fleet brings home {state.fleet_soldiers[seat]}"
-            f" Soldier(s), {state.fleet_colonists[seat]} Colonist(s) and ${gold} of Gold",
-            seat=seat,
-        )
+        brought = (seat, state.fleet_soldiers[seat], state.fleet_colonists[seat], gold)
+        state.log.append(Event("home", home_words, {"seat": seat}, None, False, brought))
     state.fleet_soldiers[seat] = 0
     state.fleet_colonists[seat] = 0
     state.fleet_gold[seat] = 0
@@ -744,9 +774,9 @@ def return_unshipped(state: NewWorldState) -> None:
                 if count:
                     land[i] += count
                     embarked[i] = 0
-    for i, bars in enumerate(state.gold):
-        if bars:
-            units.abandon_gold(state, i // AREAS, i % AREAS)
+    for seat in range(state.players):  # seat by seat, Area by Area
+        for area in units.seat_areas(seat, state.gold):
+            units.abandon_gold(state, seat, area)
 
 
 # ---- income and the end of the turn (13., 14.) ---------------------------------------------
@@ -757,10 +787,7 @@ def resource_income(state: NewWorldState, seat: int) -> int:
     symbol; at most 20 earn per Area, shared proportionally (13.1)."""
     _, value = turn_values(state.turn)
     total = 0
-    first = seat * AREAS
-    for area in range(AREAS):
-        if not state.colonists[first + area]:
-            continue  # nobody to earn (a quick test before ``earning``)
+    for area in units.seat_areas(seat, state.colonists):  # nobody else to earn
         mine = earning(state, seat, area)
         if mine == 0:
             continue

@@ -20,6 +20,9 @@ from meeple.games.newworld.rules.naval import coastal_dice, perils_dice, zone_pa
 from meeple.games.newworld.state import NOBODY, OUTBOUND, NewWorldState, at
 
 SOLDIERS, COLONISTS = 0, 1
+# A voyage's words per Area reached (its log text is written when read).
+CROSSES_TO = tuple(f"crosses to {area_word(a.index)}" for a in WORLD.areas)
+ALONG_THE_COAST_TO = tuple(f"sails along the coast to {area_word(a.index)}" for a in WORLD.areas)
 ZONES = 12  # Sea Zone numbers 0-11, for the Perils of the Deep markers
 
 
@@ -78,11 +81,11 @@ def reach(state: NewWorldState, seat: int, row: int) -> bool:
             dice = perils_dice(markers, zone_path(WORLD, sea))
         else:
             dice = WORLD.seas[sea].number
-        where = f"crosses to {area_word(area)}"
+        where = CROSSES_TO[area]
     else:
         previous = state.plan_landings[seat][row - 3]
         dice = coastal_dice(WORLD, previous, area)
-        where = f"sails along the coast to {area_word(area)}"
+        where = ALONG_THE_COAST_TO[area]
     return flow.voyage(state, seat, dice, False, where, fleetcard.OUTBOUND_LANDING, row)
 
 

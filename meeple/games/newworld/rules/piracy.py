@@ -143,6 +143,8 @@ def loads_of(state: NewWorldState, seat: int) -> list[int]:
 
 
 def store_loads(state: NewWorldState, seat: int, loads: list[int]) -> None:
+    if not loads and not state.fleet_pirates[seat]:
+        return  # no Pirate Ship before or after: its slots hold 0 already
     first = seat * MAX_SHIPS
     state.fleet_pirates[seat] = len(loads)
     state.pirate_gold[first : first + MAX_SHIPS] = loads + [0] * (MAX_SHIPS - len(loads))

@@ -69,14 +69,54 @@ def personnel(state: NewWorldState, seat: int, area: int) -> int:
     return area_soldiers(state, seat, area) + area_colonists(state, seat, area)
 
 
+_NONZERO = bytes([0]) + bytes([1]) * 255  # ``bytes.translate`` table: any count to 1
+_SPOTS: dict[bytes, tuple[int, ...]] = {}  # a row's nonzero pattern -> its indices
+_SPOTS_KEPT = 100_000  # patterns kept before the table starts afresh
+
+
+def spots(row: bytes) -> tuple[int, ...]:
+    """The indices of the nonzero counts of ``row``, in order (a shared tuple)."""
+    pattern = row.translate(_NONZERO)
+    found = _SPOTS.get(pattern)
+    if found is None:
+        if len(_SPOTS) >= _SPOTS_KEPT:
+            _SPOTS.clear()
+        found = _SPOTS[pattern] = tuple(i for i, n in enumerate(pattern) if n)
+    return found
+
+
+def seat_areas(seat: int, *counts: bytearray) -> tuple[int, ...]:
+    """The Areas, in order, where any of the per-seat-per-Area ``counts`` of ``seat``
+    is nonzero."""
+    lo = seat * AREAS
+    hi = lo + AREAS
+    union = 0  # a byte of the OR of the counts is nonzero exactly when one count is
+    for row in counts:
+        union |= int.from_bytes(row[lo:hi])
+    if not union:
+        return ()
+    found = _SPOTS.get(union.to_bytes(AREAS).translate(_NONZERO))  # ``spots``, inlined
+    return spots(union.to_bytes(AREAS)) if found is None else found
+
+
 def manned(state: NewWorldState) -> list[tuple[int, int]]:
     """Every (area, seat) where the seat has Personnel (on land or embarked), Area
     by Area, seats in order within an Area."""
-    union = 0  # a byte of the OR of the counts is nonzero exactly when one count is
-    for counts in (state.soldiers, state.colonists, state.emb_soldiers, state.emb_colonists):
-        union |= int.from_bytes(counts)
-    present = union.to_bytes(len(state.soldiers))
-    return sorted((i % AREAS, i // AREAS) for i, units in enumerate(present) if units)
+    counts = (state.soldiers, state.colonists, state.emb_soldiers, state.emb_colonists)
+    return _present(state.players, counts)
+
+
+def settlers(state: NewWorldState) -> list[tuple[int, int]]:
+    """Every (area, seat) where the seat has Colonists (on land or embarked), Area by
+    Area, seats in order within an Area."""
+    return _present(state.players, (state.colonists, state.emb_colonists))
+
+
+def _present(players: int, counts: tuple[bytearray, ...]) -> list[tuple[int, int]]:
+    """Every (area, seat) where one of the per-seat-per-Area ``counts`` is nonzero."""
+    pairs = [(area, seat) for seat in range(players) for area in seat_areas(seat, *counts)]
+    pairs.sort()
+    return pairs
 
 
 def others_present(state: NewWorldState, seat: int, area: int) -> bool:
@@ -95,6 +135,9 @@ def take_soldiers_off_land(state: NewWorldState, seat: int, area: int, count: in
     """Remove ``count`` Soldiers from land, free ones first, then Prospectors, then
     the looter (their markers are vacated)."""
     i = at(seat, area)
+    if free_soldiers(state, seat, area) >= count:  # no marker to vacate
+        state.soldiers[i] -= count
+        return
     for _ in range(count):
         if free_soldiers(state, seat, area) <= 0 and not vacate_one_site(
             state, seat, area, GOLD_SITE
@@ -105,10 +148,13 @@ def take_soldiers_off_land(state: NewWorldState, seat: int, area: int, count: in
 
 def take_colonists_off_land(state: NewWorldState, seat: int, area: int, count: int) -> None:
     i = at(seat, area)
-    for _ in range(count):
-        if free_colonists(state, seat, area) <= 0:
-            vacate_one_site(state, seat, area, MINE)
-        state.colonists[i] -= 1
+    if free_colonists(state, seat, area) >= count:  # no Mine to vacate
+        state.colonists[i] -= count
+    else:
+        for _ in range(count):
+            if free_colonists(state, seat, area) <= 0:
+                vacate_one_site(state, seat, area, MINE)
+            state.colonists[i] -= 1
     state.retreated[i] = min(state.retreated[i], state.colonists[i])
 
 
