@@ -20,6 +20,7 @@ from meeple.games.newworld.state import (
 )
 
 EVERY_SEAT = tuple(tuple(range(n)) for n in range(7))  # EVERY_SEAT[n]: seats 0..n-1
+_OPEN_SHEETS: dict[tuple[int, ...], tuple[int, ...]] = {}  # per sheet steps: seats not sealed
 SEQUENTIAL = (LANDFALL, EXPLORE, OUTBOUND, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES)
 
 
@@ -33,9 +34,16 @@ def deciding(state: NewWorldState) -> int:
 def to_act(state: NewWorldState) -> tuple[int, ...]:
     phase = state.phase
     if phase == PLANNING:
-        if STEP_SEALED not in state.plan_step:
+        steps = state.plan_step
+        if STEP_SEALED not in steps:
             return EVERY_SEAT[state.players]
-        return tuple([s for s, step in enumerate(state.plan_step) if step != STEP_SEALED])
+        key = tuple(steps)
+        found = _OPEN_SHEETS.get(key)
+        if found is None:
+            found = _OPEN_SHEETS[key] = tuple(
+                [s for s, step in enumerate(key) if step != STEP_SEALED]
+            )
+        return found
     if state.arranging:  # a Ship is about to be lost: its owner arranges his Fleet card
         return (state.arranging[fleetcard.SEAT],)
     if phase == COLONISTS:
@@ -58,13 +66,13 @@ def homebound_seats(state: NewWorldState) -> tuple[int, ...]:
     if piracy.enabled(state.config):
         first = next((s for s in state.initiative if state.fleet_out[s]), None)
         return () if first is None else (first,)
-    return tuple(s for s in range(state.players) if state.fleet_out[s])
+    return tuple([s for s in range(state.players) if state.fleet_out[s]])
 
 
 def legal_actions(state: NewWorldState, seat: int) -> list[int]:
     phase = state.phase
-    if phase == PLANNING:  # the most frequent decisions first
-        return planning.plan_actions(state, seat)
+    if phase == PLANNING:  # the most frequent decisions first (planning.plan_actions)
+        return list(planning.plan_entries(state, seat))
     if state.arranging:
         return fleetcard.actions(state, seat)
     if phase in SEQUENTIAL and seat != deciding(state):

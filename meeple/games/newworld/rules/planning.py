@@ -215,8 +215,10 @@ def plan_entries(state: NewWorldState, seat: int) -> Sequence[int]:
     sequence: do not change it)."""
     step = state.plan_step[seat]
     if step in (STEP_SOLDIERS, STEP_COLONISTS):
-        soldiers, colonists = scheduled(state, seat)
-        room = _room(state, seat, soldiers + colonists)
+        rows = state.plan_landings[seat]
+        soldiers, colonists = sum(rows[1::3]), sum(rows[2::3])  # ``scheduled``
+        carriers = state.plan_maintain[seat] + state.plan_build[seat] - state.plan_pirates[seat]
+        room = 2 * carriers - soldiers - colonists  # ``_room``
         if step == STEP_SOLDIERS:
             most = min(state.home_soldiers[seat] + state.plan_buy[seat] - soldiers, room)
             return SEND_SOLDIERS[: most + 1]
