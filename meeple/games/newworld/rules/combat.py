@@ -26,37 +26,32 @@ def fight(roll: Roll, attackers: int, soldiers: int, colonists: int) -> Battle:
     rolls again, ignoring odd results, for as long as it shows 6. Fewer than three
     Colonists left with a roll to come are eliminated without a roll. The battle
     ends when every attacker has rolled or no defender is left."""
-    out = Battle()
-
-    def left() -> tuple[int, int]:
-        return soldiers - out.soldiers_lost, colonists - out.colonists_lost
-
-    def hit() -> None:
-        s, c = left()
-        if s:
-            out.soldiers_lost += 1
-        else:
-            out.colonists_lost += min(COLONISTS_PER_HIT, c)
-
-    def settled() -> bool:
-        s, c = left()
-        if s == 0 and 0 < c < COLONISTS_PER_HIT:
-            out.colonists_lost += c  # eliminated with no roll (8.312)
-            return True
-        return s == 0 and c == 0
-
+    attacker_lost = soldiers_lost = colonists_lost = dice = 0
+    s, c = soldiers, colonists  # defenders left
     for _ in range(attackers):
-        if settled():
+        if s == 0 and c < COLONISTS_PER_HIT:  # settled: no defender left, or too few
+            colonists_lost += c  # Colonists to be hit: eliminated with no roll (8.312)
             break
         value = roll()
-        out.dice += 1
+        dice += 1
         if value % 2:
-            out.attacker_lost += 1
+            attacker_lost += 1
             continue
-        hit()
-        while value == 6 and not settled():
-            value = roll()
-            out.dice += 1
+        while True:  # a hit, then rerolls for as long as a 6 shows
             if value % 2 == 0:
-                hit()
-    return out
+                if s:
+                    s -= 1
+                    soldiers_lost += 1
+                else:
+                    hit = min(COLONISTS_PER_HIT, c)
+                    c -= hit
+                    colonists_lost += hit
+            if value != 6:
+                break
+            if s == 0 and c < COLONISTS_PER_HIT:
+                colonists_lost += c
+                c = 0
+                break
+            value = roll()
+            dice += 1
+    return Battle(attacker_lost, soldiers_lost, colonists_lost, dice)
