@@ -23,6 +23,7 @@ from meeple.games.newworld.bots.heuristic import (
     alternatives,
 )
 from meeple.games.newworld.bots.reading import (
+    Census,
     control_survives,
     standings,
     survival_losses,
@@ -507,3 +508,33 @@ def test_the_heuristic_beats_random_players() -> None:
         state = play(seats, 4, 300 + game)
         wins += game in GAME.result(state).winners
     assert wins >= 3
+
+
+def test_the_search_weighs_climate_only_as_a_tie_breaker_for_its_own_seat() -> None:
+    """10.1, 11.2: the heuristic prefers mild Areas for its colony; the search's own
+    plan lets Resources decide and Climate only break ties (rivals crowd the mild
+    Areas), while it still models its rivals as the heuristic."""
+    state = heuristic_game_until(MOVEMENT, 3)
+    census = Census(state, 0)
+    empty = [
+        a
+        for a in range(len(state.natives))
+        if census.all_colonists[a] == census.all_soldiers[a] == 0 and not state.city_value[a]
+    ]
+    h, n = empty[:2]
+    for a, climate, resources in ((h, 5, 1), (n, 1, 2)):
+        state.explored[a] = True
+        state.tile_climate[a] = climate
+        state.resources[a] = resources
+        state.natives[a] = 0
+    assert census.my_colonists[h] == census.my_colonists[n] == 0
+    assert census.others_colonists(h) == census.others_colonists(n) == 0
+    assert census.others_soldiers(h) == census.others_soldiers(n) == 0
+    heuristic_pick = policy.choose_colony(state, 0, [h, n], census)
+    search_pick = policy.choose_colony(state, 0, [h, n], census, policy.SEARCH_CLIMATE_WEIGHT)
+    assert (heuristic_pick, search_pick) == (h, n)
+    knowledge = NewWorldKnowledge()
+    legal = GAME.legal_actions(state, GAME.to_act(state)[0])
+    knowledge.shortlist(GAME, state, 2, legal, Rng(1))
+    assert knowledge.climate_weight(2) == policy.SEARCH_CLIMATE_WEIGHT
+    assert knowledge.climate_weight(1) == policy.CLIMATE_WEIGHT

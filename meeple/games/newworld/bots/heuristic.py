@@ -96,15 +96,21 @@ def numeric_neighbours(t: Table, legal: list[int], chosen: int) -> list[int]:
 
 
 def alternatives(
-    game: Game[Any], state: NewWorldState, seat: int, legal: list[int], root: bool = False
+    game: Game[Any],
+    state: NewWorldState,
+    seat: int,
+    legal: list[int],
+    root: bool = False,
+    climate_weight: float = policy.CLIMATE_WEIGHT,
 ) -> list[int]:
-    """The heuristic's choice first, then a few other sensible ones (the Colonists
-    choice has its alternative only at the ``root``)."""
+    """The heuristic's choice first (with ``climate_weight`` in its colony score),
+    then a few other sensible ones (the Colonists choice has its alternative only at
+    the ``root``)."""
     if len(legal) == 1:
         return legal
     t = table(game)
     # A fixed seed per seat: the state's version counts other seats' secret entries.
-    chosen = policy.choose(game, state, seat, legal, Rng(seat))
+    chosen = policy.choose(game, state, seat, legal, Rng(seat), climate_weight)
     kind = t.kinds[chosen]
     out = [chosen]
     if kind in SETTLED_KINDS or (kind in COLONIST_KINDS and not root):
@@ -117,7 +123,9 @@ def alternatives(
     elif kind in ("land", "choose", "seal"):
         areas = [t.args[a][0] for a in kinds.get(kind if kind != "seal" else "land", [])]
         census = Census(state, seat)
-        ranked = sorted(areas, key=lambda a: -policy.colony_score(state, seat, a, census))
+        ranked = sorted(
+            areas, key=lambda a: -policy.colony_score(state, seat, a, census, climate_weight)
+        )
         wanted = set(ranked[:COLONY_CHOICES])
         out += [a for a in legal if t.kinds[a] in ("land", "choose") and t.args[a][0] in wanted]
         out += kinds.get("seal", [])
@@ -155,6 +163,14 @@ class NewWorldKnowledge(Knowledge):
 
     def __init__(self) -> None:
         self.secret_turn = -1  # the turn whose bids or sheets the current search is about
+        self.searcher = -1  # the seat the current search decides for
+
+    def climate_weight(self, seat: int) -> float:
+        """The searching seat plays its own plan (``policy.SEARCH_CLIMATE_WEIGHT``);
+        its rivals are modelled as the heuristic."""
+        if seat == self.searcher:
+            return policy.SEARCH_CLIMATE_WEIGHT
+        return policy.CLIMATE_WEIGHT
 
     def rollout(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
@@ -163,12 +179,14 @@ class NewWorldKnowledge(Knowledge):
             return legal[0]
         if rng.below(NOISE) == 0:
             return rng.choice(legal)
-        return policy.choose(game, sample_of(state), seat, legal, rng)
+        return policy.choose(game, sample_of(state), seat, legal, rng, self.climate_weight(seat))
 
     def candidates(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
-        return alternatives(game, sample_of(state), seat, legal)
+        return alternatives(
+            game, sample_of(state), seat, legal, climate_weight=self.climate_weight(seat)
+        )
 
     def shortlist(
         self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
@@ -178,7 +196,10 @@ class NewWorldKnowledge(Knowledge):
             return legal
         sample = sample_of(game.determinize(state, seat, rng))
         self.secret_turn = sample.turn if sample.phase in SECRET_PHASES else -1
-        return alternatives(game, sample, seat, legal, root=True)
+        self.searcher = seat
+        return alternatives(
+            game, sample, seat, legal, root=True, climate_weight=policy.SEARCH_CLIMATE_WEIGHT
+        )
 
     def settled(self, game: Game[Any], state: GameState) -> bool:
         """Anywhere but amid the bids or sheets the search is about: those are judged

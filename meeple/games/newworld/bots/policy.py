@@ -75,6 +75,15 @@ MOST_COASTAL_LINES = 2  # homebound calls for Gold cost one die plus one per lin
 PLANNING_KINDS = frozenset(
     ("maintain", "build", "buy", "land", "seal", "send_soldiers", "send_colonists")
 )
+CLIMATE_WEIGHT = 0.9
+"""The heuristic's weight of an Area's Climate in its colony score (per Climate
+level, against 2 per Resource Value)."""
+SEARCH_CLIMATE_WEIGHT = 0.05
+"""The weight ``hard`` and the other search levels give Climate for their own seat:
+a tie-breaker only. Three heuristics crowd the mild Areas, where the majority
+(11.2) is contested; weighing Climate as little as this won 42.6% of 600 games
+against three heuristics, where the heuristic's 0.9 wins its 25% (and 1.6 as
+little as 17.7%): benchmarks/results/2026-12-01c/newworld-README.md."""
 RETREAT_RATIO = 1.5  # retreat Colonists from an attack this much larger than the guard
 ATTACK_PLAYER_RATIO = 2  # attack a player only with more than this times his Soldiers
 
@@ -132,11 +141,17 @@ def climate(state: NewWorldState, area: int) -> int:
     return state.tile_climate[area] if state.explored[area] else 3
 
 
-def colony_score(state: NewWorldState, seat: int, area: int, census: Census) -> float:
+def colony_score(
+    state: NewWorldState,
+    seat: int,
+    area: int,
+    census: Census,
+    climate_weight: float = CLIMATE_WEIGHT,
+) -> float:
     """How good an Area is for this turn's Colonists (higher is better)."""
     mine = census.my_colonists[area]
     rivals = census.others_colonists(area)
-    score = 2.0 * state.resources[area] + 0.9 * climate(state, area)
+    score = 2.0 * state.resources[area] + climate_weight * climate(state, area)
     score -= 0.8 * state.natives[area] + 0.6 * census.others_soldiers(area)
     score -= 0.5 * rivals
     if rivals >= mine + 4:
@@ -150,8 +165,14 @@ def colony_score(state: NewWorldState, seat: int, area: int, census: Census) -> 
     return score
 
 
-def choose_colony(state: NewWorldState, seat: int, areas: list[int], census: Census) -> int:
-    return max(areas, key=lambda a: (colony_score(state, seat, a, census), -a))
+def choose_colony(
+    state: NewWorldState,
+    seat: int,
+    areas: list[int],
+    census: Census,
+    climate_weight: float = CLIMATE_WEIGHT,
+) -> int:
+    return max(areas, key=lambda a: (colony_score(state, seat, a, census, climate_weight), -a))
 
 
 def gold_score(state: NewWorldState, seat: int, area: int, census: Census) -> float:
@@ -217,9 +238,10 @@ SHEETS_KEPT = 256
 one search share their public board, so a search plans each seat's sheet once."""
 
 
-def sheet_key(state: NewWorldState, seat: int) -> tuple[object, ...]:
+def sheet_key(state: NewWorldState, seat: int, climate_weight: float) -> tuple[object, ...]:
     """Everything ``new_sheet`` reads: the seat's own numbers and the public board."""
     return (
+        climate_weight,
         last_turn(state.config),
         state.players,
         state.phase,
@@ -251,40 +273,40 @@ def sheet_key(state: NewWorldState, seat: int) -> tuple[object, ...]:
     )
 
 
-_WRITING: dict[int, tuple[NewWorldState, tuple[int, int, int], Sheet]] = {}
+_WRITING: dict[int, tuple[NewWorldState, tuple[int, int, int, float], Sheet]] = {}
 """Per seat, the sample whose sheet it writes now, that sheet, and the turn, cash
 and Colonists it was planned with: nothing a sheet reads changes while the sheets
 are written (the Planning Phase ends with the payments, 5.5), so the entries of one
 sheet on one sample look it up without building ``sheet_key``."""
 
 
-def plan_sheet(state: NewWorldState, seat: int) -> Sheet:
+def plan_sheet(state: NewWorldState, seat: int, climate_weight: float = CLIMATE_WEIGHT) -> Sheet:
     """The sheet this seat means to write: it reads nothing the sheet itself
     changes, so every step of the sheet agrees with the others."""
-    stamp = (state.turn, state.cash[seat], state.new_colonists[seat])
+    stamp = (state.turn, state.cash[seat], state.new_colonists[seat], climate_weight)
     writing = _WRITING.get(seat)
     planning = state.phase == PLANNING
     if planning and writing is not None and writing[0] is state and writing[1] == stamp:
         return writing[2]
-    key = sheet_key(state, seat)
+    key = sheet_key(state, seat, climate_weight)
     found = _SHEETS.get(key)
     if found is None:
         if len(_SHEETS) >= SHEETS_KEPT:
             _SHEETS.clear()
-        found = _SHEETS[key] = new_sheet(state, seat)
+        found = _SHEETS[key] = new_sheet(state, seat, climate_weight)
     if planning:
         _WRITING[seat] = (state, stamp, found)
     return found
 
 
-def new_sheet(state: NewWorldState, seat: int) -> Sheet:
+def new_sheet(state: NewWorldState, seat: int, climate_weight: float = CLIMATE_WEIGHT) -> Sheet:
     census = Census(state, seat)
     coastal = [a for a in range(AREAS) if COASTAL[a] and state.playable[a]]
     if state.turn == 1 and state.landfall[seat] != NOBODY:
         colony = state.landfall[seat]
         target = NOBODY
     else:
-        colony = choose_colony(state, seat, coastal, census)
+        colony = choose_colony(state, seat, coastal, census, climate_weight)
         others = [a for a in coastal if a != colony]
         target = max(others, key=lambda a: (gold_score(state, seat, a, census), -a), default=NOBODY)
         if target != NOBODY and gold_score(state, seat, target, census) <= 1.0:
@@ -327,8 +349,10 @@ def of_kind(t: Table, legal: list[int], kind: str) -> list[int]:
     return [a for a in legal if t.kinds[a] == kind]
 
 
-def plan_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
-    sheet = plan_sheet(state, seat)
+def plan_choice(
+    t: Table, state: NewWorldState, seat: int, legal: list[int], climate_weight: float
+) -> int:
+    sheet = plan_sheet(state, seat, climate_weight)
     step = state.plan_step[seat]
     first = t.kinds[legal[0]]
     numbers = {"maintain": sheet.maintain, "build": sheet.build, "buy": sheet.buy}
@@ -520,8 +544,17 @@ def arrangement_choice(t: Table, legal: list[int]) -> int:
 # ---- one decision ---------------------------------------------------------------------------
 
 
-def choose(game: Game[Any], state: NewWorldState, seat: int, legal: list[int], rng: Rng) -> int:
-    """The heuristic's action for ``seat`` among ``legal``, read from a sample."""
+def choose(
+    game: Game[Any],
+    state: NewWorldState,
+    seat: int,
+    legal: list[int],
+    rng: Rng,
+    climate_weight: float = CLIMATE_WEIGHT,
+) -> int:
+    """The heuristic's action for ``seat`` among ``legal``, read from a sample
+    (``climate_weight``: the colony score's weight of Climate; the search levels
+    use ``SEARCH_CLIMATE_WEIGHT`` for their own seat)."""
     if len(legal) == 1:
         return legal[0]
     t = table(game)
@@ -531,7 +564,7 @@ def choose(game: Game[Any], state: NewWorldState, seat: int, legal: list[int], r
     if last == "stand":
         return retreat_choice(t, state, seat, legal)
     if state.phase == PLANNING and last in PLANNING_KINDS:
-        return plan_choice(t, state, seat, legal)
+        return plan_choice(t, state, seat, legal, climate_weight)
     if last == "end_movement":
         return movement_choice(t, state, seat, legal)
     if last == "end_combat":
@@ -550,6 +583,6 @@ def choose(game: Game[Any], state: NewWorldState, seat: int, legal: list[int], r
         return largest_up_to(t, of_kind(t, legal, "bid"), rng.below(MAX_BID))
     if last == "choose":
         areas = [t.args[a][0] for a in legal]
-        best = choose_colony(state, seat, areas, Census(state, seat))
+        best = choose_colony(state, seat, areas, Census(state, seat), climate_weight)
         return next(a for a in legal if t.args[a][0] == best)
     return rng.choice(legal)
