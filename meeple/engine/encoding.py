@@ -70,9 +70,10 @@ class Encoding(ABC):
         """An upper bound on the decisions in one game with ``config``."""
 
     def encode_state(self, state: Any, seat: int, config: GameConfig) -> Sequence[float] | None:
-        """Optional fast path: exactly ``encode(view(state, seat), config)``, read from
-        the state without building the view, so it must read nothing the seat's view
-        does not show. None (the default) means "not offered": the adapters then
+        """Optional fast path: exactly ``encode(view(state, seat), config)``, made more
+        cheaply: usually read from the state without building the view (then it must
+        read nothing the seat's view does not show), or, as Mombasa's, from the view
+        in sections. None (the default) means "not offered": the adapters then
         build the view and call ``encode``."""
         return None
 
