@@ -53,6 +53,7 @@ from meeple.games.newworld.state import (
     COMBAT_PLAYERS,
     GOLD_SITE,
     MINE,
+    NO_MARKER,
     NOBODY,
     NewWorldState,
     at,
@@ -114,12 +115,18 @@ def can_loot(state: NewWorldState, seat: int, area: int) -> bool:
 
 
 def marker_actions(state: NewWorldState, seat: int, area: int) -> list[int]:
+    kinds, holders = state.site_kind, state.site_holder
+    slot = 2 * area
+    unheld = (  # the kinds of the Area's markers with no one on them
+        kinds[slot] if holders[slot] == NOBODY else NO_MARKER,
+        kinds[slot + 1] if holders[slot + 1] == NOBODY else NO_MARKER,
+    )
     out = []
-    if can_prospect(state, seat, area):
+    if GOLD_SITE in unheld and can_prospect(state, seat, area):
         out.append(PROSPECT[area])
-    if can_mine(state, seat, area):
+    if MINE in unheld and can_mine(state, seat, area):
         out.append(MINE_AT[area])
-    if can_loot(state, seat, area):
+    if state.city_value[area] and can_loot(state, seat, area):
         out.append(LOOT[area])
     return out
 

@@ -89,15 +89,11 @@ def reach(state: NewWorldState, seat: int, row: int) -> bool:
     return flow.voyage(state, seat, dice, False, where, fleetcard.OUTBOUND_LANDING, row)
 
 
-def aboard(state: NewWorldState, seat: int, what: int) -> int:
-    return state.fleet_soldiers[seat] if what == SOLDIERS else state.fleet_colonists[seat]
-
-
 def landing_range(state: NewWorldState, seat: int, row: int, what: int) -> tuple[int, int]:
     """How many of a kind may land at Landing ``row``: never more than written nor
     than aboard (5.4); at least what the later Landings cannot take."""
     landings = state.plan_landings[seat]
-    have = aboard(state, seat, what)
+    have = state.fleet_soldiers[seat] if what == SOLDIERS else state.fleet_colonists[seat]
     most = min(landings[row + 1 + what], have)
     later = sum(landings[row + 4 + what :: 3])  # this kind at every later Landing
     return min(most, max(0, have - later)), most

@@ -278,7 +278,11 @@ def apply_plan_entry(state: NewWorldState, seat: int, index: int) -> None:
     """Write one entry on the seat's sheet (no reveal; see ``apply_plan``)."""
     value = ENTRY_VALUE[index]
     step = state.plan_step[seat]
-    if step == STEP_MAINTAIN:
+    if step == STEP_SOLDIERS:  # the most frequent entries first
+        state.plan_landings[seat][-2] = value
+    elif step == STEP_COLONISTS:
+        state.plan_landings[seat][-1] = value
+    elif step == STEP_MAINTAIN:
         state.plan_maintain[seat] = value
     elif step == STEP_BUILD:
         state.plan_build[seat] = value
@@ -302,10 +306,6 @@ def apply_plan_entry(state: NewWorldState, seat: int, index: int) -> None:
         state.plan_landings[seat].extend((value, 0, 0))
         state.plan_step[seat] = STEP_SOLDIERS
         return
-    elif step == STEP_SOLDIERS:
-        state.plan_landings[seat][-2] = value
-    elif step == STEP_COLONISTS:
-        state.plan_landings[seat][-1] = value
     state.plan_step[seat] = STEP_SEALED if index == SEAL else step + 1
 
 
