@@ -9,12 +9,21 @@ rounds, so other work on a shared machine disturbs them little):
 * per call on the state halfway through a random game (seed 1): ``clone``,
   ``determinize``, ``view`` and ``legal_actions`` of the seat to act.
 
+``--traces N`` prints instead one digest per seeded random game (N games, 2-6
+players, with and without the options) of everything the game did: each decision's
+seats to act, legal list and action, a snapshot every 97 decisions, the final
+snapshot, the log's words and the result. A speed change must leave them all the
+same: run it on the code before and after and compare the two outputs.
+
     .venv/bin/python benchmarks/newworld_speed.py
+    .venv/bin/python benchmarks/newworld_speed.py --traces 300 > after.txt
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -28,10 +37,52 @@ from meeple.cli.bench import (
     random_play_rate,
 )
 from meeple.engine import Rng
+from meeple.engine.config import OptionValue
 from meeple.games.newworld import GAME
 from meeple.games.newworld.state import NewWorldState
 
 CALIBRATION_SECONDS = 0.4  # CPU seconds of the calibration workload per round
+# The option sets the traces cycle through (the two-player version only with two).
+TRACE_OPTIONS: tuple[dict[str, OptionValue], ...] = (
+    {},
+    {"piracy": True, "perils_of_the_deep": True},
+    {"version": "exploration", "exploration_setup": True},
+    {"version": "alternate", "political_control_benefits": "extended", "piracy": True},
+    {"two_player_version": True},
+)
+SNAPSHOT_EVERY = 97  # decisions between snapshots taken into a trace
+
+
+def trace(players: int, seed: int, options: dict[str, OptionValue]) -> tuple[int, str]:
+    """Decisions and a digest of one uniformly random game."""
+    if options.get("two_player_version") and players != 2:
+        options = {}
+    rng = Rng(seed)
+    state = GAME.new_game(GAME.make_config(players, options), seed)
+    digest = hashlib.sha256()
+    decisions = 0
+    while not GAME.is_over(state):
+        seats = GAME.to_act(state)
+        seat = rng.choice(seats)
+        legal = GAME.legal_actions(state, seat)
+        action = rng.choice(legal)
+        digest.update(f"{seats}|{seat}|{legal}|{action}\n".encode())
+        GAME.apply(state, seat, action)
+        decisions += 1
+        if decisions % SNAPSHOT_EVERY == 0:
+            digest.update(json.dumps(GAME.snapshot(state), sort_keys=True).encode())
+    digest.update(json.dumps(GAME.snapshot(state), sort_keys=True).encode())
+    digest.update("\n".join(event.text for event in state.log).encode())
+    digest.update(repr(GAME.result(state)).encode())
+    return decisions, digest.hexdigest()[:16]
+
+
+def print_traces(games: int) -> None:
+    for game in range(games):
+        players = 2 + game % 5
+        options = TRACE_OPTIONS[game // 5 % len(TRACE_OPTIONS)]
+        decisions, digest = trace(players, 1000 + game, dict(options))
+        print(game, players, decisions, digest, flush=True)
 
 
 def per_call(work: Callable[[int], object], repeat: int) -> float:
@@ -47,7 +98,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--calibrate", type=Path, default=CALIBRATION)
+    parser.add_argument("--traces", type=int, default=0, help="print N game digests instead")
     args = parser.parse_args()
+    if args.traces:
+        print_traces(args.traces)
+        return
     workload = load_workload(args.calibrate) if args.calibrate.exists() else None
     rates, calibrations = [], []
     for _ in range(args.rounds):
