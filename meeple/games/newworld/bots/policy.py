@@ -81,9 +81,10 @@ level, against 2 per Resource Value)."""
 SEARCH_CLIMATE_WEIGHT = 0.05
 """The weight ``hard`` and the other search levels give Climate for their own seat:
 a tie-breaker only. Three heuristics crowd the mild Areas, where the majority
-(11.2) is contested; weighing Climate as little as this won 42.6% of 600 games
-against three heuristics, where the heuristic's 0.9 wins its 25% (and 1.6 as
-little as 17.7%): benchmarks/results/2026-12-01c/newworld-README.md."""
+(11.2) is contested: against three heuristics, the heuristic with this weight won
+42.2% of 600 games (seeds 9000-9599) where with its own 0.9 it won 26.6%; a weight
+of 1.9 won 17.7%, and -0.05 (harsh Areas first) 17.2%
+(benchmarks/results/2026-12-01c/newworld-README.md)."""
 RETREAT_RATIO = 1.5  # retreat Colonists from an attack this much larger than the guard
 ATTACK_PLAYER_RATIO = 2  # attack a player only with more than this times his Soldiers
 
