@@ -21,7 +21,8 @@ Layout (6 seat slots whatever the player count; a missing seat is all zeros):
   Resources, Natives, City value and its looter, the two gold-marker slots
   (gold site or mine, holder), Political Control, loose gold, and per seat its
   force there (Soldiers, Colonists, Prospectors, Miners, looter, gold, the
-  embarked and the offshore units, the Colonists that retreated);
+  embarked and the offshore units, the Colonists and the Soldiers that
+  retreated);
 * per seat: cash (own; known flag), ships, Soldiers at home and in the pool, the
   Replacement Box per turn ahead, new Colonists, the bid (sealed, known, amount),
   the Exclusive Anchorage, the Planning Sheet (sealed; the own sheet while
@@ -110,6 +111,7 @@ EMBARKED_GOLD = _force.block(1)
 OFFSHORE_SOLDIERS = _force.block(1)
 OFFSHORE_COLONISTS = _force.block(1)
 RETREATED = _force.block(1)
+RETREATED_SOLDIERS = _force.block(1)
 PER_FORCE = _force.size
 
 # A gold-marker slot: gold site, mine, its holder.
@@ -240,8 +242,8 @@ class NewWorldEncoding(SectionedEncoding):
 # The moment: turn, phase, who is asked, the Game Leader, the actor, the Initiative.
 Moment = tuple[int, int, tuple[int, ...], int, int, list[int]]
 # A seat's units in every Area (soldiers, colonists, embarked soldiers, colonists,
-# gold, offshore soldiers, colonists, gold, retreated), then the markers: site
-# kinds and holders, City values and looters.
+# gold, offshore soldiers, colonists, gold, retreated colonists, soldiers), then the
+# markers: site kinds and holders, City values and looters.
 Forces = tuple[bytearray | list[int], ...]
 
 
@@ -311,6 +313,7 @@ def forces_reader(p: int) -> Callable[[NewWorldState], Forces]:
             s.off_colonists[lo:hi],
             s.gold[lo:hi],
             s.retreated[lo:hi],
+            s.retreated_soldiers[lo:hi],
             s.site_kind[:],
             s.site_holder[:],
             s.city_value[:],
@@ -372,8 +375,9 @@ def forces_writer(p: int, place: int) -> Callable[[Vector, Forces], None]:
     its Soldier on a City still worth something."""
 
     def write(out: Vector, seen: Forces) -> None:
-        soldiers, colonists, emb_s, emb_c, emb_g, off_s, off_c, gold, retreated = seen[:9]
-        kinds, holders, city, looter = seen[9:]
+        soldiers, colonists, emb_s, emb_c, emb_g, off_s, off_c, gold = seen[:8]
+        retreated, retreated_s = seen[8:10]
+        kinds, holders, city, looter = seen[10:]
         for a in range(AREAS):
             present = soldiers[a] or colonists[a] or emb_s[a] or emb_c[a] or emb_g[a]
             if not (present or off_s[a] or off_c[a] or gold[a]):
@@ -392,6 +396,7 @@ def forces_writer(p: int, place: int) -> Callable[[Vector, Forces], None]:
                 "offshore_soldiers": off_s[a],
                 "offshore_colonists": off_c[a],
                 "retreated": retreated[a],
+                "retreated_soldiers": retreated_s[a],
             }
             force_features(out, AREA_BLOCK + a * PER_AREA + FORCES + place * PER_FORCE, force)
 
@@ -461,6 +466,7 @@ def force_features(out: Vector, base: int, force: JSON) -> None:
     put(out, base + OFFSHORE_SOLDIERS, force["offshore_soldiers"], SOLDIER_POOL)
     put(out, base + OFFSHORE_COLONISTS, force["offshore_colonists"], COLONIST_CEILING)
     put(out, base + RETREATED, force["retreated"], COLONIST_CEILING)
+    put(out, base + RETREATED_SOLDIERS, force["retreated_soldiers"], SOLDIER_POOL)
 
 
 def area_hot(out: Vector, offset: int, letter: str | None) -> None:

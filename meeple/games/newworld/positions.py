@@ -65,8 +65,7 @@ def validate(state: NewWorldState) -> None:
             problems.append(f"seat {seat}'s Fleet carries more Personnel than its Ships hold")
     if sorted(state.tile_climate) != sorted(a.climate for a in WORLD.areas):
         problems.append("the tiles' Climates are not the 26 tiles'")
-    if any(r > c for r, c in zip(state.retreated, state.colonists, strict=True)):
-        problems.append("more retreated Colonists than Colonists")
+    problems += _retreated_problems(state)
     for name in (
         "soldiers",
         "colonists",
@@ -84,6 +83,19 @@ def validate(state: NewWorldState) -> None:
     problems += _arranging_problems(state)
     if problems:
         raise InvalidState("newworld", problems)
+
+
+def _retreated_problems(state: NewWorldState) -> list[str]:
+    """Retreated Personnel stand on land, on no Mine, Gold Site or City (8.32)."""
+    out: list[str] = []
+    marked = units.spots(bytes(state.retreated)) + units.spots(bytes(state.retreated_soldiers))
+    for i in sorted(set(marked)):
+        seat, a = divmod(i, AREAS)
+        if state.retreated[i] > units.free_colonists(state, seat, a):
+            out.append(f"seat {seat} has more retreated Colonists than free Colonists")
+        if state.retreated_soldiers[i] > units.free_soldiers(state, seat, a):
+            out.append(f"seat {seat} has more retreated Soldiers than free Soldiers")
+    return out
 
 
 def _area_problems(state: NewWorldState, a: int) -> list[str]:

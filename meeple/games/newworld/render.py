@@ -173,6 +173,8 @@ def _force(force: JSON, names: list[str]) -> str:
         parts.append(f"embarked {aboard[0]}S {aboard[1]}C {aboard[2]} Gold")
     if force["offshore_soldiers"] or force["offshore_colonists"]:
         parts.append(f"offshore {force['offshore_soldiers']}S {force['offshore_colonists']}C")
+    if force["retreated_soldiers"] or force["retreated"]:  # 8.32: no control this turn
+        parts.append(f"retreated {force['retreated_soldiers']}S {force['retreated']}C")
     return f"{names[force['seat']]}: " + ", ".join(parts)
 
 

@@ -39,6 +39,7 @@ def deal(state: NewWorldState) -> None:
         "used_vs_players",
         "used_vs_natives",
         "retreated",
+        "retreated_soldiers",
     ):
         setattr(state, name, zero_areas.copy())
     state.cash = [START_CASH] * n

@@ -79,6 +79,7 @@ _PER_SEAT_AREA = (
     "used_vs_players",
     "used_vs_natives",
     "retreated",
+    "retreated_soldiers",
 )
 _FLAT = (
     *_PER_SEAT_AREA,
@@ -168,6 +169,8 @@ class NewWorldState(GameState):
     used_vs_players: bytearray  # surviving Soldiers that attacked a player this turn (8.311)
     used_vs_natives: bytearray
     retreated: bytearray  # Colonists that retreated this turn: no control, no income (8.32)
+    # Soldiers that retreated this turn: off markers, not counted for control (8.32, 11.2)
+    retreated_soldiers: bytearray
     # per seat
     cash: list[int]  # secret from other seats (13.3)
     ships: list[int]  # Ships owned, offboard between turns (maintain or lose them, 5.3)

@@ -157,6 +157,7 @@ def _force(state: NewWorldState, seat: int, area: int) -> JSON:
         "offshore_soldiers": state.off_soldiers[i],
         "offshore_colonists": state.off_colonists[i],
         "retreated": state.retreated[i],
+        "retreated_soldiers": state.retreated_soldiers[i],
     }
 
 

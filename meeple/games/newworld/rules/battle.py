@@ -324,14 +324,15 @@ def answer_request(state: NewWorldState, seat: int, accepts: bool) -> None:
 def retreat(state: NewWorldState, soldiers: bool, to: int) -> None:
     """Every Colonist (or, when allowed, every Soldier) of the defender on land
     leaves for ``to``; Miners, Prospectors and the looter leave their markers, and
-    the retreating units neither carry Gold (8.32) nor, for Colonists, control or
-    earn this turn."""
+    the retreating units neither carry Gold nor take markers, and they neither
+    control nor, for Colonists, earn this turn (8.32)."""
     _, defender, area, _ = state.pending
     i, j = at(defender, area), at(defender, to)
     if soldiers:
         count = state.soldiers[i]
         units.take_soldiers_off_land(state, defender, area, count)
         state.soldiers[j] += count
+        state.retreated_soldiers[j] += count
         word = "Soldier(s)"
     else:
         count = state.colonists[i]
@@ -380,13 +381,15 @@ def take_loss(state: NewWorldState, kind: int) -> None:
 
 def settle_gold(state: NewWorldState, loser: int, winner: int, area: int) -> None:
     """Gold whose owner has no Personnel left in the Area goes to the opponent
-    still there (8.223), or lies unattended."""
+    still there (8.223), or lies unattended: Personnel that retreated into the Area
+    this turn take no Gold (8.32)."""
     i = at(loser, area)
     bars = state.gold[i] + state.emb_gold[i]
     if bars == 0 or units.personnel(state, loser, area):
         return
     state.gold[i] = state.emb_gold[i] = 0
-    if units.personnel(state, winner, area):
+    w = at(winner, area)
+    if units.personnel(state, winner, area) > state.retreated[w] + state.retreated_soldiers[w]:
         state.gold[at(winner, area)] += bars
         text = f"{country(winner)} captures {bars} Gold Bar(s) of {country(loser)}"
     else:

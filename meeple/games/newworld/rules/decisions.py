@@ -80,12 +80,14 @@ ROUTES = tuple(
 
 
 def can_prospect(state: NewWorldState, seat: int, area: int) -> bool:
-    """A Soldier that did not attack this turn may stand on an unoccupied Gold Site."""
+    """A Soldier that did not attack this turn (8.314) and did not retreat into the
+    Area this turn (8.32) may stand on an unoccupied Gold Site. The Soldiers that
+    attacked there are taken to be the retreated ones as far as they go."""
     if not _open_site(state, area, GOLD_SITE):
         return False
     i = at(seat, area)
-    attackers = max(state.used_vs_players[i], state.used_vs_natives[i])
-    return units.free_soldiers(state, seat, area) - attackers > 0
+    barred = max(state.used_vs_players[i], state.used_vs_natives[i], state.retreated_soldiers[i])
+    return units.free_soldiers(state, seat, area) - barred > 0
 
 
 def _open_site(state: NewWorldState, area: int, kind: int) -> bool:
@@ -105,12 +107,13 @@ def can_mine(state: NewWorldState, seat: int, area: int) -> bool:
 
 
 def can_loot(state: NewWorldState, seat: int, area: int) -> bool:
-    """A City with no Natives left and no looter (8.222)."""
+    """A City with no Natives left and no looter (8.222), for a Soldier that did not
+    retreat into the Area this turn (8.32)."""
     return (
         state.city_value[area] > 0
         and state.natives[area] == 0
         and state.city_holder[area] == NOBODY
-        and units.free_soldiers(state, seat, area) > 0
+        and units.free_soldiers(state, seat, area) - state.retreated_soldiers[at(seat, area)] > 0
     )
 
 

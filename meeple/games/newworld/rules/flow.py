@@ -84,6 +84,7 @@ def start_turn(state: NewWorldState) -> None:
     state.used_vs_players = bytearray(n * AREAS)
     state.used_vs_natives = bytearray(n * AREAS)
     state.retreated = bytearray(n * AREAS)
+    state.retreated_soldiers = bytearray(n * AREAS)
     returned = [state.replacement[state.turn * n + s] for s in range(n)]
     if any(returned):
         log(
@@ -608,8 +609,15 @@ def qualifies(state: NewWorldState, seat: int, area: int) -> bool:
     total = sum(settled(state, s, area) for s in range(state.players))
     if 2 * mine <= total:
         return False
-    soldiers = sum(units.area_soldiers(state, s, area) for s in range(state.players))
-    return soldiers == 0 or 2 * units.area_soldiers(state, seat, area) > soldiers
+    soldiers = sum(standing(state, s, area) for s in range(state.players))
+    return soldiers == 0 or 2 * standing(state, seat, area) > soldiers
+
+
+def standing(state: NewWorldState, seat: int, area: int) -> int:
+    """Soldiers/Prospectors that count for control: not those that retreated this
+    turn (8.32), which count for no one's majority of Soldiers (11.2)."""
+    i = seat * AREAS + area
+    return state.soldiers[i] + state.emb_soldiers[i] - state.retreated_soldiers[i]
 
 
 def check_pc_loss(state: NewWorldState) -> None:

@@ -53,6 +53,6 @@ def remove(state: NewWorldState, seat: int, area: int, kind: int) -> None:
         state.emb_colonists[i] -= 1
     else:
         state.colonists[i] -= 1
-        state.retreated[i] = min(state.retreated[i], state.colonists[i])
+    units.keep_retreated(state, seat, area)
     if kind in SOLDIER_KINDS:
         units.box_soldiers(state, seat, 1)

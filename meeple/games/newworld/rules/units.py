@@ -137,13 +137,26 @@ def take_soldiers_off_land(state: NewWorldState, seat: int, area: int, count: in
     i = at(seat, area)
     if free_soldiers(state, seat, area) >= count:  # no marker to vacate
         state.soldiers[i] -= count
-        return
-    for _ in range(count):
-        if free_soldiers(state, seat, area) <= 0 and not vacate_one_site(
-            state, seat, area, GOLD_SITE
-        ):
-            state.city_holder[area] = NOBODY
-        state.soldiers[i] -= 1
+    else:
+        for _ in range(count):
+            if free_soldiers(state, seat, area) <= 0 and not vacate_one_site(
+                state, seat, area, GOLD_SITE
+            ):
+                state.city_holder[area] = NOBODY
+            state.soldiers[i] -= 1
+    keep_retreated(state, seat, area)
+
+
+def keep_retreated(state: NewWorldState, seat: int, area: int) -> None:
+    """After a loss on land: retreated Personnel stand on no marker (8.32), so no more
+    of them remain than free Soldiers and free Colonists (the others fall first)."""
+    i = at(seat, area)
+    if state.retreated_soldiers[i]:
+        state.retreated_soldiers[i] = min(
+            state.retreated_soldiers[i], free_soldiers(state, seat, area)
+        )
+    if state.retreated[i]:
+        state.retreated[i] = min(state.retreated[i], free_colonists(state, seat, area))
 
 
 def take_colonists_off_land(state: NewWorldState, seat: int, area: int, count: int) -> None:
@@ -155,7 +168,7 @@ def take_colonists_off_land(state: NewWorldState, seat: int, area: int, count: i
             if free_colonists(state, seat, area) <= 0:
                 vacate_one_site(state, seat, area, MINE)
             state.colonists[i] -= 1
-    state.retreated[i] = min(state.retreated[i], state.colonists[i])
+    keep_retreated(state, seat, area)
 
 
 def box_soldiers(state: NewWorldState, seat: int, count: int) -> None:

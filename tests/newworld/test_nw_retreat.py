@@ -1,0 +1,138 @@
+"""Retreated Soldiers (8.32): "Retreating Personnel may not carry Gold or move onto
+Mines/Gold Sites/Cities/Gold Bars. Retreating Personnel may not be used to establish
+Political Control ... during that Game Turn". For Soldiers this bears on 11.2's
+second requirement: a player with Soldiers/Prospectors in the Area must have the
+majority of them; the retreated ones count for nobody's majority that turn."""
+
+from __future__ import annotations
+
+from meeple.games.newworld import GAME
+from meeple.games.newworld.positions import validate
+from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.state import (
+    COMBAT_PLAYERS,
+    GOLD_SITE,
+    NO_MARKER,
+    NOBODY,
+    NewWorldState,
+    at,
+)
+from tests.newworld.nw_support import area, movement_position, rng_rolling, texts
+
+P, N = area("P"), area("N")  # adjoining; N has a City and two Gold triangles
+
+
+def clear_markers(state: NewWorldState, a: int) -> None:
+    state.natives[a] = 0
+    state.city_value[a] = 0
+    state.city_holder[a] = NOBODY
+    for slot in (2 * a, 2 * a + 1):
+        state.site_kind[slot] = NO_MARKER
+        state.site_holder[slot] = NOBODY
+
+
+def soldiers_retreat_to_n() -> NewWorldState:
+    """England (4 Soldiers) attacks France (3 Soldiers) in P and allows the retreat;
+    France retreats its 3 Soldiers to N (adjoining P), where France has 4 Colonists
+    and England 2 Soldiers; England accepts the retreat. France then has 3 Soldiers
+    against England's 2 in N, all three retreated this turn."""
+    state = movement_position(order=(0, 1))
+    state.phase = COMBAT_PLAYERS
+    clear_markers(state, P)
+    clear_markers(state, N)
+    state.soldiers[at(0, P)] = 4
+    state.soldiers[at(1, P)] = 3
+    state.colonists[at(1, N)] = 4
+    state.soldiers[at(0, N)] = 2
+    GAME.play(state, 0, "attack france at p with 2")
+    GAME.play(state, 0, "allow soldiers to retreat")
+    GAME.play(state, 1, "retreat soldiers to n")
+    GAME.play(state, 0, "accept the retreat")  # England has Soldiers in N (8.32)
+    assert not state.pending and state.soldiers[at(1, N)] == 3
+    return state
+
+
+def test_8_32_retreated_soldiers_are_marked_and_shown() -> None:
+    state = soldiers_retreat_to_n()
+    assert state.retreated_soldiers[at(1, N)] == 3
+    validate(state)
+    force = next(f for f in GAME.view(state, 0)["areas"][N]["forces"] if f["seat"] == 1)
+    assert force["retreated_soldiers"] == 3 and force["retreated"] == 0
+    assert "retreated 3S 0C" in GAME.render_text(GAME.view(state, 0))
+
+
+def test_11_2_retreated_soldiers_do_not_win_the_soldier_majority() -> None:
+    state = soldiers_retreat_to_n()
+    flow.political_control(state)
+    # 3 French Soldiers against 2 English would give France control (11.2), but
+    # they retreated there this turn (8.32): England's 2 are the only ones counted
+    assert state.pc[N] == NOBODY
+    # the same Soldiers having simply marched in, France gains control
+    state.retreated_soldiers[at(1, N)] = 0
+    flow.political_control(state)
+    assert state.pc[N] == 1
+
+
+def test_11_2_retreated_soldiers_do_not_retain_control() -> None:
+    state = soldiers_retreat_to_n()
+    state.pc[N] = 1  # France held N before the retreat
+    flow.political_control(state)
+    assert state.pc[N] == NOBODY  # "to gain (or retain)": England's 2 Soldiers are the majority
+
+
+def test_11_2_retreated_soldiers_count_for_no_one_else_either() -> None:
+    state = soldiers_retreat_to_n()
+    state.soldiers[at(0, N)] = 1
+    state.colonists[at(0, N)] = 4
+    state.colonists[at(1, N)] = 1
+    # England: 4 of 5 Colonists and its 1 Soldier against France's 3 retreated ones,
+    # which count for no majority this turn
+    flow.political_control(state)
+    assert state.pc[N] == 0
+
+
+def test_8_32_retreated_soldiers_may_not_prospect_or_loot_that_turn() -> None:
+    state = soldiers_retreat_to_n()
+    state.site_kind[2 * N] = GOLD_SITE
+    state.city_value[N] = 4  # printed value; no Natives in N: it may be looted (8.222)
+    GAME.play(state, 0, "end combat")
+    assert GAME.to_act(state) == (1,)
+    assert not {"prospect n", "loot n"} & texts(state, 1)
+    # a French Soldier that was in N before the battle may take either marker
+    state.soldiers[at(1, N)] += 1
+    assert {"prospect n", "loot n"} <= texts(state, 1)
+    GAME.play(state, 1, "prospect n")
+    assert not {"prospect n", "loot n"} & texts(state, 1)  # the other three retreated
+    validate(state)
+
+
+def test_8_32_retreated_soldiers_capture_no_gold_bars() -> None:
+    state = soldiers_retreat_to_n()
+    state.colonists[at(1, N)] = 0  # France's only Personnel in N are the retreated
+    state.soldiers[at(0, N)] = 1
+    state.gold[at(0, N)] = 2
+    GAME.play(state, 0, "end combat")
+    state.rng = rng_rolling(2)  # even: the English Soldier falls
+    GAME.play(state, 1, "attack england at n with 1")
+    GAME.play(state, 1, "forbid soldiers to retreat")  # England could go back to P
+    # England is wiped out; the retreated French may not take its Gold (8.32, 8.223)
+    assert state.gold[at(1, N)] == 0 and state.loose_gold[N] == 2
+
+
+def test_8_32_no_more_retreated_soldiers_than_free_ones_after_losses() -> None:
+    """Losses take free Soldiers first (the loss order of units.py), those not
+    retreated before the retreated ones; the retreated stand on no marker (8.32)."""
+    state = soldiers_retreat_to_n()
+    state.soldiers[at(1, N)] += 1
+    state.site_kind[2 * N] = GOLD_SITE
+    state.site_holder[2 * N] = 1  # a French Prospector in N, not retreated
+    assert units.kill_soldiers(state, 1, N, 2) == 2
+    assert state.soldiers[at(1, N)] == 2 and units.free_soldiers(state, 1, N) == 1
+    assert state.retreated_soldiers[at(1, N)] == 1
+    validate(state)
+
+
+def test_8_32_the_marks_last_one_game_turn() -> None:
+    state = soldiers_retreat_to_n()
+    flow.start_turn(state)
+    assert not any(state.retreated_soldiers)
