@@ -12,6 +12,7 @@ from meeple.games.newworld.rules import flow, units
 from meeple.games.newworld.state import (
     COMBAT_PLAYERS,
     GOLD_SITE,
+    MINE,
     NO_MARKER,
     NOBODY,
     NewWorldState,
@@ -129,6 +130,21 @@ def test_8_32_no_more_retreated_soldiers_than_free_ones_after_losses() -> None:
     assert units.kill_soldiers(state, 1, N, 2) == 2
     assert state.soldiers[at(1, N)] == 2 and units.free_soldiers(state, 1, N) == 1
     assert state.retreated_soldiers[at(1, N)] == 1
+    validate(state)
+
+
+def test_8_32_a_miner_is_never_taken_for_a_retreated_colonist() -> None:
+    """A retreated Colonist stays off the Mine (8.32): when the free Colonist falls,
+    the Miner left still counts for the four of 11.2."""
+    state = movement_position(order=(0, 1))
+    clear_markers(state, N)
+    state.site_kind[2 * N] = MINE
+    state.site_holder[2 * N] = 1
+    state.colonists[at(1, N)] = 2  # the Miner and a Colonist that retreated there
+    state.retreated[at(1, N)] = 1
+    assert flow.settled(state, 1, N) == 1
+    assert units.kill_colonists(state, 1, N, 1) == 1
+    assert state.retreated[at(1, N)] == 0 and flow.settled(state, 1, N) == 1
     validate(state)
 
 
