@@ -6,6 +6,9 @@ majority of them; the retreated ones count for nobody's majority that turn."""
 
 from __future__ import annotations
 
+import pytest
+
+from meeple.engine import IllegalAction
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import validate
 from meeple.games.newworld.rules import flow, units
@@ -99,6 +102,9 @@ def test_8_32_retreated_soldiers_may_not_prospect_or_loot_that_turn() -> None:
     GAME.play(state, 0, "end combat")
     assert GAME.to_act(state) == (1,)
     assert not {"prospect n", "loot n"} & texts(state, 1)
+    for refused in ("prospect n", "loot n"):
+        with pytest.raises(IllegalAction, match=r"retreated there this turn \(8\.32\)"):
+            GAME.play(state, 1, refused)
     # a French Soldier that was in N before the battle may take either marker
     state.soldiers[at(1, N)] += 1
     assert {"prospect n", "loot n"} <= texts(state, 1)

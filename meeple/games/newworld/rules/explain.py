@@ -160,11 +160,20 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
     if kind == "attack_natives":
         return "there must be Natives there and that many of your Soldiers unused against them"
     if kind == "prospect":
-        return "you need an unoccupied Gold Site and a Soldier that has not attacked (8.314)"
+        return (
+            "you need an unoccupied Gold Site and a Soldier that has not attacked (8.314)"
+            " nor retreated there this turn (8.32)"
+        )
     if kind == "mine":
-        return "you need an unoccupied Mine and a free Colonist there (8.221)"
+        return (
+            "you need an unoccupied Mine and a free Colonist there (8.221) that has not"
+            " retreated there this turn (8.32)"
+        )
     if kind == "loot":
-        return "the City must have no Natives left, no looter, and you a free Soldier (8.222)"
+        return (
+            "the City must have no Natives left, no looter, and you a free Soldier (8.222)"
+            " that has not retreated there this turn (8.32)"
+        )
     if kind in ("bid", "choose"):
         return "bid within your cash; choose a coastal Area no one has chosen (5.41)"
     if kind in ("land_soldiers", "land_colonists"):
