@@ -208,6 +208,17 @@ def test_forces_are_counted_in_their_seats_colours_on_their_area() -> None:
     assert 'fill="#c62828"' in virginia  # England's colour
 
 
+def test_an_areas_tooltip_says_which_units_retreated_there_this_turn() -> None:
+    """8.32: retreated Personnel neither control nor earn that turn; the table
+    names them on the Area as the flipped counters show them."""
+    state = new_state(3, seed=1)
+    place(state, 0, "H", soldiers=3, colonists=2)
+    state.retreated_soldiers[at(0, area_index("H"))] = 2
+    state.retreated[at(0, area_index("H"))] = 1
+    svg = svg_of(state, None)
+    assert "England: 3S 2C (2 Soldiers and 1 Colonist retreated here this turn)" in svg
+
+
 def test_a_planning_sheet_is_drawn_for_its_own_seat_and_no_other() -> None:
     """4.1: each player records his sheet secretly. Seat 1's drawing is the same
     whatever seat 0 wrote; seat 0 sees its own sheet and its landings ringed."""

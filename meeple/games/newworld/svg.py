@@ -283,7 +283,15 @@ def _tooltip(view: JSON, area: JSON) -> str:
 
 def _force_words(view: JSON, force: JSON) -> str:
     name = view["players"][force["seat"]]["name"]
-    return f"{name}: " + " ".join(_force_counts(force))
+    words = f"{name}: " + " ".join(_force_counts(force))
+    retreated = [
+        counted(n, unit)
+        for n, unit in ((force["retreated_soldiers"], "Soldier"), (force["retreated"], "Colonist"))
+        if n
+    ]
+    if retreated:  # 8.32: they neither control nor earn this turn
+        words += f" ({' and '.join(retreated)} retreated here this turn)"
+    return words
 
 
 def _force_counts(force: JSON) -> list[str]:
