@@ -5,8 +5,11 @@ seat's information. The search knowledge plays the same heuristic in rollouts
 (one decision in ``NOISE`` random, so rivals are not perfectly predictable),
 branches only on a shortlist of sensible actions (the heuristic's own choice and
 a few alternatives of the same decision), and judges a rollout cut after
-``ROLLOUT_DEPTH`` decisions by ``reading.worth``, once no Planning Sheet is half
-written (a sheet's effect shows only when every sheet is revealed).
+``ROLLOUT_DEPTH`` decisions by ``reading.standings`` (built on ``reading.worth``),
+once no Planning Sheet is half written (a sheet's effect shows only when every
+sheet is revealed). The searching seat follows its own plan (Climate only a
+tie-breaker in its colony score, ``policy.SEARCH_CLIMATE_WEIGHT``); its rivals
+are modelled as the heuristic.
 """
 
 from __future__ import annotations
@@ -150,7 +153,7 @@ def untouched(sample: NewWorldState, seat: int) -> bool:
 
 
 class NewWorldKnowledge(Knowledge):
-    """Heuristic rollouts, shortlisted branches, ``reading.worth`` as the value.
+    """Heuristic rollouts, shortlisted branches, ``reading.standings`` as the value.
 
     A search whose root is a bid or a Planning Sheet entry must see the sheets
     revealed before it judges a sample (a sheet changes nothing before); a search
