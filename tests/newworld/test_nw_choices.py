@@ -180,10 +180,14 @@ def test_8_32_colonists_may_retreat_between_two_dice_of_the_battle() -> None:
     GAME.play(state, 0, "forbid soldiers to retreat")
     state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
     GAME.play(state, 1, "stand and fight")  # the first die: 2, a French Soldier falls
-    assert state.soldiers[at(1, h)] == 2 and GAME.to_act(state) == (1,)
+    assert state.soldiers[at(1, h)] == 2
+    GAME.play(state, 0, "forbid soldiers to retreat")  # asked again before each die
+    assert GAME.to_act(state) == (1,)
     assert "retreat soldiers to o" not in texts(state, 1)  # not allowed
     GAME.play(state, 1, "retreat colonists to o")  # during the battle (8.32)
-    # nothing more may retreat: the dice roll on (1: an English Soldier; 2: a French)
+    # France has nothing more to retreat unless England allows it (1: an English
+    # Soldier falls; England forbids again; 2: a French Soldier falls)
+    GAME.play(state, 0, "forbid soldiers to retreat")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert state.soldiers[at(1, h)] == 1 and state.soldiers[at(0, h)] == 3
     assert state.colonists[at(1, o)] == 3 and state.retreated[at(1, o)] == 2
@@ -212,9 +216,108 @@ def test_8_32_a_six_and_its_reroll_are_two_dice_with_a_choice_between() -> None:
     GAME.play(state, 0, "forbid soldiers to retreat")
     state.rng = ScriptedRng(6, 2)  # type: ignore[assignment]
     GAME.play(state, 1, "stand and fight")  # 6: a French Soldier falls, a reroll comes
-    assert state.pending and GAME.to_act(state) == (1,)
+    assert state.pending and GAME.to_act(state) == (0,)  # the attacker is asked first
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    assert GAME.to_act(state) == (1,)
     GAME.play(state, 1, "retreat colonists to o")
     assert state.soldiers[at(1, h)] == 1 and state.colonists[at(1, o)] == 3
+
+
+TERMS = {"allow soldiers to retreat", "forbid soldiers to retreat"}
+
+
+def test_8_32_the_attacker_may_allow_soldiers_to_retreat_during_the_battle() -> None:
+    """8.32: "The attacker may also allow the defender to retreat his Soldiers in the
+    same manner either before or during the battle". Having forbidden it before the
+    first die, England is asked again before the next one, first, and allows it."""
+    state = battle_position()
+    h, o = area("H"), area("O")
+    GAME.play(state, 0, "attack france at h with 3")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    assert "retreat soldiers to o" not in texts(state, 1)
+    state.rng = ScriptedRng(2)  # type: ignore[assignment]  # the only die rolled
+    GAME.play(state, 1, "stand and fight")  # 2: a French Soldier falls
+    assert state.soldiers[at(1, h)] == 2
+    assert GAME.to_act(state) == (0,) and texts(state, 0) == TERMS  # the attacker first
+    GAME.play(state, 0, "allow soldiers to retreat")
+    assert GAME.to_act(state) == (1,)
+    assert {"retreat colonists to o", "retreat soldiers to o"} <= texts(state, 1)
+    GAME.play(state, 1, "retreat colonists to o")
+    GAME.play(state, 1, "retreat soldiers to o")
+    # France has left H between two dice: the battle ends there (8.31)
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert not state.pending and state.soldiers[at(1, h)] == state.colonists[at(1, h)] == 0
+    assert state.soldiers[at(1, o)] == 2 and state.retreated_soldiers[at(1, o)] == 2
+    terms = [e.text for e in state.log if e.kind == "retreat terms"]
+    assert len(terms) == 2 and "does not allow" in terms[0] and "allows" in terms[1]
+
+
+def test_8_32_allowed_once_the_soldiers_retreat_stays_allowed() -> None:
+    state = battle_position()
+    GAME.play(state, 0, "attack france at h with 3")
+    GAME.play(state, 0, "allow soldiers to retreat")
+    state.rng = ScriptedRng(2, 1)  # type: ignore[assignment]
+    for _ in range(2):  # two dice, and the defender alone is asked before each
+        assert GAME.to_act(state) == (1,) and "retreat soldiers to o" in texts(state, 1)
+        GAME.play(state, 1, "stand and fight")
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert GAME.to_act(state) == (1,) and "retreat soldiers to o" in texts(state, 1)
+
+
+def test_8_32_no_retreat_terms_without_a_retreat_to_allow() -> None:
+    """No adjoining Area with French Personnel: no question at all, the dice roll."""
+    state = battle_position()
+    state.colonists[at(1, area("O"))] = 0
+    state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
+    GAME.play(state, 0, "attack france at h with 3")
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert not state.pending and state.soldiers[at(1, area("H"))] == 1
+
+
+def test_8_32_no_retreat_terms_when_the_attackers_came_from_the_only_refuge() -> None:
+    state = battle_position()
+    h = area("H")
+    # O is "an Area from which the attacking Soldiers have just come" (8.32)
+    state.entries = [(0, area("O"), h, 4)]
+    state.rng = ScriptedRng(2, 2)  # type: ignore[assignment]
+    GAME.play(state, 0, "attack france at h with 2")
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert not state.pending and state.soldiers[at(1, h)] == 1
+
+
+def test_8_32_no_more_retreat_terms_once_the_soldiers_are_gone_or_the_defender_fights_on() -> None:
+    state = battle_position()
+    h = area("H")
+    state.soldiers[at(1, h)] = 1
+    GAME.play(state, 0, "attack france at h with 4")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    # 2: the French Soldier falls, nothing may retreat any more (the Colonists only
+    # while Soldiers guard them); the two Colonists, too few for a hit, fall without
+    # another die (8.312)
+    state.rng = ScriptedRng(2)  # type: ignore[assignment]
+    GAME.play(state, 1, "stand and fight")
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert not state.pending and state.colonists[at(1, h)] == 0
+    # `fight to the end` closes the attacker's questions as well as the defender's
+    state = battle_position()
+    GAME.play(state, 0, "attack france at h with 3")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
+    GAME.play(state, 1, "fight to the end")
+    assert state.rng.dice.all_used  # type: ignore[attr-defined]
+    assert not state.pending
+
+
+def test_8_32_no_retreat_question_after_the_last_die() -> None:
+    """A retreat falls "between combat resolution die rolls" (8.32): after the last
+    die the battle is over, and neither player is asked anything."""
+    state = battle_position()
+    GAME.play(state, 0, "attack france at h with 1")
+    GAME.play(state, 0, "forbid soldiers to retreat")
+    state.rng = ScriptedRng(2)  # type: ignore[assignment]
+    GAME.play(state, 1, "stand and fight")
+    assert not state.pending and GAME.to_act(state) == (0,)
+    assert "end combat" in texts(state, 0)
 
 
 def test_8_31_fought_to_the_end_the_dice_fall_as_in_one_battle() -> None:
@@ -260,6 +363,8 @@ def test_8_32_a_player_with_personnel_where_the_retreat_goes_may_object() -> Non
     state.rng = ScriptedRng(2, 2)  # type: ignore[assignment]
     GAME.play(state, 0, "object to the retreat")
     # no retreat is left to offer France: the dice roll on, two French Soldiers fall
+    # (England, asked again between them, forbids the Soldiers' retreat again)
+    GAME.play(state, 0, "forbid soldiers to retreat")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert state.colonists[at(1, h)] == 2 and state.soldiers[at(1, h)] == 1
     assert not state.pending
@@ -286,5 +391,6 @@ def test_8_32_a_retreat_everyone_there_accepts_goes_ahead() -> None:
     GAME.play(state, 1, "retreat colonists to o")
     state.rng = ScriptedRng(3, 5)  # type: ignore[assignment]  # both attackers fall
     GAME.play(state, 0, "accept the retreat")
+    GAME.play(state, 0, "forbid soldiers to retreat")  # between the two dice
     assert state.colonists[at(1, o)] == 3 and state.retreated[at(1, o)] == 2
     assert not state.pending and state.soldiers[at(0, area("H"))] == 2

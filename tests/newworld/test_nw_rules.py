@@ -381,6 +381,7 @@ def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
         GAME.play(state, 1, "retreat colonists to d")
     state.rng = rng_rolling(2, 2)
     GAME.play(state, 1, "retreat colonists to o")
+    GAME.play(state, 0, "forbid soldiers to retreat")  # asked again before the second die
     assert state.colonists[at(1, h)] == 0 and state.colonists[at(1, o)] == 3
     assert state.soldiers[at(1, h)] == 1  # the battle was fought after the retreat
     # retreating Colonists neither control nor earn this turn

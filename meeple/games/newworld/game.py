@@ -32,7 +32,7 @@ from meeple.games.newworld.view import build_view, determinize
 class NewWorldGame(Game[NewWorldState]):
     name: ClassVar[str] = "newworld"
     title: ClassVar[str] = "New World"
-    rules_version: ClassVar[str] = "newworld-3"
+    rules_version: ClassVar[str] = "newworld-4"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     reconstructed: ClassVar[str] = (

@@ -228,11 +228,12 @@ class NewWorldState(GameState):
     losses: list[int]  # a battle's losses the defender still chooses: [defender, area,
     # soldiers, colonists, attacker], empty otherwise (8.314)
     battle: list[int]  # the battle under way with ``pending`` (8.31, 8.32): [soldier
-    # retreat allowed (-1 undecided, 0, 1), rerolling a 6, attacker's losses, defender's
-    # Soldiers lost, Colonists lost, defender asked before the next die, no more
-    # questions (fight to the end), a retreat put to the players where it goes (its
-    # Area or -1, Soldiers 0/1, seats that accepted as bits), Areas refused to
-    # Colonists and to Soldiers as bits], empty otherwise (rules/battle.py)
+    # retreat allowed (1; 0 not for the coming die; -1 the attacker's question open
+    # before it), rerolling a 6, attacker's losses, defender's Soldiers lost, Colonists
+    # lost, defender asked before the next die, no more questions (fight to the end), a
+    # retreat put to the players where it goes (its Area or -1, Soldiers 0/1, seats that
+    # accepted as bits), Areas refused to Colonists and to Soldiers as bits], empty
+    # otherwise (rules/battle.py)
     pending: list[int]  # a declared attack under way (a decision waits within it):
     # [attacker, defender, area, attacking Soldiers still to roll], empty otherwise (8.31)
     end_note: str

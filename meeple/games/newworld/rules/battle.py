@@ -4,13 +4,18 @@ Once an attack is declared (``pending`` = attacker, defender, Area, attacking
 Soldiers still to roll; ``battle`` = the fields below) the dice are rolled one at
 a time, as 8.31 describes, and three kinds of decision may come between them:
 
-- the attacker may allow the defender to retreat his Soldiers (8.32): asked once,
-  when the attack is declared, if a Soldier retreat is possible at all;
-- the defender may retreat his Colonists, or his Soldiers if allowed, into an
+- the attacker may allow the defender to retreat his Soldiers "either before or
+  during the battle" (8.32): asked before the first die and again before each later
+  one (a 6's reroll included) until he allows it, but only while the defender could
+  retreat his Soldiers before that die; once allowed, it stays allowed;
+- then the defender may retreat his Colonists, or his Soldiers if allowed, into an
   adjoining Area "prior to (or even during a battle) between combat resolution die
   rolls" (8.32): asked before each die while a retreat is possible, with `stand
-  and fight` (the next die) and `fight to the end` (no more questions this battle);
+  and fight` (the next die) and `fight to the end` (no more questions this battle,
+  for either player);
 - the defender chooses which of his units fall (8.314, rules/losses.py).
+
+No question is asked once no die is to come: a retreat falls between two dice.
 
 Without a retreat the dice fall exactly as ``combat.fight`` rolls them.
 """
@@ -36,6 +41,9 @@ from meeple.games.newworld.rules.combat import COLONISTS_PER_HIT
 from meeple.games.newworld.state import GOLD_SITE, NOBODY, NewWorldState, at
 
 ALLOWED, REROLL, ATTACKER_LOST, SOLDIERS_LOST, COLONISTS_LOST, ASK, TO_THE_END = range(7)
+# ALLOWED: 1 once the attacker allowed Soldier retreats; UNDECIDED while his question
+# is open before the coming die (put to him only if a Soldier retreat is possible
+# then, else it turns to 0); 0 when he forbade them for the coming die.
 # A retreat asked of the players with Personnel where it goes (8.32): its Area (-1
 # if none), whether Soldiers retreat, the seats that accepted (bits); and the Areas
 # refused this battle to Colonists and to Soldiers (bits).
@@ -83,6 +91,29 @@ def retreat_options(state: NewWorldState) -> list[int]:
     return out
 
 
+def die_to_come(state: NewWorldState) -> bool:
+    """Another die falls if the defender stands (an attacking Soldier still to roll,
+    or a 6's reroll, 8.31): a retreat is made between two dice (8.32). Exact while
+    the defender has Soldiers in the Area, which every retreat requires."""
+    return state.pending[3] > 0 or bool(state.battle[REROLL])
+
+
+def questions_open(state: NewWorldState) -> bool:
+    """Retreat questions may be put before the coming die: one is to come and the
+    defender did not choose to fight to the end."""
+    return not state.battle[TO_THE_END] and die_to_come(state)
+
+
+def soldier_retreat_possible(state: NewWorldState) -> bool:
+    """The defender could retreat his Soldiers now if the attacker allowed it (8.32):
+    Soldiers on land and an adjoining Area for them, not one refused to Soldiers."""
+    attacker, defender, area, _ = state.pending
+    if not soldiers_may_retreat(state, defender, area):
+        return False
+    refused = state.battle[REFUSED_SOLDIERS]
+    return any(not refused >> x & 1 for x in retreat_areas(state, attacker, defender, area))
+
+
 def objectors(state: NewWorldState, to: int) -> list[int]:
     """The other players with Personnel in the Area a retreat goes to, who may
     object to it (8.32), in seat order."""
@@ -100,16 +131,12 @@ def next_objector(state: NewWorldState) -> int:
 
 
 def declare(state: NewWorldState, attacker: int, defender: int, area: int, count: int) -> None:
-    """The attack is declared; the attacker is asked about Soldier retreats only
-    if one could happen now."""
+    """The attack is declared; the retreat questions of the first die follow."""
     i = at(attacker, area)
     flip_prospectors(state, attacker, area, count, state.used_vs_players[i])
     state.used_vs_players[i] += count  # not again against a player this turn (8.311)
-    possible = bool(retreat_areas(state, attacker, defender, area)) and soldiers_may_retreat(
-        state, defender, area
-    )
     state.pending = [attacker, defender, area, count]
-    state.battle = [UNDECIDED if possible else 0, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0]
+    state.battle = [UNDECIDED, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0]
     state.log.append(
         Event(
             "declare",
@@ -133,13 +160,22 @@ def decider(state: NewWorldState) -> int:
 
 
 def proceed(state: NewWorldState) -> None:
-    """Roll on until someone must decide or the battle is over."""
+    """Roll on until someone must decide or the battle is over. Before each die the
+    attacker is asked first (while he has not allowed Soldier retreats and one is
+    possible), then the defender (while he has a retreat)."""
     while state.pending and not state.losses:
-        if state.battle[ALLOWED] == UNDECIDED or state.battle[REQUEST] != NOBODY:
+        battle = state.battle
+        if battle[REQUEST] != NOBODY:
             return
-        if state.battle[ASK] and not state.battle[TO_THE_END] and retreat_options(state):
+        if battle[ALLOWED] == UNDECIDED:
+            if questions_open(state) and soldier_retreat_possible(state):
+                return
+            battle[ALLOWED] = 0  # nothing to allow before this die
+        if battle[ASK] and questions_open(state) and retreat_options(state):
             return
-        state.battle[ASK] = 1
+        battle[ASK] = 1
+        if battle[ALLOWED] == 0:
+            battle[ALLOWED] = UNDECIDED  # "or during the battle": asked again before the next die
         if not roll_once(state):
             finish(state)
 

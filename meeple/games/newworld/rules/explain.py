@@ -147,7 +147,10 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
             " in seat order"
         )
     if kind in ("allow_retreat", "forbid_retreat"):
-        return "only the attacker, once he has declared an attack, sets the retreat terms"
+        return (
+            "only the attacker of a battle under way, before a die and while he has not"
+            " allowed it yet, says whether the defender's Soldiers may retreat"
+        )
     if kind in ("retreat", "retreat_soldiers", "stand", "fight_to_end"):
         return (
             "only a defender in a battle chooses, before a die; Colonists retreat only"
