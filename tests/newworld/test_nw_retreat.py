@@ -158,3 +158,48 @@ def test_8_32_the_marks_last_one_game_turn() -> None:
     state = soldiers_retreat_to_n()
     flow.start_turn(state)
     assert not any(state.retreated_soldiers)
+
+
+def gold_waiting_at_h(owner_present: str, opponent_present: str) -> NewWorldState:
+    """England's Fleet anchors at H, where 2 of its Gold Bars wait on the Anchorage dot;
+    ``owner_present`` / ``opponent_present``: "none", "marched" (1 unit that moved in
+    normally) or "retreated" (1 unit that retreated into H this turn, 8.32)."""
+    state = movement_position()
+    h = area("H")
+    clear_markers(state, h)
+    state.fleet_ships = [3, 0]
+    state.fleet_at = [h, -1]
+    state.emb_gold[at(0, h)] = 2
+    if owner_present != "none":
+        state.colonists[at(0, h)] = 1
+        state.retreated[at(0, h)] = owner_present == "retreated"
+    if opponent_present != "none":
+        state.soldiers[at(1, h)] = 1
+        state.retreated_soldiers[at(1, h)] = opponent_present == "retreated"
+    validate(state)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("owner", "opponent", "picked_up"),
+    [
+        ("none", "none", 2),  # nobody holds it: shipped
+        ("none", "marched", 0),  # held by the opponent's presence (8.223)
+        ("none", "retreated", 0),  # presence is presence, retreated or not
+        ("retreated", "marched", 2),  # the owner's retreated Colonist is still there
+        ("marched", "marched", 2),
+    ],
+)
+def test_8_223_8_32_retreated_personnel_count_as_present_at_the_homebound_pickup(
+    owner: str, opponent: str, picked_up: int
+) -> None:
+    """8.223: offshore Gold whose owner has no Personnel left in the Area "can still be
+    shipped home if there are no opposing Personnel in the Area ... the presence of
+    his Personnel prevents the ship's crew from leaving with the Gold". 8.32 bars
+    retreating Personnel from carrying Gold and from standing on Gold Bars, not from
+    being present: meeple counts retreated units as present on both sides here
+    (docs/newworld.md, Gold)."""
+    state = gold_waiting_at_h(owner, opponent)
+    flow.begin_homebound(state)
+    assert state.fleet_bars[0] == picked_up
+    assert state.emb_gold[at(0, area("H"))] == 2 - picked_up
