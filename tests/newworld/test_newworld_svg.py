@@ -219,6 +219,50 @@ def test_an_areas_tooltip_says_which_units_retreated_there_this_turn() -> None:
     assert "England: 3S 2C (2 Soldiers and 1 Colonist retreated here this turn)" in svg
 
 
+def _chips_on_area(svg: str, name: str) -> dict[str, list[tuple[str, str]]]:
+    """The lines written on the Area whose name holds ``name``, each with the white
+    tags of retreated units drawn after it (their words and outline colour)."""
+    for group in ET.fromstring(svg).iter(f"{SVG_NS}g"):
+        lines: dict[str, list[tuple[str, str]]] = {}
+        last = ""
+        for node in group:
+            if node.tag == f"{SVG_NS}text":
+                last = node.text or ""
+                lines[last] = []
+            elif node.get("class") == "retreated":
+                rect = node.find(f"{SVG_NS}rect")
+                outline = "" if rect is None else str(rect.get("stroke"))
+                lines[last].append((node.findtext(f"{SVG_NS}text") or "", outline))
+        if group.get("class") == "contents" and any(name in words for words in lines):
+            return lines
+    raise AssertionError(f"no Area named {name}")
+
+
+def test_retreated_units_are_drawn_apart_on_a_white_tag_in_their_seats_colour() -> None:
+    """8.32: retreated Personnel are "distinguished by flipping them to their white
+    Prospector/Miner side": on the map the Area's chip counts the seat's other
+    units in its colour and the retreated ones on a white tag outlined in that
+    colour; the key says what the white tag means."""
+    state = new_state(3, seed=1)
+    place(state, 0, "H", soldiers=3, colonists=2)
+    place(state, 2, "I", colonists=2)
+    state.retreated_soldiers[at(0, area_index("H"))] = 2
+    state.retreated[at(0, area_index("H"))] = 1
+    state.retreated[at(2, area_index("I"))] = 2
+    svg = svg_of(state, None)
+    virginia = _chips_on_area(svg, "Virginia")
+    # the units standing on their coloured side, then the retreated ones on a
+    # white tag outlined in England's red
+    assert virginia["En 1S 1C"] == [("2S 1C", "#c62828")]
+    assert _chips_on_area(svg, "Mississippi")["Sp"] == [("2C", "#e0a800")]  # all retreated
+    assert "white: retreated this turn (8.32)" in board_svg()
+    for seat, letter in ((0, "H"), (2, "I")):
+        state.retreated_soldiers[at(seat, area_index(letter))] = 0
+        state.retreated[at(seat, area_index(letter))] = 0
+    virginia = _chips_on_area(svg_of(state, None), "Virginia")
+    assert virginia["En 3S 2C"] == []  # nothing retreated: no white tag
+
+
 def test_a_planning_sheet_is_drawn_for_its_own_seat_and_no_other() -> None:
     """4.1: each player records his sheet secretly. Seat 1's drawing is the same
     whatever seat 0 wrote; seat 0 sees its own sheet and its landings ringed."""

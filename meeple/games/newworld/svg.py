@@ -168,7 +168,7 @@ def _unplayable_display() -> list[str]:
 
 def _legend() -> list[str]:
     """The key, at the foot of the panel."""
-    x, y = PANEL_X + 10, HEIGHT - 14 - 3 * LINE
+    x, y = PANEL_X + 10, HEIGHT - 14 - 4 * LINE
     lines = (
         "Key: S Soldiers, C Colonists, P Prospectors,",
         "M Miners, G Gold Bars, n Natives, x2 City,",
@@ -184,6 +184,8 @@ def _legend() -> list[str]:
     out.append(_text(x + 22, last, "Anchorage dot,", FONT, fill=MUTED))
     out.append(_ship(x + 150, last - 5, "#555"))
     out.append(_text(x + 164, last, "a Fleet and its Ships", FONT, fill=MUTED))
+    out.append(_retreated_tag(x, last + LINE, "2S", MUTED))
+    out.append(_text(x + 34, last + LINE, "white: retreated this turn (8.32)", FONT, fill=MUTED))
     return out
 
 
@@ -492,22 +494,66 @@ def _markers(area: JSON) -> str:
     return " ".join(words)
 
 
+def _standing(force: JSON) -> JSON:
+    """The force without its units that retreated here this turn (8.32), which
+    the table shows apart, as the rulebook's flipped counters stand apart."""
+    return {
+        **force,
+        "soldiers": force["soldiers"] - force["retreated_soldiers"],
+        "colonists": force["colonists"] - force["retreated"],
+    }
+
+
 def _chip_words(force: JSON) -> str:
-    return f"{SEAT_SHORT[int(force['seat'])]} " + " ".join(_force_counts(force))
+    """The seat and its units on their coloured side: all but the retreated."""
+    return " ".join([SEAT_SHORT[int(force["seat"])], *_force_counts(_standing(force))])
+
+
+def _retreated_words(force: JSON) -> str:
+    """The units that retreated here this turn (8.32) as counts ("2S 1C"), or ""."""
+    counts = ((force["retreated_soldiers"], "S"), (force["retreated"], "C"))
+    return " ".join(f"{n}{unit}" for n, unit in counts if n)
+
+
+def _words_width(words: str) -> float:
+    """The width of a chip (or a chip's part) holding ``words``."""
+    return 8.6 * len(words) + 8
 
 
 def _chip_width(force: JSON) -> float:
-    return 8.6 * len(_chip_words(force)) + 8
+    retreated = _retreated_words(force)
+    return _words_width(_chip_words(force)) + (_words_width(retreated) if retreated else 0)
 
 
 def _chip(x: float, y: float, force: JSON) -> str:
+    """A force's chip centred on x: its units in the seat's colour, then those that
+    retreated here this turn on a white tag outlined in that colour, as a player
+    flips them to their white side (8.32)."""
     seat = int(force["seat"])
     words = _chip_words(force)
-    width = _chip_width(force)
-    return (
-        f'<rect x="{x - width / 2:.1f}" y="{y - 14:.1f}" width="{width:.1f}" height="18"'
+    width = _words_width(words)
+    left = x - _chip_width(force) / 2
+    out = (
+        f'<rect x="{left:.1f}" y="{y - 14:.1f}" width="{width:.1f}" height="18"'
         f' rx="4" fill="{seat_colour(seat)}" stroke="#fff" stroke-width="1"/>'
-        + _text(x, y, words, FONT, text_anchor="middle", fill=ON_COLOUR[seat])
+        + _text(left + width / 2, y, words, FONT, text_anchor="middle", fill=ON_COLOUR[seat])
+    )
+    retreated = _retreated_words(force)
+    if retreated:
+        out += _retreated_tag(left + width, y, retreated, seat_colour(seat))
+    return out
+
+
+def _retreated_tag(left: float, y: float, words: str, colour: str) -> str:
+    """A white tag outlined in ``colour`` from ``left``, baseline ``y``: units that
+    retreated this turn (8.32)."""
+    width = _words_width(words)
+    return (
+        f'<g class="retreated"><rect x="{left + 1.5:.1f}" y="{y - 12.5:.1f}"'
+        f' width="{width - 3:.1f}" height="15" rx="3" fill="#fff" stroke="{colour}"'
+        f' stroke-width="3"/>'
+        + _text(left + width / 2, y, words, FONT, text_anchor="middle", fill=INK)
+        + "</g>"
     )
 
 
