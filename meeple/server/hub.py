@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -44,7 +45,7 @@ from meeple.server.limits import AddressBuckets, Limits, Window
 from meeple.server.pool import CpuPool
 from meeple.server.presence import Presence
 from meeple.server.seats import Missed, Seats
-from meeple.server.store import Changes, Conflict, Store
+from meeple.server.store import Changes, Conflict, RowLock, Store
 from meeple.server.tables import ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
 from meeple.server.undo import REFUSED, undo_moves
@@ -60,6 +61,12 @@ async def _back_off(attempt: int) -> None:
     """After a conflict: wait a little, longer each time, at random (so two processes
     racing for one table do not meet again at once)."""
     await asyncio.sleep(random.uniform(0, 0.005 * attempt))
+
+
+def _release_when_locked(call: asyncio.Future[tuple[RowLock, Changes | None]]) -> None:
+    """A row lock taken after its caller was cancelled: end it."""
+    if not call.cancelled() and call.exception() is None:
+        call.result()[0].release()
 
 
 class Hub:
@@ -178,24 +185,89 @@ class Hub:
         are this seat's versions (``table.seen``), which other seats' hidden edits never
         move, so the answer reveals nothing of them. In a cluster the move is decided
         against the latest stored table: a copy found behind (by a notification, a
-        refusal, or a conflict when storing) catches up and decides again."""
+        refusal, or a conflict when storing) catches up and decides again. After a
+        conflict it decides under the table's row lock (``_hold_row``), so a fast bot
+        on another process cannot store first again and again."""
         async with table.lock:
             for attempt in range(RETRIES):
                 self._check_live(table)
-                await self.catch_up(table)
+                held = None
                 try:
+                    held = await self._hold_row(table) if attempt > 0 else None
+                    if held is None:
+                        await self.catch_up(table)
                     table.check_person(seat)
                     self._check_expected(table, seat, expected)
                     before = len(table.state.log)
-                    await self._apply(table, seat, text)
+                    await self._apply(table, seat, text, held)
                     return before
                 except Conflict:
                     table.behind = True
+                    if held is not None:
+                        self._let_go(held)  # (not held while backing off)
                     await _back_off(attempt)
                 except ApiError:
                     if attempt > 0 or not await self._moved(table):
                         raise
+                finally:
+                    if held is not None:
+                        self._let_go(held)
             raise ApiError(503, "the table changed too often while deciding; try again")
+
+    async def _hold_row(self, table: Table) -> RowLock | None:
+        """Cluster: lock the table's stored row and catch up under the lock, so the
+        move decided next is stored before any other process can store a change (the
+        caller stores it with ``_apply(..., held)`` or lets go: ``_let_go``). None on
+        SQLite (one process), or when the stored history was rewritten by an undo
+        since (the replay that needs is not done under the lock: the copy catches up
+        as usual and this attempt is optimistic). The caller holds the table's lock.
+        Under the row lock only the database is awaited: the changes read are played
+        through the checked path in memory, as ``catch_up`` does."""
+        if self.cluster is None:
+            return None
+        loop = asyncio.get_running_loop()
+        table.behind = False  # (as in ``catch_up``: a change notified meanwhile marks it)
+        call = loop.run_in_executor(
+            self.move_pool,
+            self.store.lock_row,
+            table.id,
+            table.version,
+            len(table.record.moves),
+            table.rewrites,
+        )
+        try:
+            held, changes = await asyncio.shield(call)
+        except asyncio.CancelledError:
+            call.add_done_callback(_release_when_locked)  # the thread may still lock it
+            table.behind = True
+            raise
+        except BaseException:
+            table.behind = True
+            raise
+        if changes is None:
+            return held
+        if changes.table.rewrites != table.rewrites:
+            self._let_go(held)
+            table.behind = True
+            return None
+        try:
+            await self._take(table, changes)
+        except BaseException:
+            self._let_go(held)
+            table.behind = True
+            raise
+        self._after_change(table)
+        return held
+
+    def _let_go(self, held: RowLock) -> None:
+        """End a row lock not used to store a move (nothing if it ended): in a thread,
+        after any store still running through it (``RowLock`` orders its calls)."""
+        if not held.open:
+            return
+        try:
+            self.move_pool.submit(held.release)
+        except RuntimeError:  # shutting down: no thread left
+            held.release()
 
     @staticmethod
     def _check_expected(table: Table, seat: int, expected: int | None) -> None:
@@ -235,11 +307,12 @@ class Hub:
         except Conflict:
             table.behind = True
 
-    async def _apply(self, table: Table, seat: int, text: str) -> None:
+    async def _apply(self, table: Table, seat: int, text: str, held: RowLock | None = None) -> None:
         """Checked move, stored (with what each seat is shown after it) before anyone
         sees it; Conflict if the stored table moved on (nothing changes). Caller holds
-        the lock. Where storing awaits the database, the move is made on a clone and
-        the table shows the state before it until the commit."""
+        the lock; ``held``: the table's row lock (``_hold_row``), in whose transaction
+        the move is stored. Where storing awaits the database, the move is made on a
+        clone and the table shows the state before it until the commit."""
         before = table.memory()
         if not self.store.inline:
             table.state = table.state.clone()
@@ -281,7 +354,10 @@ class Hub:
                 table.storing = version
                 loop = asyncio.get_running_loop()
                 try:
-                    await loop.run_in_executor(self.move_pool, self.store.add_move, *move)
+                    store = self.store.add_move
+                    if held is not None:
+                        store = functools.partial(store, held=held)
+                    await loop.run_in_executor(self.move_pool, store, *move)
                 finally:
                     table.storing = None
                 table.recall(after)

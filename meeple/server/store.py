@@ -33,6 +33,7 @@ from sqlalchemy import (
     text as sql_text,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 from meeple.server.tables import HUMAN
@@ -401,22 +402,21 @@ class Store:
         timer: tuple[float | None, str | None] | None = None,
         versions: str | None = None,
         driven: bool | None = None,
+        held: RowLock | None = None,
     ) -> None:
         """Store one move and the table's new ``version`` in one transaction (SQL Core:
         this is the hot path of every move), if the stored table is still at the version
         before it (else Conflict, nothing stored). ``versions``: what each seat is shown
         (``Table.versions_json``); ``driven``: ``Table.driven_now`` after the move (None:
         left as stored). On PostgreSQL the commit also notifies every process
-        (``CHANNEL``: "m <table id> <version>")."""
-        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
-        values: tuple[Any, ...] = (version, status, now, versions)
-        sets = f"version = {mark}, status = {mark}, updated = {mark}, seat_versions = {mark}"
-        if timer is not None:
-            values += timer
-            sets += f", deadline = {mark}, timer_key = {mark}"
-        if driven is not None:
-            values += (driven,)
-            sets += f", driven = {mark}"
+        (``CHANNEL``: "m <table id> <version>"). ``held``: store it in that locked
+        transaction (``lock_row``) and commit it, which ends the lock."""
+        statements = self._move_statements(
+            table_id, ply, seat, text, version, status, now, timer, versions, driven
+        )
+        if held is not None:
+            held.store(statements, table_id, version)
+            return
         raw = getattr(self._movers, "connection", None)
         if raw is None:
             # The DBAPI directly, one connection kept open: this runs on every move.
@@ -427,23 +427,7 @@ class Store:
                 # Checkpoints run in the worker thread (``checkpoint``), not in a move.
                 raw.cursor().execute("PRAGMA wal_autocheckpoint=0")
         try:
-            cursor = raw.cursor()
-            # The version check first: it locks the table's row, so a second process
-            # storing a move of the same version waits, then finds the version moved.
-            cursor.execute(
-                f"UPDATE meeple_tables SET {sets} WHERE id = {mark} AND version = {mark}",
-                (*values, table_id, version - 1),
-            )
-            if cursor.rowcount != 1:
-                raise Conflict(f"table {table_id} is no longer at version {version - 1}")
-            cursor.execute(
-                f"INSERT INTO meeple_moves (table_id, ply, seat, text)"
-                f" VALUES ({mark}, {mark}, {mark}, {mark})",
-                (table_id, ply, seat, text),
-            )
-            if not self.sqlite:
-                cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {table_id} {version}"))
-            cursor.close()
+            _execute_move(raw.cursor(), statements, table_id, version)
             raw.commit()
         except Conflict:
             raw.rollback()
@@ -458,6 +442,63 @@ class Store:
                 raw.invalidate()  # a fresh connection for the next move
             raise
         self.moves_since_checkpoint += 1
+
+    def _move_statements(
+        self,
+        table_id: str,
+        ply: int,
+        seat: int,
+        text: str,
+        version: int,
+        status: str,
+        now: float,
+        timer: tuple[float | None, str | None] | None,
+        versions: str | None,
+        driven: bool | None,
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The SQL of ``add_move`` (DBAPI paramstyle), the version check first: it locks
+        the table's row, so a second process storing a move of the same version waits,
+        then finds the version moved (``_execute_move``)."""
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        values: tuple[Any, ...] = (version, status, now, versions)
+        sets = f"version = {mark}, status = {mark}, updated = {mark}, seat_versions = {mark}"
+        if timer is not None:
+            values += timer
+            sets += f", deadline = {mark}, timer_key = {mark}"
+        if driven is not None:
+            values += (driven,)
+            sets += f", driven = {mark}"
+        statements = [
+            (
+                f"UPDATE meeple_tables SET {sets} WHERE id = {mark} AND version = {mark}",
+                (*values, table_id, version - 1),
+            ),
+            (
+                f"INSERT INTO meeple_moves (table_id, ply, seat, text)"
+                f" VALUES ({mark}, {mark}, {mark}, {mark})",
+                (table_id, ply, seat, text),
+            ),
+        ]
+        if not self.sqlite:
+            statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {table_id} {version}")))
+        return statements
+
+    def lock_row(
+        self, table_id: str, version: int, plies: int, rewrites: int
+    ) -> tuple[RowLock, Changes | None]:
+        """PostgreSQL: lock the row of ``table_id`` in a new transaction, then read what
+        changed since ``version`` as ``load_changes`` does (None: still at it). Until
+        the transaction ends (a move stored through it with ``add_move(held=...)``, or
+        ``RowLock.release``), no other process can store a change of the table, so a
+        move decided on the stored table read here cannot meet a Conflict. Conflict if
+        the row stays locked by another transaction for ``RowLock.WAIT``."""
+        held = RowLock(self.engine)
+        try:
+            changes = held.changes(table_id, version, plies, rewrites)
+        except BaseException:
+            held.release()
+            raise
+        return held, changes
 
     def _bump(self, session: Session, table_id: str, version: int, **values: Any) -> None:
         """Move the stored table from ``version - 1`` to ``version`` with ``values``
@@ -646,18 +687,8 @@ class Store:
         holding ``plies`` moves after ``rewrites`` undos: None if it is still stored at
         ``version``. Only the moves after ``plies`` are read unless an undo rewrote the
         history since (then all of them)."""
-        with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
-            if row is None or row.version == version:
-                return None
-            table = _stored(row)
-            start = plies if table.rewrites == rewrites else 0
-            moves = session.execute(
-                select(MoveRow.seat, MoveRow.text)
-                .where(MoveRow.table_id == table_id, MoveRow.ply >= start)
-                .order_by(MoveRow.ply)
-            ).all()
-            return Changes(table, start, [(int(a), str(b)) for a, b in moves])
+        with self.engine.connect() as connection:
+            return _read_changes(connection, table_id, version, plies, rewrites, lock=False)
 
     def recent_chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
         """The last ``limit`` chat messages of ``table_id``, oldest first."""
@@ -700,7 +731,114 @@ class Store:
             return [str(r[0]) for r in rows]
 
 
-def _stored(row: TableRow) -> StoredTable:
+def _read_changes(
+    connection: Connection, table_id: str, version: int, plies: int, rewrites: int, *, lock: bool
+) -> Changes | None:
+    """``Store.load_changes`` on ``connection``; ``lock``: the table's row is read FOR
+    NO KEY UPDATE (PostgreSQL: other writers of the row wait; inserting chat or moves,
+    whose foreign key only shares the row's key, does not)."""
+    query = select(TableRow.__table__).where(TableRow.id == table_id)
+    if lock:
+        query = query.with_for_update(key_share=True)
+    row = connection.execute(query).one_or_none()
+    if row is None or row.version == version:
+        return None
+    table = _stored(row)
+    start = plies if table.rewrites == rewrites else 0
+    moves = connection.execute(
+        select(MoveRow.seat, MoveRow.text)
+        .where(MoveRow.table_id == table_id, MoveRow.ply >= start)
+        .order_by(MoveRow.ply)
+    ).all()
+    return Changes(table, start, [(int(a), str(b)) for a, b in moves])
+
+
+def _execute_move(
+    cursor: Any, statements: list[tuple[str, tuple[Any, ...]]], table_id: str, version: int
+) -> None:
+    """Run a move's statements (``Store._move_statements``) on a DBAPI cursor: Conflict
+    if the version check updated no row (the caller rolls back)."""
+    try:
+        for number, (sql, params) in enumerate(statements):
+            cursor.execute(sql, params)
+            if number == 0 and cursor.rowcount != 1:
+                raise Conflict(f"table {table_id} is no longer at version {version - 1}")
+    finally:
+        cursor.close()
+
+
+class RowLock:
+    """A table's row locked in an open transaction on a connection of its own
+    (``Store.lock_row``; PostgreSQL). Its calls may come from any thread, one at a
+    time (a lock orders them: ``release`` waits for a move being stored). The lock is
+    short: whoever holds it reads, decides in memory and stores, awaiting only the
+    database. ``WAIT``: seconds to wait for another transaction's lock on the row
+    (then Conflict); ``IDLE``: seconds the transaction may sit idle before PostgreSQL
+    ends the session (so a stalled process cannot hold a table's row)."""
+
+    WAIT = 2.0
+    IDLE = 10.0
+
+    def __init__(self, engine: Engine) -> None:
+        self._guard = threading.Lock()
+        self._connection: Connection | None = engine.connect()
+
+    def changes(self, table_id: str, version: int, plies: int, rewrites: int) -> Changes | None:
+        with self._guard:
+            connection = self._open()
+            connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{int(self.WAIT * 1000)}ms'")
+            connection.exec_driver_sql(
+                f"SET LOCAL idle_in_transaction_session_timeout = '{int(self.IDLE * 1000)}ms'"
+            )
+            try:
+                return _read_changes(connection, table_id, version, plies, rewrites, lock=True)
+            except OperationalError as exc:
+                if getattr(exc.orig, "sqlstate", None) != LOCK_NOT_AVAILABLE:
+                    raise
+                raise Conflict(f"table {table_id} stayed locked by another process") from None
+
+    def store(
+        self, statements: list[tuple[str, tuple[Any, ...]]], table_id: str, version: int
+    ) -> None:
+        """Run a move's statements in the locked transaction and commit; the lock ends
+        (Conflict only if the row changed anyway, which the lock should exclude)."""
+        with self._guard:
+            connection = self._open()
+            try:
+                _execute_move(connection.connection.cursor(), statements, table_id, version)
+                connection.commit()
+            finally:
+                self._close()
+
+    def release(self) -> None:
+        """End the transaction without storing anything (nothing if it ended)."""
+        with self._guard:
+            self._close()
+
+    @property
+    def open(self) -> bool:
+        return self._connection is not None
+
+    def _open(self) -> Connection:
+        if self._connection is None:
+            raise RuntimeError("the table's row lock has ended")
+        return self._connection
+
+    def _close(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            # (Nothing after a commit; on a broken connection the server ends the
+            # transaction with the session.)
+            with contextlib.suppress(Exception):
+                connection.rollback()
+            connection.close()
+
+
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE when lock_timeout expired
+
+
+def _stored(row: Any) -> StoredTable:
+    """A ``TableRow``, or a row of its columns (SQL Core), as a ``StoredTable``."""
     return StoredTable(
         id=row.id,
         game=row.game,
