@@ -35,8 +35,15 @@ from meeple.games.newworld.state import PLANNING, STEP_SEALED, NewWorldState, at
 from meeple.games.newworld.svg import (
     FONT,
     HEIGHT,
+    LINE,
+    PANEL_W,
+    PANEL_X,
+    PHONE_MAP_SCALE,
+    PHONE_MAP_W,
     PRESENTATION,
+    VIEW_H,
     WIDTH,
+    _side_place,
     board_svg,
     event_areas,
     text_width,
@@ -167,18 +174,65 @@ def test_the_shapes_file_is_marked_reconstructed_and_loads() -> None:
 # ---- the SVG: layers, secrecy, clicks, targets ----
 
 
-def test_the_board_layer_is_one_drawing_for_every_view_and_the_page_scrolls_it_wide() -> None:
-    """The board layer depends on nothing a state holds; the drawing is wider than
-    1.2 x its height, so a phone shows it at a pointable size, and no text is
-    drawn smaller than FONT (11 px at a phone's 760 px)."""
+def test_the_board_layer_is_one_drawing_for_every_view_in_two_arrangements() -> None:
+    """The board layer depends on nothing a state holds. No text is drawn smaller
+    than FONT. The viewBox is as wide as the wide screen's drawing and taller
+    than either arrangement, showing the one in use from its top left; a phone's
+    arrangement puts the panel under the map, within the drawing's width."""
     state = play_until(3, 5, lambda s: s.turn >= 3)
     for seat in (0, 1, None):
         assert PRESENTATION.board_layer(GAME.view(state, seat)) == board_svg()
     root = ET.fromstring(svg_of(state, 0))
     assert root.tag == f"{SVG_NS}svg"
-    assert WIDTH > 1.2 * HEIGHT
+    assert root.get("viewBox") == f"0 0 {WIDTH:.0f} {VIEW_H:.0f}"
+    assert root.get("preserveAspectRatio") == "xMinYMin slice"
     sizes = [float(e.get("font-size", FONT)) for e in root.iter(f"{SVG_NS}text")]
     assert sizes and min(sizes) >= FONT
+    tx, ty, scale = _side_place()
+    left, right = tx + scale * PANEL_X, tx + scale * (PANEL_X + PANEL_W)
+    assert left >= 0 and right <= WIDTH  # the panel across the phone, under the map
+    assert ty + scale * 4 >= HEIGHT * PHONE_MAP_SCALE
+    assert PHONE_MAP_SCALE * PHONE_MAP_W == WIDTH
+
+
+def _heights(svg: str) -> tuple[float, float]:
+    """The heights the drawing's stylesheet gives the wide screen and the phone."""
+    ratios = re.findall(r"aspect-ratio:(\d+)/(\d+)", svg)
+    assert len(ratios) == 2 and all(float(w) == WIDTH for w, _ in ratios)
+    return float(ratios[0][1]), float(ratios[1][1])
+
+
+def test_the_drawing_is_tall_enough_for_its_panel_in_both_arrangements() -> None:
+    """Six seats, a Fleet card being arranged, one's own Planning Sheet: the panel
+    may run past the map's foot; the drawing then grows (beside the map the key
+    goes under the panel) and on a phone it holds the panel and key under the map.
+    The panel once ran over the key and off the drawing's foot."""
+    state = some_game_reaching(6, lambda s: s.turn >= 4 and s.phase == PLANNING)
+    grew = 0
+    for seat in range(6):
+        view = GAME.view(state, seat)
+        for player in view["players"]:  # Soldiers waiting to come back on three turns
+            player["replacement_box"] = {"8": 3, "9": 2, "10": 1}
+        plan = view["players"][seat]["plan"]
+        plan["landings"] = [
+            {"area": letter, "soldiers": 1, "colonists": 2} for letter in "ABCDEFGH"[: seat + 2]
+        ]
+        svg = PRESENTATION.svg(view) or ""
+        wide, phone = _heights(svg)
+        grew += wide > HEIGHT
+        root = ET.fromstring(svg)
+        side = next(g for g in root.iter(f"{SVG_NS}g") if g.get("class") == "nw-side")
+        panel = next(g for g in side.iter(f"{SVG_NS}g") if g.get("class") == "panel")
+        legend = next(g for g in side.iter(f"{SVG_NS}g") if g.get("class") == "nw-legend")
+        lowest = max(float(t.get("y", 0)) for t in panel.iter(f"{SVG_NS}text"))
+        key = [float(t.get("y", 0)) for t in legend.iter(f"{SVG_NS}text")]
+        assert lowest + LINE <= min(key) and max(key) < wide <= VIEW_H
+        assert wide >= HEIGHT
+        shift = float(re.findall(r"translateY\(([-\d.]+)px\)", svg)[0])
+        _, ty, scale = _side_place()
+        assert lowest + LINE <= min(key) + shift
+        assert ty + scale * (max(key) + shift) < phone <= VIEW_H
+    assert grew, "no panel ran past the map's foot: the test tests nothing"
 
 
 def test_the_overlay_draws_areas_anchorages_contents_and_the_panel() -> None:
@@ -255,7 +309,7 @@ def test_retreated_units_are_drawn_apart_on_a_white_tag_in_their_seats_colour() 
     # white tag outlined in England's red
     assert virginia["En 1S 1C"] == [("2S 1C", "#c62828")]
     assert _chips_on_area(svg, "Mississippi")["Sp"] == [("2C", "#e0a800")]  # all retreated
-    assert "white: retreated this turn (8.32)" in board_svg()
+    assert "white: retreated this turn (8.32)" in svg  # the key
     for seat, letter in ((0, "H"), (2, "I")):
         state.retreated_soldiers[at(seat, area_index(letter))] = 0
         state.retreated[at(seat, area_index(letter))] = 0

@@ -1,8 +1,8 @@
 """New World as SVG, drawn from a seat's view alone (what the browser shows).
 
 Two layers. The board layer never changes: the sea zones with their numbers and
-the sea-zone lines between them, the unplayable lands beyond the Areas, a legend
-and the Unplayable Areas Display (2.; its contents are RECONSTRUCTED, like the map,
+the sea-zone lines between them, the unplayable lands beyond the Areas and the
+Unplayable Areas Display (2.; its contents are RECONSTRUCTED, like the map,
 see data/map.json). The overlay is what a state draws over it: the 26 Areas as
 shapes of the Americas (data/shapes.json, checked against the map by
 ``geography``) coloured by Climate, grey while a tile lies face down (16.), dark
@@ -12,7 +12,12 @@ seat's forces there in that seat's colour. Each coastal Area's Anchorage dot
 carries its letter, the Fleets standing there and the units embarked or waiting
 offshore. Beside the map, a panel per seat: cash only for one's own seat (13.3),
 Ships, Soldiers at home, the Replacement Box, and during planning one's own
-Planning Sheet, never another's (4.1).
+Planning Sheet, never another's (4.1), and the key.
+
+Two arrangements (the drawing's own stylesheet picks one at the table page's
+breakpoint): on a wide screen the panel beside the map; on a phone the map
+alone across the card, the panel under it. The root's ``data-zoom`` names the
+width the page may enlarge a phone's map to.
 
 Clicking: each playable Area's shape and its Anchorage dot carry
 ``data-target`` = the Area's letter in lower case, the word every action naming
@@ -39,8 +44,18 @@ JSON = dict[str, Any]
 SCALE = 0.9  # drawing units of data/shapes.json -> SVG units
 MAP_W = 660 * SCALE
 PANEL_X = MAP_W + 10
-WIDTH, HEIGHT = 1000.0, 820.0  # wider than 1.2 x tall: a phone scrolls it at a pointable size
-FONT = 15.0  # the smallest text: 11 px or more at a phone's 760 px drawing
+WIDTH, HEIGHT = 1000.0, 820.0  # the map and the panel beside it on a wide screen
+FONT = 15.0  # the smallest text: 11 px or more on a wide screen and a phone's enlarged map
+# The two arrangements (see ``arrangements``): the viewBox is taller than either
+# and the stylesheet's aspect-ratio shows the one in use from its top left.
+VIEW_H = 4000.0
+PHONE_QUERY = "(max-width: 760px)"  # the table page's breakpoint
+PHONE_MAP_W = 600.0  # the map's own width, shown across a phone
+PHONE_MAP_SCALE = WIDTH / PHONE_MAP_W
+PANEL_W = WIDTH - PANEL_X - 4
+# On a phone the panel goes under the map, across it: its text larger than the map's
+SIDE_SCALE = (PHONE_MAP_W - 6) / PANEL_W
+ZOOM_WIDTH = f"{PHONE_MAP_W:.0f}px"  # a phone's enlarged map: one pixel per map unit
 LINE = 18.0  # the height of a line of text
 SEAT_COLOURS = ("#c62828", "#1f5fbf", "#e0a800", "#2e7d32", "#e66a00", "#7b3fa0")
 ON_COLOUR = ("#fff", "#fff", "#222", "#fff", "#222", "#fff")
@@ -95,13 +110,18 @@ def seat_colour(seat: int) -> str:
 def board_svg() -> str:
     drawing = geography()
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {HEIGHT:.0f}"'
-        ' class="board newworld" role="img" aria-label="New World: the map of the Americas'
-        ' in 26 Areas A to Z, with the sea zones" font-family="system-ui,sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {VIEW_H:.0f}"'
+        ' preserveAspectRatio="xMinYMin slice"'
+        f' class="board newworld" data-zoom="{ZOOM_WIDTH}" role="img"'
+        ' aria-label="New World: the map of the Americas in 26 Areas A to Z, with the sea'
+        ' zones"'
+        ' font-family="system-ui,sans-serif">',
+        f"<style>{_stylesheet()}</style>",
         '<defs><pattern id="nw-unplayable" width="10" height="10" patternUnits="userSpaceOnUse"'
         ' patternTransform="rotate(45)"><rect width="10" height="10" fill="#5b5850"/>'
         '<line x1="0" y1="0" x2="0" y2="10" stroke="#77736a" stroke-width="4"/></pattern></defs>',
-        f'<rect width="{WIDTH:.0f}" height="{HEIGHT:.0f}" fill="{SEA}"/>',
+        f'<rect width="{WIDTH:.0f}" height="{VIEW_H:.0f}" fill="{SEA}"/>',
+        '<g class="nw-map">',
     ]
     world = load_map()
     for k, sea in enumerate(drawing.seas):
@@ -126,13 +146,37 @@ def board_svg() -> str:
         zone = next(z for z in world.seas if z.key == sea.key)
         parts.append(_sea_label(sea.label, zone.number, zone.name, sea.upright))
     parts.extend(_unplayable_display())
-    parts.append(
-        f'<rect x="{PANEL_X:.0f}" y="4" width="{WIDTH - PANEL_X - 4:.0f}"'
-        f' height="{HEIGHT - 8:.0f}" rx="6" fill="#fbfaf5" stroke="#9fb7c9"/>'
-    )
-    parts.extend(_legend())
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return "".join(parts)
+
+
+# ---- the two arrangements: map and panel side by side, or the panel under the map ----
+
+
+def _stylesheet() -> str:
+    """The board layer's rules, for elements of ``svg.newworld`` only. A wide screen
+    shows the drawing as drawn (the map, the panel beside it), no taller than the
+    page's height cap; a phone (the page's breakpoint) shows the map alone across
+    the card and the panel under it (``_side_place``), its text larger. The
+    overlay's own rules (``_arrangement_rules``) give each arrangement its height.
+    The page may enlarge a phone's map to ``data-zoom``."""
+    tx, ty, scale = _side_place()
+    return (
+        "svg.newworld .nw-map,svg.newworld .nw-onmap,svg.newworld .nw-side,"
+        "svg.newworld .nw-legend{transform-origin:0 0}"
+        f"@media not all and {PHONE_QUERY}{{svg.newworld{{display:block;margin:0 auto;"
+        "height:auto!important;max-height:none!important}}"
+        f"@media {PHONE_QUERY}{{svg.newworld{{display:block;height:auto;max-height:none}}"
+        f"svg.newworld .nw-map,svg.newworld .nw-onmap{{transform:scale({PHONE_MAP_SCALE:.4f})}}"
+        f"svg.newworld .nw-side{{transform:translate({tx:.1f}px,{ty:.1f}px) scale({scale:.4f})}}}}"
+    )
+
+
+def _side_place() -> tuple[float, float, float]:
+    """Where a phone draws the panel: the translation and scale taking it from
+    beside the map (its top left at PANEL_X, 4) to under it, at the map's left."""
+    scale = PHONE_MAP_SCALE * SIDE_SCALE
+    return 3 * PHONE_MAP_SCALE - scale * PANEL_X, HEIGHT * PHONE_MAP_SCALE - scale * 4, scale
 
 
 def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
@@ -166,9 +210,12 @@ def _unplayable_display() -> list[str]:
     return out
 
 
-def _legend() -> list[str]:
-    """The key, at the foot of the panel."""
-    x, y = PANEL_X + 10, HEIGHT - 14 - 4 * LINE
+LEGEND_LINES = 5  # the key's lines of text
+
+
+def _legend(y: float) -> list[str]:
+    """The key, its first line's baseline at ``y``."""
+    x = PANEL_X + 10
     lines = (
         "Key: S Soldiers, C Colonists, P Prospectors,",
         "M Miners, G Gold Bars, n Natives, x2 City,",
@@ -203,6 +250,11 @@ def _ship(x: float, y: float, colour: str) -> str:
 
 
 def overlay_svg(view: JSON) -> str:
+    """What one state draws: over the map, then the panel beside it (or under it)."""
+    return f'<g class="nw-onmap">{_on_map(view)}{"".join(_plan_marks(view))}</g>{_side(view)}'
+
+
+def _on_map(view: JSON) -> str:
     areas: list[JSON] = view["areas"]
     parts = [_area_shape(view, area) for area in areas]
     parts += [_control_outline(area) for area in areas]
@@ -211,7 +263,6 @@ def overlay_svg(view: JSON) -> str:
     taken = [line for layout in layouts for line in _written(layout)] + _board_boxes()
     parts += [_anchorage(view, area, taken) for area in areas]
     parts += _battle_marks(view)
-    parts.append(_panel(view))
     return "".join(parts)
 
 
@@ -849,7 +900,36 @@ def _wrap(words: str, room: float, size: float) -> list[str]:
     return lines
 
 
-def _panel(view: JSON) -> str:
+def _side(view: JSON) -> str:
+    """The panel and the key: beside the map, the key at the panel's foot unless
+    the panel reaches it (the drawing then grows taller); on a phone, under the
+    map, the key right under the panel. Its ``<style>`` gives each arrangement
+    the height it needs."""
+    panel = _panel(view)
+    under = panel.y + LINE + 4  # the key's first baseline, right under the panel
+    foot = max(HEIGHT - 14 - (LEGEND_LINES - 1) * LINE, under)
+    tall = max(HEIGHT, foot + (LEGEND_LINES - 1) * LINE + 14)
+    phone_rect = under + (LEGEND_LINES - 1) * LINE + 6
+    _, _, scale = _side_place()
+    phone_tall = HEIGHT * PHONE_MAP_SCALE + scale * phone_rect + 3 * PHONE_MAP_SCALE
+    rules = (
+        f"@media not all and {PHONE_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{tall:.0f};"
+        f"width:min(100%,calc(78vh*{WIDTH / tall:.4f}))!important}}}}"
+        f"@media {PHONE_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{phone_tall:.0f}}}"
+        f"svg.newworld .nw-legend{{transform:translateY({under - foot:.1f}px)}}"
+        f"svg.newworld .nw-side>rect{{height:{phone_rect:.0f}px}}}}"
+    )
+    return (
+        f'<g class="nw-side"><style>{rules}</style>'
+        f'<rect x="{PANEL_X:.0f}" y="4" width="{PANEL_W:.0f}"'
+        f' height="{tall - 8:.0f}" rx="6" fill="#fbfaf5" stroke="#9fb7c9"/>'
+        f'<g class="panel">{"".join(panel.lines)}</g>'
+        f'<g class="nw-legend">{"".join(_legend(foot))}</g></g>'
+    )
+
+
+def _panel(view: JSON) -> _Panel:
+    """The panel's lines: the turn, the seats, one's own Planning Sheet."""
     panel = _Panel()
     phase = str(view["phase"])
     panel.text(
@@ -876,7 +956,7 @@ def _panel(view: JSON) -> str:
     if view["result"]:
         panel.gap()
         panel.text("Game over: " + str(view["result"].get("note", "")), font_weight="bold")
-    return f'<g class="panel">{"".join(panel.lines)}</g>'
+    return panel
 
 
 def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
@@ -997,7 +1077,7 @@ class NewWorldPresentation(Presentation):
         return board_svg()
 
     def overlay(self, view: JSON) -> str:
-        return overlay_svg(view) + "".join(_plan_marks(view))
+        return overlay_svg(view)
 
     def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
         phase = view.get("phase")
