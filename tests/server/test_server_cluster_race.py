@@ -184,7 +184,8 @@ def test_a_person_stores_after_one_conflict_when_a_bot_moves_before_each_attempt
 def test_a_person_stores_after_at_most_one_conflict_while_a_bot_runs_free() -> None:
     """B's bot stores moves of seat 1 one after another, as fast as it can, while the
     person makes its moves on A: each is stored after at most one conflict, and the
-    bot kept moving meanwhile."""
+    bot kept moving meanwhile (at least one move of the person's met a conflict: a
+    race took place; it does in about half of them)."""
     with two_apps() as (a, b, hub_a, hub_b):
         tid, tokens = writing_table(b)
         assert b.portal is not None
@@ -207,7 +208,10 @@ def test_a_person_stores_after_at_most_one_conflict_while_a_bot_runs_free() -> N
             stop.set()
             running.result(timeout=WAIT)
         print(f"(answer, conflicts) per person move: {answers}; bot moves meanwhile: {during}")
-        assert during >= FREE, f"the bot stored only {during} moves: no race to speak of"
+        raced = sum(1 for _, n in answers if n > 0)
+        assert during >= FREE // 2 and raced > 0, (
+            f"the bot stored {during} moves, {raced} of the person's met one: no race"
+        )
         assert all(answer == 200 for answer, _ in answers), f"(answer, conflicts): {answers}"
         assert max(n for _, n in answers) <= 1, f"(answer, conflicts) per move: {answers}"
         check_consistent((a, b), (hub_a, hub_b), tid)
