@@ -19,10 +19,11 @@ Needs MEEPLE_TEST_PG_URL (skipped without it; CI sets it).
 from __future__ import annotations
 
 import asyncio
+import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from typing import Any
@@ -36,7 +37,7 @@ from meeple.server import hub as hub_module
 from meeple.server.app import create_app
 from meeple.server.cluster import libpq_url
 from meeple.server.hub import Hub
-from meeple.server.store import normalize_url
+from meeple.server.store import Conflict, RowLock, Store, StoredTable, normalize_url
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
 WAIT = 15.0  # seconds: generous on the shared machine
@@ -215,3 +216,62 @@ def test_a_person_stores_after_at_most_one_conflict_while_a_bot_runs_free() -> N
         assert all(answer == 200 for answer, _ in answers), f"(answer, conflicts): {answers}"
         assert max(n for _, n in answers) <= 1, f"(answer, conflicts) per move: {answers}"
         check_consistent((a, b), (hub_a, hub_b), tid)
+
+
+def bare_table(store: Store) -> str:
+    """A stored table row (no game behind it: only its version matters here)."""
+    now = time.time()
+    table = StoredTable(
+        id=secrets.token_hex(6),
+        game="namibia",
+        rules_version="1",
+        config={"players": 3},
+        seed=1,
+        seats=[{"kind": "human"}] * 3,
+        version=0,
+        status="playing",
+        created=now,
+        updated=now,
+        deadline=None,
+        timer_key=None,
+    )
+    store.create_table(table)
+    return table.id
+
+
+def test_a_held_row_makes_other_writers_wait_then_conflict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Store level: while one process holds a table's row (``lock_row``), another's
+    move waits, and once the holder stored its move it finds the version moved
+    (Conflict, nothing stored); another ``lock_row`` gives up after ``RowLock.WAIT``
+    with a Conflict. A lock ends with its move (``release`` after is nothing), or
+    with ``release`` (nothing stored; the row is free again)."""
+    url = pg_url_or_skip()
+    mine, other = Store(url), Store(url)
+    try:
+        tid = bare_table(mine)
+        held, changes = mine.lock_row(tid, 0, 0, 0)
+        assert changes is None and held.open
+        monkeypatch.setattr(RowLock, "WAIT", 0.2)
+        with pytest.raises(Conflict):
+            other.lock_row(tid, 0, 0, 0)
+        with ThreadPoolExecutor(1) as thread:
+            waiting = thread.submit(other.add_move, tid, 0, 1, "bot's", 1, "playing", time.time())
+            time.sleep(0.3)
+            assert not waiting.done(), "the other process stored while the row was held"
+            mine.add_move(tid, 0, 0, "person's", 1, "playing", time.time(), held=held)
+            with pytest.raises(Conflict):
+                waiting.result(timeout=WAIT)
+        assert not held.open
+        held.release()  # (nothing: the move ended it)
+        stored = other.load_table(tid)
+        assert stored is not None and (stored.version, stored.moves) == (1, [(0, "person's")])
+        held, changes = other.lock_row(tid, 0, 0, 0)
+        assert changes is not None and changes.moves == [(0, "person's")]
+        held.release()
+        with pytest.raises(RuntimeError):
+            mine.add_move(tid, 1, 1, "late", 2, "playing", time.time(), held=held)
+        mine.add_move(tid, 1, 1, "bot's", 2, "playing", time.time())  # the row is free
+        assert mine.version_of(tid) == 2
+    finally:
+        mine.close()
+        other.close()
