@@ -39,6 +39,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
@@ -52,11 +53,11 @@ from meeple.engine.encoding import (
     relative_seats,
     seat_hot,
 )
+from meeple.games.mombasa import view as parts
 from meeple.games.mombasa.actions import space_name
 from meeple.games.mombasa.board import BOARD, COMPANIES, TRACK_FACES
 from meeple.games.mombasa.rules.tasks import TASK_NAMES
-from meeple.games.mombasa.state import DECKS, PHASES, SLOTS, SPACE_COUNT, TILES, MombasaState
-from meeple.games.mombasa.view import build_view
+from meeple.games.mombasa.state import DECKS, OVER, PHASES, SLOTS, SPACE_COUNT, TILES, MombasaState
 
 JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
@@ -156,11 +157,10 @@ BOOKS_TO_PLACE = LAYOUT.block(1)
 
 class MombasaEncoding(SectionedEncoding):
     """The encoded view, whole (``encode``) or in sections (``sections``): each section
-    reads its part of the seat's view, which is built once per state and decision,
-    and a part that did not change since the seat's last observation is not
-    written again. (Reading the parts from the state's own fields instead, which
-    would spare building the view, is not done: the view derives prices, open
-    slots and bonus levels that such readers would have to compute again.)"""
+    reads one part of the seat's view, built by the very function ``build_view``
+    builds it with (``meeple.games.mombasa.view``), and only when the facts that part
+    is built from (as the seat sees them) changed since the section's last read; a
+    part that did not change is not written again."""
 
     def encode(self, view: JSON, config: GameConfig) -> Vector:
         out = LAYOUT.zeros()
@@ -170,84 +170,143 @@ class MombasaEncoding(SectionedEncoding):
         market(out, view)
         bonuses(out, view, relative)
         final = view.get("final")
+        lengths = [track["length"] for track in view["tracks"]]
         for seat, entry in enumerate(view["players"]):
-            score = None if final is None else final[seat]
-            seat_entry(out, relative[seat], (entry, view["tracks"], score))
+            base = PLAYERS + relative[seat] * PER_SEAT
+            position(out, base, (entry, lengths))
+            shelf(out, base, entry["bookkeeping"])
+            cards(out, base, entry)
+            slots(out, base, entry)
+            standing(out, base, entry)
+            score(out, base, None if final is None else final[seat])
         pending(out, view.get("pending"))
         return out
 
     def sections(self, config: GameConfig, seat: int) -> list[Section]:
-        """Blocks of the layout, each read from its keys of ``seat``'s view."""
+        """Blocks of the layout, each read from its part of ``seat``'s view; the parts
+        every seat sees alike (the companies, the market, the pending decision) are
+        shared."""
         relative = relative_seats(seat, config.players)
-        viewed = SeatView(seat)
-
-        def part(keys: tuple[str, ...]) -> Callable[[Any], JSON]:
-            return lambda state: {key: viewed.of(state)[key] for key in keys}
 
         def relatively(write: Callable[[Vector, JSON, list[int]], None]) -> Writer:
             return lambda out, seen: write(out, seen, relative)
 
         sections = [
-            Section.block(ROUND, TRACK_FACE, part(GENERAL_KEYS), relatively(general)),
-            Section.block(TRACK_FACE, DISPLAY, part(COMPANY_KEYS), companies),
-            Section.block(DISPLAY, BONUS, part(MARKET_KEYS), market),
-            Section.block(BONUS, PLAYERS, part(BONUS_KEYS), relatively(bonuses)),
-            Section.block(PENDING, LAYOUT.size, lambda s: viewed.of(s)["pending"], pending),
+            Section.block(ROUND, TRACK_FACE, parts.moment, relatively(general)),
+            Section.block(
+                TRACK_FACE,
+                DISPLAY,
+                part(parts.companies_facts, parts.companies),
+                in_part(companies),
+                shared=True,
+            ),
+            Section.block(
+                DISPLAY, BONUS, part(parts.market_facts, parts.market), in_part(market), shared=True
+            ),
+            Section.block(
+                BONUS,
+                PLAYERS,
+                part(parts.bonuses_facts, parts.bonuses),
+                in_part(relatively(bonuses)),
+            ),
+            Section.block(
+                PENDING,
+                LAYOUT.size,
+                part(parts.pending_facts, parts.pending),
+                in_part(pending),
+                shared=True,
+            ),
         ]
         for p in range(config.players):
-            base = PLAYERS + relative[p] * PER_SEAT
-            sections.append(
-                Section.block(base, base + PER_SEAT, viewed.entry(p), seat_writer(relative[p]))
-            )
+            sections += seat_sections(p, seat, PLAYERS + relative[p] * PER_SEAT)
         return sections
 
 
 Writer = Callable[[Vector, Any], None]
-# A seat's entry, the tracks (their lengths scale the positions), its final score.
-Entry = tuple[JSON, list[JSON], JSON | None]
-GENERAL_KEYS = ("round", "phase", "to_act", "first_player", "next_first_player", "actor")
-COMPANY_KEYS = ("tracks", "companies", "regions")
-MARKET_KEYS = ("display", "stack", "discard", "book_display", "book_supply", "round_track")
-BONUS_KEYS = ("bonus_spaces", "bonus_tiles")
+# A writer of one part of a seat's entry: (out, the seat's base, the part).
+SeatWriter = Callable[[Vector, int, Any], None]
+Read = Callable[[MombasaState], Any]
 
 
-class SeatView:
-    """One seat's view of the last state asked for, built once per state object and
-    decision (``version``) however many sections read it. The view is made of new
-    lists and dicts, never the state's own, so its parts can be kept and compared."""
+def part(facts: Read, build: Read) -> Read:
+    """A section's read: one part of the view, built (``build(state)``) only when its
+    facts (``facts(state)``, see ``meeple.games.mombasa.view``) differ from those of
+    the last read. It returns ``(facts, part)``, the same pair while the facts stay
+    equal, so the encoder compares facts, never the part; equal facts give equal
+    parts, so the pair compares as the part would. The part is built fresh by the
+    view's builders and shares nothing with the state."""
+    last: tuple[object, Any] = (object(), None)  # equal to no facts
 
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.state: MombasaState | None = None
-        self.version = -1
-        self.view: JSON = {}
+    def read(state: MombasaState) -> tuple[object, Any]:
+        nonlocal last
+        seen = facts(state)
+        if seen != last[0]:
+            last = (seen, build(state))
+        return last
 
-    def of(self, state: MombasaState) -> JSON:
-        if state is not self.state or state.version != self.version:
-            self.view = build_view(state, self.seat)
-            self.state, self.version = state, state.version
-        return self.view
-
-    def entry(self, p: int) -> Callable[[MombasaState], Entry]:
-        def read(state: MombasaState) -> Entry:
-            view = self.of(state)
-            final = view["final"]
-            return view["players"][p], view["tracks"], None if final is None else final[p]
-
-        return read
+    return read
 
 
-def seat_writer(place: int) -> Writer:
-    return lambda out, seen: seat_entry(out, place, seen)
+def in_part(write: Writer) -> Writer:
+    """A writer of a part, given the ``(facts, part)`` pair a ``part`` reads."""
+    return lambda out, seen: write(out, seen[1])
 
 
-def seat_entry(out: Vector, place: int, seen: Entry) -> None:
-    """The seat at ``place`` counted from the viewer: its entry, and at the end its score."""
-    entry, tracks, final = seen
-    base = PLAYERS + place * PER_SEAT
-    player(out, base, entry, tracks)
-    if final is not None:
-        scores(out, base + SCORES, final)
+def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
+    """Seat ``p``'s entry as ``viewer`` sees it, at ``base``: its parts (its position,
+    bookkeeping track, cards, action slots, standing and final score), each a
+    section of its own, since a decision changes one or two of them."""
+
+    def block(start: int, stop: int, facts: Read, build: Read, write: SeatWriter) -> Section:
+        return Section.block(
+            base + start,
+            base + stop,
+            part(facts, build),
+            lambda out, seen: write(out, base, seen[1]),
+        )
+
+    def placed(state: MombasaState) -> tuple[JSON, list[int]]:
+        lengths = [parts.track_length(state, c) for c in range(C)]
+        return parts.position(state, p), lengths
+
+    def final_facts(state: MombasaState) -> object:
+        return object() if state.phase == OVER else None  # at the end, always built again
+
+    def final(state: MombasaState) -> JSON | None:
+        return parts.final(state, p) if state.phase == OVER else None
+
+    return [
+        block(CASH, SHELF_BLOCK, partial(parts.position_facts, p=p), placed, position),
+        block(
+            SHELF_BLOCK,
+            RESTING,
+            partial(parts.shelf_facts, p=p),
+            partial(parts.shelf, p=p),
+            shelf,
+        ),
+        block(
+            RESTING,
+            SLOTS_OPEN,
+            partial(parts.cards_facts, p=p, viewer=viewer),
+            partial(parts.cards, p=p, viewer=viewer),
+            cards,
+        ),
+        block(
+            SLOTS_OPEN,
+            READY,
+            partial(parts.planned_facts, p=p, viewer=viewer),
+            partial(parts.planned, p=p, viewer=viewer),
+            slots,
+        ),
+        block(
+            READY,
+            SCORES,
+            partial(parts.standing_facts, p=p, viewer=viewer),
+            partial(parts.standing, p=p, viewer=viewer),
+            standing,
+        ),
+        block(SCORES, PER_SEAT, final_facts, final, score),
+    ]
 
 
 def pending(out: Vector, pending: JSON | None) -> None:
@@ -340,30 +399,44 @@ def bonuses(out: Vector, view: JSON, relative: list[int]) -> None:
             out[base + 2 * SEATS] = 1.0
 
 
-def player(out: Vector, base: int, p: JSON, tracks: list[JSON]) -> None:
+def position(out: Vector, base: int, placed: tuple[JSON, list[int]]) -> None:
+    """Pounds, bonus markers, track positions (over the tracks' lengths), shares,
+    bonus levels, diamond track and ink jar."""
+    p, lengths = placed
     put(out, base + CASH, p["cash"], POUND_CEILING)
     put(out, base + MARKERS, p["bonus_markers"], MARKER_CEILING)
     put(out, base + MARKERS_OWNED, p["bonus_markers_owned"], MARKER_CEILING)
     for c in range(C):
-        put(out, base + TRACKS + c, p["tracks"][c], tracks[c]["length"])
+        put(out, base + TRACKS + c, p["tracks"][c], lengths[c])
         put(out, base + TRACK_SHARES + c, p["track_shares"][c], SHARE_CEILING)
         put(out, base + UNLOCKED + c, p["bonuses_unlocked"][c], BONUS_LEVELS)
     put(out, base + DIAMOND, p["diamond"], BOARD.diamond_length)
     put(out, base + INK, p["ink_jar"], SHELF)
-    for s, shelved in enumerate(p["bookkeeping"]):
+
+
+def shelf(out: Vector, base: int, bookkeeping: list[JSON | None]) -> None:
+    """Per bookkeeping space: a book there, flipped or not, and the book."""
+    for s, shelved in enumerate(bookkeeping):
         if shelved is not None:
             offset = base + SHELF_BLOCK + s * (2 + BOOK)
             out[offset] = 1.0
             if shelved["flipped"]:
                 out[offset + 1] = 1.0
             book(out, offset + 2, shelved)
+
+
+def cards(out: Vector, base: int, p: JSON) -> None:
+    """The resting decks, the hand's size and (own only) the hand, the share cards."""
     for d, deck in enumerate(p["resting_decks"]):
         counted(out, base + RESTING + d * F, deck)
     put(out, base + HAND_SIZE, p["hand_size"], HAND_CEILING)
     counted(out, base + HAND, p["hand"])
     for face in p["share_cards"] or ():
         out[base + SHARE_CARDS + SHARES.index(face)] += SHARE_OF_FACE[face]
-    slots(out, base, p)
+
+
+def standing(out: Vector, base: int, p: JSON) -> None:
+    """Ready, ended, the starting tile, its cards to rest, the dealt tiles."""
     if p["ready"]:
         out[base + READY] = 1.0
     if p["ended"]:
@@ -394,10 +467,11 @@ def slots(out: Vector, base: int, p: JSON) -> None:
     hot(out, base + PLUS_ONE, None if plus is None else plus - 1, SLOTS)
 
 
-def scores(out: Vector, offset: int, final: JSON) -> None:
+def score(out: Vector, base: int, final: JSON | None) -> None:
     """At the end: the score per category (Scoring) and the total."""
-    for k, category in enumerate(FINAL):
-        put(out, offset + k, final[category], POINT_CEILING)
+    if final is not None:
+        for k, category in enumerate(FINAL):
+            put(out, base + SCORES + k, final[category], POINT_CEILING)
 
 
 ENCODING = MombasaEncoding(LAYOUT, MAX_DECISIONS)

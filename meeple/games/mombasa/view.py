@@ -15,6 +15,7 @@ book piles.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from meeple.engine import Rng
@@ -40,6 +41,7 @@ from meeple.games.mombasa.state import (
 )
 
 CARDS = BOARD.cards
+LETTER_OF = tuple(card.letter for card in CARDS)  # per card id, the letter on its back
 SHELF = BOARD.book_length + 1
 
 
@@ -61,35 +63,113 @@ def _book(book: int) -> dict[str, Any]:
 
 
 def build_view(state: MombasaState, seat: int | None) -> dict[str, Any]:
-    over = state.phase == OVER
+    """The whole view, made of the parts below; the learning encoding reads the same
+    parts one by one (``meeple.games.mombasa.encoding``), so both show one thing."""
     return {
         "game": "mombasa",
         "seat": seat,
+        **moment(state),
+        **companies(state),
+        **market(state),
+        **bonuses(state),
+        "players": [player(state, p, seat) for p in range(state.players)],
+        "pending": pending(state),
+        "final": finals(state),
+    }
+
+
+# ---- the view's parts, and the facts each is built from ------------------------------
+#
+# Contract of every ``*_facts(state, ...)``: a tuple (numbers, tuples, None) holding
+# every field of the state its part is built from, as the seat may see it, so two
+# states with equal facts give equal parts; it shares nothing mutable with the state
+# and holds nothing the seat's view hides. The encoding rebuilds a part only when its
+# facts changed.
+
+
+def moment(state: MombasaState) -> dict[str, Any]:
+    """The round, the phase and who is asked, first, next first and acting."""
+    return {
         "round": state.round,
         "phase": PHASES[state.phase],
         "to_act": _to_act(state),
         "first_player": state.first,
         "next_first_player": None if state.next_first == NO else state.next_first,
         "actor": state.actor if state.phase == ACT else None,
+    }
+
+
+def companies(state: MombasaState) -> dict[str, Any]:
+    """The companies' tracks, their trading posts and share values, the regions."""
+    return {
         "tracks": [_track(state, c) for c in range(4)],
         "companies": [_company(state, c) for c in range(4)],
         "regions": [_region(state, r) for r in range(len(BOARD.regions))],
+    }
+
+
+def companies_facts(state: MombasaState) -> tuple[object, ...]:
+    return (state.faces, state.lost, tuple(state.base), tuple(state.out), tuple(state.owner))
+
+
+def market(state: MombasaState) -> dict[str, Any]:
+    """The card display, the stack (cards per letter), the discard pile, the books and
+    the round track."""
+    return {
         "display": [_display(state, n) for n in range(12)],
-        "stack": {letter: _stack_count(state, letter) for letter in "ABCDE"},
+        "stack": stack_counts(state),
         "discard": _faces(state.discard),
         "book_display": [_book_space(state, n) for n in range(12)],
         "book_supply": {letter: len(state.book_supply[i]) for i, letter in enumerate("ABC")},
         "round_track": state.round_track[1:],
-        "bonus_spaces": {space_name(s): _seat(state.spaces[s]) for s in range(SPACE_COUNT)},
-        "bonus_tiles": [_tile(state, t) for t in range(4)],
-        "players": [_player(state, p, seat) for p in range(state.players)],
-        "pending": _pending(state),
-        "final": [_final(state, p) for p in range(state.players)] if over else None,
     }
 
 
-def _final(state: MombasaState, seat: int) -> dict[str, Any]:
+def market_facts(state: MombasaState) -> tuple[object, ...]:
+    """A display card's price follows from its space and its card (``tasks.price``
+    with no discount); of the stack and the book piles only their counts show."""
+    return (
+        tuple(state.display),
+        tuple(stack_counts(state).values()),
+        tuple(state.discard),
+        tuple(state.book_display),
+        tuple(state.book_coins),
+        tuple(len(pile) for pile in state.book_supply),
+        tuple(state.round_track),
+    )
+
+
+def bonuses(state: MombasaState) -> dict[str, Any]:
+    """Who holds each bonus space, and each bonus tile's holder, reservation and use."""
+    return {
+        "bonus_spaces": {space_name(s): _seat(state.spaces[s]) for s in range(SPACE_COUNT)},
+        "bonus_tiles": [_tile(state, t) for t in range(4)],
+    }
+
+
+def bonuses_facts(state: MombasaState) -> tuple[object, ...]:
+    return (
+        tuple(state.spaces),
+        tuple(state.tiles_held),
+        tuple(state.tiles_reserved),
+        state.tiles_used,
+    )
+
+
+def finals(state: MombasaState) -> list[dict[str, Any]] | None:
+    """At the end, each seat's score per category and its shares; before, None."""
+    if state.phase != OVER:
+        return None
+    return [final(state, p) for p in range(state.players)]
+
+
+def final(state: MombasaState, seat: int) -> dict[str, Any]:
     return {**breakdown(state, seat), "shares": shares_held(state, seat)}
+
+
+def track_length(state: MombasaState, company: int) -> int:
+    """The spaces of the company's track (its face's)."""
+    return T.FACES[state.faces[company]].length
 
 
 def _to_act(state: MombasaState) -> list[int]:
@@ -107,7 +187,7 @@ def _track(state: MombasaState, company: int) -> dict[str, Any]:
     return {
         "company": COMPANIES[company],
         "face": TRACK_FACES[state.faces[company]],
-        "length": face.length,
+        "length": track_length(state, company),
         "shares": list(face.shares),
         "specials": [list(s) for s in face.specials],
         "calls": {str(s): p for s, p in sorted(face.calls.items())},
@@ -145,8 +225,10 @@ def _display(state: MombasaState, space: int) -> dict[str, Any] | None:
     return {"card": CARDS[card].face, "price": tasks.price(state, space, 0)}
 
 
-def _stack_count(state: MombasaState, letter: str) -> int:
-    return sum(1 for c in state.stack if CARDS[c].letter == letter)
+def stack_counts(state: MombasaState) -> dict[str, int]:
+    """The stack's cards per letter (their backs show it), not their order."""
+    counts = Counter(map(LETTER_OF.__getitem__, state.stack))
+    return {letter: counts[letter] for letter in "ABCDE"}
 
 
 def _book_space(state: MombasaState, space: int) -> dict[str, Any]:
@@ -183,10 +265,20 @@ def _slots(state: MombasaState, p: int, viewer: int | None) -> list[dict[str, An
     return out
 
 
-def _player(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
-    own = viewer == p
-    hand = state.hands[p]
-    revealed_tiles = state.phase != DRAFT
+def player(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+    """Seat ``p``'s entry as ``viewer`` sees it, in five parts (below)."""
+    return {
+        **position(state, p),
+        "bookkeeping": shelf(state, p),
+        **cards(state, p, viewer),
+        **planned(state, p, viewer),
+        **standing(state, p, viewer),
+    }
+
+
+def position(state: MombasaState, p: int) -> dict[str, Any]:
+    """Seat ``p``'s pounds, bonus markers, track markers (with the shares their spaces
+    give), bonus levels, diamond marker and ink jar."""
     return {
         "seat": p,
         "name": SEAT_NAMES[p],
@@ -198,24 +290,108 @@ def _player(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
         "bonuses_unlocked": [area.unlocked_level(state, p, c) for c in range(4)],
         "diamond": state.diamond[p],
         "ink_jar": state.ink[p],
-        "bookkeeping": [_shelf(state, p, s) for s in range(1, SHELF)],
+    }
+
+
+def position_facts(state: MombasaState, p: int) -> tuple[object, ...]:
+    """A bonus counts from the turn after it was unlocked (``area.unlocked_level``):
+    the turn matters only while one was unlocked in this turn or later."""
+    unlocked = state.unlocked[p * 8 : p * 8 + 8]
+    turn = state.turn if max(unlocked) >= state.turn else None
+    return (
+        state.faces,
+        state.cash[p],
+        state.markers[p],
+        state.marker_total[p],
+        tuple(state.track[p * 4 : p * 4 + 4]),
+        tuple(unlocked),
+        turn,
+        state.diamond[p],
+        state.ink[p],
+    )
+
+
+def shelf(state: MombasaState, p: int) -> list[dict[str, Any] | None]:
+    """Seat ``p``'s bookkeeping track: per space its book, face up or not."""
+    return [_shelf(state, p, s) for s in range(1, SHELF)]
+
+
+def shelf_facts(state: MombasaState, p: int) -> tuple[object, ...]:
+    return (tuple(state.shelf[p * SHELF : p * SHELF + SHELF]), state.flipped[p])
+
+
+def cards(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+    """Seat ``p``'s resting decks; its hand only to itself (the others count it); its
+    share cards to itself, and to all at the end (they score)."""
+    own = viewer == p
+    hand = state.hands[p]
+    return {
         "resting_decks": [_faces(state.decks[p * DECKS + d]) for d in range(DECKS)],
         "hand_size": bin(hand).count("1"),
         "hand": _mask_faces(hand) if own else None,
         "share_cards": _share_cards(hand) if own or state.phase == OVER else None,
+    }
+
+
+def cards_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[object, ...]:
+    """At the end a new object each time, equal to nothing (the part is then built
+    again at every read), so the others' hands are never read."""
+    if state.phase == OVER:
+        return (object(),)
+    hand = state.hands[p]
+    seen = hand if viewer == p else hand.bit_count()
+    return (tuple(state.decks[p * DECKS : p * DECKS + DECKS]), seen)
+
+
+def planned(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+    """Seat ``p``'s action slots: which are open, the cards in them (face down to the
+    others while planning), the slot under the +1 tile."""
+    return {
         "slots_open": [flow.slot_open(state, p, k) for k in range(SLOTS)],
         "slots": _slots(state, p, viewer),
         "plus_one_on": _plus_slot(state, p),
-        "ready": bool(state.ready >> p & 1) if state.phase in (PLAN, DRAFT) else None,
-        "ended": bool(state.ended >> p & 1) if state.phase == ACT else None,
+    }
+
+
+def planned_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[object, ...]:
+    cards = state.slots[p * SLOTS : p * SLOTS + SLOTS]
+    hidden = state.phase == PLAN and viewer != p
+    if hidden:  # face down: which slots are filled, not with what
+        return (state.diamond[p], state.ink[p], tuple(map(NO.__ne__, cards)), _plus_slot(state, p))
+    # the flipped cards (``used``) all lie in the slots: the mask is cleared at cleanup
+    return (state.diamond[p], state.ink[p], tuple(cards), state.used[p], _plus_slot(state, p))
+
+
+def standing(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+    """Seat ``p``'s readiness, its starting tile (to the others once all have chosen),
+    the tile's cards left to rest, its dealt tiles (its own, while drafting)."""
+    own = viewer == p
+    phase = state.phase
+    return {
+        "ready": bool(state.ready >> p & 1) if phase in (PLAN, DRAFT) else None,
+        "ended": bool(state.ended >> p & 1) if phase == ACT else None,
         "starting_tile": state.chosen[p] + 1
-        if state.chosen[p] != NO and (revealed_tiles or own)
+        if state.chosen[p] != NO and (phase != DRAFT or own)
         else None,
-        "tile_cards_to_rest": flow.to_rest(state, p) if state.phase == REST else None,
+        "tile_cards_to_rest": flow.to_rest(state, p) if phase == REST else None,
         "dealt_tiles": [t + 1 for t in state.dealt[p * 2 : p * 2 + 2]]
-        if own and state.phase == DRAFT
+        if own and phase == DRAFT
         else None,
     }
+
+
+def standing_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[object, ...]:
+    """The cards left to rest follow from the kept tile and the resting decks."""
+    own = viewer == p
+    phase = state.phase
+    return (
+        phase,
+        state.ready >> p & 1,
+        state.ended >> p & 1,
+        state.chosen[p] if phase != DRAFT or own else None,
+        tuple(state.decks[p * DECKS : p * DECKS + DECKS]) if phase == REST else None,
+        tuple(state.dealt[p * 2 : p * 2 + 2]) if own and phase == DRAFT else None,
+    )
 
 
 def _share_cards(hand: int) -> list[str]:
@@ -238,7 +414,8 @@ def _shelf(state: MombasaState, p: int, space: int) -> dict[str, Any] | None:
     return {**_book(book), "flipped": bool(state.flipped[p] >> space & 1)}
 
 
-def _pending(state: MombasaState) -> dict[str, Any] | None:
+def pending(state: MombasaState) -> dict[str, Any] | None:
+    """The actor's decision on top of its stack, and the books waiting to be shelved."""
     if state.phase != ACT or not state.tasks:
         return None
     task = state.tasks[-1]
@@ -247,6 +424,12 @@ def _pending(state: MombasaState) -> dict[str, Any] | None:
         "values": list(task[1:]),
         "books_to_place": [_book(b) for b in state.acquired],
     }
+
+
+def pending_facts(state: MombasaState) -> tuple[object, ...] | None:
+    if state.phase != ACT or not state.tasks:
+        return None
+    return (state.tasks[-1], tuple(state.acquired))
 
 
 # ---- determinize ---------------------------------------------------------------------
