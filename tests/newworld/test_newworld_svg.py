@@ -31,13 +31,14 @@ from meeple.games.newworld.geography import (
 )
 from meeple.games.newworld.positions import area as area_index
 from meeple.games.newworld.positions import new_state, place
-from meeple.games.newworld.state import PLANNING, STEP_SEALED, NewWorldState, at
+from meeple.games.newworld.state import PHASE_NAMES, PLANNING, STEP_SEALED, NewWorldState, at
 from meeple.games.newworld.svg import (
     FONT,
     HEIGHT,
     LINE,
     PANEL_W,
     PANEL_X,
+    PHASE_TITLES,
     PHONE_MAP_SCALE,
     PHONE_MAP_W,
     PRESENTATION,
@@ -315,6 +316,17 @@ def test_retreated_units_are_drawn_apart_on_a_white_tag_in_their_seats_colour() 
         state.retreated[at(seat, area_index(letter))] = 0
     virginia = _chips_on_area(svg_of(state, None), "Virginia")
     assert virginia["En 3S 2C"] == []  # nothing retreated: no white tag
+
+
+def test_the_panel_titles_every_phase_and_lists_the_replacement_box_by_turn() -> None:
+    """The panel names each phase in the rulebook's words (the outbound sailing
+    once showed its raw name) and the Replacement Box's turns in order (8.315:
+    turn 10 once came before turn 8)."""
+    assert set(PHASE_NAMES) <= set(PHASE_TITLES)
+    view = GAME.view(new_state(3, seed=1), 0)
+    view["players"][1]["replacement_box"] = {"10": 1, "8": 3, "9": 2}
+    lines = re.findall(r">([^<]+)</text>", PRESENTATION.svg(view) or "")
+    assert "Replacement Box turn 8: 3, turn 9: 2, turn 10: 1" in " ".join(lines)
 
 
 def test_a_planning_sheet_is_drawn_for_its_own_seat_and_no_other() -> None:

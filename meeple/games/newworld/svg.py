@@ -72,6 +72,7 @@ PHASE_TITLES = {
     "land movement": "Land Movement (8.2)",
     "combat vs players": "Combat against players (8.3)",
     "combat vs natives": "Combat against Natives (8.33)",
+    "outbound naval movement": "Outbound Naval Movement (6.)",
     "homebound naval movement": "Homebound Naval Movement (12.)",
     "game over": "Game over",
     "exploration setup": "Exploration setup (16.5)",
@@ -1008,7 +1009,8 @@ def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:
 def _seat_extras(view: JSON, player: JSON) -> str:
     words = []
     if player["replacement_box"]:
-        box = ", ".join(f"turn {t}: {n}" for t, n in sorted(player["replacement_box"].items()))
+        boxed = sorted((int(t), n) for t, n in player["replacement_box"].items())
+        box = ", ".join(f"turn {t}: {n}" for t, n in boxed)
         words.append(f"Replacement Box {box}")
     if player["new_colonists"] is not None and view["phase"] in ("colonists", "planning"):
         words.append(counted(player["new_colonists"], "new Colonist"))
