@@ -254,8 +254,8 @@ def in_part(write: Writer) -> Writer:
 
 def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
     """Seat ``p``'s entry as ``viewer`` sees it, at ``base``: its parts (its position,
-    bookkeeping track, cards, action slots, standing and final score), each a
-    section of its own, since a decision changes one or two of them."""
+    bookkeeping track, cards, action slots, and its standing with the final score),
+    each a section of its own, since a decision changes one or two of them."""
 
     def block(start: int, stop: int, facts: Read, build: Read, write: SeatWriter) -> Section:
         return Section.block(
@@ -269,11 +269,14 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
         lengths = [parts.track_length(state, c) for c in range(C)]
         return parts.position(state, p), lengths
 
-    def final_facts(state: MombasaState) -> object:
-        return object() if state.phase == OVER else None  # at the end, always built again
+    def standing_facts(state: MombasaState) -> object:
+        if state.phase == OVER:  # equal to nothing: at the end, always built again
+            return object()
+        return parts.standing_facts(state, p, viewer)
 
-    def final(state: MombasaState) -> JSON | None:
-        return parts.final(state, p) if state.phase == OVER else None
+    def standing_and_score(state: MombasaState) -> tuple[JSON, JSON | None]:
+        final = parts.final(state, p) if state.phase == OVER else None
+        return parts.standing(state, p, viewer), final
 
     return [
         block(CASH, SHELF_BLOCK, partial(parts.position_facts, p=p), placed, position),
@@ -298,14 +301,7 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
             partial(parts.planned, p=p, viewer=viewer),
             slots,
         ),
-        block(
-            READY,
-            SCORES,
-            partial(parts.standing_facts, p=p, viewer=viewer),
-            partial(parts.standing, p=p, viewer=viewer),
-            standing,
-        ),
-        block(SCORES, PER_SEAT, final_facts, final, score),
+        block(READY, PER_SEAT, standing_facts, standing_and_score, standing_scored),
     ]
 
 
@@ -433,6 +429,12 @@ def cards(out: Vector, base: int, p: JSON) -> None:
     counted(out, base + HAND, p["hand"])
     for face in p["share_cards"] or ():
         out[base + SHARE_CARDS + SHARES.index(face)] += SHARE_OF_FACE[face]
+
+
+def standing_scored(out: Vector, base: int, seen: tuple[JSON, JSON | None]) -> None:
+    """The seat's standing, and at the end its score."""
+    standing(out, base, seen[0])
+    score(out, base, seen[1])
 
 
 def standing(out: Vector, base: int, p: JSON) -> None:

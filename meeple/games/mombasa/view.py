@@ -15,7 +15,6 @@ book piles.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from meeple.engine import Rng
@@ -24,6 +23,7 @@ from meeple.games.mombasa.board import BOARD, COMPANIES, NO, SHARE, TRACK_FACES
 from meeple.games.mombasa.rules import area, flow, order, tasks
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import SEAT_NAMES
+from meeple.games.mombasa.rules.turn import to_act
 from meeple.games.mombasa.scoring import breakdown, shares_held
 from meeple.games.mombasa.state import (
     ACT,
@@ -41,7 +41,8 @@ from meeple.games.mombasa.state import (
 )
 
 CARDS = BOARD.cards
-LETTER_OF = tuple(card.letter for card in CARDS)  # per card id, the letter on its back
+# per card id, the letter on its back ("-": a starting card, which has none)
+LETTER_OF = "".join(card.letter or "-" for card in CARDS)
 SHELF = BOARD.book_length + 1
 
 
@@ -173,8 +174,6 @@ def track_length(state: MombasaState, company: int) -> int:
 
 
 def _to_act(state: MombasaState) -> list[int]:
-    from meeple.games.mombasa.rules.turn import to_act
-
     return list(to_act(state))
 
 
@@ -227,8 +226,8 @@ def _display(state: MombasaState, space: int) -> dict[str, Any] | None:
 
 def stack_counts(state: MombasaState) -> dict[str, int]:
     """The stack's cards per letter (their backs show it), not their order."""
-    counts = Counter(map(LETTER_OF.__getitem__, state.stack))
-    return {letter: counts[letter] for letter in "ABCDE"}
+    letters = "".join([LETTER_OF[card] for card in state.stack])
+    return {letter: letters.count(letter) for letter in "ABCDE"}
 
 
 def _book_space(state: MombasaState, space: int) -> dict[str, Any]:
