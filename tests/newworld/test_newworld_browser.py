@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import pytest
 
+from meeple.games.newworld.svg import PHONE_MAP_W
 from tests.server import server_support as web
 from tests.server.server_support import BrowserPage, Pages, Server, Snapshot
 
@@ -204,9 +205,13 @@ def test_planning_shows_ones_own_sheet_and_only_there(
 def test_land_movement_is_played_by_clicking_an_area(
     relaxed_server: Server, pages: Pages, width: int
 ) -> None:
-    """8.2: moving overland; the Area's shape offers the moves that name it."""
+    """8.2: moving overland; the Area's shape offers the moves that name it. A
+    phone plays it on the enlarged map, which stays enlarged as states come."""
     _, page, snap = seat_page(relaxed_server, pages, width, 12, moving_overland)
     check_page(page, f"movement-{width}", width)
+    phone = width <= PHONE
+    if phone:
+        page.page.locator("#board button.zoom").click()
     move = next(a for a in snap["legal"] if a.startswith("move"))
     letter = move.split()[-2]
     area = page.page.locator(f'#board g.area[data-target="{letter}"]')
@@ -223,6 +228,10 @@ def test_land_movement_is_played_by_clicking_an_area(
     page.page.wait_for_function(
         "(v) => window.meeple.state.version > v", arg=snap["version"], timeout=10_000
     )
+    if phone:
+        page.drawn_state()
+        shown = page.evaluate("() => document.querySelector('#board svg').getBoundingClientRect()")
+        assert shown["width"] == PHONE_MAP_W  # enlarged (data-zoom), kept over the new state
     assert not page.errors, page.errors
 
 
