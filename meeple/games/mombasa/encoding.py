@@ -39,7 +39,6 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
 from typing import Any, TypeAlias
 
 from meeple.engine import GameConfig
@@ -201,8 +200,20 @@ class MombasaEncoding(SectionedEncoding):
                 shared=True,
             ),
             Section.block(
-                DISPLAY, BONUS, part(parts.market_facts, parts.market), in_part(market), shared=True
+                DISPLAY,
+                BOOK_DISPLAY,
+                part(parts.card_market_facts, parts.card_market),
+                in_part(card_market),
+                shared=True,
             ),
+            Section.block(
+                BOOK_DISPLAY,
+                ROUND_TRACK,
+                part(parts.book_market_facts, parts.book_market),
+                in_part(book_market),
+                shared=True,
+            ),
+            Section.block(ROUND_TRACK, BONUS, parts.round_track, round_track, shared=True),
             Section.block(
                 BONUS,
                 PLAYERS,
@@ -265,6 +276,12 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
             lambda out, seen: write(out, base, seen[1]),
         )
 
+    def mine(read: Callable[[MombasaState, int], Any]) -> Read:
+        return lambda state: read(state, p)
+
+    def seen(read: Callable[[MombasaState, int, int | None], Any]) -> Read:
+        return lambda state: read(state, p, viewer)
+
     def placed(state: MombasaState) -> tuple[JSON, list[int]]:
         lengths = [parts.track_length(state, c) for c in range(C)]
         return parts.position(state, p), lengths
@@ -279,26 +296,26 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
         return parts.standing(state, p, viewer), final
 
     return [
-        block(CASH, SHELF_BLOCK, partial(parts.position_facts, p=p), placed, position),
+        block(CASH, SHELF_BLOCK, mine(parts.position_facts), placed, position),
         block(
             SHELF_BLOCK,
             RESTING,
-            partial(parts.shelf_facts, p=p),
-            partial(parts.shelf, p=p),
+            mine(parts.shelf_facts),
+            mine(parts.shelf),
             shelf,
         ),
         block(
             RESTING,
             SLOTS_OPEN,
-            partial(parts.cards_facts, p=p, viewer=viewer),
-            partial(parts.cards, p=p, viewer=viewer),
+            seen(parts.cards_facts),
+            seen(parts.cards),
             cards,
         ),
         block(
             SLOTS_OPEN,
             READY,
-            partial(parts.planned_facts, p=p, viewer=viewer),
-            partial(parts.planned, p=p, viewer=viewer),
+            seen(parts.planned_facts),
+            seen(parts.planned),
             slots,
         ),
         block(READY, PER_SEAT, standing_facts, standing_and_score, standing_scored),
@@ -364,6 +381,13 @@ def book(out: Vector, offset: int, entry: JSON) -> None:
 
 def market(out: Vector, view: JSON) -> None:
     """The display, the stack, the discard pile, the books and the round track."""
+    card_market(out, view)
+    book_market(out, view)
+    round_track(out, view)
+
+
+def card_market(out: Vector, view: JSON) -> None:
+    """The display (per space the card's face and price), the stack, the discard pile."""
     for n, entry in enumerate(view["display"]):
         if entry is not None:
             base = DISPLAY + n * (F + 1)
@@ -372,6 +396,10 @@ def market(out: Vector, view: JSON) -> None:
     for k, letter in enumerate(LETTERS):
         put(out, STACK + k, view["stack"][letter], STACK_CARDS[letter])
     counted(out, DISCARD, view["discard"])
+
+
+def book_market(out: Vector, view: JSON) -> None:
+    """The book display (per space the book and the coins under it), the piles."""
     for n, space in enumerate(view["book_display"]):
         base = BOOK_DISPLAY + n * (BOOK + 1)
         if space["book"] is not None:
@@ -379,6 +407,9 @@ def market(out: Vector, view: JSON) -> None:
         put(out, base + BOOK, space["coins"], COIN_CEILING)
     for k, letter in enumerate(BOOK_LETTERS):
         put(out, BOOK_SUPPLY + k, view["book_supply"][letter], BOOK_CARDS[letter])
+
+
+def round_track(out: Vector, view: JSON) -> None:
     for k, coins in enumerate(view["round_track"]):
         put(out, ROUND_TRACK + k, coins, COIN_CEILING)
 

@@ -41,6 +41,8 @@ from meeple.games.mombasa.state import (
 )
 
 CARDS = BOARD.cards
+SPACE_NAMES = tuple(space_name(s) for s in range(SPACE_COUNT))
+SHARE_CARDS = sum(1 << c for c, card in enumerate(CARDS) if card.kind == SHARE)  # a mask
 # per card id, the letter on its back ("-": a starting card, which has none)
 LETTER_OF = "".join(card.letter or "-" for card in CARDS)
 SHELF = BOARD.book_length + 1
@@ -51,7 +53,7 @@ def _faces(cards: list[int] | tuple[int, ...]) -> list[str]:
 
 
 def _mask_faces(mask: int) -> list[str]:
-    return sorted(CARDS[c].face for c in range(len(CARDS)) if mask >> c & 1)
+    return sorted([CARDS[c].face for c in bits(mask)])
 
 
 def _book(book: int) -> dict[str, Any]:
@@ -114,36 +116,52 @@ def companies_facts(state: MombasaState) -> tuple[object, ...]:
 
 
 def market(state: MombasaState) -> dict[str, Any]:
-    """The card display, the stack (cards per letter), the discard pile, the books and
-    the round track."""
+    """The card market, the book market and the round track."""
+    return {**card_market(state), **book_market(state), **round_track(state)}
+
+
+def card_market(state: MombasaState) -> dict[str, Any]:
+    """The card display (faces and prices), the stack (cards per letter), the discard
+    pile."""
     return {
         "display": [_display(state, n) for n in range(12)],
         "stack": stack_counts(state),
         "discard": _faces(state.discard),
-        "book_display": [_book_space(state, n) for n in range(12)],
-        "book_supply": {letter: len(state.book_supply[i]) for i, letter in enumerate("ABC")},
-        "round_track": state.round_track[1:],
     }
 
 
-def market_facts(state: MombasaState) -> tuple[object, ...]:
+def card_market_facts(state: MombasaState) -> tuple[object, ...]:
     """A display card's price follows from its space and its card (``tasks.price``
-    with no discount); of the stack and the book piles only their counts show."""
+    with no discount); of the stack only its count per letter shows."""
+    return (tuple(state.display), tuple(stack_counts(state).values()), tuple(state.discard))
+
+
+def book_market(state: MombasaState) -> dict[str, Any]:
+    """The book display (books and the coins under them), the piles' sizes per letter."""
+    return {
+        "book_display": [_book_space(state, n) for n in range(12)],
+        "book_supply": {letter: len(state.book_supply[i]) for i, letter in enumerate("ABC")},
+    }
+
+
+def book_market_facts(state: MombasaState) -> tuple[object, ...]:
+    """Of the book piles only their sizes show."""
     return (
-        tuple(state.display),
-        tuple(stack_counts(state).values()),
-        tuple(state.discard),
         tuple(state.book_display),
         tuple(state.book_coins),
         tuple(len(pile) for pile in state.book_supply),
-        tuple(state.round_track),
     )
+
+
+def round_track(state: MombasaState) -> dict[str, Any]:
+    """The coins on the round track's spaces 2-7."""
+    return {"round_track": state.round_track[1:]}
 
 
 def bonuses(state: MombasaState) -> dict[str, Any]:
     """Who holds each bonus space, and each bonus tile's holder, reservation and use."""
     return {
-        "bonus_spaces": {space_name(s): _seat(state.spaces[s]) for s in range(SPACE_COUNT)},
+        "bonus_spaces": {name: _seat(state.spaces[s]) for s, name in enumerate(SPACE_NAMES)},
         "bonus_tiles": [_tile(state, t) for t in range(4)],
     }
 
@@ -394,9 +412,7 @@ def standing_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[obj
 
 
 def _share_cards(hand: int) -> list[str]:
-    return sorted(
-        CARDS[c].face for c in range(len(CARDS)) if hand >> c & 1 and CARDS[c].kind == SHARE
-    )
+    return _mask_faces(hand & SHARE_CARDS)
 
 
 def _plus_slot(state: MombasaState, p: int) -> int | None:
