@@ -124,6 +124,7 @@ class Hub:
             lease_gone=self.release,
             loaded=self._loaded,
             absence=None if self.cluster is None else self._absent_elsewhere,
+            fell_behind=self._fell_behind,
         )
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -202,7 +203,7 @@ class Hub:
                     await self._apply(table, seat, text, held)
                     return before
                 except Conflict:
-                    table.behind = True
+                    self._fell_behind(table)
                     if held is not None:
                         self._let_go(held)  # (not held while backing off)
                     await _back_off(attempt)
@@ -305,7 +306,20 @@ class Hub:
         try:
             await self._apply(table, seat, text)
         except Conflict:
-            table.behind = True
+            self._fell_behind(table)
+
+    def _fell_behind(self, table: Table) -> None:
+        """A change of ``table`` could not be stored (Conflict) or may have been (its
+        caller was cancelled): another process stored first, and its notification
+        came while this one was storing that same version, so ``_on_changed`` took it
+        for its own and scheduled nothing. Schedule the catch-up here: the sockets on
+        this process see the other's change even if nothing here decides again (a bot
+        or clock with nothing left to do, a person's move or undo giving up with a
+        503). Where the caller decides again under the table's lock, the refresh,
+        queued behind it for that lock, finds the copy up to date."""
+        table.behind = True
+        with contextlib.suppress(RuntimeError):  # (no running loop: shutting down)
+            self._refresh_soon(table)
 
     async def _apply(self, table: Table, seat: int, text: str, held: RowLock | None = None) -> None:
         """Checked move, stored (with what each seat is shown after it) before anyone
@@ -366,7 +380,7 @@ class Hub:
             if self.store.inline:  # the move was made on the table's own state
                 table.state = replay(table.game, table.record)
             if isinstance(exc, asyncio.CancelledError):
-                table.behind = True  # (the commit may have happened)
+                self._fell_behind(table)  # (the commit may have happened)
             if isinstance(exc, (Conflict, asyncio.CancelledError)):
                 raise
             log.exception("table %s: storing a move failed; rebuilding", table.id)
@@ -404,7 +418,7 @@ class Hub:
                     await self._undo(table, seat)
                     return
                 except Conflict:
-                    table.behind = True
+                    self._fell_behind(table)
                     await _back_off(attempt)
             raise ApiError(503, "the table changed too often while deciding; try again")
 

@@ -79,7 +79,8 @@ class Seats:
     decided (caller holds the lock), ``lease_gone`` gives up the lease of a table
     leaving memory, and ``loaded`` takes what was notified about a table while it was
     being loaded (``missed``: the notes of the tables loading now); ``absence`` tells
-    how long ago any process saw a seat."""
+    how long ago any process saw a seat; ``fell_behind`` marks a table whose seat
+    change met a Conflict behind and schedules its catch-up (``Hub._fell_behind``)."""
 
     def __init__(
         self,
@@ -97,6 +98,7 @@ class Seats:
         lease_gone: Callable[[Table], None] | None = None,
         loaded: Loaded | None = None,
         absence: Absence | None = None,
+        fell_behind: Callable[[Table], None] | None = None,
     ) -> None:
         self.tables = tables
         self.limits = limits
@@ -104,6 +106,7 @@ class Seats:
         self.lease_gone = lease_gone
         self.loaded = loaded
         self.absence = absence
+        self.fell_behind = fell_behind
         self.loading: dict[str, asyncio.Lock] = {}
         self.missed: dict[str, Missed] = {}
         self.store = store
@@ -458,6 +461,8 @@ class Seats:
                     return
                 except Conflict:
                     table.behind = True
+                    if self.fell_behind is not None:
+                        self.fell_behind(table)
                     await asyncio.sleep(random.uniform(0, 0.005 * attempt))
             raise ApiError(503, "the table changed too often meanwhile; try again")
 
