@@ -1,6 +1,7 @@
 """Mombasa's observation encoding: a seat's view as numbers for the learning adapters.
 
-Read from the view only, so during planning a seat's observation holds its own
+Read from the view only (whole, or one part at a time in the fast path, each part
+built by the view's own builder), so during planning a seat's observation holds its own
 face-down cards and, of the others, only which slots are filled; the others'
 hands count only by their size, and the stack and book piles only by how many
 cards or books they hold. Seats are numbered from the viewer (0 = the viewer),
@@ -250,10 +251,10 @@ def part(facts: Read, build: Read) -> Read:
 
     def read(state: MombasaState) -> tuple[object, Any]:
         nonlocal last
-        seen = facts(state)
-        if seen != last[0]:
-            last = (seen, build(state))
-        return last
+        seen, kept = facts(state), last  # ``kept``: another thread may replace ``last``
+        if seen != kept[0]:
+            kept = last = (seen, build(state))
+        return kept
 
     return read
 

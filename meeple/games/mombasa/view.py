@@ -42,7 +42,7 @@ from meeple.games.mombasa.state import (
 
 CARDS = BOARD.cards
 SPACE_NAMES = tuple(space_name(s) for s in range(SPACE_COUNT))
-SHARE_CARDS = sum(1 << c for c, card in enumerate(CARDS) if card.kind == SHARE)  # a mask
+SHARE_MASK = sum(1 << c for c, card in enumerate(CARDS) if card.kind == SHARE)  # a mask
 # per card id, the letter on its back ("-": a starting card, which has none)
 LETTER_OF = "".join(card.letter or "-" for card in CARDS)
 SHELF = BOARD.book_length + 1
@@ -351,8 +351,8 @@ def cards(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
 
 
 def cards_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[object, ...]:
-    """At the end a new object each time, equal to nothing (the part is then built
-    again at every read), so the others' hands are never read."""
+    """Of the others' hands only their size. At the end (their share cards show) a
+    new object each time, equal to nothing: the part is then built at every read."""
     if state.phase == OVER:
         return (object(),)
     hand = state.hands[p]
@@ -412,7 +412,7 @@ def standing_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[obj
 
 
 def _share_cards(hand: int) -> list[str]:
-    return _mask_faces(hand & SHARE_CARDS)
+    return _mask_faces(hand & SHARE_MASK)
 
 
 def _plus_slot(state: MombasaState, p: int) -> int | None:
