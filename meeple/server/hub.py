@@ -48,7 +48,7 @@ from meeple.server.seats import Missed, Seats
 from meeple.server.store import Changes, Conflict, RowLock, Store
 from meeple.server.tables import ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
-from meeple.server.undo import REFUSED, undo_moves
+from meeple.server.undo import REFUSED, PreparedUndo, extend_undo, prepare_undo
 
 log = logging.getLogger("meeple.server")
 
@@ -226,25 +226,7 @@ class Hub:
         through the checked path in memory, as ``catch_up`` does."""
         if self.cluster is None:
             return None
-        loop = asyncio.get_running_loop()
-        table.behind = False  # (as in ``catch_up``: a change notified meanwhile marks it)
-        call = loop.run_in_executor(
-            self.move_pool,
-            self.store.lock_row,
-            table.id,
-            table.version,
-            len(table.record.moves),
-            table.rewrites,
-        )
-        try:
-            held, changes = await asyncio.shield(call)
-        except asyncio.CancelledError:
-            call.add_done_callback(_release_when_locked)  # the thread may still lock it
-            table.behind = True
-            raise
-        except BaseException:
-            table.behind = True
-            raise
+        held, changes = await self._lock_row(table)
         if changes is None:
             return held
         if changes.table.rewrites != table.rewrites:
@@ -259,6 +241,30 @@ class Hub:
             raise
         self._after_change(table)
         return held
+
+    async def _lock_row(self, table: Table) -> tuple[RowLock, Changes | None]:
+        """Cluster: ``Store.lock_row`` for ``table`` at its copy's version, in a thread
+        (a lock taken after the caller was cancelled is ended). The copy counts as up
+        to date from the read on (as in ``catch_up``: a change notified meanwhile marks
+        it behind); the caller takes the changes read, or lets go."""
+        table.behind = False
+        call = asyncio.get_running_loop().run_in_executor(
+            self.move_pool,
+            self.store.lock_row,
+            table.id,
+            table.version,
+            len(table.record.moves),
+            table.rewrites,
+        )
+        try:
+            return await asyncio.shield(call)
+        except asyncio.CancelledError:
+            call.add_done_callback(_release_when_locked)  # the thread may still lock it
+            table.behind = True
+            raise
+        except BaseException:
+            table.behind = True
+            raise
 
     def _let_go(self, held: RowLock) -> None:
         """End a row lock not used to store a move (nothing if it ended): in a thread,
@@ -408,7 +414,11 @@ class Hub:
 
     async def undo(self, table: Table, seat: int) -> None:
         """Take back the seat's last decision, if nothing it can see happened since
-        (``meeple.server.undo``); others' hidden edits after it are kept."""
+        (``meeple.server.undo``); others' hidden edits after it are kept. In a cluster
+        the undo is worked out (replayed) on the copy without holding anything, then
+        stored under the table's row lock, after taking in the moves other processes
+        stored meanwhile (``_hold_for_undo``): a fast bot elsewhere cannot make every
+        attempt lose the race, however long the replay takes."""
         async with table.lock:
             for attempt in range(RETRIES):
                 self._check_live(table)
@@ -423,20 +433,67 @@ class Hub:
             raise ApiError(503, "the table changed too often while deciding; try again")
 
     async def _undo(self, table: Table, seat: int) -> None:
-        game, current = table.game, table.record
         undone = await asyncio.get_running_loop().run_in_executor(
-            self.bot_pool, undo_moves, game, current, table.state, seat
+            self.bot_pool,
+            prepare_undo,
+            table.game,
+            table.record,
+            table.state,
+            seat,
+            self.cluster is not None,
         )
         if undone is None:
             raise ApiError(422, REFUSED, "Undo")
-        ply, moves = undone
-        record = GameRecord(
-            current.game, current.rules_version, current.config, current.seed, moves
-        )
-        state = replay(table.game, record)
+        held = None
+        try:
+            if self.cluster is not None:
+                held, undone = await self._hold_for_undo(table, seat, undone)
+            await self._store_undo(table, undone, held)
+        finally:
+            if held is not None:
+                self._let_go(held)
+
+    async def _hold_for_undo(
+        self, table: Table, seat: int, undone: PreparedUndo
+    ) -> tuple[RowLock, PreparedUndo]:
+        """Cluster: lock the table's row and take in what other processes stored
+        since ``undone`` was worked out; the undo extended over their moves (as
+        ``undo_moves`` would decide it on the record now stored: the moves played on
+        the undone state, nothing the seat can see changed since its decision).
+        Only the database is awaited while the row is held; the moves are played in
+        memory. Conflict (row let go, copy behind: the caller decides again) if the
+        history was rewritten or the seat itself moved meanwhile; ApiError if the
+        undo is refused now."""
+        held, changes = await self._lock_row(table)
+        if changes is None:
+            return held, undone
+        try:
+            if (
+                changes.table.rewrites != table.rewrites
+                or changes.moves_from != len(table.record.moves)
+                or any(who == seat for who, _ in changes.moves)
+            ):
+                table.behind = True
+                raise Conflict(f"table {table.id}: its history changed while undoing")
+            await self._take(table, changes)
+            self._after_change(table)
+            table.check_person(seat)
+            extended = extend_undo(table.game, undone, table.state, seat, changes.moves)
+            if extended is None:
+                raise ApiError(422, REFUSED, "Undo")
+        except BaseException as exc:
+            self._let_go(held)
+            if not isinstance(exc, ApiError):  # (refused: the copy took the changes)
+                table.behind = True
+            raise
+        return held, extended
+
+    async def _store_undo(self, table: Table, undone: PreparedUndo, held: RowLock | None) -> None:
+        """Store ``undone`` as the table's next version (in ``held``'s transaction if
+        given) and make it the table's; Conflict if the stored table moved on."""
         version = table.version + 1
         before = table.memory()
-        table.state, table.record = state, record
+        table.state, table.record = undone.state, undone.record
         table.cache = {}
         timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
         table.deadline, table.timer_key = timer
@@ -445,21 +502,28 @@ class Hub:
         after = table.memory()
         table.recall(before)  # hidden until stored
         table.storing = version
+        store = self.store.rewrite_moves
+        if held is not None:
+            store = functools.partial(store, held=held)
         try:
             await self.db(
-                self.store.rewrite_moves,
+                store,
                 table.id,
-                ply,
-                moves[ply:],
+                undone.ply,
+                undone.record.moves[undone.ply :],
                 version,
                 time.time(),
                 timer,
                 versions,
                 driven,
             )
+        except asyncio.CancelledError:
+            self._fell_behind(table)  # (the commit may have happened)
+            raise
         except Exception as exc:
             if isinstance(exc, Conflict):
                 raise
+            log.exception("table %s: storing an undo failed", table.id)
             raise ApiError(503, "the undo could not be stored; try again") from None
         finally:
             table.storing = None

@@ -536,10 +536,18 @@ class Store:
         timer: tuple[float | None, str | None],
         versions: str | None = None,
         driven: bool | None = None,
+        held: RowLock | None = None,
     ) -> None:
         """Undo: the moves from ply ``start`` on become ``moves`` (one transaction;
         Conflict if the stored table is not at ``version - 1``); ``driven`` as in
-        ``add_move``."""
+        ``add_move``. ``held``: store it in that locked transaction (``lock_row``) and
+        commit it, which ends the lock."""
+        if held is not None:
+            statements = self._rewrite_statements(
+                table_id, start, moves, version, now, timer, versions, driven
+            )
+            held.store(statements, table_id, version)
+            return
         with Session(self.engine) as session, session.begin():
             rewrites = session.execute(
                 select(TableRow.rewrites).where(TableRow.id == table_id)
@@ -563,6 +571,50 @@ class Store:
                 MoveRow(table_id=table_id, ply=start + i, seat=seat, text=text)
                 for i, (seat, text) in enumerate(moves)
             )
+
+    def _rewrite_statements(
+        self,
+        table_id: str,
+        start: int,
+        moves: list[tuple[int, str]],
+        version: int,
+        now: float,
+        timer: tuple[float | None, str | None],
+        versions: str | None,
+        driven: bool | None,
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The SQL of ``rewrite_moves`` (DBAPI paramstyle) for a locked transaction,
+        the version check first (``_execute_move``)."""
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        values: tuple[Any, ...] = (version, now, timer[0], timer[1], versions)
+        sets = (
+            f"version = {mark}, status = 'playing', updated = {mark}, deadline = {mark},"
+            f" timer_key = {mark}, seat_versions = {mark}, rewrites = COALESCE(rewrites, 0) + 1"
+        )
+        if driven is not None:
+            values += (driven,)
+            sets += f", driven = {mark}"
+        statements = [
+            (
+                f"UPDATE meeple_tables SET {sets} WHERE id = {mark} AND version = {mark}",
+                (*values, table_id, version - 1),
+            ),
+            (
+                f"DELETE FROM meeple_moves WHERE table_id = {mark} AND ply >= {mark}",
+                (table_id, start),
+            ),
+        ]
+        statements += [
+            (
+                f"INSERT INTO meeple_moves (table_id, ply, seat, text)"
+                f" VALUES ({mark}, {mark}, {mark}, {mark})",
+                (table_id, start + i, seat, text),
+            )
+            for i, (seat, text) in enumerate(moves)
+        ]
+        if not self.sqlite:
+            statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {table_id} {version}")))
+        return statements
 
     def set_seats(
         self,

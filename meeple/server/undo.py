@@ -15,6 +15,7 @@ last move. Refused, whatever anyone else did, when:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from meeple.engine import Game, GameRecord, GameState, MeepleError, replay
@@ -42,7 +43,7 @@ def undo_moves(
     waiting = game.to_act(before)
     if len(waiting) > 1 and seat in waiting and seat not in game.to_act(decided):
         return None
-    if not _unseen_since(game, decided, now, seat):
+    if not unseen_since(game, decided, now, seat):
         return None
     moves = record.moves[:last] + record.moves[last + 1 :]
     trial = GameRecord(record.game, record.rules_version, record.config, record.seed, moves)
@@ -53,10 +54,64 @@ def undo_moves(
     return last, moves
 
 
-def _unseen_since(game: Game[Any], then: GameState, now: GameState, seat: int) -> bool:
+def unseen_since(game: Game[Any], then: GameState, now: GameState, seat: int) -> bool:
     """True if nothing ``seat`` may see changed from ``then`` to ``now``."""
     if any(event.visible_to(seat) for event in now.log[len(then.log) :]):
         return False
     if game.legal_actions(then, seat) != game.legal_actions(now, seat):
         return False
     return bool(game.view(then, seat) == game.view(now, seat))
+
+
+@dataclass
+class PreparedUndo:
+    """An undo worked out on a record: the ply taken back, the record and state
+    without it, and (to extend it over later moves: ``extend_undo``) the state just
+    after the seat's decision."""
+
+    ply: int
+    record: GameRecord
+    state: GameState
+    decided: GameState | None
+
+
+def prepare_undo(
+    game: Game[Any], record: GameRecord, now: GameState, seat: int, extensible: bool
+) -> PreparedUndo | None:
+    """``undo_moves`` and the replay of what it leaves (CPU work, run in a thread);
+    ``extensible``: keep the state after the decision for ``extend_undo``."""
+    undone = undo_moves(game, record, now, seat)
+    if undone is None:
+        return None
+    ply, moves = undone
+    kept = GameRecord(record.game, record.rules_version, record.config, record.seed, moves)
+    decided = replay(game, record, ply + 1) if extensible else None
+    return PreparedUndo(ply, kept, replay(game, kept), decided)
+
+
+def extend_undo(
+    game: Game[Any],
+    undone: PreparedUndo,
+    now: GameState,
+    seat: int,
+    later: list[tuple[int, str]],
+) -> PreparedUndo | None:
+    """``undone``, prepared on a record that ``later`` moves of other seats have since
+    extended (``now``: that record's state), as ``undo_moves`` decides it on the
+    extended record without replaying it: refused (None) if the seat can see
+    something the later moves did, or one of them cannot be played once the decision
+    is taken back; else the later moves kept after the undone record. Only plays the
+    later moves (``undone.state`` is consumed)."""
+    assert undone.decided is not None, "prepared without extensible"
+    if not unseen_since(game, undone.decided, now, seat):
+        return None
+    state, moves = undone.state, list(undone.record.moves)
+    try:
+        for who, text in later:
+            game.play(state, who, text)
+            moves.append((who, text))
+    except MeepleError:
+        return None
+    record = undone.record
+    kept = GameRecord(record.game, record.rules_version, record.config, record.seed, moves)
+    return PreparedUndo(undone.ply, kept, state, undone.decided)
