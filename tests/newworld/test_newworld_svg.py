@@ -36,14 +36,18 @@ from meeple.games.newworld.svg import (
     FONT,
     HEIGHT,
     LINE,
+    MAP_VH,
+    NARROW_MAX,
     PANEL_W,
     PANEL_X,
     PHASE_TITLES,
     PHONE_MAP_SCALE,
     PHONE_MAP_W,
     PRESENTATION,
+    READABLE,
     VIEW_H,
     WIDTH,
+    ZOOM_WIDTH,
     _side_place,
     board_svg,
     event_areas,
@@ -194,6 +198,27 @@ def test_the_board_layer_is_one_drawing_for_every_view_in_two_arrangements() -> 
     assert left >= 0 and right <= WIDTH  # the panel across the phone, under the map
     assert ty + scale * 4 >= HEIGHT * PHONE_MAP_SCALE
     assert PHONE_MAP_SCALE * PHONE_MAP_W == WIDTH
+
+
+def test_a_tablet_draws_the_map_alone_across_at_a_readable_size() -> None:
+    """From the phone's breakpoint to NARROW_MAX (tablets: 768 and 1024 px) the
+    map goes alone across the drawing, as on a phone, at a width whose smallest
+    text is READABLE or more and whose map stands in MAP_VH of the window, never
+    wider than the enlarged map; wider screens keep the map beside its panel."""
+    sheet = board_svg()
+    narrow = f"(max-width: {NARROW_MAX}px)"
+    assert f"@media not all and {narrow}{{svg.newworld{{" in sheet  # beside the panel
+    assert f"@media {narrow}{{svg.newworld{{" in sheet and "transform:scale(" in sheet
+    tablet = re.findall(
+        r"@media \(min-width: 761px\) and \(max-width: (\d+)px\)\{svg\.newworld\{[^}]*"
+        r"width:min\(100%,max\((\d+)px,([\d.]+)vh\),(\d+)px\)!important",
+        sheet,
+    )
+    assert len(tablet) == 1
+    upto, floor, share, most = tablet[0]
+    assert int(upto) == NARROW_MAX and f"{most}px" == ZOOM_WIDTH
+    assert float(floor) * FONT / PHONE_MAP_W >= READABLE  # px per map unit x the smallest text
+    assert float(share) * HEIGHT / PHONE_MAP_W == pytest.approx(MAP_VH, abs=0.01)
 
 
 def _heights(svg: str) -> tuple[float, float]:

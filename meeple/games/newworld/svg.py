@@ -14,10 +14,11 @@ offshore. Beside the map, a panel per seat: cash only for one's own seat (13.3),
 Ships, Soldiers at home, the Replacement Box, and during planning one's own
 Planning Sheet, never another's (4.1), and the key.
 
-Two arrangements (the drawing's own stylesheet picks one at the table page's
-breakpoint): on a wide screen the panel beside the map; on a phone the map
-alone across the card, the panel under it. The root's ``data-zoom`` names the
-width the page may enlarge a phone's map to.
+Two arrangements (the drawing's own stylesheet picks one by the window's width):
+on a wide screen the panel beside the map; on a phone or a tablet (up to 1100 px,
+where the first would show the map's text under 11 px) the map alone across the
+drawing, the panel under it. The root's ``data-zoom`` names the width the page
+may enlarge the map to on a phone or a tablet.
 
 Clicking: each playable Area's shape and its Anchorage dot carry
 ``data-target`` = the Area's letter in lower case, the word every action naming
@@ -45,17 +46,24 @@ SCALE = 0.9  # drawing units of data/shapes.json -> SVG units
 MAP_W = 660 * SCALE
 PANEL_X = MAP_W + 10
 WIDTH, HEIGHT = 1000.0, 820.0  # the map and the panel beside it on a wide screen
-FONT = 15.0  # the smallest text: 11 px or more on a wide screen and a phone's enlarged map
-# The two arrangements (see ``arrangements``): the viewBox is taller than either
+FONT = 15.0  # the smallest text: 11 px or more on a wide screen, a tablet, an enlarged map
+READABLE = 11.0  # px: the smallest text a tablet's fitted map may show
+# The two arrangements (see ``_stylesheet``): the viewBox is taller than either
 # and the stylesheet's aspect-ratio shows the one in use from its top left.
 VIEW_H = 4000.0
 PHONE_QUERY = "(max-width: 760px)"  # the table page's breakpoint
-PHONE_MAP_W = 600.0  # the map's own width, shown across a phone
+# Up to this width (tablets: 768 and 1024 px) the map beside its panel would show
+# its text under READABLE: the map goes alone across the card, as on a phone.
+NARROW_MAX = 1100  # px
+NARROW_QUERY = f"(max-width: {NARROW_MAX}px)"
+TABLET_QUERY = f"(min-width: 761px) and {NARROW_QUERY}"
+MAP_VH = 85  # a tablet's fitted map stands in this share of the window's height
+PHONE_MAP_W = 600.0  # the map's own width, shown across a phone or a tablet
 PHONE_MAP_SCALE = WIDTH / PHONE_MAP_W
 PANEL_W = WIDTH - PANEL_X - 4
-# On a phone the panel goes under the map, across it: its text larger than the map's
+# On a narrow screen the panel goes under the map, across it: its text larger than the map's
 SIDE_SCALE = (PHONE_MAP_W - 6) / PANEL_W
-ZOOM_WIDTH = f"{PHONE_MAP_W:.0f}px"  # a phone's enlarged map: one pixel per map unit
+ZOOM_WIDTH = f"{PHONE_MAP_W:.0f}px"  # an enlarged map: one pixel per map unit
 LINE = 18.0  # the height of a line of text
 SEAT_COLOURS = ("#c62828", "#1f5fbf", "#e0a800", "#2e7d32", "#e66a00", "#7b3fa0")
 ON_COLOUR = ("#fff", "#fff", "#222", "#fff", "#222", "#fff")
@@ -157,24 +165,37 @@ def board_svg() -> str:
 def _stylesheet() -> str:
     """The board layer's rules, for elements of ``svg.newworld`` only. A wide screen
     shows the drawing as drawn (the map, the panel beside it), no taller than the
-    page's height cap; a phone (the page's breakpoint) shows the map alone across
-    the card and the panel under it (``_side_place``), its text larger. The
-    overlay's own rules (``_arrangement_rules``) give each arrangement its height.
-    The page may enlarge a phone's map to ``data-zoom``."""
+    page's height cap; a narrow one (a phone or a tablet, NARROW_QUERY) shows the
+    map alone across the drawing and the panel under it (``_side_place``). A
+    phone's drawing fills its card; a tablet's is as wide as ``_tablet_width``.
+    The overlay's own rules (``_side``) give each arrangement its height. The page
+    may enlarge a narrow screen's map to ``data-zoom``."""
     tx, ty, scale = _side_place()
     return (
         "svg.newworld .nw-map,svg.newworld .nw-onmap,svg.newworld .nw-side,"
         "svg.newworld .nw-legend{transform-origin:0 0}"
-        f"@media not all and {PHONE_QUERY}{{svg.newworld{{display:block;margin:0 auto;"
+        f"@media not all and {NARROW_QUERY}{{svg.newworld{{display:block;margin:0 auto;"
         "height:auto!important;max-height:none!important}}"
-        f"@media {PHONE_QUERY}{{svg.newworld{{display:block;height:auto;max-height:none}}"
+        f"@media {NARROW_QUERY}{{svg.newworld{{display:block;height:auto;max-height:none}}"
         f"svg.newworld .nw-map,svg.newworld .nw-onmap{{transform:scale({PHONE_MAP_SCALE:.4f})}}"
         f"svg.newworld .nw-side{{transform:translate({tx:.1f}px,{ty:.1f}px) scale({scale:.4f})}}}}"
+        f"@media {TABLET_QUERY}{{svg.newworld{{margin:0 auto;"
+        f"width:{_tablet_width()}!important;height:auto!important;max-height:none!important}}}}"
     )
 
 
+def _tablet_width() -> str:
+    """A tablet's fitted drawing, as a CSS width: the whole map in MAP_VH of the
+    window's height, never so narrow that its text falls under READABLE (then the
+    window scrolls to its foot), never wider than the enlarged map (``data-zoom``)
+    nor than the card."""
+    readable = PHONE_MAP_W * READABLE / FONT
+    in_view = MAP_VH * PHONE_MAP_W / HEIGHT  # vh: the map's height is HEIGHT per PHONE_MAP_W
+    return f"min(100%,max({readable:.0f}px,{in_view:.2f}vh),{ZOOM_WIDTH})"
+
+
 def _side_place() -> tuple[float, float, float]:
-    """Where a phone draws the panel: the translation and scale taking it from
+    """Where a narrow screen draws the panel: the translation and scale taking it from
     beside the map (its top left at PANEL_X, 4) to under it, at the map's left."""
     scale = PHONE_MAP_SCALE * SIDE_SCALE
     return 3 * PHONE_MAP_SCALE - scale * PANEL_X, HEIGHT * PHONE_MAP_SCALE - scale * 4, scale
@@ -903,8 +924,8 @@ def _wrap(words: str, room: float, size: float) -> list[str]:
 
 def _side(view: JSON) -> str:
     """The panel and the key: beside the map, the key at the panel's foot unless
-    the panel reaches it (the drawing then grows taller); on a phone, under the
-    map, the key right under the panel. Its ``<style>`` gives each arrangement
+    the panel reaches it (the drawing then grows taller); on a phone or a tablet,
+    under the map, the key right under the panel. Its ``<style>`` gives each arrangement
     the height it needs."""
     panel = _panel(view)
     under = panel.y + LINE + 4  # the key's first baseline, right under the panel
@@ -914,9 +935,9 @@ def _side(view: JSON) -> str:
     _, _, scale = _side_place()
     phone_tall = HEIGHT * PHONE_MAP_SCALE + scale * phone_rect + 3 * PHONE_MAP_SCALE
     rules = (
-        f"@media not all and {PHONE_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{tall:.0f};"
+        f"@media not all and {NARROW_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{tall:.0f};"
         f"width:min(100%,calc(78vh*{WIDTH / tall:.4f}))!important}}}}"
-        f"@media {PHONE_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{phone_tall:.0f}}}"
+        f"@media {NARROW_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{phone_tall:.0f}}}"
         f"svg.newworld .nw-legend{{transform:translateY({under - foot:.1f}px)}}"
         f"svg.newworld .nw-side>rect{{height:{phone_rect:.0f}px}}}}"
     )

@@ -53,3 +53,39 @@ export function forget(tableId) {
 }
 
 export function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+
+// A drawing whose root names a width in `data-zoom` (New World's map) fits its card
+// and may be enlarged to that width, scrolling in its card, and fitted back by a
+// button before it, which the stylesheet shows on a phone or a tablet only; the
+// button stays hidden while the fitted drawing is that wide already. The choice
+// holds for the page's next drawings (call again after each) and a turned screen.
+let zoomed = false;
+let watched = null;
+export function offerZoom(board) {
+  const svg = board.querySelector("svg");
+  const width = svg && svg.dataset.zoom;
+  let button = board.querySelector(":scope > button.zoom");
+  if (!width) {
+    if (button) button.remove();
+    board.classList.remove("zoomed");
+    return;
+  }
+  if (!button) {
+    button = el("button", { type: "button", class: "zoom", onclick: () => { zoomed = !zoomed; offerZoom(board); } });
+    board.prepend(button);
+  }
+  if (watched !== board) {
+    window.addEventListener("resize", () => offerZoom(board));
+    watched = board;
+  }
+  button.hidden = false;
+  const offered = getComputedStyle(button).display !== "none";
+  const on = zoomed && offered;
+  button.textContent = on ? "fit the map to the screen" : "enlarge the map";
+  button.setAttribute("aria-pressed", String(on));
+  // important: a tablet's fitted width is an !important rule of the drawing's own
+  if (on) svg.style.setProperty("width", width, "important");
+  else svg.style.removeProperty("width");
+  board.classList.toggle("zoomed", on);
+  button.hidden = !on && svg.getBoundingClientRect().width >= parseFloat(width) - 0.5;
+}

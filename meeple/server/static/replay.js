@@ -1,7 +1,7 @@
 // Step through a finished game, move by move, from the spectator's view; and its
 // review: every seat's win-chance curve, the marked decisions on it (click one to
 // jump to that move), and at each move the alternatives the search preferred.
-import { api, clear, el } from "/static/common.js";
+import { api, clear, el, offerZoom } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -28,6 +28,7 @@ async function show(n) {
     $("slider").value = ply;
     $("move").textContent = step.move ? `${step.move.name}: ${step.move.action}` : "Setup";
     $("board").innerHTML = step.svg || "";  // the game's renderer escapes its text
+    offerZoom($("board"));  // New World's map: enlarged on a phone or a tablet, if asked
     const log = $("log");
     clear(log);
     for (const e of step.events) log.append(el("div", { text: e.text }));

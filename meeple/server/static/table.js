@@ -4,7 +4,7 @@
 // unchanging board (`board_svg`, sent once per connection, id `board`) and, with
 // every state, `svg`: what that state draws on top of it. Without `board`, `svg` is
 // the whole board.
-import { api, clear, el, myTables, remember } from "/static/common.js";
+import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -256,29 +256,6 @@ function drawBoard() {
   const box = board.querySelector("svg") && board.querySelector("svg").viewBox.baseVal;
   board.classList.toggle("wide", Boolean(box && box.width > 1.2 * box.height));
   offerZoom(board);
-}
-
-// A drawing whose root names a width in `data-zoom` fits its card and may be
-// enlarged to that width (scrolling in its card) and fitted back by a button,
-// which the stylesheet shows on a phone only.
-let zoomed = false;
-function offerZoom(board) {
-  const svg = board.querySelector("svg");
-  const width = svg && svg.dataset.zoom;
-  let button = board.querySelector(":scope > button.zoom");
-  if (!width) {
-    if (button) button.remove();
-    board.classList.remove("zoomed");
-    return;
-  }
-  if (!button) {
-    button = el("button", { type: "button", class: "zoom", onclick: () => { zoomed = !zoomed; offerZoom(board); } });
-    board.prepend(button);
-  }
-  button.textContent = zoomed ? "fit the map to the screen" : "enlarge the map";
-  button.setAttribute("aria-pressed", String(zoomed));
-  svg.style.width = zoomed ? width : "";
-  board.classList.toggle("zoomed", zoomed);
 }
 
 // The legal actions a board element offers: those naming its target, or its exact action.
