@@ -44,7 +44,7 @@ from meeple.server.cluster import Cluster, Handlers
 from meeple.server.limits import AddressBuckets, Limits, Window
 from meeple.server.pool import CpuPool
 from meeple.server.presence import Presence
-from meeple.server.seats import Missed, Seats
+from meeple.server.seats import Missed, RowHolds, Seats
 from meeple.server.store import Changes, Conflict, RowLock, Store
 from meeple.server.tables import ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
@@ -125,6 +125,7 @@ class Hub:
             loaded=self._loaded,
             absence=None if self.cluster is None else self._absent_elsewhere,
             fell_behind=self._fell_behind,
+            rows=RowHolds(self._hold_row, self._let_go),
         )
         self.sweeper: asyncio.Task[None] | None = None
 

@@ -28,7 +28,7 @@ from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
 from meeple.server.limits import Limits
-from meeple.server.store import Conflict, LimitReached, Store, StoredTable
+from meeple.server.store import Conflict, LimitReached, RowLock, Store, StoredTable
 from meeple.server.tables import (
     HUMAN,
     MAX_SEED,
@@ -45,6 +45,16 @@ SeatChange = tuple[list[dict[str, Any]], tuple[int, str] | None]
 
 TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # new tables: 12 hex digits
 EVERYTHING = 2**62  # a version and a chat id above any stored one
+
+
+@dataclass
+class RowHolds:
+    """Cluster: the hub's hold on a table's stored row (``Hub._hold_row``: lock it and
+    catch up under it; None when it cannot, then the attempt is optimistic) and its
+    end (``Hub._let_go``: nothing if a change stored through it ended it)."""
+
+    hold: Callable[[Table], Awaitable[RowLock | None]]
+    let_go: Callable[[RowLock], None]
 
 
 @dataclass
@@ -80,7 +90,9 @@ class Seats:
     leaving memory, and ``loaded`` takes what was notified about a table while it was
     being loaded (``missed``: the notes of the tables loading now); ``absence`` tells
     how long ago any process saw a seat; ``fell_behind`` marks a table whose seat
-    change met a Conflict behind and schedules its catch-up (``Hub._fell_behind``)."""
+    change met a Conflict behind and schedules its catch-up (``Hub._fell_behind``);
+    ``rows``: a seat change after its first Conflict is decided and stored under the
+    table's row lock."""
 
     def __init__(
         self,
@@ -99,6 +111,7 @@ class Seats:
         loaded: Loaded | None = None,
         absence: Absence | None = None,
         fell_behind: Callable[[Table], None] | None = None,
+        rows: RowHolds | None = None,
     ) -> None:
         self.tables = tables
         self.limits = limits
@@ -107,6 +120,7 @@ class Seats:
         self.loaded = loaded
         self.absence = absence
         self.fell_behind = fell_behind
+        self.rows = rows
         self.loading: dict[str, asyncio.Lock] = {}
         self.missed: dict[str, Missed] = {}
         self.store = store
@@ -448,30 +462,48 @@ class Seats:
     async def _change(self, table: Table, decide: Callable[[], SeatChange | None]) -> None:
         """Under the table's lock, ``decide`` the new seats (None: nothing to change;
         ApiError: refused) on the latest stored table and store them. In a cluster,
-        if another process changed the table first, catch up and decide again."""
+        if another process changed the table first, catch up and decide again: under
+        the table's row lock (``rows``), so a fast bot elsewhere cannot store first
+        again and again (deciding seats is quick: only the database is awaited while
+        the row is held)."""
         async with table.lock:
             for attempt in range(RETRIES):
-                if self.catch_up is not None:
-                    await self.catch_up(table)
-                change = decide()
-                if change is None:
-                    return
+                held = None
                 try:
-                    await self._store_seats(table, *change)
+                    if attempt > 0 and self.rows is not None:
+                        held = await self.rows.hold(table)
+                    if held is None and self.catch_up is not None:
+                        await self.catch_up(table)
+                    change = decide()
+                    if change is None:
+                        return
+                    await self._store_seats(table, *change, held=held)
                     return
                 except Conflict:
                     table.behind = True
                     if self.fell_behind is not None:
                         self.fell_behind(table)
+                    self._let_go(held)  # (not held while waiting)
                     await asyncio.sleep(random.uniform(0, 0.005 * attempt))
+                finally:
+                    self._let_go(held)
             raise ApiError(503, "the table changed too often meanwhile; try again")
 
+    def _let_go(self, held: RowLock | None) -> None:
+        if held is not None and self.rows is not None:
+            self.rows.let_go(held)
+
     async def _store_seats(
-        self, table: Table, seats: list[dict[str, Any]], bot: tuple[int, str] | None = None
+        self,
+        table: Table,
+        seats: list[dict[str, Any]],
+        bot: tuple[int, str] | None = None,
+        held: RowLock | None = None,
     ) -> None:
         """Store the new seats as the next version, with what each seat is shown then,
         and change the table (with the new ``bot`` (seat, level) if any; a seat back in
-        a person's hands loses its bot). The caller holds the lock. Conflict (nothing
+        a person's hands loses its bot). The caller holds the lock; ``held``: the
+        table's row lock, in whose transaction they are stored. Conflict (nothing
         changed) if another process changed the table meanwhile."""
         before = table.memory()
         table.seats = seats
@@ -484,7 +516,7 @@ class Seats:
         table.storing = table.version + 1
         try:
             await self.db(
-                self.store.set_seats, table.id, seats, table.version + 1, versions, driven
+                self.store.set_seats, table.id, seats, table.version + 1, versions, driven, held
             )
         finally:
             table.storing = None

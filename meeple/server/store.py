@@ -623,9 +623,19 @@ class Store:
         version: int,
         versions: str | None = None,
         driven: bool | None = None,
+        held: RowLock | None = None,
     ) -> None:
         """The table's seats as its next ``version`` (Conflict if it moved on);
-        ``driven``: ``Table.driven_now`` with them (None: left as stored)."""
+        ``driven``: ``Table.driven_now`` with them (None: left as stored); ``held``:
+        store them in that locked transaction (``lock_row``) and commit it, which ends
+        the lock."""
+        if held is not None:
+            held.store(
+                self._seats_statements(table_id, seats, version, versions, driven),
+                table_id,
+                version,
+            )
+            return
         with Session(self.engine) as session, session.begin():
             self._bump(
                 session,
@@ -635,6 +645,32 @@ class Store:
                 seat_versions=versions,
                 **({} if driven is None else {"driven": driven}),
             )
+
+    def _seats_statements(
+        self,
+        table_id: str,
+        seats: list[dict[str, Any]],
+        version: int,
+        versions: str | None,
+        driven: bool | None,
+    ) -> list[tuple[str, tuple[Any, ...]]]:
+        """The SQL of ``set_seats`` (DBAPI paramstyle) for a locked transaction, the
+        version check first (``_execute_move``)."""
+        mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
+        values: tuple[Any, ...] = (version, json.dumps(seats), versions)
+        sets = f"version = {mark}, seats = {mark}, seat_versions = {mark}"
+        if driven is not None:
+            values += (driven,)
+            sets += f", driven = {mark}"
+        statements = [
+            (
+                f"UPDATE meeple_tables SET {sets} WHERE id = {mark} AND version = {mark}",
+                (*values, table_id, version - 1),
+            )
+        ]
+        if not self.sqlite:
+            statements.append(("SELECT pg_notify(%s, %s)", (CHANNEL, f"m {table_id} {version}")))
+        return statements
 
     def set_driven(self, table_id: str, version: int, driven: bool) -> None:
         """Correct ``driven`` of a table still stored at ``version`` (a row from before

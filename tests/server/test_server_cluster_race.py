@@ -123,6 +123,48 @@ def waiting_on_a_row_lock(pg: psycopg.Connection[Any]) -> bool:
     return row is not None and int(row[0]) > 0
 
 
+class BotFirst:
+    """A store call of A's (``call``) made to lose the race: before it runs, B's bot
+    moves (``move``) and is stored, or, if A holds the table's row, tries to and
+    waits for it (``check`` then asserts the waiting moves were refused)."""
+
+    def __init__(
+        self,
+        portal: Any,
+        move: Callable[[], Awaitable[bool]],
+        pg: psycopg.Connection[Any],
+        call: Callable[..., None],
+    ) -> None:
+        self.portal, self.move, self.pg, self.call = portal, move, pg, call
+        self.stored = self.waited = 0
+        self.pending: list[Future[bool]] = []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        done: Future[bool] = self.portal.start_task_soon(self.move)
+        deadline = time.time() + WAIT
+        while True:
+            try:
+                self.stored += done.result(timeout=0.01)
+                break
+            except FutureTimeout:
+                if waiting_on_a_row_lock(self.pg):
+                    self.waited += 1
+                    self.pending.append(done)
+                    break
+                assert time.time() < deadline, "B's bot move neither stored nor waited"
+        self.call(*args, **kwargs)
+
+    def __str__(self) -> str:
+        return f"{self.stored} stored, {self.waited} waited for the row"
+
+    def check(self, count: int) -> None:
+        """B stored ``count`` moves first, and ``count`` more waited for A's row and
+        were refused once A had stored."""
+        for done in self.pending:
+            assert done.result(timeout=WAIT) is False, "B stored while A held the row"
+        assert self.stored == self.waited == count, str(self)
+
+
 def check_consistent(clients: tuple[Any, Any], hubs: tuple[Hub, Hub], tid: str) -> None:
     """After a read on each process, both copies are the stored table: its version and
     moves, which replay to the copy's state (nothing half-applied)."""
@@ -150,35 +192,14 @@ def test_a_person_stores_after_one_conflict_when_a_bot_moves_before_each_attempt
         tid, tokens = writing_table(b)
         assert b.portal is not None
         portal = b.portal
-        move = bot_move(hub_b, tid)
-        stored, waited = [0], [0]
         add_move = hub_a.store.add_move
-
-        def bot_first(*args: Any, **kwargs: Any) -> None:
-            """A is about to store: B's bot moves first (or waits for A's row)."""
-            done: Future[bool] = portal.start_task_soon(move)
-            deadline = time.time() + WAIT
-            while True:
-                try:
-                    stored[0] += done.result(timeout=0.01)
-                    break
-                except FutureTimeout:
-                    if waiting_on_a_row_lock(pg):
-                        waited[0] += 1
-                        pending.append(done)
-                        break
-                    assert time.time() < deadline, "B's bot move neither stored nor waited"
-            add_move(*args, **kwargs)
-
-        pending: list[Future[bool]] = []
+        bot_first = BotFirst(portal, bot_move(hub_b, tid), pg, add_move)
         monkeypatch.setattr(hub_a.store, "add_move", bot_first)
         answers = person_moves(a, tid, tokens[PERSON], FORCED)
         monkeypatch.setattr(hub_a.store, "add_move", add_move)
-        print(f"(answer, conflicts) per person move: {answers}; bot moves: {stored, waited}")
+        print(f"(answer, conflicts) per person move: {answers}; bot moves: {bot_first}")
         assert answers == [(200, 1)] * FORCED, f"(answer, conflicts) per move: {answers}"
-        for done in pending:
-            assert done.result(timeout=WAIT) is False, "B stored while A held the row"
-        assert stored[0] == waited[0] == FORCED, (stored, waited)
+        bot_first.check(FORCED)
         check_consistent((a, b), (hub_a, hub_b), tid)
 
 
