@@ -15,6 +15,7 @@ Needs MEEPLE_TEST_PG_URL (skipped without it; CI sets it).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -40,23 +41,23 @@ def wait_for(condition: Callable[[], bool], what: str) -> None:
 
 
 @contextmanager
-def two_apps(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Any, Hub, Hub, list[str]]]:
-    """Two apps (A, B) on the test database, and the notifications B's hub has been
+def two_apps(
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[tuple[Any, Any, Hub, Hub, list[tuple[Hub, str]]]]:
+    """Two apps (A, B) on the test database, and the notifications each hub has been
     handed (each recorded once its handler returned)."""
     url = pg_url_or_skip()
     app_a, app_b = create_app(url, limits=RELAXED), create_app(url, limits=RELAXED)
-    hub_b: Hub = app_b.state.hub
-    handed: list[str] = []
+    handed: list[tuple[Hub, str]] = []
     dispatch = cluster.dispatch
 
     def spy(handlers: cluster.Handlers, payload: str) -> None:
         dispatch(handlers, payload)
-        if getattr(handlers.changed, "__self__", None) is hub_b:
-            handed.append(payload)
+        handed.append((getattr(handlers.changed, "__self__", None), payload))  # type: ignore[arg-type]
 
     monkeypatch.setattr(cluster, "dispatch", spy)
     with test_client(app_a) as a, test_client(app_b) as b:
-        yield a, b, app_a.state.hub, hub_b, handed
+        yield a, b, app_a.state.hub, app_b.state.hub, handed
 
 
 def socket_states(ws: Any) -> list[dict[str, Any]]:
@@ -94,8 +95,8 @@ def test_a_driven_move_losing_to_another_process_pushes_the_others_move(
                 listener is handed A's notification before B's store goes on."""
                 assert act(a, tid, tokens[actor], text, mine["version"]).status_code == 200
                 wait_for(
-                    lambda: f"m {tid} {version}" in handed,
-                    f"B's listener never heard A's version {version}: {handed}",
+                    lambda: (hub_b, f"m {tid} {version}") in handed,
+                    f"B's listener never heard A's version {version}",
                 )
                 add_move(*args, **kwargs)
 
@@ -122,3 +123,70 @@ def test_a_driven_move_losing_to_another_process_pushes_the_others_move(
                 expected["version"],
                 expected["log_to"],
             ), f"B's socket holds version {last['version']}; the seat is at {expected['version']}"
+
+
+def test_the_clock_losing_to_another_process_runs_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Africa 1880's timed negotiation (rulebook 1) "Diplomatic Action": when the
+    negotiation time is up, every seat still negotiating is ready). A drives the
+    table's clock (it holds the lease). When the time is up, A's clock stores "ready"
+    of the first seat to act; B's person of that seat stores its own "ready" first,
+    notified to A while A stores. A's clock meets a Conflict for every seat and ends.
+    A must catch up and run its clock again, so the negotiation ends with no request
+    made to A: the old code left A's copy behind and no clock running anywhere, and
+    the negotiation never ended."""
+    with two_apps(monkeypatch) as (a, b, hub_a, _hub_b, handed):
+        seats = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
+        tid, tokens = create(a, "africa1880", seats, diplomacy_seconds=SECONDS)
+        armed, first = threading.Event(), [0]
+        add_move = hub_a.store.add_move
+        lost: list[int] = []
+
+        def person_first(*args: Any, **kwargs: Any) -> None:
+            """A's clock is storing: B's person of seat 0 is ready first."""
+            if armed.is_set() and not lost:
+                version = int(args[4])
+                lost.append(version)
+                mine = state(b, tid, tokens[first[0]])
+                assert "ready" in mine["legal"], mine["legal"]
+                r = act(b, tid, tokens[first[0]], "ready", mine["version"])
+                assert r.status_code == 200, r.text
+                wait_for(
+                    lambda: (hub_a, f"m {tid} {version}") in handed,
+                    f"A's listener never heard B's version {version}",
+                )
+            add_move(*args, **kwargs)
+
+        monkeypatch.setattr(hub_a.store, "add_move", person_first)
+        to_diplomacy(a, tid, tokens)
+        first[0] = state(a, tid)["to_act"][0]
+        armed.set()  # (within the negotiation time: the clock has not run out)
+        assert tid in hub_a.held, "A does not drive the table's clock"
+        wait_for(lambda: bool(lost), "A's clock never stored")
+        wait_for(
+            lambda: phase_stored(b, tid) != "diplomacy",
+            f"the negotiation never ended: A's clock lost version {lost} to B's person"
+            f" and A's copy stayed at version {hub_a.tables[tid].version}",
+        )
+        assert hub_a.tables[tid].version > lost[0]
+
+
+SECONDS = 2  # the negotiation time limit of the clock test
+
+
+def to_diplomacy(a: Any, tid: str, tokens: dict[int, str]) -> None:
+    """Play the setup on A (first legal actions) up to the negotiation."""
+    for _ in range(200):
+        snap = state(a, tid)
+        if snap["view"]["phase"] == "diplomacy":
+            return
+        seat = snap["to_act"][0]
+        mine = state(a, tid, tokens[seat])
+        assert act(a, tid, tokens[seat], mine["legal"][0]).status_code == 200
+    raise AssertionError("the table never reached its negotiation")
+
+
+def phase_stored(b: Any, tid: str) -> str:
+    """The table's phase as B reads it from storage (no request to A)."""
+    return str(state(b, tid)["view"]["phase"])

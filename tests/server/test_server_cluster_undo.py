@@ -98,7 +98,7 @@ def test_an_undo_stores_when_a_bot_moves_during_each_of_its_replays(
         portal = b.portal
         move = bot_move(hub_b, tid)
         armed, stored = threading.Event(), [0]
-        real_replay = undo_module.replay
+        real_replay = replay  # (what meeple.server.undo calls)
 
         def bot_during_replay(*args: Any, **kwargs: Any) -> Any:
             if armed.is_set():
