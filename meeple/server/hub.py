@@ -125,7 +125,7 @@ class Hub:
             loaded=self._loaded,
             absence=None if self.cluster is None else self._absent_elsewhere,
             fell_behind=self._fell_behind,
-            rows=RowHolds(self._hold_row, self._let_go),
+            rows=RowHolds(self._hold_row, self._let_go, self.move_pool),
         )
         self.sweeper: asyncio.Task[None] | None = None
 
@@ -503,11 +503,12 @@ class Hub:
         after = table.memory()
         table.recall(before)  # hidden until stored
         table.storing = version
-        store = self.store.rewrite_moves
-        if held is not None:
-            store = functools.partial(store, held=held)
+        store, pool = self.store.rewrite_moves, self.db_pool
+        if held is not None:  # (not behind the database thread's queue while held)
+            store, pool = functools.partial(store, held=held), self.move_pool
         try:
-            await self.db(
+            await asyncio.get_running_loop().run_in_executor(
+                pool,
                 store,
                 table.id,
                 undone.ply,

@@ -50,11 +50,14 @@ EVERYTHING = 2**62  # a version and a chat id above any stored one
 @dataclass
 class RowHolds:
     """Cluster: the hub's hold on a table's stored row (``Hub._hold_row``: lock it and
-    catch up under it; None when it cannot, then the attempt is optimistic) and its
-    end (``Hub._let_go``: nothing if a change stored through it ended it)."""
+    catch up under it; None when it cannot, then the attempt is optimistic), its end
+    (``Hub._let_go``: nothing if a change stored through it ended it), and the
+    threads that store through it (not the database thread, whose queue may wait on
+    other tables' rows)."""
 
     hold: Callable[[Table], Awaitable[RowLock | None]]
     let_go: Callable[[RowLock], None]
+    pool: ThreadPoolExecutor
 
 
 @dataclass
@@ -515,9 +518,12 @@ class Seats:
         table.recall(before)  # hidden until stored
         table.storing = table.version + 1
         try:
-            await self.db(
-                self.store.set_seats, table.id, seats, table.version + 1, versions, driven, held
-            )
+            args = (table.id, seats, table.version + 1, versions, driven, held)
+            if held is not None and self.rows is not None:
+                loop = asyncio.get_running_loop()
+                await loop.run_in_executor(self.rows.pool, self.store.set_seats, *args)
+            else:
+                await self.db(self.store.set_seats, *args)
         finally:
             table.storing = None
         table.recall(after)

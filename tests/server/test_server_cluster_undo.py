@@ -153,14 +153,15 @@ def test_an_undo_stores_without_a_conflict_while_a_bot_runs_free(
         running = b.portal.start_task_soon(run_free)
         try:
             time.sleep(0.2)  # the bot is under way
-            before = stored[0]
+            before, started = stored[0], time.perf_counter()
             answers = write_and_undo(a, tid, tokens[PERSON], FREE, undoing)
-            during = stored[0] - before
+            during, took = stored[0] - before, time.perf_counter() - started
         finally:
             stop.set()
             running.result(timeout=WAIT)
         print(
-            f"(answer, conflicts) per undo: {answers}; bot moves meanwhile: {during};"
+            f"(answer, conflicts) per undo: {answers}; bot moves meanwhile: {during}"
+            f" in {took:.1f} s;"
             f" undos finding B's moves under the row lock: {raced[0]}"
         )
         assert during >= FREE // 2 and raced[0] > 0, (
