@@ -128,6 +128,7 @@ class Hub:
             rows=RowHolds(self._hold_row, self._let_go, self.move_pool),
         )
         self.sweeper: asyncio.Task[None] | None = None
+        self.stopping = False  # (``stop`` began: nothing new is scheduled)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on the database thread (storage calls run one at a time)."""
@@ -161,6 +162,7 @@ class Hub:
     async def stop(self) -> None:
         """Cancel every bot and clock task, then close the pools and the storage (a
         cluster process first gives up its leases: others take its tables at once)."""
+        self.stopping = True
         if self.sweeper is not None:
             self.sweeper.cancel()
         if self.cluster is not None:
@@ -325,7 +327,7 @@ class Hub:
         503). Where the caller decides again under the table's lock, the refresh,
         queued behind it for that lock, finds the copy up to date."""
         table.behind = True
-        with contextlib.suppress(RuntimeError):  # (no running loop: shutting down)
+        if not self.stopping and not table.retired:
             self._refresh_soon(table)
 
     async def _apply(self, table: Table, seat: int, text: str, held: RowLock | None = None) -> None:
