@@ -22,7 +22,9 @@ from meeple.games.mombasa import render as render_module
 from meeple.games.mombasa import svg as svg_module
 from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.board import COMPANIES
-from meeple.games.mombasa.state import MombasaState
+from meeple.games.mombasa.rules import tasks
+from meeple.games.mombasa.rules.log import SEAT_NAMES
+from meeple.games.mombasa.state import ACT, MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -323,6 +325,7 @@ def test_every_event_target_is_drawn_on_that_seats_board(players: int) -> None:
                     if targets:
                         named[event.kind] = named.get(event.kind, 0) + 1
     assert {"marker", "expand", "plan", "rest", "end", "reveal", "goods", "buy"} <= set(named)
+    assert {"track", "post", "bp", "walk", "shelve", "diamond", "tier", "use"} <= set(named)
 
 
 def event(kind: str, text: str, seat: int) -> dict[str, object]:
@@ -474,3 +477,91 @@ def test_the_header_keeps_every_fact() -> None:
         header = svg.split('class="layer header', 1)[1].split("</g>", 1)[0]
         for words in ("Round ", "first player", "round track", "card stack", "book piles"):
             assert words in header, words
+
+
+# Decisions of the action phase that change a board element, with what they change
+# (rulebook "Action phase" and the supplement's "Company tracks"): a company track
+# stepped on (advance, a capital call paid or declined, a boost, a majority's tier),
+# a trading post placed, removed or returned, a display book taken, the ink jar's
+# walk and a book shelved on the bookkeeping track, diamond steps, a card used.
+# ("bp_diamond" is left out: its diamond steps come after the BP it gives are spent,
+# and glow then; "remove_post", rare in random play, has its own test below.)
+GLOWING_DECISIONS = {
+    "advance",
+    "pay_call",
+    "decline_call",
+    "boost",
+    "tier",
+    "enter",
+    "return_post",
+    "take_book",
+    "flip_book",
+    "move_ink",
+    "stop_ink",
+    "shelve",
+    "use_bookkeeper",
+    "use_merchant",
+}
+
+
+def glowing(state: MombasaState, start: int, viewer: int) -> list[str]:
+    """The targets the events since ``start`` name on ``viewer``'s board, each
+    checked to be drawn there."""
+    view = GAME.view(state, viewer)
+    drawn = drawn_targets(PRESENTATION.svg(view) or "")
+    out: list[str] = []
+    for event in state.log[start:]:
+        if event.visible_to(viewer):
+            targets = PRESENTATION.event_targets(view, event.to_json())
+            assert set(targets) <= drawn, (event.text, targets)
+            out += targets
+    return out
+
+
+def test_every_decision_that_changes_the_board_logs_an_event_that_glows() -> None:
+    """Each such decision, for the mover and for another seat, logs a public event
+    naming a drawn element. One exception: a bookkeeping walk ended with the ink
+    jar still on the tile's start space, which the track does not draw."""
+    seen: dict[str, int] = {}
+    games = [(players, seed) for seed in range(5, 25) for players in (4, 3, 2)]
+    for players, seed in games:  # games until every kind has been seen
+        if set(seen) == GLOWING_DECISIONS:
+            break
+        state = GAME.new_game(GAME.make_config(players, {"setup": "full"}), seed)
+        rng = Rng(seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            # random play, preferring a kind not seen yet (some are rare: a declined call)
+            unseen = [i for i in legal if SPACE[i].kind in GLOWING_DECISIONS - set(seen)]
+            index = rng.choice(unseen or legal)
+            start = len(state.log)
+            GAME.apply(state, seat, index)
+            kind = SPACE[index].kind
+            if kind not in GLOWING_DECISIONS:
+                continue
+            if kind == "stop_ink" and state.ink[seat] == 0:
+                continue
+            other = (seat + 1) % players
+            assert glowing(state, start, seat) and glowing(state, start, other), kind
+            seen[kind] = seen.get(kind, 0) + 1
+    assert set(seen) == GLOWING_DECISIONS
+
+
+def test_a_removed_trading_post_glows_on_its_base_column() -> None:
+    """A removal reward ("remove trading posts": the foremost post of any company's
+    base column leaves the game) names the column it left, for every seat."""
+    state = GAME.new_game(GAME.make_config(3, {"setup": "full"}), 11)
+    rng = Rng(11)
+    while state.phase != ACT or state.tasks:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    seat = state.actor
+    state.tasks.append((tasks.REMOVE, 1))
+    start = len(state.log)
+    GAME.play(state, seat, "remove post from cairo column 2")
+    assert [e.text for e in state.log[start:]] == [
+        f"{SEAT_NAMES[seat]} removes a Cairo trading post from column 2"
+    ]
+    for viewer in range(3):
+        assert glowing(state, start, viewer) == ["cairo column 2"]

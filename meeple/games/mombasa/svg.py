@@ -948,41 +948,140 @@ MARKER_EVENT = re.compile(r"places a bonus marker on (.+)$")
 EXPAND_EVENT = re.compile(r"expands (.+) into \d+ regions?$")
 GOODS_EVENT = re.compile(r"uses \d+ units? of (\w+)$")
 BUY_EVENT = re.compile(r"takes (.+) from the card display$")
+TRACK_EVENT = re.compile(rf"the ({'|'.join(map(re.escape, COMPANIES))}) track\b")
+POST_EVENT = re.compile(r"a (.+) trading post in (.+) from column (\d)$")
+COLUMN_EVENT = re.compile(r"an? (?:ousted )?(.+) trading post (?:from|returns to) column (\d)$")
+LEFT_EVENT = re.compile(r"an ousted (.+) trading post leaves the game$")
+BOOK_DISPLAY_EVENT = re.compile(r"book display space (\d+)")
+BOOKKEEPING_EVENT = re.compile(r"bookkeeping space (\d+)")
+TILE_EVENT = re.compile(r"uses the (.+ tile)$")
+TIER_EVENT = re.compile(r"of the (.+ majority)$")
 
 
 def event_targets(view: JSON, event: JSON) -> list[str]:
     """The board elements one logged event concerns (their ``data-target``): a slot
-    planned into or given the +1 tile, the slots revealed, a resting deck rested
-    into or picked up, a bonus space taken, an expanding company, the slots of the
+    planned into, used or given the +1 tile, the slots revealed, a resting deck
+    rested into or picked up, a bonus space taken (or its majority's reward), an
+    expanding company, a region and base column a trading post left for, a base
+    column a post was removed from or returned to, a company track stepped on, a
+    display book taken, a bookkeeping space, the diamond track, the slots of the
     goods used, the hand a card went into or left."""
     kind, text = str(event.get("kind", "")), str(event.get("text", ""))
     seat = (event.get("data") or {}).get("seat")
     players = view.get("players") or []
     if not isinstance(seat, int) or seat >= len(players):
         return []
-    player = players[seat]
+    place = _EVENT_PLACES.get(kind)
+    return place(view, seat, text) if place is not None else []
+
+
+def _marker_place(view: JSON, seat: int, text: str) -> list[str]:
     mark = MARKER_EVENT.search(text)
-    if kind == "marker" and mark:
-        return [mark.group(1)]
+    return [mark.group(1)] if mark else []
+
+
+def _expand_place(view: JSON, seat: int, text: str) -> list[str]:
     expand = EXPAND_EVENT.search(text)
-    if kind == "expand" and expand:
-        return [expand.group(1).lower()]
-    if kind in ("plan", "tile") and (slot := SLOT_EVENT.search(text)):
+    return [expand.group(1).lower()] if expand else []
+
+
+def _slot_place(view: JSON, seat: int, text: str) -> list[str]:
+    if slot := SLOT_EVENT.search(text):
         return [_qualified(view, seat, f"slot {slot.group(1)}")]
-    if kind in ("rest", "end") and (deck := DECK_EVENT.search(text)):
-        return [_qualified(view, seat, f"deck {deck.group(1)}")]
-    if kind == "reveal":
-        filled = [k for k, s in enumerate(player.get("slots") or []) if s]
-        return [_qualified(view, seat, f"slot {k + 1}") for k in filled]
+    tile = TILE_EVENT.search(text)  # a bonus tile used: its space on the board
+    return [tile.group(1)] if tile else []
+
+
+def _deck_place(view: JSON, seat: int, text: str) -> list[str]:
+    deck = DECK_EVENT.search(text)
+    return [_qualified(view, seat, f"deck {deck.group(1)}")] if deck else []
+
+
+def _reveal_place(view: JSON, seat: int, text: str) -> list[str]:
+    player = (view.get("players") or [])[seat]
+    filled = [k for k, s in enumerate(player.get("slots") or []) if s]
+    return [_qualified(view, seat, f"slot {k + 1}") for k in filled]
+
+
+def _goods_place(view: JSON, seat: int, text: str) -> list[str]:
     goods = GOODS_EVENT.search(text)
-    if kind == "goods" and goods:
-        return _used_slots_of(view, seat, player, goods.group(1))
+    if not goods:
+        return []
+    return _used_slots_of(view, seat, (view.get("players") or [])[seat], goods.group(1))
+
+
+def _buy_place(view: JSON, seat: int, text: str) -> list[str]:
     bought = BUY_EVENT.search(text)
-    if kind == "buy" and bought:
-        return _hand_targets(view, seat, bought.group(1))
-    if kind == "discard":
-        return _hand_targets(view, seat, None)
+    return _hand_targets(view, seat, bought.group(1)) if bought else []
+
+
+def _discard_place(view: JSON, seat: int, text: str) -> list[str]:
+    return _hand_targets(view, seat, None)
+
+
+def _track_place(view: JSON, seat: int, text: str) -> list[str]:
+    track = TRACK_EVENT.search(text.lower())
+    return [track.group(1)] if track else []
+
+
+def _post_place(view: JSON, seat: int, text: str) -> list[str]:
+    """A post entering a region: the region and the base column it left."""
+    post = POST_EVENT.search(text)
+    if not post:
+        return []
+    company, region, column = post.groups()
+    return [region.lower(), f"{company.lower()} column {column}"]
+
+
+def _column_place(view: JSON, seat: int, text: str) -> list[str]:
+    """A post removed from or returned to a base column; one leaving the game: its company."""
+    if column := COLUMN_EVENT.search(text.lower()):
+        return [f"{column.group(1)} column {column.group(2)}"]
+    left = LEFT_EVENT.search(text.lower())
+    return [left.group(1)] if left else []
+
+
+def _books_event_place(view: JSON, seat: int, text: str) -> list[str]:
+    """A book taken from the display, or a space of the seat's bookkeeping track."""
+    if book := BOOK_DISPLAY_EVENT.search(text):
+        return [f"book {book.group(1)}"]
+    space = BOOKKEEPING_EVENT.search(text)
+    if space and 1 <= int(space.group(1)) <= BOARD.book_length:  # the start space is not drawn
+        return [_qualified(view, seat, f"space {space.group(1)}")]
     return []
+
+
+def _diamond_place(view: JSON, seat: int, text: str) -> list[str]:
+    return [_qualified(view, seat, "diamonds")]
+
+
+def _tier_place(view: JSON, seat: int, text: str) -> list[str]:
+    tier = TIER_EVENT.search(text)
+    return [tier.group(1)] if tier else []
+
+
+_EVENT_PLACES = {
+    "marker": _marker_place,
+    "expand": _expand_place,
+    "plan": _slot_place,
+    "tile": _slot_place,
+    "use": _slot_place,
+    "rest": _deck_place,
+    "end": _deck_place,
+    "reveal": _reveal_place,
+    "goods": _goods_place,
+    "buy": _buy_place,
+    "discard": _discard_place,
+    "track": _track_place,
+    "post": _post_place,
+    "remove": _column_place,
+    "return": _column_place,
+    "bp": _books_event_place,
+    "walk": _books_event_place,
+    "shelve": _books_event_place,
+    "diamond": _diamond_place,
+    "tier": _tier_place,
+}
 
 
 def _used_slots_of(view: JSON, seat: int, player: JSON, good: str) -> list[str]:

@@ -95,30 +95,77 @@ def _steps(state: MombasaState, task: tuple[int, ...]) -> bool:
     _, company, n = task
     seat = state.actor
     state.tasks.pop()
+    moved = 0
     while n > 0:
         space = state.track[seat * 4 + company] + 1
         if space > T.track_end(state, company):
+            _say_steps(state, company, moved, TRACK_ENDS, n)
             return True
         call = T.call_at(state, company, space)
         if call:
             if state.cash[seat] >= call:
                 state.tasks.append((CALL, company, n))
+                _say_steps(state, company, moved, CALL_REACHED, n, call)
                 return False
+            _say_steps(state, company, moved, CALL_UNPAID, n, call)
             return True
         T.step(state, seat, company)
+        moved += 1
         n -= 1
+    _say_steps(state, company, moved)
     return True
+
+
+STEPS_TAKEN = "{p} moves {n} {w} on the {c} track to space {s}"
+TRACK_ENDS = "{p} loses {l} {v} at the end of the {c} track"
+CALL_REACHED = "{p} reaches a capital call of £{x} on the {c} track"
+CALL_UNPAID = "{p} cannot pay a capital call of £{x} on the {c} track and loses {l} {v}"
+
+
+def _say_steps(
+    state: MombasaState, company: int, moved: int, stop: str = "", left: int = 0, call: int = 0
+) -> None:
+    """One event for the steps taken on a company track (``moved``) and why the
+    ``left`` others were not (``stop``: a template above); nothing if neither."""
+    if moved and stop:
+        template = (
+            STEPS_TAKEN + ", then " + stop.removeprefix("{p} ").replace(" on the {c} track", "")
+        )
+    else:
+        template = STEPS_TAKEN if moved else stop
+    if template:
+        say(
+            state,
+            "track",
+            template,
+            n=moved,
+            w="step" if moved == 1 else "steps",
+            c=COMPANY_NAMES[company],
+            s=state.track[state.actor * 4 + company],
+            x=call,
+            l=left,
+            v="step" if left == 1 else "steps",
+        )
 
 
 def _diamond(state: MombasaState, task: tuple[int, ...]) -> bool:
     state.tasks.pop()
-    T.diamond_steps(state, state.actor, task[1])
+    seat, n = state.actor, task[1]
+    before = state.diamond[seat]
+    T.diamond_steps(state, seat, n)
+    if n > 0:
+        over = n - (state.diamond[seat] - before)  # steps past the final space: 2 pounds each
+        template = "{p} moves {n} diamond {w} to space {s}" + (", taking £{x}" if over else "")
+        w = "step" if n == 1 else "steps"
+        say(state, "diamond", template, n=n, w=w, s=state.diamond[seat], x=over * 2)
     return True
 
 
 def _pounds(state: MombasaState, task: tuple[int, ...]) -> bool:
     state.tasks.pop()
     state.cash[state.actor] += task[1]
+    if task[1] > 0:
+        say(state, "pounds", "{p} takes £{n}", n=task[1])
     return True
 
 
@@ -128,6 +175,15 @@ def _bp(state: MombasaState, task: tuple[int, ...]) -> bool:
     if task[1] <= 0 or state.ink[seat] == BOOK_LENGTH:
         state.tasks.pop()
         state.cash[seat] += T.FINAL_SPACE_POUNDS * max(task[1], 0)
+        if task[1] > 0:
+            say(
+                state,
+                "bp",
+                "{p} turns {n} bookkeeping points into £{x} on bookkeeping space {s}",
+                n=task[1],
+                x=T.FINAL_SPACE_POUNDS * task[1],
+                s=BOOK_LENGTH,
+            )
         return True
     return False
 
@@ -148,9 +204,16 @@ def _return(state: MombasaState, task: tuple[int, ...]) -> bool:
     state.tasks.pop()
     if columns:
         T.return_post(state, company * 3 + columns[0])
+        _say_return(state, company, columns[0])
     else:
         state.out[company] += 1
+        say(state, "return", "An ousted {c} trading post leaves the game", c=COMPANY_NAMES[company])
     return True
+
+
+def _say_return(state: MombasaState, company: int, column: int) -> None:
+    c = COMPANY_NAMES[company]
+    say(state, "return", "An ousted {c} trading post returns to column {k}", c=c, k=column + 1)
 
 
 def _expand(state: MombasaState, task: tuple[int, ...]) -> bool:
@@ -584,11 +647,22 @@ def _apply_spend(state: MombasaState, task: tuple[int, ...], kind: str, args: Ar
     elif kind == "advance":
         company = _int(args[0])
         space = state.track[seat * 4 + company] + 1
-        state.cash[seat] -= T.call_at(state, company, space)
+        call = T.call_at(state, company, space)
+        state.cash[seat] -= call
         T.step(state, seat, company)
         state.tasks[-1] = (GOODS_SPEND, units - 1, 0, discount)
+        _say_advance(state, company, call)
     else:
         state.tasks.pop()
+
+
+def _say_advance(state: MombasaState, company: int, call: int) -> None:
+    """One step on a company track, paying ``call`` pounds (0: no capital call)."""
+    space = state.track[state.actor * 4 + company]
+    template = "{p} advances 1 step on the {c} track to space {s}"
+    if call:
+        template = "{p} pays a capital call of £{x} and" + template.removeprefix("{p}")
+    say(state, "track", template, c=COMPANY_NAMES[company], s=space, x=call)
 
 
 def take_display_card(state: MombasaState, seat: int, space: int) -> None:
@@ -607,6 +681,14 @@ def _apply_expand(state: MombasaState, task: tuple[int, ...], kind: str, args: A
     cost = entry_cost(state, company, entered, region)
     T.take_post(state, company * 3 + column)
     state.tasks[-1] = (EXPAND, company, points - cost, entered | 1 << region)
+    say(
+        state,
+        "post",
+        "{p} places a {c} trading post in {r} from column {k}",
+        c=COMPANY_NAMES[company],
+        r=BOARD.regions[region].name,
+        k=column + 1,
+    )
 
 
 def finish_expansion(state: MombasaState) -> None:
@@ -645,11 +727,16 @@ def _apply_call(state: MombasaState, task: tuple[int, ...], kind: str, args: Arg
     _, company, n = task
     seat = state.actor
     state.tasks.pop()
+    space = state.track[seat * 4 + company] + 1
+    call = T.call_at(state, company, space)
     if kind == "pay_call":
-        space = state.track[seat * 4 + company] + 1
-        state.cash[seat] -= T.call_at(state, company, space)
+        state.cash[seat] -= call
         T.step(state, seat, company)
         state.tasks.append((STEPS, company, n - 1))
+        _say_advance(state, company, call)
+    else:
+        template = "{p} declines a capital call of £{x} on the {c} track"
+        say(state, "track", template, x=call, c=COMPANY_NAMES[company])
 
 
 def _apply_bp(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
@@ -658,12 +745,17 @@ def _apply_bp(state: MombasaState, task: tuple[int, ...], kind: str, args: Args)
     if kind == "take_pound":
         state.cash[seat] += 1
         left -= 1
+        say(state, "bp", "{p} takes £1 for a bookkeeping point")
     else:
         space = _int(args[0])
         book = state.book_display[space]
+        coins = state.book_coins[space]
         state.book_display[space] = NO
-        state.cash[seat] += state.book_coins[space]
+        state.cash[seat] += coins
         state.book_coins[space] = 0
+        template = "{p} takes book {b} from book display space {k}"
+        template += f" with £{coins} on it" if coins else ""
+        say(state, "bp", template, b=BOARD.books[book].letter, k=space + 1)
         letter = BOARD.books[book].letter
         if letter == "A":  # A-books are shelved first, in the order taken (see _bp_legal)
             first_other = sum(1 for b in state.acquired if BOARD.books[b].letter == "A")
@@ -682,11 +774,14 @@ def _apply_remove(state: MombasaState, task: tuple[int, ...], kind: str, args: A
     T.take_post(state, company * 3 + column)
     state.out[company] += 1
     state.tasks[-1] = (REMOVE, task[1] - 1)
+    c = COMPANY_NAMES[company]
+    say(state, "remove", "{p} removes a {c} trading post from column {k}", c=c, k=column + 1)
 
 
 def _apply_return(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
     state.tasks.pop()
     T.return_post(state, task[1] * 3 + _int(args[0]))
+    _say_return(state, task[1], _int(args[0]))
 
 
 def _apply_walk(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
@@ -696,13 +791,21 @@ def _apply_walk(state: MombasaState, task: tuple[int, ...], kind: str, args: Arg
         state.cash[seat] -= FLIP_COST
         state.flipped[seat] |= 1 << _int(args[0])
         state.tasks[-1] = (WALK, source, moved, 1)
+        template = "{p} pays £{x} to flip the book on bookkeeping space {s}"
+        say(state, "walk", template, x=FLIP_COST, s=_int(args[0]))
     elif kind == "move_ink":
         state.ink[seat] += 1
         state.tasks[-1] = (WALK, source, 1, flipped)
+        say(state, "walk", "{p} moves the ink jar to bookkeeping space {s}", s=state.ink[seat])
     else:
         state.tasks.pop()
         bp = area.BOOKKEEPER_TILE_POINTS if source == SLOTS else _source_value(state, seat, source)
         state.tasks.append((BP, bp))
+        template = "{p} ends the bookkeeping walk with {n} bookkeeping {w}"
+        if state.ink[seat]:  # space 0 is the tile's start space, not on the track
+            template += ", the ink jar on bookkeeping space {s}"
+        w = "point" if bp == 1 else "points"
+        say(state, "walk", template, n=bp, w=w, s=state.ink[seat])
         if moved and not state.flipped[seat] >> state.ink[seat] & 1:
             push_book_reward(state, seat, state.shelf[seat * SHELF + state.ink[seat]])
 
@@ -727,8 +830,11 @@ def push_book_reward(state: MombasaState, seat: int, book: int) -> None:
 
 def _apply_tier(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
     majority = BOARD.majorities[task[1]]
-    _, steps, extra, n = majority.tiers[_int(args[0])]
+    tier = _int(args[0])
+    _, steps, extra, n = majority.tiers[tier]
     state.tasks.pop()
+    m = A.space_name(task[1])
+    say(state, "tier", "{p} takes reward tier {t} of the {m}", t=tier + 1, m=m)
     push_extra(state, extra, n)
     state.tasks.append((STEPS, majority.company, steps))
 
@@ -791,6 +897,8 @@ def _apply_shelve(state: MombasaState, task: tuple[int, ...], kind: str, args: A
     state.shelf[index] = book
     state.flipped[seat] &= ~(1 << space)
     state.tasks.pop()
+    letter = BOARD.books[book].letter
+    say(state, "shelve", "{p} places book {b} on bookkeeping space {s}", b=letter, s=space)
 
 
 def _no_apply(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:

@@ -378,8 +378,11 @@ def _use_bookkeeper(state: MombasaState, seat: int, source: int) -> None:
 def _flip(state: MombasaState, seat: int, source: int, tile: int) -> None:
     if source == SLOTS:
         state.tiles_used |= 1 << tile
+        say(state, "use", "{p} uses the {t}", t=A.space_name(TILE_SPACES[tile]))
     else:
         state.used[seat] |= 1 << state.slots[seat * SLOTS + source]
+        face = CARDS[state.slots[seat * SLOTS + source]].face  # face up in the action phase
+        say(state, "use", "{p} uses {c} in slot {k}", c=face, k=source + 1)
 
 
 def _use_merchant(state: MombasaState, seat: int, source: int) -> None:
