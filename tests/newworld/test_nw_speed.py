@@ -87,9 +87,8 @@ def test_5_1_and_5_2_the_log_words_written_when_read() -> None:
     ]
     text = planning.sheet_text(0, 2, 1, 3, (4, 2, 1, 7, 0, 3), 1, 1)
     assert text == (
-        "England seals its sheet: maintain 2, build 1, buy 3; landings: E: 2 Soldier(s),"
-        " 1 Colonist(s); H: 0 Soldier(s), 3 Colonist(s); 1 Ship(s) devoted to Piracy"
-        " against France"
+        "England seals its sheet: maintain 2, build 1, buy 3; landings: E: 2 Soldiers"
+        " and 1 Colonist; H: 3 Colonists; 1 Ship devoted to Piracy against France"
     )
 
 

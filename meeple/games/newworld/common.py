@@ -68,3 +68,27 @@ def pc_benefits(config: GameConfig) -> str:
 
 def perils(config: GameConfig) -> bool:
     return bool(config.options.get("perils_of_the_deep", False))
+
+
+# ---- counts in words ------------------------------------------------------------------------
+
+
+def amount(count: int, noun: str) -> str:
+    """A count of one of the rulebook's nouns, in the singular for one:
+    ``amount(1, "Colonist")`` is "1 Colonist", ``amount(2, "Gold Bar")`` "2 Gold Bars"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def amounts(*counts: tuple[int, str]) -> list[str]:
+    """The counts that are not zero, as ``amount`` writes them, in the given order."""
+    return [amount(count, noun) for count, noun in counts if count]
+
+
+def listing(parts: list[str], empty: str = "nothing") -> str:
+    """Parts joined as a sentence lists them ("a", "a and b", "a, b and c");
+    ``empty`` when there are none."""
+    if not parts:
+        return empty
+    if len(parts) == 1:
+        return parts[0]
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"

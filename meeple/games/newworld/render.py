@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.newworld.board import load_map
+from meeple.games.newworld.common import amount
 
 JSON = dict[str, Any]
 WIDTH = 80
@@ -153,7 +154,8 @@ def _area_lines(area: JSON, names: list[str]) -> list[str]:
     )
     lines = [head.rstrip()]
     if area["loose_gold"]:
-        lines.append(f"    {area['loose_gold']} Gold Bar(s) lie unattended")
+        bars = area["loose_gold"]
+        lines.append(f"    {amount(bars, 'Gold Bar')} {'lies' if bars == 1 else 'lie'} unattended")
     lines += [f"    {_force(f, names)}" for f in area["forces"]]
     return lines
 

@@ -35,7 +35,17 @@ from meeple.games.newworld.actions import (
     SPACE,
     STAND,
 )
-from meeple.games.newworld.common import EXTENDED, WORLD, area_word, country, die, pc_benefits
+from meeple.games.newworld.common import (
+    EXTENDED,
+    WORLD,
+    amount,
+    amounts,
+    area_word,
+    country,
+    die,
+    listing,
+    pc_benefits,
+)
 from meeple.games.newworld.rules import losses, units
 from meeple.games.newworld.rules.combat import COLONISTS_PER_HIT
 from meeple.games.newworld.state import GOLD_SITE, NOBODY, NewWorldState, at
@@ -137,15 +147,19 @@ def declare(state: NewWorldState, attacker: int, defender: int, area: int, count
     state.used_vs_players[i] += count  # not again against a player this turn (8.311)
     state.pending = [attacker, defender, area, count]
     state.battle = [UNDECIDED, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0]
+    declared = (attacker, defender, area, count)
     state.log.append(
-        Event(
-            "declare",
-            f"{country(attacker)} declares an attack on {country(defender)} in"
-            f" {area_word(area)} with {count}",
-            {"seat": attacker, "area": area},
-        )
+        Event("declare", declare_words, {"seat": attacker, "area": area}, args=declared)
     )
     proceed(state)
+
+
+def declare_words(attacker: int, defender: int, area: int, count: int) -> str:
+    """An attack declared (8.31), written when the log is read."""
+    return (
+        f"{country(attacker)} declares an attack on {country(defender)} in"
+        f" {area_word(area)} with {amount(count, 'Soldier')}"
+    )
 
 
 def decider(state: NewWorldState) -> int:
@@ -245,19 +259,32 @@ def finish(state: NewWorldState) -> None:
     attacker_lost, soldiers_lost, colonists_lost = state.battle[ATTACKER_LOST : COLONISTS_LOST + 1]
     state.pending = []
     state.battle = []
-    state.log.append(
-        Event(
-            "battle",
-            f"{country(attacker)} attacks {country(defender)} in {area_word(area)}:"
-            f" loses {attacker_lost}, eliminates {soldiers_lost} Soldier(s) and"
-            f" {colonists_lost} Colonist(s)",
-            {"seat": attacker, "area": area},
-            None,
-            True,
-        )
-    )
+    fought = (attacker, defender, area, attacker_lost, soldiers_lost, colonists_lost)
+    data = {"seat": attacker, "area": area}
+    state.log.append(Event("battle", battle_words, data, None, True, fought))
     settle_gold(state, defender, attacker, area)
     settle_gold(state, attacker, defender, area)
+
+
+def battle_words(
+    attacker: int, defender: int, area: int, attacker_lost: int, soldiers: int, colonists: int
+) -> str:
+    """A battle's end (8.31): what each side lost, written when the log is read. The
+    defender's Political Control marker standing in as a Soldier (20) counts as one."""
+    return f"{country(attacker)} attacks {country(defender)} in {area_word(area)}: " + outcome(
+        attacker_lost, amounts((soldiers, "Soldier"), (colonists, "Colonist"))
+    )
+
+
+def outcome(attacker_lost: int, eliminated: list[str]) -> str:
+    """An attack's result: the attacking Soldiers lost and the units it eliminated
+    (``eliminated`` as ``amounts`` writes them), the parts that are zero left out."""
+    parts = []
+    if attacker_lost:
+        parts.append(f"loses {amount(attacker_lost, 'Soldier')}")
+    if eliminated:
+        parts.append(f"eliminates {listing(eliminated)}")
+    return ", ".join(parts) or "no unit is lost on either side"
 
 
 def flip_prospectors(state: NewWorldState, seat: int, area: int, count: int, used: int) -> None:
@@ -294,15 +321,8 @@ def apply(state: NewWorldState, seat: int, index: int) -> None:
     elif kind in ("allow_retreat", "forbid_retreat"):
         allowed = kind == "allow_retreat"
         state.battle[ALLOWED] = int(allowed)
-        attacker, defender, area, _ = state.pending
-        state.log.append(
-            Event(
-                "retreat terms",
-                f"{country(attacker)} {'allows' if allowed else 'does not allow'}"
-                f" {country(defender)}'s Soldiers to retreat from {area_word(area)} (8.32)",
-                {"seat": attacker, "area": area},
-            )
-        )
+        if allowed or not refused_this_battle(state):
+            log_terms(state, allowed)
     elif kind == "fight_to_end":
         state.battle[TO_THE_END] = 1
     elif kind in ("object_retreat", "accept_retreat"):
@@ -314,6 +334,34 @@ def apply(state: NewWorldState, seat: int, index: int) -> None:
         assert isinstance(to, int)
         ask_retreat(state, kind == "retreat_soldiers", to)
     proceed(state)
+
+
+def refused_this_battle(state: NewWorldState) -> bool:
+    """The attacker already refused the Soldier retreat in this battle: a refusal
+    is logged once per battle, though he is asked again before every die (8.32).
+    Once allowed, a retreat stays allowed, so no "allows" can come between two
+    refusals: the first "retreat terms" event since the declaration is a refusal."""
+    for event in reversed(state.log):
+        if event.kind == "retreat terms":
+            return True
+        if event.kind == "declare":
+            return False
+    return False
+
+
+def log_terms(state: NewWorldState, allowed: bool) -> None:
+    attacker, defender, area, _ = state.pending
+    terms = (attacker, defender, area, allowed)
+    data = {"seat": attacker, "area": area}
+    state.log.append(Event("retreat terms", terms_words, data, args=terms))
+
+
+def terms_words(attacker: int, defender: int, area: int, allowed: bool) -> str:
+    """The attacker's answer on the Soldier retreat (8.32), written when the log is read."""
+    return (
+        f"{country(attacker)} {'allows' if allowed else 'does not allow'}"
+        f" {country(defender)}'s Soldiers to retreat from {area_word(area)} (8.32)"
+    )
 
 
 def ask_retreat(state: NewWorldState, soldiers: bool, to: int) -> None:
@@ -369,21 +417,21 @@ def retreat(state: NewWorldState, soldiers: bool, to: int) -> None:
         units.take_soldiers_off_land(state, defender, area, count)
         state.soldiers[j] += count
         state.retreated_soldiers[j] += count
-        word = "Soldier(s)"
+        word = "Soldier"
     else:
         count = state.colonists[i]
         units.take_colonists_off_land(state, defender, area, count)
         state.colonists[j] += count
         state.retreated[j] += count
-        word = "Colonist(s)"
-    state.log.append(
-        Event(
-            "retreat",
-            f"{country(defender)} retreats {count} {word} from {area_word(area)} to"
-            f" {area_word(to)} (8.32)",
-            {"seat": defender, "from": area, "to": to},
-        )
-    )
+        word = "Colonist"
+    moved = (defender, amount(count, word), area, to)
+    data = {"seat": defender, "from": area, "to": to}
+    state.log.append(Event("retreat", retreat_words, data, args=moved))
+
+
+def retreat_words(defender: int, what: str, area: int, to: int) -> str:
+    """A retreat (8.32), written when the log is read."""
+    return f"{country(defender)} retreats {what} from {area_word(area)} to {area_word(to)} (8.32)"
 
 
 # ---- the defender's losses (8.314) ------------------------------------------------------------
@@ -425,10 +473,22 @@ def settle_gold(state: NewWorldState, loser: int, winner: int, area: int) -> Non
         return
     state.gold[i] = state.emb_gold[i] = 0
     w = at(winner, area)
-    if units.personnel(state, winner, area) > state.retreated[w] + state.retreated_soldiers[w]:
+    captured = (
+        units.personnel(state, winner, area) > state.retreated[w] + state.retreated_soldiers[w]
+    )
+    if captured:
         state.gold[at(winner, area)] += bars
-        text = f"{country(winner)} captures {bars} Gold Bar(s) of {country(loser)}"
     else:
         state.loose_gold[area] += bars
-        text = f"{bars} Gold Bar(s) of {country(loser)} lie unattended"
-    state.log.append(Event("gold", f"{text} in {area_word(area)}", {"area": area}))
+    settled = (winner, loser, area, bars, captured)
+    state.log.append(Event("gold", settle_words, {"area": area}, args=settled))
+
+
+def settle_words(winner: int, loser: int, area: int, bars: int, captured: bool) -> str:
+    """Gold left by a battle's loser (8.223), written when the log is read."""
+    if captured:
+        text = f"{country(winner)} captures {amount(bars, 'Gold Bar')} of {country(loser)}"
+    else:
+        verb = "lies" if bars == 1 else "lie"
+        text = f"{amount(bars, 'Gold Bar')} of {country(loser)} {verb} unattended"
+    return f"{text} in {area_word(area)}"

@@ -39,9 +39,12 @@ from meeple.games.newworld.common import (
     COUNTRIES,
     EXTENDED,
     WORLD,
+    amount,
+    amounts,
     area_word,
     country,
     die,
+    listing,
     pc_benefits,
 )
 from meeple.games.newworld.rules import battle, fleetcard, flow, piracy, units
@@ -342,16 +345,14 @@ def move_group(
 
 def move_words(seat: int, count: int, soldiers: bool, start: int, end: int) -> str:
     """A group's Land Movement (8.2), written when the log is read."""
-    word = "Soldier(s)" if soldiers else "Colonist(s)"
-    return f"{country(seat)} moves {count} {word} from {area_word(start)} to {area_word(end)}"
+    word = amount(count, "Soldier" if soldiers else "Colonist")
+    return f"{country(seat)} moves {word} from {area_word(start)} to {area_word(end)}"
 
 
 def landing_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
     """Offshore arrivals landing (8.23) in words, written when the log is read."""
-    return (
-        f"{country(seat)} lands {soldiers} Soldier(s) and {colonists} Colonist(s)"
-        f" in {area_word(area)}"
-    )
+    landed = listing(amounts((soldiers, "Soldier"), (colonists, "Colonist")))
+    return f"{country(seat)} lands {landed} in {area_word(area)}"
 
 
 def end_movement(state: NewWorldState, seat: int) -> None:
@@ -478,8 +479,8 @@ def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> No
 def natives_battle_words(seat: int, area: int, count: int, lost: int, natives: int) -> str:
     """An attack on Natives (8.33), written when the log is read."""
     return (
-        f"{country(seat)} attacks the Natives of {area_word(area)} with {count}: loses"
-        f" {lost}, eliminates {natives} Native(s)"
+        f"{country(seat)} attacks the Natives of {area_word(area)} with"
+        f" {amount(count, 'Soldier')}: " + battle.outcome(lost, amounts((natives, "Native")))
     )
 
 

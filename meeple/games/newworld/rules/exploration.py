@@ -12,7 +12,7 @@ counts (16.3): a draw is the game's seeded chance at the moment of the draw.
 from __future__ import annotations
 
 from meeple.engine import Event
-from meeple.games.newworld.common import WORLD, area_word, country
+from meeple.games.newworld.common import WORLD, amount, area_word, country
 from meeple.games.newworld.rules import units
 from meeple.games.newworld.state import AREAS, GOLD_SITE, NO_MARKER, NOBODY, NewWorldState, at
 
@@ -90,8 +90,9 @@ def explore(state: NewWorldState, area: int) -> None:
     state.log.append(
         Event(
             "explore",
-            f"{area_word(area)} is explored: Climate {climate}, {sites} Gold Site(s){city},"
-            f" {natives} Native(s){double}",
+            f"{area_word(area)} is explored: Climate {climate},"
+            f" {amount(sites, 'Gold Site') if sites else 'no Gold Site'}{city},"
+            f" {amount(natives, 'Native') if natives else 'no Natives'}{double}",
             {"area": area, "climate": climate},
             None,
             True,

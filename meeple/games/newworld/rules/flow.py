@@ -15,10 +15,13 @@ from meeple.games.newworld.common import (
     PC_TO_WIN,
     REDUCED,
     WORLD,
+    amount,
+    amounts,
     area_word,
     country,
     die,
     last_turn,
+    listing,
     pc_benefits,
     perils,
 )
@@ -239,12 +242,22 @@ def payment_words(
     sent_colonists: int,
     colonists: int,
 ) -> str:
-    """A sheet's payment announced (5.5), written when the log is read."""
-    return (
-        f"{country(seat)} maintains {maintain} Ship(s), builds {build},"
-        f" buys {buy} Soldier(s) for ${cost}; sends {sent_soldiers} Soldier(s) and"
-        f" {sent_colonists} of {colonists} Colonist(s)"
-    )
+    """A sheet's payment announced (5.5), written when the log is read; ``colonists``
+    are the Colonists the seat had to send."""
+    paid_for = [
+        f"{verb} {amount(count, noun)}"
+        for verb, count, noun in (
+            ("maintains", maintain, "Ship"),
+            ("builds", build, "Ship"),
+            ("buys", buy, "Soldier"),
+        )
+        if count
+    ]
+    paid = f"{listing(paid_for)} for ${cost}" if paid_for else "pays nothing"
+    sent = amounts((sent_soldiers, "Soldier"))
+    if colonists:
+        sent.append(f"{sent_colonists} of {amount(colonists, 'Colonist')}")
+    return f"{country(seat)} {paid}; sends {listing(sent)}"
 
 
 def place_outbound_perils(state: NewWorldState) -> dict[int, int]:
@@ -318,11 +331,9 @@ def voyage_words(
     faces = " ".join(str(v) for v in rolled) or "no dice"
     text = f"{country(seat)}'s Fleet {where}: {faces}"
     ships, soldiers, colonists = losses
-    if ships or soldiers or colonists:
-        text += (
-            f"; loses {ships} Ship(s), {soldiers} Soldier(s) and"
-            f" {colonists} Colonist(s) (" + "; ".join(notes) + ")"
-        )
+    lost = amounts((ships, "Ship"), (soldiers, "Soldier"), (colonists, "Colonist"))
+    if lost:
+        text += f"; loses {listing(lost)} (" + "; ".join(notes) + ")"
     return text
 
 
@@ -524,7 +535,7 @@ def uprising_words(seat: int, area: int, value: int, lost: int) -> str:
     """A Native uprising (9.), written when the log is read."""
     return (
         f"Natives rise against {country(seat)} in {area_word(area)}"
-        f" ({value}): {lost} Colonist(s) lost"
+        f" ({value}): {amount(lost, 'Colonist') if lost else 'no Colonist'} lost"
     )
 
 
@@ -579,10 +590,8 @@ def apply_survival(state: NewWorldState, seat: int, area: int, losses: str) -> N
 
 def attrition_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
     """Survival losses (10.), written when the log is read."""
-    return (
-        f"{country(seat)} loses {soldiers} Soldier(s) and {colonists}"
-        f" Colonist(s) to the climate of {area_word(area)}"
-    )
+    lost = listing(amounts((soldiers, "Soldier"), (colonists, "Colonist")))
+    return f"{country(seat)} loses {lost} to the climate of {area_word(area)}"
 
 
 # ---- political control (11.) ---------------------------------------------------------------
@@ -703,10 +712,8 @@ def pick_up(state: NewWorldState, seat: int, area: int) -> None:
 
 def pick_up_words(seat: int, soldiers: int, colonists: int, bars: int, area: int) -> str:
     """A Fleet's pickup (12.1), written when the log is read."""
-    return (
-        f"{country(seat)}'s Fleet picks up {soldiers} Soldier(s),"
-        f" {colonists} Colonist(s) and {bars} Gold Bar(s) at {area_word(area)}"
-    )
+    taken = listing(amounts((soldiers, "Soldier"), (colonists, "Colonist"), (bars, "Gold Bar")))
+    return f"{country(seat)}'s Fleet picks up {taken} at {area_word(area)}"
 
 
 def fleets_home(state: NewWorldState) -> None:
@@ -749,10 +756,10 @@ def sail_home_from(state: NewWorldState, first: int) -> None:
 
 def home_words(seat: int, soldiers: int, colonists: int, gold: int) -> str:
     """A Fleet's delivery home (6.4, 13.2), written when the log is read."""
-    return (
-        f"{country(seat)}'s Fleet brings home {soldiers} Soldier(s), {colonists}"
-        f" Colonist(s) and ${gold} of Gold"
-    )
+    brought = amounts((soldiers, "Soldier"), (colonists, "Colonist"))
+    if gold:
+        brought.append(f"${gold} of Gold")
+    return f"{country(seat)}'s Fleet brings home {listing(brought)}"
 
 
 def deliver(state: NewWorldState, seat: int) -> None:
@@ -819,11 +826,15 @@ def income(state: NewWorldState) -> None:
 
 
 def income_words(seat: int, earned: int, pcs: int, resources: int, gold: int) -> str:
-    """A seat's income (13.), written when the log is read."""
-    return (
-        f"{country(seat)} collects ${earned}: {pcs} Political"
-        f" Control(s), ${resources} of Resources, ${gold} of Gold"
-    )
+    """A seat's income (13.), written when the log is read: ``pcs`` Areas under its
+    Political Control, the offboard home country included (11.1), pay the rest."""
+    controlled = listing(["the home country", *amounts((pcs - 1, "Area"))])
+    parts = [f"${earned - resources - gold} for Political Control of {controlled}"]
+    if resources:
+        parts.append(f"${resources} of Resources")
+    if gold:
+        parts.append(f"${gold} of Gold")
+    return f"{country(seat)} collects ${earned}: {listing(parts)}"
 
 
 def end_turn(state: NewWorldState) -> None:
@@ -855,5 +866,6 @@ def finish(state: NewWorldState, winners: list[int], why: str) -> None:
     state.phase = GAME_OVER
     state.actor = NOBODY
     state.winners = winners
-    state.end_note = f"{' and '.join(country(s) for s in winners)} win(s) with {why}"
+    verb = "wins" if len(winners) == 1 else "win"
+    state.end_note = f"{listing([country(s) for s in winners])} {verb} with {why}"
     log(state, "end", state.end_note, True)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from meeple.games.newworld.board import NAVAL_HOMEBOUND, NAVAL_OUTBOUND, WorldMap
+from meeple.games.newworld.common import amounts, listing
 
 Roll = Callable[[], int]
 GOLD_BAR = 40
@@ -144,10 +145,10 @@ def lose_ship(cargo: Cargo, roll: Roll, rows: Sequence[Load] | None = None) -> i
     cargo.ships -= 1
     cargo.lost_ships += 1
     cargo.bars = min(cargo.bars, 2 * cargo.regular)
-    cargo.notes.append(
-        f"Ship {row} sinks with {soldiers} Soldier(s), {colonists} Colonist(s)"
-        + (f" and ${gold} of Gold" if gold else "")
-    )
+    aboard = amounts((soldiers, "Soldier"), (colonists, "Colonist"))
+    if gold:
+        aboard.append(f"${gold} of Gold")
+    cargo.notes.append(f"Ship {row} sinks with {listing(aboard, 'nothing aboard')}")
     return gold
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from meeple.engine import Event, Rng
 from meeple.games.newworld.actions import LAND_COLONISTS, LAND_SOLDIERS, SPACE
-from meeple.games.newworld.common import WORLD, area_word, country
+from meeple.games.newworld.common import WORLD, amount, area_word, country
 from meeple.games.newworld.rules import fleetcard, flow
 from meeple.games.newworld.rules.naval import coastal_dice, perils_dice, zone_path
 from meeple.games.newworld.state import NOBODY, OUTBOUND, NewWorldState, at
@@ -128,11 +128,12 @@ def apply_choice(state: NewWorldState, seat: int, index: int) -> None:
     assert isinstance(count, int)
     area = state.plan_landings[seat][row]
     put_ashore(state, seat, area, what, count)
-    word = "Soldier(s)" if what == SOLDIERS else "Colonist(s)"
+    noun = "Soldier" if what == SOLDIERS else "Colonist"
+    word = amount(count, noun) if count else f"no {noun}s"
     state.log.append(
         Event(
             "landing",
-            f"{country(seat)}'s Fleet, short after its losses, lands {count} {word}"
+            f"{country(seat)}'s Fleet, short after its losses, lands {word}"
             f" at {area_word(area)} (5.4)",
             {"seat": seat, "area": area, "count": count},
         )

@@ -17,7 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from meeple.engine import Event, GameConfig
-from meeple.games.newworld.common import GOLD_BAR, MAX_SHIPS, area_word, country, die
+from meeple.games.newworld.common import (
+    GOLD_BAR,
+    MAX_SHIPS,
+    amount,
+    amounts,
+    area_word,
+    country,
+    die,
+    listing,
+)
 from meeple.games.newworld.rules.naval import Arrange, Cargo, Load, Roll, lose_ship, spread
 from meeple.games.newworld.state import NOBODY, NewWorldState, at
 
@@ -158,7 +167,7 @@ def declare(state: NewWorldState, seat: int) -> None:
         state.log.append(
             Event(
                 "naval war",
-                f"{country(seat)} flips {state.plan_pirates[seat]} Ship(s) to their Pirate"
+                f"{country(seat)} flips {amount(state.plan_pirates[seat], 'Ship')} to their Pirate"
                 f" side: Naval War on {country(state.plan_enemy[seat])} (22.1)",
                 {"seat": seat, "enemy": state.plan_enemy[seat]},
             )
@@ -227,7 +236,7 @@ def strike(state: NewWorldState, seat: int, battle: PirateBattle, rows: list[Loa
     """Fight the attack on from ``battle`` (the enemy's arrangement ``rows`` for the
     Ship his loss awaited); False when it waits for another arrangement."""
     from meeple.games.newworld.rules import fleetcard
-    from meeple.games.newworld.rules.flow import cargo_of, log, store_cargo
+    from meeple.games.newworld.rules.flow import cargo_of, store_cargo
 
     enemy = state.plan_enemy[seat]
     here = state.fleet_at[seat]
@@ -235,22 +244,10 @@ def strike(state: NewWorldState, seat: int, battle: PirateBattle, rows: list[Loa
     battle = attack_fleet(lambda: die(state), pirates, target, fleetcard.arranger(rows), battle)
     store_cargo(state, seat, pirates)
     store_cargo(state, enemy, target)
-    ending = (
-        f"{battle.pirates_lost} Pirate Ship(s) lost,"
-        if battle.done
-        else f"{country(enemy)} arranges the Fleet card (6.21),"
-    )
-    log(
-        state,
-        "piracy",
-        f"{country(seat)}'s Pirates attack {country(enemy)}'s Fleet at {area_word(here)}:"
-        f" {' '.join(map(str, battle.rolls))}; {ending} {battle.ships_sunk} Ship(s) of"
-        f" {country(enemy)} sunk ({target.lost_soldiers} Soldier(s), {target.lost_colonists}"
-        f" Colonist(s) lost), ${battle.captured} of Gold captured",
-        True,
-        seat=seat,
-        area=here,
-    )
+    lost = (battle.pirates_lost, battle.ships_sunk, target.lost_soldiers, target.lost_colonists)
+    fought = (seat, enemy, here, tuple(battle.rolls), battle.done, lost, battle.captured)
+    data = {"seat": seat, "area": here}
+    state.log.append(Event("piracy", attack_words, data, None, True, fought))
     if not battle.done:
         fleetcard.pause_piracy(state, enemy, target, seat, battle.pirate, battle.sunk)
         return False
@@ -261,6 +258,34 @@ def strike(state: NewWorldState, seat: int, battle: PirateBattle, rows: list[Loa
         state.fleet_out[seat] = False
         state.fleet_at[seat] = NOBODY
     return True
+
+
+def attack_words(
+    seat: int,
+    enemy: int,
+    here: int,
+    rolls: tuple[int, ...],
+    done: bool,
+    lost: tuple[int, int, int, int],
+    captured: int,
+) -> str:
+    """A Pirate attack on a Fleet (22.3), written when the log is read: ``lost`` are
+    the Pirate Ships lost, the enemy's Ships sunk and his Soldiers and Colonists lost
+    with them; ``done`` is False while the enemy arranges his Fleet card (6.21)."""
+    pirates_lost, sunk, soldiers, colonists = lost
+    results = [f"{amount(pirates_lost, 'Pirate Ship')} lost"] if pirates_lost else []
+    if sunk or soldiers or colonists:
+        aboard = listing(amounts((soldiers, "Soldier"), (colonists, "Colonist")), "nothing aboard")
+        results.append(f"{amount(sunk, 'Ship')} of {country(enemy)} sunk with {aboard}")
+    if captured:
+        results.append(f"${captured} of Gold captured")
+    outcome = listing(results, "no Ship lost")
+    if not done:
+        outcome += f"; {country(enemy)} arranges the Fleet card (6.21)"
+    return (
+        f"{country(seat)}'s Pirates attack {country(enemy)}'s Fleet at {area_word(here)}:"
+        f" {' '.join(map(str, rolls))}; {outcome}"
+    )
 
 
 def raid(state: NewWorldState, seat: int) -> None:
@@ -274,12 +299,14 @@ def raid(state: NewWorldState, seat: int) -> None:
     battle = raid_port(lambda: die(state), pirates, enemy_gold_here(state, seat))
     store_cargo(state, seat, pirates)
     state.emb_gold[at(enemy, here)] -= battle.bars_taken
+    taken = [f"{amount(battle.pirates_lost, 'Pirate Ship')} lost"] if battle.pirates_lost else []
+    if battle.bars_taken:
+        taken.append(f"{amount(battle.bars_taken, 'Gold Bar')} of {country(enemy)} captured")
     log(
         state,
         "piracy",
         f"{country(seat)}'s Pirates raid the port of {area_word(here)}:"
-        f" {' '.join(map(str, battle.rolls))}; {battle.pirates_lost} Pirate Ship(s) lost,"
-        f" {battle.bars_taken} Gold Bar(s) of {country(enemy)} captured",
+        f" {' '.join(map(str, battle.rolls))}; {listing(taken, 'nothing lost or captured')}",
         True,
         seat=seat,
         area=here,

@@ -42,9 +42,12 @@ from meeple.games.newworld.common import (
     SOLDIER_COST,
     START_CASH,
     WORLD,
+    amount,
+    amounts,
     area_word,
     country,
     die,
+    listing,
 )
 from meeple.games.newworld.rules import exploration, flow, piracy, units
 from meeple.games.newworld.state import (
@@ -351,7 +354,8 @@ def sheet_text(
 ) -> str:
     """A sheet in words, from its entries (written when the log is read)."""
     landings = "; ".join(
-        f"{WORLD.areas[rows[k]].letter}: {rows[k + 1]} Soldier(s), {rows[k + 2]} Colonist(s)"
+        f"{WORLD.areas[rows[k]].letter}: "
+        + listing(amounts((rows[k + 1], "Soldier"), (rows[k + 2], "Colonist")))
         for k in range(0, len(rows), 3)
     )
     words = (
@@ -359,7 +363,7 @@ def sheet_text(
         f" {build}, buy {buy}; landings: {landings or 'none'}"
     )
     if pirates:
-        words += f"; {pirates} Ship(s) devoted to Piracy against {country(enemy)}"
+        words += f"; {amount(pirates, 'Ship')} devoted to Piracy against {country(enemy)}"
     return words
 
 

@@ -9,7 +9,7 @@ are kept to the last.
 from __future__ import annotations
 
 from meeple.engine import Event
-from meeple.games.newworld.common import SOLDIER_POOL, area_word, country, last_turn
+from meeple.games.newworld.common import SOLDIER_POOL, amount, area_word, country, last_turn
 from meeple.games.newworld.state import (
     AREAS,
     GOLD_SITE,
@@ -247,16 +247,17 @@ def abandon_gold(state: NewWorldState, seat: int, area: int) -> None:
     unattended (8.223)."""
     i = at(seat, area)
     if state.gold[i] and personnel(state, seat, area) == 0:
-        state.loose_gold[area] += state.gold[i]
-        state.log.append(
-            Event(
-                "gold",
-                f"{state.gold[i]} Gold Bar(s) of {country(seat)} lie unattended in"
-                f" {area_word(area)}",
-                {"area": area, "bars": state.gold[i]},
-            )
-        )
+        bars = state.gold[i]
+        state.loose_gold[area] += bars
+        data = {"area": area, "bars": bars}
+        state.log.append(Event("gold", unattended_words, data, args=(seat, area, bars)))
         state.gold[i] = 0
+
+
+def unattended_words(seat: int, area: int, bars: int) -> str:
+    """Gold left without its owner's Personnel (8.223), written when the log is read."""
+    verb = "lies" if bars == 1 else "lie"
+    return f"{amount(bars, 'Gold Bar')} of {country(seat)} {verb} unattended in {area_word(area)}"
 
 
 def claim_gold(state: NewWorldState, seat: int, area: int) -> None:
@@ -265,10 +266,10 @@ def claim_gold(state: NewWorldState, seat: int, area: int) -> None:
         bars = state.loose_gold[area]
         state.gold[at(seat, area)] += bars
         state.loose_gold[area] = 0
-        state.log.append(
-            Event(
-                "gold",
-                f"{country(seat)} claims {bars} unattended Gold Bar(s) in {area_word(area)}",
-                {"seat": seat, "area": area, "bars": bars},
-            )
-        )
+        data = {"seat": seat, "area": area, "bars": bars}
+        state.log.append(Event("gold", claim_words, data, args=(seat, area, bars)))
+
+
+def claim_words(seat: int, area: int, bars: int) -> str:
+    """Unattended Gold claimed (8.223), written when the log is read."""
+    return f"{country(seat)} claims {amount(bars, 'unattended Gold Bar')} in {area_word(area)}"
