@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from meeple.games.mombasa.board import COMPANIES
 from tests.server import server_support as web
 from tests.server.server_support import BrowserPage, Pages, Server, Snapshot
 
@@ -197,4 +198,58 @@ def test_a_spectator_sees_no_hand_and_the_mover_sees_the_slot_glow(
         f"() => [...document.querySelectorAll('#board .lastmove')]"
         f".some((n) => n.dataset.target === 'slot {slot}')"
     )
+    assert not page.errors, page.errors
+
+
+def has_action(prefix: str) -> Any:
+    def wanted(snap: Snapshot) -> bool:
+        return any(a.startswith(prefix) for a in snap["legal"])
+
+    return wanted
+
+
+def click_and_glow(page: BrowserPage, snap: Snapshot, action: str, target: str) -> Snapshot:
+    """Play ``action`` by clicking the board element ``target`` (and the menu entry
+    if the click offers several actions); the move's element then glows."""
+    state = at(page, snap["version"])
+    page.page.locator(f'#board [data-target="{target}"]').first.click()
+    menu = page.page.locator(".menu button", has_text=action)
+    if menu.count():
+        menu.first.click()
+    after = at(page, state["version"] + 1)
+    page.page.wait_for_function(
+        f"() => [...document.querySelectorAll('#board .lastmove')]"
+        f".some((n) => n.dataset.target === '{target}')"
+    )
+    return after
+
+
+def test_a_track_step_and_a_trading_post_glow_where_they_happened(
+    relaxed_server: Server, pages: Pages
+) -> None:
+    """Advancing on a company track (Goods: "advance ... on a company track") lights
+    that company's track; entering a region with an expansion (Expansion: a trading
+    post from a base column into a region) lights the region and the column."""
+    table = Table(relaxed_server, seed=9)
+    snap = table.play_until(has_action("advance "))
+    page = open_page(pages, 1280, table.link)
+    advance = next(a for a in snap["legal"] if a.startswith("advance "))
+    company = advance.removeprefix("advance ")
+    c = COMPANIES.index(company)
+    after = click_and_glow(page, snap, advance, company)
+    assert after["view"]["players"][0]["tracks"][c] == snap["view"]["players"][0]["tracks"][c] + 1
+    page.shot("mombasa-glow-track-1280")
+    page.close()
+    snap = table.play_until(has_action("enter "))
+    page = open_page(pages, 1280, table.link)
+    enter = next(a for a in snap["legal"] if a.startswith("enter "))
+    region = enter.removeprefix("enter ").rsplit(" from column ", 1)[0]
+    click_and_glow(page, snap, enter, region)
+    company = COMPANIES[snap["view"]["pending"]["values"][0]]  # the expanding company
+    column = f"{company} column {enter.rsplit(' ', 1)[1]}"
+    glowing = page.evaluate(
+        "() => [...document.querySelectorAll('#board .lastmove')].map((n) => n.dataset.target)"
+    )
+    assert region in glowing and column in glowing, glowing
+    page.shot("mombasa-glow-post-1280")
     assert not page.errors, page.errors

@@ -714,9 +714,10 @@ def finish_expansion(state: MombasaState) -> None:
     say(
         state,
         "expand",
-        "{p} expands {c} into {n} regions",
+        "{p} expands {c} into {n} {r}",
         c=COMPANY_NAMES[company],
-        n=bin(entered).count("1"),
+        n=entered.bit_count(),
+        r="region" if entered.bit_count() == 1 else "regions",
     )
 
 
