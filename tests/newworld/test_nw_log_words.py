@@ -114,3 +114,23 @@ def test_8_32_a_refused_soldier_retreat_is_logged_once_per_battle() -> None:
     GAME.play(state, ENGLAND, "attack france at h with 1")
     GAME.play(state, ENGLAND, "forbid soldiers to retreat")
     assert len(terms(state)) == 2
+
+
+def test_5_5_and_13_payment_and_income_name_what_was_paid_and_earned() -> None:
+    assert (
+        flow.payment_words(ENGLAND, 3, 1, 0, 24, 2, 0, 4)
+        == "England maintains 3 Ships and builds 1 Ship for $24; sends 2 Soldiers and none of"
+        " its 4 Colonists"
+    )
+    assert flow.payment_words(FRANCE, 0, 0, 0, 0, 0, 1, 1) == (
+        "France pays nothing; sends 1 of its 1 Colonist"
+    )
+    assert (
+        flow.income_words(ENGLAND, 40, 1, 0, 0)
+        == "England collects $40 for Political Control of the home country"
+    )
+    assert (
+        flow.income_words(SPAIN, 150, 3, 30, 0)
+        == "Spain collects $150: $120 for Political Control of the home country and 2 Areas,"
+        " $30 of Resources"
+    )

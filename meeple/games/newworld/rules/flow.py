@@ -255,8 +255,9 @@ def payment_words(
     ]
     paid = f"{listing(paid_for)} for ${cost}" if paid_for else "pays nothing"
     sent = amounts((sent_soldiers, "Soldier"))
-    if colonists:
-        sent.append(f"{sent_colonists} of {amount(colonists, 'Colonist')}")
+    if colonists:  # the Colonists left home are named too
+        share = str(sent_colonists) if sent_colonists else "none"
+        sent.append(f"{share} of its {amount(colonists, 'Colonist')}")
     return f"{country(seat)} {paid}; sends {listing(sent)}"
 
 
@@ -834,7 +835,9 @@ def income_words(seat: int, earned: int, pcs: int, resources: int, gold: int) ->
         parts.append(f"${resources} of Resources")
     if gold:
         parts.append(f"${gold} of Gold")
-    return f"{country(seat)} collects ${earned}: {listing(parts)}"
+    if len(parts) == 1:
+        return f"{country(seat)} collects {parts[0]}"
+    return f"{country(seat)} collects ${earned}: {', '.join(parts)}"
 
 
 def end_turn(state: NewWorldState) -> None:
