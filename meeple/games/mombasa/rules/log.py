@@ -10,8 +10,8 @@ from meeple.games.mombasa.state import MombasaState
 SEAT_NAMES = ("Blue", "Green", "Yellow", "Purple")
 
 
-def _words(template: str, seat: int, items: tuple[tuple[str, Any], ...]) -> str:
-    return template.format(p=SEAT_NAMES[seat], **dict(items))
+def _words(template: str, seat: int, values: dict[str, Any]) -> str:
+    return template.format(p=SEAT_NAMES[seat], **values)
 
 
 def say(
@@ -33,6 +33,6 @@ def say(
             {"seat": who},
             who if private else None,
             reveals,
-            (template, who, tuple(values.items())),
+            (template, who, values),  # a fresh dict no one else holds: it never changes
         )
     )
