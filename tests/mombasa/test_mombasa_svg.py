@@ -350,6 +350,9 @@ def test_each_move_lights_what_it_concerns() -> None:
     face = mine["players"][1]["hand"][0]
     bought = event("buy", f"Green takes {face} from the card display", 1)
     assert targets(mine, bought) == [face] and targets(theirs, bought) == ["green hand"]
+    bought = event("buy", f"Green takes {face} from the card display, card 4", 1)
+    assert targets(mine, bought) == ["card 4", face]
+    assert targets(theirs, bought) == ["card 4", "green hand"]
     assert targets(mine, event("round", "Round 3 begins", 0)) == []
     assert targets(mine, event("plan", "Green places a card face down in slot 2", 9)) == []
 
@@ -483,11 +486,13 @@ def test_the_header_keeps_every_fact() -> None:
 # (rulebook "Action phase" and the supplement's "Company tracks"): a company track
 # stepped on (advance, a capital call paid or declined, a boost, a majority's tier),
 # a trading post placed, removed or returned, a display book taken, the ink jar's
-# walk and a book shelved on the bookkeeping track, diamond steps, a card used.
+# walk and a book shelved on the bookkeeping track, diamond steps, a card used,
+# a display card bought.
 # ("bp_diamond" is left out: its diamond steps come after the BP it gives are spent,
 # and glow then; "remove_post", rare in random play, has its own test below.)
 GLOWING_DECISIONS = {
     "advance",
+    "buy",
     "pay_call",
     "decline_call",
     "boost",

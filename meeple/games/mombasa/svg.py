@@ -947,7 +947,7 @@ DECK_EVENT = re.compile(r"(?:resting deck|in slot) (\d)$")
 MARKER_EVENT = re.compile(r"places a bonus marker on (.+)$")
 EXPAND_EVENT = re.compile(r"expands (.+) into \d+ regions?$")
 GOODS_EVENT = re.compile(r"uses \d+ units? of (\w+)$")
-BUY_EVENT = re.compile(r"takes (.+) from the card display$")
+BUY_EVENT = re.compile(r"takes (.+) from the card display(?:, (card \d+))?$")
 TRACK_EVENT = re.compile(rf"the ({'|'.join(map(re.escape, COMPANIES))}) track\b")
 POST_EVENT = re.compile(r"a (.+) trading post in (.+) from column (\d)$")
 COLUMN_EVENT = re.compile(r"an? (?:ousted )?(.+) trading post (?:from|returns to) column (\d)$")
@@ -965,7 +965,8 @@ def event_targets(view: JSON, event: JSON) -> list[str]:
     expanding company, a region and base column a trading post left for, a base
     column a post was removed from or returned to, a company track stepped on, a
     display book taken, a bookkeeping space, the diamond track, the slots of the
-    goods used, the hand a card went into or left."""
+    goods used, a display card bought and the hand it went into, the hand a card
+    left."""
     kind, text = str(event.get("kind", "")), str(event.get("text", ""))
     seat = (event.get("data") or {}).get("seat")
     players = view.get("players") or []
@@ -1011,8 +1012,12 @@ def _goods_place(view: JSON, seat: int, text: str) -> list[str]:
 
 
 def _buy_place(view: JSON, seat: int, text: str) -> list[str]:
+    """The display space the card left (if named) and the hand it went into."""
     bought = BUY_EVENT.search(text)
-    return _hand_targets(view, seat, bought.group(1)) if bought else []
+    if not bought:
+        return []
+    face, space = bought.groups()
+    return ([space] if space else []) + _hand_targets(view, seat, face)
 
 
 def _discard_place(view: JSON, seat: int, text: str) -> list[str]:

@@ -669,7 +669,8 @@ def take_display_card(state: MombasaState, seat: int, space: int) -> None:
     card = state.display[space]
     state.display[space] = NO
     state.hands[seat] |= 1 << card
-    say(state, "buy", "{p} takes {c} from the card display", c=CARDS[card].face)
+    face = CARDS[card].face
+    say(state, "buy", "{p} takes {c} from the card display, card {k}", c=face, k=space + 1)
 
 
 def _apply_expand(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
