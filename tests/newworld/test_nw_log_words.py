@@ -7,7 +7,7 @@ from __future__ import annotations
 from meeple.games.newworld import GAME
 from meeple.games.newworld.common import amount, amounts, listing
 from meeple.games.newworld.positions import area, new_state
-from meeple.games.newworld.rules import battle, decisions, flow
+from meeple.games.newworld.rules import battle, decisions, flow, planning
 from meeple.games.newworld.state import COMBAT_PLAYERS, NewWorldState, at
 from tests.newworld.nw_support import ScriptedRng, movement_position
 
@@ -134,3 +134,8 @@ def test_5_5_and_13_payment_and_income_name_what_was_paid_and_earned() -> None:
         == "Spain collects $150: $120 for Political Control of the home country and 2 Areas,"
         " $30 of Resources"
     )
+
+
+def test_5_planning_sheet_a_landing_row_with_nobody_says_so() -> None:
+    text = planning.sheet_text(ENGLAND, 2, 0, 0, (area("P"), 0, 0), 0, -1)
+    assert text.endswith("landings: P: no Personnel")

@@ -355,7 +355,7 @@ def sheet_text(
     """A sheet in words, from its entries (written when the log is read)."""
     landings = "; ".join(
         f"{WORLD.areas[rows[k]].letter}: "
-        + listing(amounts((rows[k + 1], "Soldier"), (rows[k + 2], "Colonist")))
+        + listing(amounts((rows[k + 1], "Soldier"), (rows[k + 2], "Colonist")), "no Personnel")
         for k in range(0, len(rows), 3)
     )
     words = (
