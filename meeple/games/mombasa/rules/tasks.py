@@ -755,10 +755,10 @@ def _apply_bp(state: MombasaState, task: tuple[int, ...], kind: str, args: Args)
         state.book_display[space] = NO
         state.cash[seat] += coins
         state.book_coins[space] = 0
+        letter = BOARD.books[book].letter
         template = "{p} takes book {b} from book display space {k}"
         template += f" with £{coins} on it" if coins else ""
-        say(state, "bp", template, b=BOARD.books[book].letter, k=space + 1)
-        letter = BOARD.books[book].letter
+        say(state, "bp", template, b=letter, k=space + 1)
         if letter == "A":  # A-books are shelved first, in the order taken (see _bp_legal)
             first_other = sum(1 for b in state.acquired if BOARD.books[b].letter == "A")
             state.acquired.insert(first_other, book)
