@@ -72,7 +72,7 @@ def test_client(app: Any) -> TestClient:
     return TestClient(app)
 
 
-test_client.__test__ = False  # type: ignore[attr-defined]  (not a test)
+test_client.__test__ = False  # type: ignore[attr-defined]  # pytest: not a test
 
 
 def sqlite_url(tmp_path: Path) -> str:
