@@ -13,15 +13,20 @@ rounds, so other work on a shared machine disturbs them little):
 players, with and without the options) of everything the game did: each decision's
 seats to act, legal list and action, a snapshot every 97 decisions, the final
 snapshot, the log's words and the result. A speed change must leave them all the
-same: run it on the code before and after and compare the two outputs.
+same: run it on the code before and after and compare the two outputs. With
+``--no-words`` the digests leave out every text written for people (the log's
+words, the end note, the result's note) and keep each event's kind, data and
+visibility: a change that only rewords the log leaves those digests the same.
 
     .venv/bin/python benchmarks/newworld_speed.py
     .venv/bin/python benchmarks/newworld_speed.py --traces 300 > after.txt
+    .venv/bin/python benchmarks/newworld_speed.py --traces 300 --no-words > after.txt
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import json
 import random
@@ -53,8 +58,21 @@ TRACE_OPTIONS: tuple[dict[str, OptionValue], ...] = (
 SNAPSHOT_EVERY = 97  # decisions between snapshots taken into a trace
 
 
-def trace(players: int, seed: int, options: dict[str, OptionValue]) -> tuple[int, str]:
-    """Decisions and a digest of one uniformly random game."""
+def snapshot_bytes(state: NewWorldState, words: bool) -> bytes:
+    """The state's snapshot as JSON; without ``words``, its log as (kind, data,
+    private_to, reveals) rows and no end note."""
+    snapshot = GAME.snapshot(state)
+    if not words:
+        fields = snapshot["fields"]
+        fields["log"] = [[kind, data, to, reveals] for kind, _, data, to, reveals in fields["log"]]
+        fields.pop("end_note")
+    return json.dumps(snapshot, sort_keys=True).encode()
+
+
+def trace(
+    players: int, seed: int, options: dict[str, OptionValue], words: bool = True
+) -> tuple[int, str]:
+    """Decisions and a digest of one uniformly random game (``words``: see the module)."""
     if options.get("two_player_version") and players != 2:
         options = {}
     rng = Rng(seed)
@@ -70,18 +88,22 @@ def trace(players: int, seed: int, options: dict[str, OptionValue]) -> tuple[int
         GAME.apply(state, seat, action)
         decisions += 1
         if decisions % SNAPSHOT_EVERY == 0:
-            digest.update(json.dumps(GAME.snapshot(state), sort_keys=True).encode())
-    digest.update(json.dumps(GAME.snapshot(state), sort_keys=True).encode())
-    digest.update("\n".join(event.text for event in state.log).encode())
-    digest.update(repr(GAME.result(state)).encode())
+            digest.update(snapshot_bytes(state, words))
+    digest.update(snapshot_bytes(state, words))
+    result = GAME.result(state)
+    if words:
+        digest.update("\n".join(event.text for event in state.log).encode())
+    else:
+        result = dataclasses.replace(result, note="")
+    digest.update(repr(result).encode())
     return decisions, digest.hexdigest()[:16]
 
 
-def print_traces(games: int) -> None:
+def print_traces(games: int, words: bool) -> None:
     for game in range(games):
         players = 2 + game % 5
         options = TRACE_OPTIONS[game // 5 % len(TRACE_OPTIONS)]
-        decisions, digest = trace(players, 1000 + game, dict(options))
+        decisions, digest = trace(players, 1000 + game, dict(options), words)
         print(game, players, decisions, digest, flush=True)
 
 
@@ -99,9 +121,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--calibrate", type=Path, default=CALIBRATION)
     parser.add_argument("--traces", type=int, default=0, help="print N game digests instead")
+    parser.add_argument(
+        "--no-words", action="store_true", help="digests without the texts written for people"
+    )
     args = parser.parse_args()
     if args.traces:
-        print_traces(args.traces)
+        print_traces(args.traces, words=not args.no_words)
         return
     workload = load_workload(args.calibrate) if args.calibrate.exists() else None
     rates, calibrations = [], []
