@@ -45,6 +45,9 @@ from meeple.rl.core import NO_WIN_REWARD, WIN_REWARD, Table
 
 PREFIX = "meeple_"
 SIMULTANEOUS_SUFFIX = "_simultaneous"
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+KEPT_TENSORS = 2  # an observer's tensors kept: the initial state's and the last other
 
 
 def short_name(game: Game[Any], simultaneous: bool = False) -> str:
@@ -85,17 +88,76 @@ class Rules:
 
 class Position:
     """The meeple state inside an OpenSpiel state, and the decisions taken so far as
-    (seat, action) in order; copying uses meeple's ``clone``."""
+    (seat, action) in order; copying uses meeple's ``clone``.
 
-    def __init__(self, state: GameState, decisions: list[tuple[int, int]] | None = None) -> None:
+    A new OpenSpiel state shares the game's initial state (``shared``) and copies it
+    only before its first decision, or when ``own`` hands it out: pyspiel makes a
+    new initial state for every observation tensor it returns (to learn the
+    tensor's shape), which would otherwise copy a whole game each time. The answers
+    OpenSpiel asks for many times a step (finished?, who acts, legal actions) are
+    kept for the state object and version they were computed for, never copied."""
+
+    def __init__(
+        self, state: GameState, decisions: list[tuple[int, int]] | None = None, shared: bool = False
+    ) -> None:
         self.state = state
         self.decisions = decisions if decisions is not None else []
+        self.shared = shared  # ``state`` belongs to others too: read it, never change it
+        self._known_for: tuple[GameState, int] | None = None
+        self._over = False
+        self._waiting: tuple[int, ...] = ()
+        self._legal: dict[int, list[int]] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
+        if self.shared:
+            return Position(self.state, [], shared=True)
         return Position(self.state.clone(), list(self.decisions))
 
+    def own(self) -> GameState:
+        """The state, copied first if it is shared, so that the caller may change it."""
+        if self.shared:
+            self.state = self.state.clone()
+            self.shared = False
+        return self.state
+
+    def _fresh(self, game: Game[Any]) -> None:
+        """Forget the answers kept for another state object or an earlier version."""
+        state = self.state
+        known = self._known_for
+        if known is None or known[0] is not state or known[1] != state.version:
+            self._known_for = (state, state.version)
+            self._over = game.is_over(state)
+            self._waiting = () if self._over else tuple(game.to_act(state))
+            self._legal = {}
+
+    def is_over(self, game: Game[Any]) -> bool:
+        self._fresh(game)
+        return self._over
+
+    def waiting(self, game: Game[Any]) -> tuple[int, ...]:
+        """The seats that must decide now (none once the game is over)."""
+        self._fresh(game)
+        return self._waiting
+
+    def legal(self, game: Game[Any], seat: int) -> list[int]:
+        """``seat``'s legal actions in increasing order; the caller must not change it."""
+        self._fresh(game)
+        legal = self._legal.get(seat)
+        if legal is None:
+            legal = self._legal[seat] = sorted(game.legal_actions(self.state, seat))
+        return legal
+
     def play(self, game: Game[Any], seat: int, action: int) -> None:
-        game.play(self.state, seat, action)
+        """Take ``action`` for ``seat``: the trusted path when this version's legal
+        actions of ``seat`` are known and hold it, else the checked path (which
+        raises the rule's error for an illegal action and changes nothing)."""
+        self._fresh(game)
+        known = self._legal.get(seat)
+        state = self.own()
+        if known is not None and seat in self._waiting and action in known:
+            game.apply(state, seat, action)
+        else:
+            game.play(state, seat, action)
         self.decisions.append((seat, action))
 
 
@@ -143,7 +205,7 @@ class MeepleSpielState(pyspiel.State):
     def __init__(self, game: MeepleSpielGame) -> None:
         super().__init__(game)
         self.rules = game.rules
-        self.position = Position(game.initial.clone())
+        self.position = Position(game.initial, shared=True)
 
     @property
     def meeple_game(self) -> Game[Any]:
@@ -151,30 +213,32 @@ class MeepleSpielState(pyspiel.State):
 
     @property
     def meeple_state(self) -> GameState:
-        return self.position.state
+        """The meeple state, this OpenSpiel state's own (the caller may change it,
+        through meeple's ``play`` or ``apply``, which count the version)."""
+        return self.position.own()
 
     def current_player(self) -> int:
-        game, state = self.meeple_game, self.meeple_state
-        if game.is_over(state):
-            return int(pyspiel.PlayerId.TERMINAL)
-        return game.to_act(state)[0]
+        position = self.position
+        if position.is_over(self.rules.game):
+            return TERMINAL
+        return position.waiting(self.rules.game)[0]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self.meeple_game.legal_actions(self.meeple_state, player))
+        return list(self.position.legal(self.rules.game, player))
 
     def _apply_action(self, action: int) -> None:
-        self.position.play(self.meeple_game, self.current_player(), int(action))
+        self.position.play(self.rules.game, self.current_player(), int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.meeple_game.actions[action].text
 
     def is_terminal(self) -> bool:
-        return self.meeple_game.is_over(self.meeple_state)
+        return self.position.is_over(self.rules.game)
 
     def returns(self) -> list[float]:
-        game, state = self.meeple_game, self.meeple_state
+        game, state = self.meeple_game, self.position.state
         players = state.config.players
-        if not game.is_over(state):
+        if not self.position.is_over(game):
             return [0.0] * players
         winners = set(game.result(state).winners)
         return [WIN_REWARD if s in winners else NO_WIN_REWARD for s in range(players)]
@@ -182,12 +246,13 @@ class MeepleSpielState(pyspiel.State):
     def resample_from_infostate(self, player: int, sampler: Any = None) -> MeepleSpielState:
         """A state ``player`` cannot tell from this one (``Game.determinize``)."""
         twin: MeepleSpielState = self.clone()
-        world = self.meeple_game.determinize(self.meeple_state, player, self.rules.samples.fork())
+        world = self.meeple_game.determinize(self.position.state, player, self.rules.samples.fork())
         twin.position = Position(world, list(self.position.decisions))
         return twin
 
     def __str__(self) -> str:
-        return self.meeple_game.render_text(self.meeple_game.view(self.meeple_state, None))
+        game = self.meeple_game
+        return game.render_text(game.view(self.position.state, None))
 
 
 class MeepleSimultaneousState(MeepleSpielState):
@@ -196,17 +261,17 @@ class MeepleSimultaneousState(MeepleSpielState):
     which is ignored); where one seat is, the node is an ordinary turn."""
 
     def current_player(self) -> int:
-        game, state = self.meeple_game, self.meeple_state
-        if game.is_over(state):
-            return int(pyspiel.PlayerId.TERMINAL)
-        waiting = game.to_act(state)
-        return int(pyspiel.PlayerId.SIMULTANEOUS) if len(waiting) > 1 else waiting[0]
+        game, position = self.rules.game, self.position
+        if position.is_over(game):
+            return TERMINAL
+        waiting = position.waiting(game)
+        return SIMULTANEOUS if len(waiting) > 1 else waiting[0]
 
     def _apply_actions(self, actions: list[int]) -> None:
-        game, state = self.meeple_game, self.meeple_state
-        for seat in game.to_act(state):  # fixed before anyone acts
-            if seat in game.to_act(state):
-                self.position.play(game, seat, int(actions[seat]))
+        game, position = self.rules.game, self.position
+        for seat in position.waiting(game):  # fixed before anyone acts
+            if seat in position.waiting(game):
+                position.play(game, seat, int(actions[seat]))
 
 
 class MeepleObserver:
@@ -222,24 +287,35 @@ class MeepleObserver:
         self.dict = {"view": self.tensor[: table.size]}
         if perfect_recall:
             self.dict["own_decisions"] = self.tensor[table.size :]
-        self.last: tuple[GameState, int, int] | None = None  # what the tensor holds
+        # the tensors last made, newest last, each with the state object, version and
+        # player it describes: pyspiel asks for the initial state's tensor (to learn
+        # the shape) before each observation, so two are kept and the game's own
+        # state is not encoded again after it
+        self.made: list[tuple[GameState, int, int, Any]] = []
+        self.holds: tuple[GameState, int, int] | None = None  # what ``tensor`` holds
 
     def set_from(self, state: MeepleSpielState, player: int) -> None:
-        """Fill the tensor with ``player``'s encoded view (OpenSpiel asks twice for
-        one observation: the second time, the same position is not encoded again)."""
-        position = state.meeple_state
-        if self.last is not None:
-            seen, version, seat = self.last
-            if seen is position and version == position.version and seat == player:
+        """Fill the tensor with ``player``'s encoded view (and own decisions)."""
+        position = state.position
+        key = (position.state, position.state.version, player)
+        held = self.holds
+        if held is not None and held[0] is key[0] and held[1] == key[1] and held[2] == player:
+            return
+        for index, (seen, version, seat, values) in enumerate(self.made):
+            if seen is key[0] and version == key[1] and seat == player:
+                self.tensor[:] = values
+                self.made.append(self.made.pop(index))
+                self.holds = key
                 return
         size = self.table.size
-        self.tensor[:size] = self.table.observations.of(position, player)
+        self.tensor[:size] = self.table.observations.of(position.state, player)
         if self.perfect_recall:
-            self.tensor[size:] = own_decisions(state.position.decisions, player, self.table.actions)
-        self.last = (position, position.version, player)
+            self.tensor[size:] = own_decisions(position.decisions, player, self.table.actions)
+        self.made = [*self.made[-(KEPT_TENSORS - 1) :], (*key, self.tensor.copy())]
+        self.holds = key
 
     def string_from(self, state: MeepleSpielState, player: int) -> str:
-        game, position = state.meeple_game, state.meeple_state
+        game, position = state.meeple_game, state.position.state
         view = json.dumps(game.view(position, player), sort_keys=True)
         if not self.perfect_recall:
             return view

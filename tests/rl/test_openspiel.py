@@ -10,7 +10,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from meeple.engine import Game
+from meeple.engine import Game, IllegalAction
 from meeple.rl.openspiel_game import register_games, short_name
 from tests.rl.support import GAMES
 
@@ -149,3 +149,80 @@ def test_the_simultaneous_form_takes_a_goofspiel_round_in_one_joint_step() -> No
     assert view["round"] == 2 and view["tricks"][0]["bids"] == [13, 1, 6]
     assert view["tricks"][0]["winner"] == 0
     assert state.is_simultaneous_node() and 12 not in state.legal_actions(0)
+
+
+def truth(game: Game[Any], state: Any, player: int) -> Any:
+    """``player``'s observation computed afresh from the meeple state: the view, encoded."""
+    position = state.meeple_state
+    return game.encoding().encode(game.view(position, player), position.config)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_kept_answer_or_shared_state_leaks_between_states(game: Game[Any]) -> None:
+    """The adapter keeps answers per state object and version and lets new states
+    share the initial meeple state until their first decision: playing one state,
+    its clone or the meeple state handed out changes no other state's answers."""
+    spiel = load(game, game.min_players, seed=6)
+    fresh = str(load(game, game.min_players, seed=6).new_initial_state())
+    state, untouched = spiel.new_initial_state(), spiel.new_initial_state()
+    rng = np.random.RandomState(6)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert str(untouched) == str(spiel.new_initial_state()) == fresh
+    assert untouched.meeple_state.version == 0 and untouched.history() == []
+    if state.is_terminal():
+        return
+    player = state.current_player()
+    legal, seen = state.legal_actions(), state.observation_tensor(player)
+    known = state.information_state_tensor(player)
+    twin = state.clone()
+    for _ in range(3):
+        if twin.is_terminal():
+            break
+        twin.observation_tensor(twin.current_player())
+        twin.information_state_tensor(twin.current_player())
+        twin.apply_action(rng.choice(twin.legal_actions()))
+    assert state.current_player() == player and state.legal_actions() == legal
+    assert state.observation_tensor(player) == seen
+    assert np.allclose(seen, truth(game, state, player))
+    assert state.information_state_tensor(player) == known
+    if not twin.is_terminal():
+        other = twin.current_player()
+        assert np.allclose(twin.observation_tensor(other), truth(game, twin, other))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_meeple_state_handed_out_is_the_states_own(game: Game[Any]) -> None:
+    """A decision taken on ``meeple_state`` through meeple's own ``play`` is what the
+    OpenSpiel state answers after it; a new state still starts from the setup."""
+    spiel = load(game, game.min_players, seed=8)
+    state = spiel.new_initial_state()
+    before = state.legal_actions()
+    position = state.meeple_state
+    seat = game.to_act(position)[0]
+    game.play(position, seat, before[0])
+    if game.is_over(position):
+        assert state.is_terminal()
+    else:
+        assert state.current_player() == game.to_act(position)[0]
+        assert state.legal_actions() == sorted(game.legal_actions(position, state.current_player()))
+    again = spiel.new_initial_state()
+    assert again.meeple_state.version == 0 and again.legal_actions() == before
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    """Namibia, Getting Started: a player places only the cubes they hold, so with no
+    diamond cube 'place diamond a2' is refused, by meeple's own error, whether or
+    not the legal actions were asked for first."""
+    spiel = pyspiel.load_game("meeple_namibia(players=3)")
+    for ask_first in (True, False):
+        state = spiel.new_initial_state()
+        legal = state.legal_actions() if ask_first else spiel.new_initial_state().legal_actions()
+        action = state.meeple_game.actions.parse("place diamond a2").index
+        assert action not in legal
+        with pytest.raises(IllegalAction, match="no diamond cube"):
+            state.apply_action(action)
+        assert state.meeple_state.version == 0 and state.legal_actions() == legal
