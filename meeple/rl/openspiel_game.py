@@ -103,8 +103,10 @@ class Position:
         self.state = state
         self.decisions = decisions if decisions is not None else []
         self.shared = shared  # ``state`` belongs to others too: read it, never change it
-        self._known_for: tuple[GameState, int] | None = None
+        self._known_state: GameState | None = None  # the answers below are this
+        self._known_version = -1  # state object's at this version
         self._over = False
+        self._current = TERMINAL  # the sequential form's player to act
         self._waiting: tuple[int, ...] = ()
         self._legal: dict[int, list[int]] = {}
 
@@ -123,16 +125,22 @@ class Position:
     def _fresh(self, game: Game[Any]) -> None:
         """Forget the answers kept for another state object or an earlier version."""
         state = self.state
-        known = self._known_for
-        if known is None or known[0] is not state or known[1] != state.version:
-            self._known_for = (state, state.version)
+        if self._known_state is not state or self._known_version != state.version:
+            self._known_state, self._known_version = state, state.version
             self._over = game.is_over(state)
             self._waiting = () if self._over else tuple(game.to_act(state))
+            self._current = TERMINAL if self._over else self._waiting[0]
             self._legal = {}
 
     def is_over(self, game: Game[Any]) -> bool:
         self._fresh(game)
         return self._over
+
+    def current(self, game: Game[Any]) -> int:
+        """The sequential form's player to act: the lowest waiting seat, or terminal."""
+        if self._known_state is not self.state or self._known_version != self.state.version:
+            self._fresh(game)
+        return self._current
 
     def waiting(self, game: Game[Any]) -> tuple[int, ...]:
         """The seats that must decide now (none once the game is over)."""
@@ -218,10 +226,7 @@ class MeepleSpielState(pyspiel.State):
         return self.position.own()
 
     def current_player(self) -> int:
-        position = self.position
-        if position.is_over(self.rules.game):
-            return TERMINAL
-        return position.waiting(self.rules.game)[0]
+        return self.position.current(self.rules.game)
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.position.legal(self.rules.game, player))
