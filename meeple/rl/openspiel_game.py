@@ -112,7 +112,7 @@ class Position:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         if self.shared:
-            return Position(self.state, [], shared=True)
+            return Position(self.state, list(self.decisions), shared=True)
         return Position(self.state.clone(), list(self.decisions))
 
     def own(self) -> GameState:
