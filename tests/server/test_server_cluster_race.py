@@ -87,11 +87,10 @@ def bot_move(hub_b: Hub, tid: str) -> Callable[[], Awaitable[bool]]:
     return move
 
 
-def person_moves(a: Any, tid: str, token: str, count: int) -> list[tuple[int, int]]:
-    """The person writes ``count`` lines of its sheet on A (never sealing), each at
-    the version it read; returns each move's answer (status) and the conflicts
-    (back-offs) it met."""
-    answers: list[tuple[int, int]] = []
+@contextmanager
+def back_offs_counted() -> Iterator[list[int]]:
+    """While open, the hub's back-offs after a conflict are counted in the one-item
+    list it yields (reset it to 0 before each decision)."""
     back_off = hub_module._back_off
     met = [0]
 
@@ -101,6 +100,17 @@ def person_moves(a: Any, tid: str, token: str, count: int) -> list[tuple[int, in
 
     hub_module._back_off = counted
     try:
+        yield met
+    finally:
+        hub_module._back_off = back_off
+
+
+def person_moves(a: Any, tid: str, token: str, count: int) -> list[tuple[int, int]]:
+    """The person writes ``count`` lines of its sheet on A (never sealing), each at
+    the version it read; returns each move's answer (status) and the conflicts
+    (back-offs) it met."""
+    answers: list[tuple[int, int]] = []
+    with back_offs_counted() as met:
         for _ in range(count):
             mine = state(a, tid, token)
             action = next(t for t in mine["legal"] if t != "seal orders")
@@ -108,8 +118,6 @@ def person_moves(a: Any, tid: str, token: str, count: int) -> list[tuple[int, in
             r = act(a, tid, token, action, mine["version"])
             assert r.status_code in (200, 503), r.text
             answers.append((r.status_code, met[0]))
-    finally:
-        hub_module._back_off = back_off
     return answers
 
 

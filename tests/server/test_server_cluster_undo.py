@@ -30,6 +30,7 @@ from server_support import act, state
 from test_server_cluster_race import (
     PERSON,
     WAIT,
+    back_offs_counted,
     bot_move,
     check_consistent,
     two_apps,
@@ -37,7 +38,6 @@ from test_server_cluster_race import (
 )
 
 from meeple.engine import GameRecord, get_game, replay
-from meeple.server import hub as hub_module
 from meeple.server import undo as undo_module
 from meeple.server.hub import Hub
 from meeple.server.undo import extend_undo, prepare_undo, undo_moves
@@ -53,15 +53,7 @@ def write_and_undo(
     returns each undo's answer (status) and the conflicts (back-offs) it met.
     ``undoing`` is set while an undo is under way."""
     answers: list[tuple[int, int]] = []
-    back_off = hub_module._back_off
-    met = [0]
-
-    async def counted(attempt: int) -> None:
-        met[0] += 1
-        await back_off(attempt)
-
-    hub_module._back_off = counted
-    try:
+    with back_offs_counted() as met:
         for _ in range(count):
             mine = state(a, tid, token)
             action = next(t for t in mine["legal"] if t != "seal orders")
@@ -76,8 +68,6 @@ def write_and_undo(
                     undoing.clear()
             assert r.status_code in (200, 503), r.text
             answers.append((r.status_code, met[0]))
-    finally:
-        hub_module._back_off = back_off
     return answers
 
 
