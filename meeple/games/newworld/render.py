@@ -18,11 +18,6 @@ CELL = 19  # characters per Area on the map
 SHORT = ("En", "Fr", "Sp", "Po", "Ne", "Sw")
 
 
-def counted(n: int, word: str) -> str:
-    """'1 Ship', '2 Ships', '0 Soldiers': a count in the rulebook's words."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def render_text(view: JSON) -> str:
     names = [p["name"] for p in view["players"]]
     lines = [
@@ -161,7 +156,7 @@ def _area_lines(area: JSON, names: list[str]) -> list[str]:
 
 
 def _force(force: JSON, names: list[str]) -> str:
-    parts = [counted(force["soldiers"], "Soldier"), counted(force["colonists"], "Colonist")]
+    parts = [amount(force["soldiers"], "Soldier"), amount(force["colonists"], "Colonist")]
     if force["prospectors"]:
         parts.append(f"{force['prospectors']} prospecting")
     if force["miners"]:
@@ -187,8 +182,8 @@ def _player_lines(p: JSON, view: JSON) -> list[str]:
     me = " (you)" if p["seat"] == view["seat"] else ""
     lines = [
         f"{p['name']}{me}: {cash}, {p['political_control']} Political Control,"
-        f" {counted(p['ships'], 'Ship')}{at}",
-        f"  {counted(p['home_soldiers'], 'Soldier')} at home, Soldier pool {p['soldier_pool']}"
+        f" {amount(p['ships'], 'Ship')}{at}",
+        f"  {amount(p['home_soldiers'], 'Soldier')} at home, Soldier pool {p['soldier_pool']}"
         + _box(p["replacement_box"]),
     ]
     if p["landfall"] and view["turn"] <= 1:  # 5.41: it matters on turn 1 only
@@ -207,12 +202,12 @@ def _box(box: dict[str, int]) -> str:
 def _plan_lines(plan: JSON) -> list[str]:
     """One's own Planning Sheet (only one's own view carries it)."""
     rows = ", ".join(
-        f"{r['area']}: {counted(r['soldiers'], 'Soldier')} {counted(r['colonists'], 'Colonist')}"
+        f"{r['area']}: {amount(r['soldiers'], 'Soldier')} {amount(r['colonists'], 'Colonist')}"
         for r in plan["landings"]
     )
     return [
-        f"  your Planning Sheet: maintain {counted(plan['maintain'], 'Ship')},"
-        f" build {plan['build']}, buy {counted(plan['buy'], 'Soldier')}",
+        f"  your Planning Sheet: maintain {amount(plan['maintain'], 'Ship')},"
+        f" build {plan['build']}, buy {amount(plan['buy'], 'Soldier')}",
         f"  landings: {rows or 'none yet'}",
     ] + (
         [f"  Pirate Ships (22): {plan['pirates']} against {plan.get('enemy') or 'no enemy yet'}"]
@@ -227,13 +222,13 @@ def _pending(view: JSON, names: list[str]) -> list[str]:
     if attack:
         out.append(
             f"{names[attack['attacker']]} attacks {names[attack['defender']]} in"
-            f" {attack['area']} with {counted(attack['soldiers'], 'Soldier')}"
+            f" {attack['area']} with {amount(attack['soldiers'], 'Soldier')}"
         )
     losses = view.get("pending_losses")
     if losses:
         out.append(
             f"{names[losses['defender']]} chooses losses in {losses['area']}:"
-            f" {counted(losses['soldiers'], 'Soldier')}, {counted(losses['colonists'], 'Colonist')}"
+            f" {amount(losses['soldiers'], 'Soldier')}, {amount(losses['colonists'], 'Colonist')}"
         )
     card = arrangement_line(view, names)
     if card:
@@ -250,7 +245,7 @@ def arrangement_line(view: JSON, names: list[str]) -> str | None:
     regular = card["ships"] - card["pirate_ships"]
     return (
         f"{names[card['seat']]} arranges the Fleet card (6.21): row {len(card['rows']) + 1}"
-        f" of {regular}; to place {counted(left['soldiers'], 'Soldier')},"
-        f" {counted(left['colonists'], 'Colonist')}, {counted(left['bars'], 'Gold Bar')}"
+        f" of {regular}; to place {amount(left['soldiers'], 'Soldier')},"
+        f" {amount(left['colonists'], 'Colonist')}, {amount(left['bars'], 'Gold Bar')}"
         " (Bars left out ride in the Average box)"
     )

@@ -36,8 +36,9 @@ from typing import Any
 from meeple.engine import Presentation
 from meeple.engine.presentation import PanelValue
 from meeple.games.newworld.board import LETTERS, load_map
+from meeple.games.newworld.common import amount
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
-from meeple.games.newworld.render import arrangement_line, counted
+from meeple.games.newworld.render import arrangement_line
 from meeple.games.newworld.wording import labels
 
 JSON = dict[str, Any]
@@ -360,7 +361,7 @@ def _force_words(view: JSON, force: JSON) -> str:
     name = view["players"][force["seat"]]["name"]
     words = f"{name}: " + " ".join(_force_counts(force))
     retreated = [
-        counted(n, unit)
+        amount(n, unit)
         for n, unit in ((force["retreated_soldiers"], "Soldier"), (force["retreated"], "Colonist"))
         if n
     ]
@@ -994,8 +995,8 @@ def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
     if losses:
         panel.text(
             f"{names[losses['defender']]} chooses losses in {losses['area']}:"
-            f" {counted(losses['soldiers'], 'Soldier')},"
-            f" {counted(losses['colonists'], 'Colonist')}",
+            f" {amount(losses['soldiers'], 'Soldier')},"
+            f" {amount(losses['colonists'], 'Colonist')}",
             font_weight="bold",
         )
     card = arrangement_line(view, names)
@@ -1017,7 +1018,7 @@ def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:
     fleet = player["fleet"]
     at = f", Fleet at {fleet['at']}" if fleet["at"] else ""
     panel.text(
-        f"{counted(player['ships'], 'Ship')}{at}; {counted(player['home_soldiers'], 'Soldier')}"
+        f"{amount(player['ships'], 'Ship')}{at}; {amount(player['home_soldiers'], 'Soldier')}"
         " at home,"
         f" pool {player['soldier_pool']}",
         indent=20,
@@ -1034,7 +1035,7 @@ def _seat_extras(view: JSON, player: JSON) -> str:
         box = ", ".join(f"turn {t}: {n}" for t, n in boxed)
         words.append(f"Replacement Box {box}")
     if player["new_colonists"] is not None and view["phase"] in ("colonists", "planning"):
-        words.append(counted(player["new_colonists"], "new Colonist"))
+        words.append(amount(player["new_colonists"], "new Colonist"))
     if view["turn"] == 1 and view["phase"] in (
         "exclusive landfall bids",
         "exclusive landfall choice",
@@ -1059,13 +1060,13 @@ def _own_plan(view: JSON) -> list[str]:
     if not plan:
         return []
     lines = [
-        f"maintain {counted(plan['maintain'], 'Ship')}, build {plan['build']},"
-        f" buy {counted(plan['buy'], 'Soldier')}"
+        f"maintain {amount(plan['maintain'], 'Ship')}, build {plan['build']},"
+        f" buy {amount(plan['buy'], 'Soldier')}"
     ]
     for row in plan["landings"]:
         lines.append(
-            f"land at {row['area']}: {counted(row['soldiers'], 'Soldier')},"
-            f" {counted(row['colonists'], 'Colonist')}"
+            f"land at {row['area']}: {amount(row['soldiers'], 'Soldier')},"
+            f" {amount(row['colonists'], 'Colonist')}"
         )
     if not plan["landings"]:
         lines.append("no landing yet")

@@ -14,8 +14,7 @@ from collections.abc import Callable, Sequence
 from meeple.engine import Action, UnknownAction
 from meeple.games.newworld.actions import LOSS_WORDS, SPACE
 from meeple.games.newworld.board import LETTERS, load_map
-from meeple.games.newworld.common import COUNTRIES
-from meeple.games.newworld.render import counted
+from meeple.games.newworld.common import COUNTRIES, amount
 
 Args = tuple[int, ...]
 
@@ -58,7 +57,7 @@ def area(index: int) -> str:
 def _load(soldiers: int, colonists: int, bars: int) -> str:
     """6.21, 6.23: one row of the Fleet card, what its Ship carries."""
     parts = [
-        counted(n, word)
+        amount(n, word)
         for n, word in ((soldiers, "Soldier"), (colonists, "Colonist"), (bars, "Gold Bar"))
         if n
     ]
@@ -68,15 +67,15 @@ def _load(soldiers: int, colonists: int, bars: int) -> str:
 WITH_ARGS: dict[str, Callable[[Args], str]] = {
     "bid": lambda a: f"bid ${a[0]}",
     "choose": lambda a: f"choose {area(a[0])} as Exclusive Landfall",
-    "maintain": lambda a: f"maintain {counted(a[0], 'Ship')}",
-    "build": lambda a: f"build {counted(a[0], 'new Ship')}",
-    "buy": lambda a: f"buy {counted(a[0], 'Soldier')}",
+    "maintain": lambda a: f"maintain {amount(a[0], 'Ship')}",
+    "build": lambda a: f"build {amount(a[0], 'new Ship')}",
+    "buy": lambda a: f"buy {amount(a[0], 'Soldier')}",
     "land": lambda a: f"land at {area(a[0])}",
-    "send_soldiers": lambda a: f"send {counted(a[0], 'Soldier')}",
-    "send_colonists": lambda a: f"send {counted(a[0], 'Colonist')}",
-    "move_soldiers": lambda a: f"move {counted(a[2], 'Soldier')} from {area(a[0])} to {area(a[1])}",
+    "send_soldiers": lambda a: f"send {amount(a[0], 'Soldier')}",
+    "send_colonists": lambda a: f"send {amount(a[0], 'Colonist')}",
+    "move_soldiers": lambda a: f"move {amount(a[2], 'Soldier')} from {area(a[0])} to {area(a[1])}",
     "move_colonists": lambda a: (
-        f"move {counted(a[2], 'Colonist')} from {area(a[0])} to {area(a[1])}"
+        f"move {amount(a[2], 'Colonist')} from {area(a[0])} to {area(a[1])}"
     ),
     "carry": lambda a: f"carry Gold from {area(a[0])} to {area(a[1])}",
     "embark_soldier": lambda a: f"embark a Soldier at {area(a[0])}",
@@ -85,21 +84,21 @@ WITH_ARGS: dict[str, Callable[[Args], str]] = {
     "prospect": lambda a: f"prospect at {area(a[0])}",
     "mine": lambda a: f"mine at {area(a[0])}",
     "loot": lambda a: f"loot the City of {area(a[0])}",
-    "attack": lambda a: f"attack {COUNTRIES[a[0]]} at {area(a[1])} with {counted(a[2], 'Soldier')}",
+    "attack": lambda a: f"attack {COUNTRIES[a[0]]} at {area(a[1])} with {amount(a[2], 'Soldier')}",
     "attack_natives": lambda a: (
-        f"attack the Natives at {area(a[0])} with {counted(a[1], 'Soldier')}"
+        f"attack the Natives at {area(a[0])} with {amount(a[1], 'Soldier')}"
     ),
     "sail": lambda a: f"sail to {area(a[0])}",
     "retreat": lambda a: f"retreat the Colonists to {area(a[0])}",
     "explore": lambda a: f"explore {area(a[0])}",
     "lose": lambda a: f"lose {LOSS_LABELS[LOSS_WORDS[a[0]]]}",
-    "devote": lambda a: f"devote {counted(a[0], 'Ship')} to Piracy",
+    "devote": lambda a: f"devote {amount(a[0], 'Ship')} to Piracy",
     "declare": lambda a: f"declare naval war on {COUNTRIES[a[0]]}",
     "keep_soldier": lambda a: f"keep a Soldier aboard at {area(a[0])}",
     "keep_colonist": lambda a: f"keep a Colonist aboard at {area(a[0])}",
     "retreat_soldiers": lambda a: f"retreat the Soldiers to {area(a[0])}",
-    "land_soldiers": lambda a: f"land {counted(a[1], 'Soldier')} at {area(a[0])}",
-    "land_colonists": lambda a: f"land {counted(a[1], 'Colonist')} at {area(a[0])}",
+    "land_soldiers": lambda a: f"land {amount(a[1], 'Soldier')} at {area(a[0])}",
+    "land_colonists": lambda a: f"land {amount(a[1], 'Colonist')} at {area(a[0])}",
     "load_ship": lambda a: _load(a[0], a[1], a[2]),
 }
 
