@@ -52,6 +52,22 @@ class Presentation:
         words only)."""
         return []
 
+    def section(self, event: JSON) -> str | None:
+        """A heading when this logged event (its JSON: kind, text, data) begins a new
+        part of the story, a round, a game turn or a phase ("Round 3"), which clients
+        group the log and a replay's jumps by; None: the event continues the part
+        before it. Default: an event of kind "round" or "turn" begins a part headed by
+        its own text."""
+        if event.get("kind") in ("round", "turn"):
+            return str(event.get("text") or event.get("kind"))
+        return None
+
+    def seat_colour(self, seat: int, name: str) -> str:
+        """The CSS colour the clients draw ``seat`` (named ``name``, e.g. "Red" or
+        "France") in, in the log, the panels and the replay's curves. Default: the
+        colour the name says, else one of a fixed palette by seat."""
+        return NAMED_COLOURS.get(name.lower(), PALETTE[seat % len(PALETTE)])
+
     def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
         """The words a button shows for legal actions the game can say better than
         their texts (which stay what is played, typed and recorded), by text; an
@@ -68,6 +84,22 @@ class Presentation:
                 if k not in ("seat", "name") and isinstance(v, int | str | bool | dict)
             }
         return {}
+
+
+# Seat colours: the names games give their seats, then a palette for the rest.
+NAMED_COLOURS = {
+    "red": "#c62828",
+    "blue": "#1565c0",
+    "green": "#2e7d32",
+    "orange": "#ef6c00",
+    "yellow": "#c9a300",
+    "purple": "#6a1b9a",
+    "black": "#333333",
+    "white": "#9e9e9e",
+    "brown": "#6d4c41",
+    "pink": "#d81b60",
+}
+PALETTE = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#6d4c41", "#d81b60", "#00838f")
 
 
 def compose(board: str, overlay: str) -> str:

@@ -17,7 +17,9 @@ __all__ = [
     "render_board",
     "render_overlay",
     "render_svg",
+    "seat_colour",
     "seat_status",
+    "section",
 ]
 
 
@@ -64,3 +66,13 @@ def action_labels(game: Game[Any], view: dict[str, Any], legal: list[str]) -> di
 def event_targets(game: Game[Any], view: dict[str, Any], event: dict[str, Any]) -> list[str]:
     """The board elements (``data-target``) an event concerns, for highlighting."""
     return game.presentation().event_targets(view, event)
+
+
+def section(game: Game[Any], event: dict[str, Any]) -> str | None:
+    """The heading a logged event begins (a round, a turn, a phase), or None."""
+    return game.presentation().section(event)
+
+
+def seat_colour(game: Game[Any], seat: int, name: str) -> str:
+    """The CSS colour a seat is drawn in by the clients."""
+    return game.presentation().seat_colour(seat, name)
