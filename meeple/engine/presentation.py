@@ -52,6 +52,13 @@ class Presentation:
         words only)."""
         return []
 
+    def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
+        """The question a client asks before playing ``action`` (one of ``legal``) when
+        it cannot be taken back or is rarely meant (sealing orders, a bid of all one's
+        money, ending a turn with actions left), in the game's words; None: play it
+        without asking. Default: never ask."""
+        return None
+
     def section(self, event: JSON) -> str | None:
         """A heading when this logged event (its JSON: kind, text, data) begins a new
         part of the story, a round, a game turn or a phase ("Round 3"), which clients

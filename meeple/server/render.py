@@ -11,6 +11,7 @@ from meeple.engine.presentation import PanelValue, compose
 __all__ = [
     "action_labels",
     "compose",
+    "confirm",
     "event_targets",
     "panel",
     "public_view",
@@ -76,3 +77,8 @@ def section(game: Game[Any], event: dict[str, Any]) -> str | None:
 def seat_colour(game: Game[Any], seat: int, name: str) -> str:
     """The CSS colour a seat is drawn in by the clients."""
     return game.presentation().seat_colour(seat, name)
+
+
+def confirm(game: Game[Any], view: dict[str, Any], action: str, legal: list[str]) -> str | None:
+    """The question to ask before playing ``action``, or None."""
+    return game.presentation().confirm(view, action, legal)
