@@ -91,6 +91,8 @@ class BotKit:
       1880's ``hard`` plans whole order sheets).
     * ``level_iterations``: IS-MCTS iterations per decision of a level (``medium``,
       ``hard``) in this game; a missing level takes the search layer's default.
+    * ``summaries``: for a level in ``players``, one line for people choosing a bot
+      (what it is, how long it thinks); the search layer words the generic levels.
     """
 
     heuristic: BotFactory | None = None
@@ -98,3 +100,4 @@ class BotKit:
     rollout_depth: int | None = None
     players: Mapping[str, BotFactory] = field(default_factory=dict)
     level_iterations: Mapping[str, int] = field(default_factory=dict)
+    summaries: Mapping[str, str] = field(default_factory=dict)

@@ -18,7 +18,9 @@ class OptionSpec:
     ``label`` is what a person reads beside the option (default: the name in words).
     ``per_seat`` marks a text option holding one of these words per seat, comma
     separated in seat order (empty text: the default); a lobby offers a picker per
-    seat instead of a text box."""
+    seat instead of a text box. ``players`` names the player counts the option
+    applies to (empty: every count); at any other count a lobby does not offer it and
+    ``Game.make_config`` refuses a value other than its default."""
 
     name: str
     default: OptionValue
@@ -26,6 +28,11 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] = ()
     label: str = ""
     per_seat: tuple[str, ...] = ()
+    players: tuple[int, ...] = ()
+
+    def applies_to(self, players: int) -> bool:
+        """Does the option apply at a table of ``players``?"""
+        return not self.players or players in self.players
 
     @property
     def title(self) -> str:

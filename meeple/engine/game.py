@@ -66,6 +66,16 @@ class Game(ABC, Generic[S]):
     """A sentence for players naming the components no public source gives, which
     meeple reconstructed (empty: every component is as printed). Adapters show it
     where a game starts and beside the board."""
+    summary: ClassVar[str] = ""
+    """One paragraph for players, in our own words: what the game is about and how it
+    is won (a lobby shows it beside the game; empty: nothing to show)."""
+    minutes: ClassVar[tuple[int, int] | None] = None
+    """How long a game takes people at a table, in minutes, as (shortest, longest) over
+    the player counts; None: not said."""
+    example: ClassVar[bool] = False
+    """True for a teaching example of the game contract (the plugin walk-through's
+    Goofspiel) rather than a game people choose for an evening: lobbies list it after
+    the others and mark it."""
 
     def __init__(self, actions: ActionSpace, state_type: type[S]) -> None:
         self.actions = actions
@@ -76,7 +86,9 @@ class Game(ABC, Generic[S]):
     def make_config(
         self, players: int, options: Mapping[str, OptionValue] | None = None
     ) -> GameConfig:
-        """A validated config; unknown options and out-of-range counts are refused."""
+        """A validated config; unknown options, out-of-range counts and an option set
+        (to anything but its default) at a player count it does not apply to are
+        refused."""
         if not self.min_players <= players <= self.max_players:
             raise BadConfig(
                 f"{self.title} takes {self.min_players} to {self.max_players} players,"
@@ -89,6 +101,13 @@ class Game(ABC, Generic[S]):
             known = ", ".join(specs) or "none"
             raise BadConfig(f"unknown option(s) {unknown} for {self.name}; known: {known}")
         values = {name: spec.check(chosen.get(name, spec.default)) for name, spec in specs.items()}
+        for spec in specs.values():
+            if not spec.applies_to(players) and values[spec.name] != spec.default:
+                counts = " or ".join(str(n) for n in spec.players)
+                raise BadConfig(
+                    f"option {spec.name!r} ({spec.title}) applies to {counts} players only,"
+                    f" not {players}; leave it at its default ({spec.default!r})"
+                )
         return GameConfig(players, values)
 
     def new_game(self, config: GameConfig, seed: int) -> S:

@@ -33,6 +33,16 @@ class AfricaGame(Game[AfricaState]):
 
     name: ClassVar[str] = "africa1880"
     title: ClassVar[str] = "Africa 1880"
+    summary: ClassVar[str] = (
+        "European powers carve up Africa, one turn a year from 1880. Every player"
+        " talks with the others against a clock, then writes a secret order sheet: what"
+        " each presence does, where to land, and whether each rival is an ally or an"
+        " enemy. All sheets are revealed together and carried out, conflicts are"
+        " settled by the alliances written, and full territories become colonies."
+        " Presences in colonies and alliances score; a tie for first means nobody"
+        " wins."
+    )
+    minutes: ClassVar[tuple[int, int] | None] = (90, 150)
     rules_version: ClassVar[str] = "africa1880-2"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6

@@ -34,6 +34,16 @@ from meeple.games.mombasa.view import build_view, determinize
 class MombasaGame(Game[MombasaState]):
     name: ClassVar[str] = "mombasa"
     title: ClassVar[str] = "Mombasa"
+    summary: ClassVar[str] = (
+        "Investors in four trading companies spreading across Africa. Every round you"
+        " plan a hand of cards in secret, then take turns using them: buy goods, sell"
+        " them to take shares, push a company's trading posts inland to raise the worth"
+        " of its shares, deal in diamonds and keep the books. Played cards rest in"
+        " piles and you take back only one pile a round, so where you play a card"
+        " matters. After seven rounds your cash, shares,"
+        " diamonds and bookkeeping are added up, and the richest investor wins."
+    )
+    minutes: ClassVar[tuple[int, int] | None] = (75, 150)
     rules_version: ClassVar[str] = "mombasa-1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

@@ -32,6 +32,15 @@ from meeple.games.namibia.view import build_view
 class NamibiaGame(Game[NamibiaState]):
     name: ClassVar[str] = "namibia"
     title: ClassVar[str] = "Namibia"
+    summary: ClassVar[str] = (
+        "Mining companies race for the ore of colonial Namibia. Each round you bribe the"
+        " officials for your place in the turn order (a big bribe buys a good place but"
+        " costs reputation), open mines on the kinds of ore your company may dig, lay"
+        " rails and send your truck to carry the ore to the ports, where every load"
+        " sold lowers the price. After six rounds money buys reputation, and the best"
+        " reputation wins."
+    )
+    minutes: ClassVar[tuple[int, int] | None] = (60, 90)
     rules_version: ClassVar[str] = "namibia-2"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 4

@@ -32,6 +32,16 @@ from meeple.games.newworld.view import build_view, determinize
 class NewWorldGame(Game[NewWorldState]):
     name: ClassVar[str] = "newworld"
     title: ClassVar[str] = "New World"
+    summary: ClassVar[str] = (
+        "European powers explore and settle the Americas. Each turn every power fills"
+        " in a secret planning sheet (Soldiers and Ships to buy, where its fleet lands"
+        " its Colonists); fleets sail and may sink, Soldiers fight Natives and rivals and hunt"
+        " for Gold, colonies must survive their climate, and Areas held by enough"
+        " Colonists bring Political Control and income. The first power to control five"
+        " Areas at the end of a turn wins; otherwise the richest power after the last"
+        " turn does."
+    )
+    minutes: ClassVar[tuple[int, int] | None] = (120, 240)
     rules_version: ClassVar[str] = "newworld-4"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
@@ -51,6 +61,7 @@ class NewWorldGame(Game[NewWorldState]):
             "two_player_version",
             False,
             "Two player version (21): Political Control victory until turn 15, money at 16",
+            players=(2,),
         ),
         OptionSpec(
             "version",

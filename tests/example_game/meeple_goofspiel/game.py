@@ -36,6 +36,14 @@ class GoofspielGame(Game[GoofspielState]):
 
     name: ClassVar[str] = "goofspiel"
     title: ClassVar[str] = "Goofspiel"
+    summary: ClassVar[str] = (
+        "A small card game of blind bids, kept as the worked example of a game plugin."
+        " Each round a prize card is turned up and every player bids one card of their"
+        " own suit in secret; the highest bid takes the prize, tied bids take nothing."
+        " The most prize points after the last round wins."
+    )
+    minutes: ClassVar[tuple[int, int] | None] = (10, 20)
+    example: ClassVar[bool] = True
     rules_version: ClassVar[str] = "goofspiel-1"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = MAX_SEATS

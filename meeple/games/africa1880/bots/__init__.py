@@ -12,6 +12,10 @@ BOT_KIT = BotKit(
     rollout_depth=AfricaSearchKnowledge.depth,
     players={"hard": AfricaPlanner},
     level_iterations={"medium": 15},
+    summaries={
+        "hard": "plans each turn's whole order sheet, trying it out against the sheets"
+        " rivals are likely to write; up to 3 s a turn"
+    },
 )
 
 __all__ = ["BOT_KIT"]
