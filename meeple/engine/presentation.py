@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from meeple.engine.controls import default_controls
+
 JSON = dict[str, Any]
 PanelValue = int | str | bool | dict[str, Any]
 
@@ -58,6 +60,25 @@ class Presentation:
         money, ending a turn with actions left), in the game's words; None: play it
         without asking. Default: never ask."""
         return None
+
+    def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
+        """The decision of ``legal`` (the seat's legal action texts, never empty) as
+        the entries a client draws: amounts, named choices and board choices, in the
+        form ``meeple.engine.controls`` states. Every legal action must be offered by
+        exactly one entry and nothing else (a server that finds otherwise draws the
+        default instead). Default: ``default_controls`` over ``action_labels``: the
+        actions grouped by their first word, a group differing only in one number as
+        an amount, no row of more than ``ROW_LIMIT`` options without sub-headings."""
+        return default_controls(legal, self.action_labels(view, legal))
+
+    def plays_itself(self, view: JSON, action: str) -> bool:
+        """May a client play ``action`` for the seat when it is the seat's only legal
+        action ("end combat", "total units")? False for a step that reveals or
+        commits something the player should see himself (sealing orders, revealing a
+        plan, "ready" that ends his talks). The client plays it only where its player
+        lets it, never while a question waits or during a timed phase. Default: yes,
+        unless ``confirm`` asks a question before it."""
+        return self.confirm(view, action, [action]) is None
 
     def section(self, event: JSON) -> str | None:
         """A heading when this logged event (its JSON: kind, text, data) begins a new

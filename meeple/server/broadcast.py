@@ -21,7 +21,7 @@ from meeple.ai.base import bot_names
 from meeple.engine import GameState
 from meeple.server import render
 from meeple.server.tables import HUMAN, Client, Table, dumps, fragment, visible
-from meeple.server.talk import closed_because
+from meeple.server.talk import GAME_RULES, closed_because
 
 MAX_REPLAYS = 256  # finished games whose last replayed ply is kept
 
@@ -166,6 +166,7 @@ class Views:
         }
         targets_view = self.view(table, seat)
         out["labels"] = render.action_labels(game, targets_view, out["legal"])
+        out.update(self.decision(table, seat, targets_view, out["legal"]))
         for event in out["events"]:
             event.pop("private_to", None)
             event["targets"] = render.event_targets(game, targets_view, event)
@@ -177,6 +178,33 @@ class Views:
                 if with_board:
                     out["board_svg"] = board[1]
         return out
+
+    def decision(
+        self, table: Table, seat: int | None, view: dict[str, Any], legal: list[str]
+    ) -> dict[str, Any]:
+        """How a client draws the seat's decision: ``controls`` (the entries of
+        ``meeple.engine.controls``), ``confirm`` (the question before each action that
+        asks one, by text) and ``forced`` (the one legal action a client may play for
+        the seat, or None: never in a timed phase, nor while the game's talks are on,
+        which its "ready" would end). Kept until the table changes."""
+        key = ("decision", seat)
+        if key not in table.cache:
+            game = table.game
+            forced = render.plays_itself(game, view, legal)
+            if forced is not None and (game.timed_phase(table.state) or self.talks_on(table)):
+                forced = None
+            table.cache[key] = {
+                "controls": render.controls(game, view, legal),
+                "confirm": render.confirm_questions(game, view, legal),
+                "forced": forced,
+            }
+        return dict(table.cache[key])
+
+    def talks_on(self, table: Table) -> bool:
+        """Is the table in a phase the game's talk rules give to negotiation?"""
+        if table.over or table.talk == "free" or table.game.name not in GAME_RULES:
+            return False
+        return self.chat_open(table)
 
     def chat_open(self, table: Table) -> bool:
         """Does the table's talk option let seats chat now (``meeple.server.talk``)?"""

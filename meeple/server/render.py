@@ -6,14 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.engine import Game
+from meeple.engine.controls import contract_problems, default_controls
 from meeple.engine.presentation import PanelValue, compose
 
 __all__ = [
     "action_labels",
     "compose",
     "confirm",
+    "confirm_questions",
+    "controls",
     "event_targets",
     "panel",
+    "plays_itself",
     "public_view",
     "render_board",
     "render_overlay",
@@ -82,3 +86,32 @@ def seat_colour(game: Game[Any], seat: int, name: str) -> str:
 def confirm(game: Game[Any], view: dict[str, Any], action: str, legal: list[str]) -> str | None:
     """The question to ask before playing ``action``, or None."""
     return game.presentation().confirm(view, action, legal)
+
+
+def controls(game: Game[Any], view: dict[str, Any], legal: list[str]) -> list[dict[str, Any]]:
+    """The decision as the entries a client draws (``meeple.engine.controls``). Entries
+    that break the contract (an action left out, offered twice or not legal) are
+    replaced by the generic ones, so no legal action is ever out of reach."""
+    if not legal:
+        return []
+    presentation = game.presentation()
+    entries = presentation.controls(view, legal)
+    if contract_problems(entries, legal):
+        return default_controls(legal, presentation.action_labels(view, legal))
+    return entries
+
+
+def confirm_questions(game: Game[Any], view: dict[str, Any], legal: list[str]) -> dict[str, str]:
+    """The question to ask before each legal action that asks one, by action text."""
+    presentation = game.presentation()
+    asked = ((a, presentation.confirm(view, a, legal)) for a in legal)
+    return {a: q for a, q in asked if q}
+
+
+def plays_itself(game: Game[Any], view: dict[str, Any], legal: list[str]) -> str | None:
+    """The seat's only legal action if the game lets a client play it for the seat
+    (``Presentation.plays_itself``), else None. The caller adds the table's own
+    conditions (no timed phase, no talks that "ready" would end)."""
+    if len(legal) != 1:
+        return None
+    return legal[0] if game.presentation().plays_itself(view, legal[0]) else None
