@@ -16,6 +16,12 @@ from meeple.engine.controls import default_controls
 
 JSON = dict[str, Any]
 PanelValue = int | str | bool | dict[str, Any]
+Explanation = dict[str, str | list[str]]
+"""``{"phase": words, "decision": words, "rules": [help-page anchor, ...]}``."""
+DiceRoll = dict[str, Any]
+"""``{"label": str, "rolls": [int, ...]}``: dice one event rolled, for one purpose."""
+LegendEntry = dict[str, str]
+"""``{"symbol": a small SVG document, "meaning": words}``."""
 
 
 class Presentation:
@@ -80,21 +86,57 @@ class Presentation:
         unless ``confirm`` asks a question before it."""
         return self.confirm(view, action, [action]) is None
 
+    first_section: str | None = None
+    """The heading of the game's first part when no logged event begins it (Mombasa
+    logs no "round 1"): that part begins at the first ``phase`` heading logged before
+    any ``section`` heading. None: such phases stay in the setup."""
+
     def section(self, event: JSON) -> str | None:
         """A heading when this logged event (its JSON: kind, text, data) begins a new
-        part of the story, a round, a game turn or a phase ("Round 3"), which clients
+        part of the story, a round, a game turn or a year ("Round 3"), which clients
         group the log and a replay's jumps by; None: the event continues the part
-        before it. Default: an event of kind "round" or "turn" begins a part headed by
-        its own text."""
+        before it (a heading equal to the current part's also continues it). Only
+        public events begin parts. Default: an event of kind "round" or "turn" begins
+        a part headed by its own text."""
         if event.get("kind") in ("round", "turn"):
             return str(event.get("text") or event.get("kind"))
         return None
+
+    def phase(self, event: JSON) -> str | None:
+        """A heading when this logged event begins a new phase within the current part
+        ("Shipping"); None, or the current phase's heading, continues it. A new part
+        ends the phase before it. Only public events begin phases. Default: none."""
+        return None
+
+    def event_dice(self, event: JSON) -> list[DiceRoll]:
+        """The dice this logged event rolled, read from its JSON (kind, text, data), as
+        ``{"label": what they were rolled for, "rolls": [1-6, ...]}`` groups, for
+        clients to draw as die faces. Default: none."""
+        return []
 
     def seat_colour(self, seat: int, name: str) -> str:
         """The CSS colour the clients draw ``seat`` (named ``name``, e.g. "Red" or
         "France") in, in the log, the panels and the replay's curves. Default: the
         colour the name says, else one of a fixed palette by seat."""
         return NAMED_COLOURS.get(name.lower(), PALETTE[seat % len(PALETTE)])
+
+    def explain(self, view: JSON) -> Explanation | None:
+        """What the phase the view is in and the decision pending in it do and cost,
+        in a sentence or two each, in the game's own words (never the rulebook's), for
+        a line shown above the choices: ``{"phase": str, "decision": str, "rules":
+        [anchor, ...]}``, the anchors naming sections of the game's "how to play" page
+        that tell more. It reads the view only, so it says nothing the seat may not
+        know. None: nothing to explain (the game over). Default: None."""
+        return None
+
+    def legend(self, view: JSON) -> list[LegendEntry]:
+        """Every symbol the board drawing uses, each as ``{"symbol": svg, "meaning":
+        str}``: ``symbol`` a small, self-contained SVG document drawn with the same
+        shapes and classes as the board (no reference to the board's <defs>),
+        ``meaning`` what it stands for in the game's words. Like ``board_layer`` it
+        depends only on the game's config (a server computes it once per config).
+        Default: none."""
+        return []
 
     def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
         """The words a button shows for legal actions the game can say better than

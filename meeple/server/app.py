@@ -17,6 +17,8 @@ Endpoints (see the README and /docs), by router (``meeple.server.routes``):
   status and progress; POST starts it); ``GET|POST /api/tables/{id}/hints``.
 * ``ws``: ``WS /api/tables/{id}/ws?token=``: live state, actions, chat.
 * ``pages``: ``/``, ``/t/{id}``, ``/t/{id}/replay`` and ``/static``.
+* ``help``: ``/games/{name}/help`` (a game's "how to play" page) and
+  ``/games/{name}/help/rule?rule=`` (to the section explaining a rule).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from meeple.server.guard import Guard
 from meeple.server.hub import Hub
 from meeple.server.limits import Limits
 from meeple.server.review_jobs import Reviews
+from meeple.server.routes.help import help_router
 from meeple.server.routes.lobby import lobby_router
 from meeple.server.routes.pages import STATIC, pages_router
 from meeple.server.routes.review import review_router
@@ -92,6 +95,7 @@ def create_app(
     docs_routes(app)
 
     app.include_router(pages_router())
+    app.include_router(help_router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(lobby_router(hub), responses=ERRORS)
     app.include_router(tables_router(hub), responses=ERRORS)

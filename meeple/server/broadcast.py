@@ -19,11 +19,15 @@ from typing import Any
 
 from meeple.ai.base import bot_names
 from meeple.engine import GameState
+from meeple.engine.undo import GAME_OVER, UndoStatus
 from meeple.server import render
+from meeple.server.replays import Outline, build_outline
 from meeple.server.tables import HUMAN, Client, Table, dumps, fragment, visible
 from meeple.server.talk import GAME_RULES, closed_because
+from meeple.server.undo import undo_status
 
 MAX_REPLAYS = 256  # finished games whose last replayed ply is kept
+BOT_PLAYS = "A bot plays your seat now: take it back first."
 
 
 class Views:
@@ -33,6 +37,10 @@ class Views:
         # Board layers by (game, rules version, config): drawn once, shared by tables.
         self.boards: dict[tuple[str, str, str], tuple[str, str] | None] = {}
         self.replays: dict[str, tuple[int, GameState]] = {}
+        # Finished games' replay outlines (steps, sections) by table, computed once.
+        self.outlines: dict[str, Outline] = {}
+        # Board legends by (game, rules version, config), like the board layers.
+        self.legends: dict[tuple[str, str, str], list[dict[str, str]]] = {}
 
     # ---- views ----------------------------------------------------------------------
 
@@ -163,10 +171,12 @@ class Views:
             "chat": [m for m in table.chat if visible(m, seat)] if chat else None,
             "talk": table.talk,
             "chat_open": self.chat_open(table),
+            "undo": None if seat is None else self.undo(table, seat).to_json(),
         }
         targets_view = self.view(table, seat)
         out["labels"] = render.action_labels(game, targets_view, out["legal"])
         out.update(self.decision(table, seat, targets_view, out["legal"]))
+        out["explain"] = None if table.over else render.explain(game, targets_view)
         for event in out["events"]:
             event.pop("private_to", None)
             event["targets"] = render.event_targets(game, targets_view, event)
@@ -177,7 +187,19 @@ class Views:
                 out["board"] = board[0]
                 if with_board:
                     out["board_svg"] = board[1]
+            # The legend travels with the board layer (once per connection), or with
+            # every whole board of a one-layer game.
+            if board is None or with_board:
+                out["legend"] = self.legend(table)
         return out
+
+    def legend(self, table: Table) -> list[dict[str, str]]:
+        """The symbols of the table's board and their meanings, once per game config."""
+        config = table.record.config
+        key = (table.game.name, table.game.rules_version, dumps(config.to_json()))
+        if key not in self.legends:
+            self.legends[key] = render.legend(table.game, self.view(table, None))
+        return self.legends[key]
 
     def decision(
         self, table: Table, seat: int | None, view: dict[str, Any], legal: list[str]
@@ -206,10 +228,43 @@ class Views:
             return False
         return self.chat_open(table)
 
+    def undo(self, table: Table, seat: int) -> UndoStatus:
+        """May ``seat`` take back its last decision now, and if not the one reason
+        (``meeple.engine.undo``), from what the seat may see alone."""
+        key = ("undo", seat)
+        status = table.cache.get(key)
+        if status is None:
+            if table.over:
+                status = UndoStatus(GAME_OVER)
+            elif table.seats[seat]["kind"] != HUMAN:
+                status = UndoStatus(BOT_PLAYS)
+            else:
+                status = undo_status(
+                    table.last_decisions.get(seat),
+                    table.state.log,
+                    self.view(table, seat),
+                    table.decided[seat],
+                    seat,
+                    table.undo_scans,
+                )
+            table.cache[key] = status
+        assert isinstance(status, UndoStatus)
+        return status
+
     def chat_open(self, table: Table) -> bool:
         """Does the table's talk option let seats chat now (``meeple.server.talk``)?"""
         view = self.view(table, None)
         return closed_because(table.talk, table.game, table.state, view, table.over) is None
+
+    def replay_outline(self, table: Table) -> Outline:
+        """The finished game's replay outline (``meeple.server.replays``), computed
+        once per table: its record no longer changes."""
+        outline = self.outlines.get(table.id)
+        if outline is None or outline.total != len(table.record.moves):
+            outline = self.outlines[table.id] = build_outline(table.game, table.record)
+            if len(self.outlines) > MAX_REPLAYS:
+                self.outlines.pop(next(iter(self.outlines)))
+        return outline
 
     def replay_state(self, table: Table, ply: int) -> GameState:
         """The finished game after ``ply`` moves; the last one asked is kept per table,
@@ -255,7 +310,8 @@ class Views:
             table.event_counts[seat] = (len(log), count)
             legal = () if seat is None else table.decided[seat]
             seen = spectators if public or seat is None else self.view_json(table, seat)
-            key = hash((common, seen, legal, count))
+            undo = None if seat is None else self.undo(table, seat).reason
+            key = hash((common, seen, legal, count, undo))
             if reset or seat not in table.seen:
                 table.seen[seat] = table.version
             elif table.content.get(seat) != key:

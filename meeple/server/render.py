@@ -7,7 +7,7 @@ from typing import Any
 
 from meeple.engine import Game
 from meeple.engine.controls import contract_problems, default_controls
-from meeple.engine.presentation import PanelValue, compose
+from meeple.engine.presentation import Explanation, LegendEntry, PanelValue, compose
 
 __all__ = [
     "action_labels",
@@ -16,6 +16,8 @@ __all__ = [
     "confirm_questions",
     "controls",
     "event_targets",
+    "explain",
+    "legend",
     "panel",
     "plays_itself",
     "public_view",
@@ -86,6 +88,16 @@ def seat_colour(game: Game[Any], seat: int, name: str) -> str:
 def confirm(game: Game[Any], view: dict[str, Any], action: str, legal: list[str]) -> str | None:
     """The question to ask before playing ``action``, or None."""
     return game.presentation().confirm(view, action, legal)
+
+
+def explain(game: Game[Any], view: dict[str, Any]) -> Explanation | None:
+    """What the current phase and decision do and cost, with help-page anchors."""
+    return game.presentation().explain(view)
+
+
+def legend(game: Game[Any], view: dict[str, Any]) -> list[LegendEntry]:
+    """Every symbol of the board drawing, with its meaning (depends on the config)."""
+    return game.presentation().legend(view)
 
 
 def controls(game: Game[Any], view: dict[str, Any], legal: list[str]) -> list[dict[str, Any]]:

@@ -15,7 +15,8 @@ from operator import itemgetter
 from typing import Any
 
 from meeple.engine import Presentation
-from meeple.engine.presentation import PanelValue, compose
+from meeple.engine.presentation import Explanation, LegendEntry, PanelValue, compose
+from meeple.games.namibia import guide
 from meeple.games.namibia.common import BOARD, SEAT_NAMES
 
 R = 26.0
@@ -160,10 +161,39 @@ def _space_head(label: str, row: int, col: int, kind: str) -> str:
     fill = KIND_FILL.get(kind, "#eee")
     return (
         f'<g class="space" data-target="{text.lower()}" data-kind="{escape(kind)}">'
+        f"<title>{escape(space_title(label, kind))}</title>"
         f'<polygon points="{hex_points(x, y)}" fill="{fill}" stroke="#8a7a5a" stroke-width="1"/>'
         f'<text x="{x:.1f}" y="{y - R * 0.55:.1f}" font-size="8" text-anchor="middle"'
-        f' fill="#555">{text}</text>'
+        f' fill="#555">{text}</text>{_space_mark(label, x, y)}'
     )
+
+
+SPACE_WORDS = {
+    "land": "mining space",
+    "port": "port",
+    "expansion": "possible-expansion space (unused: no cubes, no mines)",
+}
+
+
+def space_title(label: str, kind: str) -> str:
+    """The tooltip of a space of the board layer: its label and what kind it is."""
+    index = BOARD.labels.index(label) if label in BOARD.labels else -1
+    words = SPACE_WORDS.get(kind, kind)
+    if index == BOARD.etosha:
+        words = "Etosha National Park, a mining space (two rails with three players)"
+    elif index in BOARD.initial_spaces:
+        words = "initial placement space (a mining space)"
+    return f"{label}: {words}"
+
+
+def _space_mark(label: str, x: float, y: float) -> str:
+    """Etosha's name, or an initial placement's outlined square, on its space."""
+    index = BOARD.labels.index(label) if label in BOARD.labels else -1
+    if index == BOARD.etosha:
+        return guide.etosha_mark(x, y + R * 0.72)
+    if index in BOARD.initial_spaces:
+        return guide.initial_mark(x, y - R * 0.05)
+    return ""
 
 
 def _pieces(s: JSON) -> str:
@@ -202,13 +232,17 @@ def _pieces_of(
     ]
     if cubes:
         colour = COMMODITY_COLOURS.get(commodity, "#888")
-        out.append(f'<use href="#nb-cube" fill="{colour}"/><text x="-8.5" y="3">{cubes}</text>')
+        out.append(
+            f'<use href="#nb-cube" class="cube" fill="{colour}"/>'
+            f'<text x="-8.5" y="3">{cubes}</text>'
+        )
     if owner is not None:
         colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         fill = colour if complete else "white"
-        out.append(f'<use href="#nb-mine" fill="{fill}" stroke="{colour}"/>')
+        state = "mine complete" if complete else "mine"
+        out.append(f'<use href="#nb-mine" class="{state}" fill="{fill}" stroke="{colour}"/>')
     if abandoned:
-        out.append('<use href="#nb-abandoned"/>')
+        out.append('<use href="#nb-abandoned" class="abandoned"/>')
     out.append("</g>")
     return "".join(out)
 
@@ -283,7 +317,8 @@ def _edge_parts(geometry: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, 
         points = " ".join(f"{x:.1f},{y:.1f}" for x, y in quad)
         hit = (
             f'<polygon points="{points}" fill="transparent" class="edge"'
-            f' data-target="{escape(name)}"/>'
+            f' data-target="{escape(name)}"><title>side {escape(a["label"])}-'
+            f"{escape(b['label'])}: a rail may lie here</title></polygon>"
         )
         out.append((name, rail, hit))
     return tuple(out)
@@ -404,6 +439,12 @@ class NamibiaPresentation(Presentation):
 
     def overlay(self, view: JSON) -> str:
         return render_overlay(view)
+
+    def explain(self, view: JSON) -> Explanation | None:
+        return guide.explain(view)
+
+    def legend(self, view: JSON) -> list[LegendEntry]:
+        return guide.legend(view, KIND_FILL, COMMODITY_COLOURS)
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         """The space, rail or port an event names by index in its data."""
