@@ -23,6 +23,7 @@ import orjson
 
 from meeple.ai.base import Bot
 from meeple.engine import Game, GameRecord, GameState
+from meeple.server.undo import LastDecision, SeenScan
 
 T = TypeVar("T")
 HUMAN = "human"
@@ -112,6 +113,9 @@ class Table:
     seen: dict[int | None, int] = field(default_factory=dict)
     content: dict[int | None, int] = field(default_factory=dict)
     event_counts: dict[int | None, tuple[int, int]] = field(default_factory=dict)
+    # Per seat, its last decision as undo needs it, and how far undo read the log since.
+    last_decisions: dict[int, LastDecision] = field(default_factory=dict)
+    undo_scans: dict[int, SeenScan] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     timer_task: asyncio.Task[None] | None = None
     cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
@@ -145,15 +149,17 @@ class Table:
     def players(self) -> int:
         return int(self.state.config.players)
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token holds; None for no token; ApiError 403 for a wrong one."""
+    def seat_of(self, token: str | None, *, present: bool = True) -> int | None:
+        """The seat a token holds; None for no token; ApiError 403 for a wrong one.
+        With ``present`` (a request made at the table) the seat counts as present."""
         if token is None or token == "":
             return None
         digest = hash_token(token)
         for seat, info in enumerate(self.seats):
             stored = info.get("token_hash")
             if stored and hmac.compare_digest(stored, digest):
-                self.saw(seat)  # a request: the seat is present
+                if present:
+                    self.saw(seat)  # a request: the seat is present
                 return seat
         raise ApiError(403, "this token holds no seat at this table")
 
@@ -201,6 +207,7 @@ class Table:
             dict(self.seen),
             dict(self.content),
             dict(self.event_counts),
+            dict(self.last_decisions),
         )
 
     def memory(self) -> Memory:
@@ -230,6 +237,7 @@ class Table:
         self.decided, self.decision_version = saved.decided, saved.decision_version
         self.decisions_changed, self.seen = saved.decisions_changed, saved.seen
         self.content, self.event_counts = saved.content, saved.event_counts
+        self.last_decisions = saved.last_decisions
 
     def versions_json(self) -> str:
         """Each seat's version and decision version, and the spectators', as stored
@@ -301,6 +309,7 @@ class Tracking:
     seen: dict[int | None, int]
     content: dict[int | None, int]
     event_counts: dict[int | None, tuple[int, int]]
+    last_decisions: dict[int, LastDecision]
 
 
 @dataclass

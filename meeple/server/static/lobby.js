@@ -1,5 +1,12 @@
 // The lobby: create a table, take a free seat, find one's own tables again.
+// The games come from the server (GET /api/games) with what each says of itself:
+// a description, its player counts, options (with the counts each applies to) and
+// its bots, weakest first; "My tables" asks the server (POST /api/turns) at which
+// held seats a decision waits for their person.
 import { api, clear, el, forget, myTables, remember } from "/static/common.js";
+
+const TURN_SEATS = 50;      // seats one /api/turns request may ask about (the server's cap)
+const REFRESH_MS = 20000;   // "My tables" is asked again this often while the page is shown
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -11,6 +18,53 @@ function defaultBot(bots) {
 
 function gameTitle(name) { return (games.find((g) => g.name === name) || { title: name }).title; }
 
+// A game as the picker names it: the example plugin game says it is one.
+function pickerTitle(game) { return game.example ? `${game.title} (example game)` : game.title; }
+
+function playersText(game) {
+  const count = game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players}-${game.max_players}`;
+  return `${count} players`;
+}
+
+function minutesText(minutes) {
+  if (!minutes) return "";
+  const [low, high] = minutes;
+  const words = (m) => (m >= 120 && m % 60 === 0 ? `${m / 60} hours` : `${m} minutes`);
+  if (low === high) return `about ${words(low)}`;
+  if (low >= 120 && low % 60 === 0 && high % 60 === 0) return `${low / 60}-${high / 60} hours`;
+  return `${low}-${high} minutes`;
+}
+
+// What the chosen game is: players, length, a paragraph in our words, "how to play".
+function drawGameInfo() {
+  const game = currentGame();
+  const box = $("gameinfo");
+  clear(box);
+  const facts = [playersText(game), minutesText(game.minutes)].filter(Boolean).join(" · ");
+  const parts = [
+    el("p", { class: "facts" }, el("strong", { text: pickerTitle(game) }), ` · ${facts}`),
+    game.summary && el("p", { class: "summary", text: game.summary }),
+    game.example && el("p", { class: "muted", text: "The worked example of a game plugin (docs/adding-a-game.md), installed by the developer setup." }),
+    el("p", {}, el("a", { href: game.help, id: "howtoplay", target: "_blank", rel: "noopener", text: `How to play ${game.title}` })),
+  ];
+  box.append(...parts.filter(Boolean));
+}
+
+// The bot levels, weakest first, each with its line; the experiments' levels apart.
+function drawLevels() {
+  const game = currentGame();
+  const box = $("levels");
+  clear(box);
+  const people = game.levels.filter((l) => !l.experiment);
+  const experiments = game.levels.filter((l) => l.experiment);
+  box.append(el("p", { class: "muted", text: "Bot levels, weakest first:" }),
+    el("ol", { class: "levels" }, ...people.map((l) => el("li", { "data-level": l.name }, el("strong", { text: l.name }), `: ${l.summary}`))));
+  if (experiments.length) {
+    box.append(el("p", { class: "muted" }, "Also, for experiments: ",
+      ...experiments.flatMap((l, i) => [i ? "; " : "", el("strong", { text: l.name }), ` (${l.summary.replace(/^for experiments: /, "")})`])));
+  }
+}
+
 function currentGame() { return games.find((g) => g.name === $("game").value); }
 
 function drawPlayers() {
@@ -20,7 +74,9 @@ function drawPlayers() {
   clear(select);
   for (let n = game.min_players; n <= game.max_players; n++) select.append(el("option", { value: n, text: n }));
   select.value = keep >= game.min_players && keep <= game.max_players ? keep : game.min_players;
+  drawGameInfo();
   drawSeats();
+  drawLevels();
   drawOptions();
 }
 
@@ -33,7 +89,14 @@ function drawSeats() {
   for (let i = 0; i < n; i++) {
     const select = el("select", { id: `seat${i}`, "data-seat": i });
     select.append(el("option", { value: "human", text: i === 0 ? "you" : "a person (free seat)" }));
-    for (const bot of game.bots) select.append(el("option", { value: bot, text: `bot: ${bot}` }));
+    // Bots weakest first, as the server orders them; the experiments' in a group.
+    const people = el("optgroup", { label: "bots, weakest first" });
+    const experiments = el("optgroup", { label: "bots for experiments" });
+    for (const level of game.levels) {
+      (level.experiment ? experiments : people).append(el("option", { value: level.name, text: `bot: ${level.name}`, title: level.summary }));
+    }
+    select.append(people);
+    if (experiments.children.length) select.append(experiments);
     select.value = i === 0 ? "human" : defaultBot(game.bots);
     box.append(el("p", {}, el("label", {}, `Seat ${i + 1} (${names[i] || i}) `, select)));
   }
@@ -46,7 +109,11 @@ function drawOptions() {
   // Hints (the search's best choices on request): every person joining accepts them.
   box.append(el("p", {}, el("label", {}, "hints allowed ", el("input", { id: "hints", type: "checkbox" })),
     el("span", { class: "muted", text: " every seat may ask for the search's three best choices (always allowed for a person playing only against bots); the hints used are shown in the result" })));
-  for (const option of game.options) box.append(optionRow(option, Number($("players").value)));
+  // Only the options that apply at the chosen player count (the server refuses the others).
+  const players = Number($("players").value);
+  for (const option of game.options) {
+    if (!option.players || option.players.includes(players)) box.append(optionRow(option, players));
+  }
 }
 
 // One option as a person reads it: its label, a picker for its choices (one per
@@ -170,37 +237,61 @@ async function drawLists() {
   if (done.length) finished.append(...done); else finished.append(el("span", { class: "muted", text: "none yet" }));
 }
 
+// "My tables": the seats this browser holds, most recent first, each with what the
+// server says of it (a decision waits for you, others decide, a bot plays it, over).
+// Tables whose seat is your turn come first.
 async function drawMine() {
   const box = $("mylist");
   const mine = myTables();
-  const ids = Object.keys(mine);
+  const ids = Object.keys(mine).sort((a, b) => (mine[b].saved || 0) - (mine[a].saved || 0));
   if (!ids.length) return;
-  clear(box);
-  box.classList.remove("muted");
-  for (const id of ids) {
-    const entry = mine[id];
-    const row = el("div", { class: "seat" }, el("a", { href: `/t/${id}#token=${entry.token}`, text: `${entry.title || gameTitle(entry.game)} ${id}` }));
-    box.append(row);
-    try {
-      const snap = await api("GET", `/api/tables/${id}?token=${encodeURIComponent(entry.token)}`);
-      const status = snap.over ? "finished" : snap.to_act.includes(snap.seat) ? "your decision" : "waiting for others";
-      row.append(el("span", { class: "status", text: status }));
-      if (snap.over) row.append(el("a", { href: `/t/${id}/replay`, text: "replay" }));
-    } catch (error) {
-      if (error.status === 404 || error.status === 403) forget(id);
-      row.append(el("span", { class: "status", text: error.message }));
-    }
+  const asked = ids.slice(0, TURN_SEATS);
+  let answers = [];
+  try {
+    answers = await api("POST", "/api/turns", { seats: asked.map((id) => ({ table: id, token: mine[id].token || "" })) });
+  } catch (error) {
+    answers = asked.map((id) => ({ table: id, error: error.message }));
   }
+  const rows = [];
+  answers.forEach((answer, i) => {
+    const id = asked[i];
+    if (answer.forget) { forget(id); return; }
+    rows.push(mineRow(id, mine[id], answer));
+  });
+  for (const id of ids.slice(TURN_SEATS)) rows.push(mineRow(id, mine[id], { error: "not asked: only your 50 most recent tables are" }));
+  rows.sort((a, b) => Number(b.dataset.turn === "yes") - Number(a.dataset.turn === "yes"));
+  clear(box);
+  box.classList.toggle("muted", !rows.length);
+  if (rows.length) box.append(...rows); else box.append("none yet");
+}
+
+function turnWords(answer) {
+  if (answer.error) return answer.error;
+  if (answer.over) return "finished";
+  if (!answer.person) return `the ${answer.bot} bot plays your seat`;
+  return answer.your_turn ? "your turn" : "waiting for others";
+}
+
+function mineRow(id, entry, answer) {
+  const title = entry.title || gameTitle(entry.game || answer.game);
+  const row = el("div", { class: "seat", "data-table": id, "data-turn": answer.your_turn ? "yes" : "no" },
+    el("a", { href: `/t/${id}#token=${entry.token}`, text: `${title} ${id}` }),
+    el("span", { class: answer.your_turn ? "status yourturn" : "status", text: turnWords(answer) }));
+  if (answer.over) row.append(el("a", { href: `/t/${id}/replay`, text: "replay" }));
+  return row;
 }
 
 async function main() {
   games = await api("GET", "/api/games");
-  for (const g of games) $("game").append(el("option", { value: g.name, text: g.title }));
+  // The server lists the example game last: it is marked, after the games people play.
+  for (const g of games) $("game").append(el("option", { value: g.name, text: pickerTitle(g) }));
   $("game").onchange = drawPlayers;
   $("players").onchange = () => { drawSeats(); drawOptions(); };
   $("createform").onsubmit = create;
   drawPlayers();
   await Promise.all([drawLists(), drawMine()]);
+  setInterval(() => { if (!document.hidden) drawMine(); }, REFRESH_MS);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) drawMine(); });
 }
 
 main();
