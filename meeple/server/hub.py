@@ -48,7 +48,14 @@ from meeple.server.seats import Missed, RowHolds, Seats
 from meeple.server.store import Changes, Conflict, RowLock, Store
 from meeple.server.tables import ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
-from meeple.server.undo import REFUSED, PreparedUndo, extend_undo, prepare_undo
+from meeple.server.undo import (
+    PreparedUndo,
+    extend_undo,
+    note,
+    play_noting,
+    prepare_undo,
+    replay_noting,
+)
 
 log = logging.getLogger("meeple.server")
 
@@ -339,6 +346,7 @@ class Hub:
         before = table.memory()
         if not self.store.inline:
             table.state = table.state.clone()
+        waiting, log_from = tuple(table.game.to_act(table.state)), len(table.state.log)
         try:
             action = table.game.play(table.state, seat, text)
         except MeepleError as exc:
@@ -350,6 +358,18 @@ class Hub:
             raise
         table.cache = {}
         table.record.moves.append((seat, action.text))
+        table.last_decisions = {
+            **table.last_decisions,
+            seat: note(
+                table.game,
+                table.state,
+                seat,
+                len(table.record.moves) - 1,
+                waiting,
+                log_from,
+                self.views.view(table, seat),
+            ),
+        }
         version = table.version + 1
         over = table.over
         table.deadline, table.timer_key = self.clocks.timer_for(
@@ -436,6 +456,9 @@ class Hub:
             raise ApiError(503, "the table changed too often while deciding; try again")
 
     async def _undo(self, table: Table, seat: int) -> None:
+        status = self.views.undo(table, seat)  # the reason the table shows, if any
+        if status.reason is not None:
+            raise ApiError(422, status.reason, "Undo")
         undone = await asyncio.get_running_loop().run_in_executor(
             self.bot_pool,
             prepare_undo,
@@ -445,8 +468,8 @@ class Hub:
             seat,
             self.cluster is not None,
         )
-        if undone is None:
-            raise ApiError(422, REFUSED, "Undo")
+        if isinstance(undone, str):
+            raise ApiError(422, undone, "Undo")
         held = None
         try:
             if self.cluster is not None:
@@ -481,9 +504,12 @@ class Hub:
             await self._take(table, changes)
             self._after_change(table)
             table.check_person(seat)
+            status = self.views.undo(table, seat)
+            if status.reason is not None:
+                raise ApiError(422, status.reason, "Undo")
             extended = extend_undo(table.game, undone, table.state, seat, changes.moves)
-            if extended is None:
-                raise ApiError(422, REFUSED, "Undo")
+            if isinstance(extended, str):
+                raise ApiError(422, extended, "Undo")
         except BaseException as exc:
             self._let_go(held)
             if not isinstance(exc, ApiError):  # (refused: the copy took the changes)
@@ -497,6 +523,7 @@ class Hub:
         version = table.version + 1
         before = table.memory()
         table.state, table.record = undone.state, undone.record
+        table.last_decisions = undone.decisions
         table.cache = {}
         timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
         table.deadline, table.timer_key = timer
@@ -560,8 +587,9 @@ class Hub:
             raise ApiError(409, *closed)
         self._chat_allowed(table, seat)
         now = time.time()
-        message_id = await self.db(self.store.add_chat, table.id, seat, to, text, now)
-        message = {"id": message_id, "from": seat, "to": to, "text": text, "time": now}
+        ply = len(table.record.moves)  # places the message among the moves in a replay
+        message_id = await self.db(self.store.add_chat, table.id, seat, to, text, now, ply)
+        message = {"id": message_id, "from": seat, "to": to, "text": text, "time": now, "ply": ply}
         self._chat_added(table, message)
         return message
 
@@ -620,12 +648,13 @@ class Hub:
         record = table.record
         replayed = changes.moves_from != len(record.moves)
         if not replayed:
+            decisions = dict(table.last_decisions)
             try:
-                for seat, text in changes.moves:
-                    game.play(table.state, seat, text)
-                    record.moves.append((seat, text))
+                play_noting(game, table.state, changes.moves, len(record.moves), decisions)
+                record.moves.extend(changes.moves)
             except MeepleError:
                 replayed = True
+            table.last_decisions = decisions
         if replayed:
             if changes.moves_from != 0:
                 full = await self.db(self.store.load_changes, table.id, -1, 0, -1)
@@ -634,8 +663,8 @@ class Hub:
             record = GameRecord(
                 record.game, record.rules_version, record.config, record.seed, changes.moves
             )
-            table.state = await asyncio.get_running_loop().run_in_executor(
-                self.bot_pool, replay, game, record
+            table.state, table.last_decisions = await asyncio.get_running_loop().run_in_executor(
+                self.bot_pool, replay_noting, game, record
             )
             table.record = record
         if [s["kind"] for s in stored.seats] != [s["kind"] for s in table.seats]:

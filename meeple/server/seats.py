@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from meeple.ai.base import bot_names
-from meeple.engine import BadConfig, GameConfig, GameRecord, MeepleError, get_game, replay
+from meeple.engine import BadConfig, GameConfig, GameRecord, MeepleError, get_game
 from meeple.engine.config import OptionValue
 from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
@@ -38,6 +38,7 @@ from meeple.server.tables import (
     Table,
     hash_token,
 )
+from meeple.server.undo import replay_noting
 
 RETRIES = 8  # attempts at a seat change whose stored table moved on meanwhile (cluster)
 # New seats, and the bot (seat, level) a seat is handed to, if any.
@@ -230,7 +231,7 @@ class Seats:
             stored.seed,
             list(stored.moves),
         )
-        state = replay(game, record)
+        state, decisions = replay_noting(game, record)
         if game.is_over(state):
             record.result = game.result(state).to_json()
         table = Table(
@@ -246,6 +247,7 @@ class Seats:
             timer_key=stored.timer_key,
             talk=stored.talk,
             rewrites=stored.rewrites,
+            last_decisions=decisions,
         )
         self._settle(table)
         table.adopt_versions(stored.seat_versions)

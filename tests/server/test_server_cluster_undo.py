@@ -40,7 +40,7 @@ from test_server_cluster_race import (
 from meeple.engine import GameRecord, get_game, replay
 from meeple.server import undo as undo_module
 from meeple.server.hub import Hub
-from meeple.server.undo import extend_undo, prepare_undo, undo_moves
+from meeple.server.undo import extend_undo, prepare_undo, replay_noting, undo_moves
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
 FORCED, FREE = 4, 10  # the person's undos in each test
@@ -198,7 +198,7 @@ def extension_against_undo_moves(
     None: nothing to compare (refused already, or no other seat to move); False:
     both refused; True: both allowed, alike."""
     prepared = prepare_undo(game, record, now, seat, True)
-    if prepared is None:
+    if isinstance(prepared, str):
         return None
     later_state = now.clone()
     later: list[tuple[int, str]] = []
@@ -217,11 +217,12 @@ def extension_against_undo_moves(
     )
     expected = undo_moves(game, longer, later_state, seat)
     extended = extend_undo(game, prepared, later_state, seat, later)
-    if expected is None:
-        assert extended is None, f"extended allowed what undo_moves refuses: {later}"
+    if isinstance(expected, str):
+        assert extended == expected, f"extended answered {extended!r} for {expected!r}: {later}"
         return False
-    assert extended is not None, f"extended refused what undo_moves allows: {later}"
+    assert not isinstance(extended, str), f"extended refused what undo_moves allows: {later}"
     assert (extended.ply, extended.record.moves) == expected
     kept = GameRecord(record.game, record.rules_version, record.config, record.seed, expected[1])
     assert extended.state.log == replay(game, kept).log
+    assert extended.decisions == replay_noting(game, kept)[1]
     return True
