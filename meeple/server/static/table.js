@@ -5,6 +5,7 @@
 // every state, `svg`: what that state draws on top of it. Without `board`, `svg` is
 // the whole board.
 import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
+import { turnSignal } from "/static/turn.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -93,6 +94,7 @@ function seatName(seat) {
 
 function draw() {
   document.title = `meeple: ${snap.title}`;
+  turnSignal(snap);
   $("title").textContent = `${snap.title} · table ${tableId}`;
   $("reconstructed").textContent = snap.reconstructed || "";
   $("reconstructed").hidden = !snap.reconstructed;
