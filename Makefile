@@ -1,4 +1,4 @@
-# The two commands of the quick start: `make play` and `make test`.
+# The two commands of the quick start: `make serve` and `make test` (`make play`: the terminal).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -16,8 +16,22 @@ setup: $(STAMP)
 play: $(STAMP)
 	$(VENV)/bin/meeple play namibia --players 4 --seats human,heuristic,heuristic,heuristic
 
-serve: $(STAMP)
-	$(VENV)/bin/meeple serve --host 127.0.0.1 --port 8000 --db sqlite:///meeple.db
+# `make serve` installs only what serving needs (the default install, no dev tools and
+# no learning stack) into a venv of its own, so `make test`'s $(VENV) stays as it is.
+# HOST and PORT choose where it listens: `make serve PORT=8080`.
+SERVE_VENV ?= .venv-serve
+SERVE_STAMP := $(SERVE_VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+$(SERVE_STAMP): pyproject.toml
+	python3 -m venv $(SERVE_VENV)
+	$(SERVE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SERVE_VENV)/bin/python -m pip install --quiet -e .
+	touch $(SERVE_STAMP)
+
+serve: $(SERVE_STAMP)
+	$(SERVE_VENV)/bin/meeple serve --host $(HOST) --port $(PORT) --db sqlite:///meeple.db
 
 test: $(STAMP) lint typecheck pytest
 
@@ -35,4 +49,4 @@ bench: $(STAMP)
 	$(VENV)/bin/meeple bench
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(SERVE_VENV) .mypy_cache .pytest_cache .ruff_cache

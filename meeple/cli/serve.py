@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import typer
+import errno
+import socket
+import threading
+import time
+from typing import Any
 
-from meeple.cli.common import console
+import typer
 
 
 def serve(
@@ -57,30 +61,96 @@ def serve(
             param_hint="--workers",
         )
     shown = make_url(db).render_as_string(hide_password=True)
-    console.print(
-        f"meeple is serving on [bold]http://{host}:{port}[/] (database {shown},"
+    announce = (
+        f"meeple is serving on http://{host}:{port} (database {shown},"
         f" {workers} process{'es' if workers > 1 else ''})"
     )
+    sock = listen_or_exit(host, port)
     if workers > 1:  # each worker builds its app from the environment
         os.environ[SERVE_DB] = db
         os.environ[SERVE_BOT_DELAY] = str(bot_delay)
         for name, value in options.items():
             os.environ[ENV_PREFIX + name.strip().replace("-", "_").upper()] = value
-    app = (
-        "meeple.server.app:app_from_env"
-        if workers > 1
-        else create_app(db, bot_delay=bot_delay, limits=limits)
-    )
-    uvicorn.run(
-        app,
-        factory=workers > 1,
-        workers=workers,
+        sock.close()  # uvicorn binds the port again for the workers it starts
+        announce_when_answering(host, port, announce)
+        uvicorn.run(
+            "meeple.server.app:app_from_env",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_per_message_deflate=ws_compression,
+            proxy_headers=proxy_headers,
+        )
+        return
+    config = uvicorn.Config(
+        create_app(db, bot_delay=bot_delay, limits=limits),
         host=host,
         port=port,
         log_level="warning",
         ws_per_message_deflate=ws_compression,
         proxy_headers=proxy_headers,  # the address is what the per-address limits count
     )
+    if not run_announcing(config, sock, announce):
+        raise typer.Exit(1)  # the app could not start (uvicorn said why)
+
+
+def run_announcing(config: Any, sock: socket.socket, announce: str) -> bool:
+    """Serve ``config`` (a ``uvicorn.Config``) on ``sock``, printing ``announce`` once
+    it listens and its app has started; False if the app could not start."""
+    import uvicorn
+
+    class AnnouncingServer(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                typer.echo(announce)
+
+    server = AnnouncingServer(config)
+    server.run(sockets=[sock])
+    return bool(server.started)
+
+
+def listen_or_exit(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening; a port in use (or any other
+    refusal) is one sentence on stderr and exit status 1, never a traceback."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as error:
+        sock.close()
+        if error.errno == errno.EADDRINUSE:
+            sentence = (
+                f"meeple serve: port {port} on {host} is already in use by another program;"
+                f" stop it or choose another port (--port, or make serve PORT=...)."
+            )
+        else:
+            sentence = f"meeple serve: cannot listen on {host}:{port}: {error.strerror or error}."
+        typer.echo(sentence, err=True)
+        raise typer.Exit(1) from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def announce_when_answering(host: str, port: int, announce: str) -> None:
+    """Print ``announce`` from a background thread once ``host:port`` accepts
+    connections (the workers' uvicorn binds it after this returns)."""
+    target = "::1" if host == "::" else "127.0.0.1" if host == "0.0.0.0" else host
+
+    def wait() -> None:
+        while True:
+            try:
+                with socket.create_connection((target, port), timeout=1):
+                    typer.echo(announce)
+                    return
+            except OSError:
+                time.sleep(0.1)
+
+    threading.Thread(target=wait, daemon=True).start()
 
 
 def register(app: typer.Typer) -> None:
