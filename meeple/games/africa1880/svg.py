@@ -24,7 +24,8 @@ from html import escape
 from typing import Any
 
 from meeple.engine import Presentation
-from meeple.engine.presentation import PanelValue
+from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
+from meeple.games.africa1880 import guide
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_SHORT
 from meeple.games.africa1880.geography import Point, coast_outline, geography
 
@@ -579,8 +580,105 @@ def _sheet_lines(sheet: JSON) -> list[str]:
     return lines
 
 
+def _symbol(body: str, width: int = 34, height: int = 30) -> str:
+    """A legend symbol: a small SVG document of its own."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
+        f' width="{width}" height="{height}" aria-hidden="true">{body}</svg>'
+    )
+
+
+def _face(face: str) -> str:
+    """The shapes of a diplomatic marker's face, as ``_defs`` draws them."""
+    return _defs().split(f'<g id="face-{face}">')[1].split("</g>")[0]
+
+
+def _legend_marker(face: str, fill: str) -> str:
+    inner = ""
+    if face != "unturned":
+        inner = (
+            f'<g transform="translate(17,15) scale(9)" fill="#fff" stroke="#fff"'
+            f' stroke-width="0.08">{_face(face)}</g>'
+        )
+    return _symbol(
+        f'<g class="marker {face}"><circle cx="17" cy="15" r="12" fill="{fill}" stroke="#fff"'
+        f' stroke-width="1.5"/>{inner}</g>'
+    )
+
+
+def legend_entries(view: JSON) -> list[LegendEntry]:
+    """Every symbol of the board, drawn with the board's shapes and classes."""
+    territory = '<g class="territory"><polygon points="3,5 31,3 29,27 5,25" fill="{}"'
+    territory += f' stroke="{BORDER_INK}"/></g>'
+    square = (
+        f'<rect class="square" x="12" y="10" width="{SQUARE}" height="{SQUARE}" rx="1"'
+        f' fill="#fffdf5" stroke="{TILE}"/>'
+    )
+    developed = (
+        f'<rect class="square developed" x="12" y="10" width="{SQUARE}" height="{SQUARE}"'
+        f' rx="1" fill="{TILE}" stroke="{TILE}"/><path d="M14.5,17 v-3.5 l2,-1.6 l2,1.6 v3.5 z"'
+        ' fill="#f3e6cf"/>'
+    )
+    presence = (
+        f'<rect class="presence" x="13" y="9" width="{PRESENCE_W}" height="{PRESENCE_H}" rx="1"'
+        ' fill="#1565c0" stroke="#fff"/>'
+    )
+    embassy = (
+        '<g class="embassy"><polygon points="2,4 32,4 32,26 2,26" fill="#f7fbfe"'
+        ' stroke="#1565c0" stroke-width="2"/><rect x="2" y="4" width="30" height="6"'
+        ' fill="#1565c0"/></g>'
+    )
+    return [
+        {
+            "symbol": _symbol(territory.format(fills()[0])),
+            "meaning": "territory: its name, development squares and presences; click it"
+            " when an order, exploration or landing can name it",
+        },
+        {"symbol": _symbol(square), "meaning": "development square still empty"},
+        {
+            "symbol": _symbol(developed),
+            "meaning": "developed square (a development tile); all full: a colony may form",
+        },
+        {
+            "symbol": _symbol(presence),
+            "meaning": "presence of a country, in its colour (red Great Britain, blue"
+            " France, black Germany, green Italy, yellow Netherlands, brown Belgium)",
+        },
+        {
+            "symbol": _symbol(territory.format("#d8c9ef") + _colony_piece(17, 17)),
+            "meaning": "colony (hatched, with its colony piece): permanent, scores 8 a"
+            " presence alone on it, 3 if shared; nobody may explore into it",
+        },
+        {
+            "symbol": _symbol(embassy),
+            "meaning": "embassy of a country, in the sea: holds the other countries'"
+            " diplomatic markers",
+        },
+        {
+            "symbol": _legend_marker("alliance", "#2e7d32"),
+            "meaning": "marker turned to the dove: that country declared alliance with the"
+            " embassy's country (1 point to it at the end)",
+        },
+        {
+            "symbol": _legend_marker("war", "#c62828"),
+            "meaning": "marker turned to the cannon: that country declared war on the"
+            " embassy's country",
+        },
+        {
+            "symbol": _legend_marker("unturned", "#777"),
+            "meaning": "marker not turned yet (before the first reading)",
+        },
+    ]
+
+
 class AfricaPresentation(Presentation):
     """Africa 1880 drawn in one layer (the map and the sheets depend on the seat)."""
+
+    def explain(self, view: JSON) -> Explanation | None:
+        return guide.explain(view)
+
+    def legend(self, view: JSON) -> list[LegendEntry]:
+        return legend_entries(view)
 
     def overlay(self, view: JSON) -> str:
         return render_svg(view)

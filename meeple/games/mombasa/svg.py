@@ -36,6 +36,8 @@ from html import escape
 from typing import Any
 
 from meeple.engine import Presentation
+from meeple.engine.presentation import Explanation, LegendEntry
+from meeple.games.mombasa import guide
 from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
 from meeple.games.mombasa.render import pending_words, tile_words
 
@@ -1118,6 +1120,12 @@ class MombasaPresentation(Presentation):
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         return event_targets(view, event)
+
+    def explain(self, view: JSON) -> Explanation | None:
+        return guide.explain(view)
+
+    def legend(self, view: JSON) -> list[LegendEntry]:
+        return guide.legend(COMPANY_COLOURS, SEAT_COLOURS, KIND_COLOURS)
 
     def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
         phase = view.get("phase")

@@ -34,7 +34,8 @@ from html import escape
 from typing import Any
 
 from meeple.engine import Presentation
-from meeple.engine.presentation import PanelValue
+from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
+from meeple.games.newworld import guide
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.common import amount
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
@@ -671,7 +672,8 @@ def _anchorage(view: JSON, area: JSON, taken: list[Obstacle]) -> str:
     cx, cy = xy(_landing_point(index))
     target = f' data-target="{area["letter"].lower()}"' if area["playable"] else ""
     parts = [
-        f'<g class="anchorage"{target}>',
+        f'<g class="anchorage"{target}><title>Anchorage of {escape(area["letter"])}'
+        f"{_anchorage_words(view, area)}</title>",
         f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" stroke="#fff"'
         ' stroke-width="2.5" stroke-dasharray="4 3"/>',
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{DOT_R:g}" fill="#111"/>',
@@ -1094,6 +1096,64 @@ def _plan_marks(view: JSON) -> list[str]:
     return out
 
 
+def _anchorage_words(view: JSON, area: JSON) -> str:
+    """What stands at an Anchorage, for its tooltip: the Fleets and the units aboard
+    or offshore there (short: the overlay is drawn per state)."""
+    names = [str(p["name"]) for p in view.get("players", [])]
+    fleets = [
+        names[k]
+        for k, p in enumerate(view.get("players", []))
+        if (p.get("fleet") or {}).get("at") == area["letter"]
+    ]
+    waiting = []
+    for force in area.get("forces", []):
+        units = sum(
+            int(force.get(key) or 0)
+            for key in (
+                "embarked_soldiers",
+                "embarked_colonists",
+                "offshore_soldiers",
+                "offshore_colonists",
+            )
+        )
+        if units:
+            waiting.append(f"{units} of {SEAT_SHORT[int(force['seat'])]}")
+    parts = [f"Fleet of {', '.join(fleets)}"] if fleets else []
+    if waiting:
+        parts.append("units waiting: " + ", ".join(waiting))
+    return (": " + "; ".join(parts)) if parts else ""
+
+
+def legend_shapes() -> dict[str, str]:
+    """The map's own drawings of the legend's symbols (see ``guide.legend``)."""
+    chip = {
+        "seat": 0,
+        "soldiers": 2,
+        "colonists": 3,
+        "prospectors": 0,
+        "miners": 0,
+        "gold": 0,
+        "looter": False,
+        "retreated": 0,
+        "retreated_soldiers": 0,
+    }
+    words = _chip_words(chip)
+    width = _chip_width(chip) + 8
+    tag = _retreated_tag(2, 20, "2S", seat_colour(0))
+    return {
+        "unknown": UNKNOWN_FILL,
+        "sea": SEA,
+        "ship": _ship(17, 17, seat_colour(0)),
+        "chip": f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} 26"'
+        f' width="{width:.0f}" height="26" aria-hidden="true">{_chip(width / 2, 18, chip)}</svg>',
+        "chip_words": f"a country's units in an Area, in its colour: {words} is"
+        f" {SEAT_SHORT[0]} with 2 Soldiers and 3 Colonists (P Prospectors, M Miners, G Gold"
+        " Bars, loot: its Soldier loots the City)",
+        "retreated": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 34 26" width="34"'
+        f' height="26" aria-hidden="true">{tag}</svg>',
+    }
+
+
 class NewWorldPresentation(Presentation):
     """The map in two layers; the overlay depends on the seat (cash, own sheet)."""
 
@@ -1114,6 +1174,12 @@ class NewWorldPresentation(Presentation):
         if bidding and seat < len(players) and players[seat].get("bid_sealed"):
             return "bid sealed"
         return "to decide" if seat in waiting else "waiting"
+
+    def explain(self, view: JSON) -> Explanation | None:
+        return guide.explain(view)
+
+    def legend(self, view: JSON) -> list[LegendEntry]:
+        return guide.legend(legend_shapes(), CLIMATE_FILL)
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         """The Areas an event concerns: those its data names (area, from, to) and

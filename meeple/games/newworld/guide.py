@@ -1,0 +1,214 @@
+"""Rules at hand for New World: what each phase and each pending decision does and
+costs, in our words, with the anchors of the "how to play" page (``help.md``), and
+the meaning of the map's symbols. Both read a view only (cash and sheets are the
+seat's own)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine.presentation import Explanation, LegendEntry
+
+JSON = dict[str, Any]
+
+PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "colonists": (
+        "Colonists: take four new Colonists, or roll a die for them (never fewer than three).",
+        ("colonists",),
+    ),
+    "exclusive landfall bids": (
+        "Turn 1: bid in secret for the first choice of a landing Area; bids are paid to the"
+        " bidder at the other end of the scale.",
+        ("landfall",),
+    ),
+    "exclusive landfall choice": (
+        "Turn 1: in bid order, each player chooses the coastal Area only they may land in"
+        " this turn.",
+        ("landfall",),
+    ),
+    "planning": (
+        "Planning, in secret: Ships kept ($4 each) and built ($12), Soldiers bought ($10),"
+        " and where your Fleet lands whom. Everything is paid when all sheets are sealed.",
+        ("planning",),
+    ),
+    "outbound naval movement": (
+        "The Fleets sail to their landings; dice for each Sea Zone crossed may sink Ships"
+        " with what they carry.",
+        ("outbound",),
+    ),
+    "land movement": (
+        "Land movement, in initiative order: embark, move one Area overland, land from the"
+        " Anchorage, prospect, mine, loot or carry Gold; then end your movement.",
+        ("movement",),
+    ),
+    "combat vs players": (
+        "Combat against players, in initiative order: attack rivals sharing an Area; dice"
+        " decide the losses; retreats may be offered or asked for.",
+        ("combat",),
+    ),
+    "combat vs natives": (
+        "Combat against Natives, in initiative order: Soldiers attack the Natives of an"
+        " Area; dice decide the losses.",
+        ("combat",),
+    ),
+    "homebound naval movement": (
+        "Homebound: your Fleet picks up Gold and Personnel along the coast (dice for each"
+        " Sea Zone) and sails home. Each Gold Bar home pays $40.",
+        ("homebound", "scoring"),
+    ),
+    "exploration setup": (
+        "Exploration version: reveal what lies in the Areas as the rules set them up.",
+        ("options",),
+    ),
+}
+
+STEPS = (
+    "Ships to maintain: $4 each; a Ship not maintained is lost.",
+    "Ships to build: $12 each, at most six a turn and twelve in all.",
+    "Soldiers to buy: $10 each, at most ten a turn, as your pool allows.",
+    "The Area your Fleet lands at first (your own Area on turn 1).",
+    "How many Soldiers go ashore there.",
+    "How many Colonists go ashore there.",
+    "Another landing further along the coast (not on turn 1), or seal the sheet.",
+    "Your sheet is sealed: waiting for the others.",
+    "Ships to devote to piracy this turn.",
+    "The player you declare naval war on, if any.",
+)
+
+
+def explain(view: JSON) -> Explanation | None:
+    """The phase's words, and those of the pending decision of the seat."""
+    phase = str(view.get("phase", ""))
+    if phase not in PHASES:
+        return None
+    words, anchors = PHASES[phase]
+    return {"phase": words, "decision": _decision(view, phase), "rules": list(anchors)}
+
+
+def _decision(view: JSON, phase: str) -> str:
+    if view.get("pending_arrangement"):
+        return (
+            "A Ship is about to be lost: its owner loads the Fleet card row by row (at most"
+            " two Personnel and two Gold Bars a Ship); the dice then pick the row lost."
+        )
+    landing = view.get("pending_landing")
+    if isinstance(landing, dict):
+        return (
+            f"Losses at sea left too few {landing.get('kind')}: choose how many land at"
+            f" {str(landing.get('area', '')).upper()}."
+        )
+    losses = view.get("pending_losses")
+    if isinstance(losses, dict):
+        return "The defender chooses which units are lost in the battle."
+    attack = view.get("pending_attack")
+    if isinstance(attack, dict):
+        return f"A battle in {str(attack.get('area', '')).upper()}: roll on, or settle a retreat."
+    seat = view.get("seat")
+    players = view.get("players", [])
+    if phase == "planning" and isinstance(seat, int) and seat < len(players):
+        plan = players[seat].get("plan")
+        step = plan.get("step") if isinstance(plan, dict) else None
+        if isinstance(step, int) and 0 <= step < len(STEPS):
+            return STEPS[step]
+    return ""
+
+
+def _svg(body: str, width: int = 34, height: int = 30) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}"'
+        f' width="{width}" height="{height}" aria-hidden="true">{body}</svg>'
+    )
+
+
+def legend(shapes: dict[str, str], climates: tuple[str, ...]) -> list[LegendEntry]:
+    """Every symbol of the map; ``shapes`` are the map's own drawings of the symbols
+    (by key), ``climates`` the fills of Climates 1 to 5."""
+    area = '<g class="area"><polygon points="3,5 31,3 29,27 5,25" fill="{}" stroke="#6b5a3a"/></g>'
+    out: list[LegendEntry] = [
+        {
+            "symbol": _svg(
+                "".join(
+                    f'<rect x="{1 + 6.4 * k:.1f}" y="6" width="6" height="18" fill="{fill}"/>'
+                    for k, fill in enumerate(climates)
+                )
+            ),
+            "meaning": "Area, coloured by its Climate, 1 (palest) to 5 (greenest): the survival"
+            " roll strikes by Climate; its letter and Climate stand before its name",
+        },
+        {"symbol": _svg(area.format(shapes["unknown"])), "meaning": "Area not explored yet"},
+        {
+            "symbol": _svg(
+                area.replace('class="area"', 'class="area unplayable"').format("#5b5850")
+            ),
+            "meaning": "Area not in play at this player count",
+        },
+        {
+            "symbol": _svg(
+                '<polygon class="outland" points="3,5 31,3 29,27 5,25" fill="#dcd5c2"'
+                ' stroke="#6b5a3a"/>'
+            ),
+            "meaning": "land beyond the map: never played",
+        },
+        {
+            "symbol": _svg(
+                f'<polygon class="sea" points="0,0 34,0 34,30 0,30" fill="{shapes["sea"]}"/>'
+            ),
+            "meaning": "Sea Zone, numbered: each zone crossed adds a naval-loss die",
+        },
+        {
+            "symbol": _svg(
+                '<g class="anchorage"><circle cx="17" cy="15" r="11" fill="#111"/><text x="17"'
+                ' y="19" font-size="11" text-anchor="middle" fill="#fff">A</text></g>'
+            ),
+            "meaning": "Anchorage dot of an Area: Fleets call there, units embark and land",
+        },
+        {"symbol": _svg(shapes["ship"]), "meaning": "a Fleet marker, in its country's colour"},
+        {"symbol": shapes["chip"], "meaning": shapes["chip_words"]},
+        {
+            "symbol": shapes["retreated"],
+            "meaning": "white tag: units that retreated this turn (they earn nothing and do"
+            " not count for control)",
+        },
+        {
+            "symbol": _svg(
+                '<polygon class="control" points="3,5 31,3 29,27 5,25" fill="none"'
+                ' stroke="#c62828" stroke-width="4"/>'
+            ),
+            "meaning": "Area outlined in a country's colour: its Political Control",
+        },
+        {
+            "symbol": _svg(
+                '<circle class="plan" cx="17" cy="15" r="11" fill="none" stroke="#c62828"'
+                ' stroke-width="3" stroke-dasharray="5 3"/>'
+            ),
+            "meaning": "dashed ring: a landing on your own secret plan",
+        },
+        {
+            "symbol": _svg(
+                '<ellipse class="battle" cx="17" cy="15" rx="15" ry="11" fill="none"'
+                ' stroke="#b00020" stroke-width="3" stroke-dasharray="6 3"/>',
+            ),
+            "meaning": "red ring: a battle under way there",
+        },
+        {
+            "symbol": _svg('<text x="17" y="19" font-size="11" text-anchor="middle">n3</text>'),
+            "meaning": "n3: three Natives in the Area",
+        },
+        {
+            "symbol": _svg('<text x="17" y="19" font-size="11" text-anchor="middle">x4</text>'),
+            "meaning": "x4: a City worth 4 Gold Bars to loot (looter's initials after it)",
+        },
+        {
+            "symbol": _svg('<text x="17" y="19" font-size="11" text-anchor="middle">G M</text>'),
+            "meaning": "G: a Gold Site to prospect; M: a working Mine (holder's initials after)",
+        },
+        {
+            "symbol": _svg('<text x="17" y="19" font-size="11" text-anchor="middle">$$</text>'),
+            "meaning": "$$: Resources doubled for Colonists there",
+        },
+        {
+            "symbol": _svg('<text x="17" y="19" font-size="10" text-anchor="middle">PC</text>'),
+            "meaning": "PC En: the Area's Political Control (England here)",
+        },
+    ]
+    return out
