@@ -6,6 +6,7 @@
 // the whole board.
 import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
 import { turnSignal } from "/static/turn.js";
+import { drawHelp, showRefusal } from "/static/help.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -68,7 +69,9 @@ function handle(message) {
     if (!chat.some((m) => m.id === message.message.id)) chat.push(message.message);
     drawChat();
   } else if (message.type === "error") {
-    showError(message.rule ? `${message.detail} [${message.rule}]` : message.detail);
+    // The rule a refusal names links to the help page's section on it.
+    if (message.rule && snap) showRefusal($("error"), message.detail, message.rule, snap.game);
+    else showError(message.rule ? `${message.detail} [${message.rule}]` : message.detail);
     if (message.status === 409) send({ type: "sync" });
   } else if (message.type === "presence") {
     // Who is connected changed: a small message, not a new state.
@@ -105,6 +108,7 @@ function draw() {
   drawLastMoves();
   drawNamePrompt();
   drawDecision();
+  drawHelp(snap);
   drawSeats();
   drawLog();
   drawChat();
