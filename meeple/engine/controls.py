@@ -192,4 +192,24 @@ def default_controls(
         large = len(group) > ROW_LIMIT
         options = [option(a, labels.get(a, a), sub_group(a, key) if large else "") for a in group]
         entries.append(choice_control(title if len(group) > 1 else "", options))
-    return entries
+    return merge_lone_options(entries)
+
+
+def merge_lone_options(entries: Sequence[JSON]) -> list[JSON]:
+    """The entries with consecutive single-option choices that have neither heading
+    nor help joined into one row of buttons (at most ``ROW_LIMIT`` to a row)."""
+    out: list[JSON] = []
+    joinable = False  # the last entry of ``out`` is a row of lone options
+    for entry in entries:
+        lone = (
+            entry["kind"] == "choice"
+            and len(entry["options"]) == 1
+            and not entry.get("heading")
+            and not entry.get("help")
+        )
+        if lone and joinable and len(out[-1]["options"]) < ROW_LIMIT:
+            out[-1]["options"].append(entry["options"][0])
+            continue
+        out.append({**entry, "options": list(entry["options"])} if lone else entry)
+        joinable = lone
+    return out

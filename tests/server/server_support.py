@@ -222,6 +222,8 @@ REACHABLE_JS = """[
   ...[...document.querySelectorAll('#actions button[data-action-text]')]
     .map((b) => b.dataset.actionText),
   ...[...document.querySelectorAll('#actions select option')].map((o) => o.value),
+  ...[...document.querySelectorAll('#actions [data-amount-template]')].flatMap((n) =>
+    JSON.parse(n.dataset.values).map((v) => n.dataset.amountTemplate.replace('{n}', v))),
   ...[...document.querySelectorAll('#board .playable')].flatMap((n) => window.meeple.offers(n)),
 ]"""
 
@@ -311,19 +313,24 @@ Pages = Callable[..., BrowserPage]
 
 def click_a_decision(page: Any) -> None:
     """One decision by clicking on a Playwright page: a glowing board element if
-    any (and the first entry of the menu it may open), else a button or a list."""
+    any (and the first entry of the menu it may open), else a button or a list;
+    the question a move may ask first is answered yes."""
     board = page.locator("#board .playable")
     if board.count():
         board.first.click()
-        menu = page.locator(".menu button")
+        menu = page.locator(".menu button[data-action-text]:visible")
         if menu.count():
             menu.first.click()
-        return
-    buttons = page.locator("#actions button[data-action-text]")
-    if buttons.count():
-        buttons.first.click()
-        return
-    page.locator("#actions .group button.primary").first.click()
+    else:
+        page.locator("#actions button[data-action-text]:visible").first.click()
+    answer_yes(page)
+
+
+def answer_yes(page: Any) -> None:
+    """Play the move a confirmation dialog (decision.js) asks about, if one is open."""
+    dialog = page.locator("#confirm-dialog[open] #confirm-yes")
+    if dialog.count():
+        dialog.click()
 
 
 def new_table(

@@ -303,13 +303,13 @@ def test_africas_order_sheet_groups_no_landing_with_the_landings(
     landings = {a for a in snap["legal"] if a.startswith("land ")}
     assert landings
     groups: list[list[str]] = page.page.evaluate(
-        """() => [...document.querySelectorAll('#actions .group')].map((g) => [
+        """() => [...document.querySelectorAll('#actions .control')].map((g) => [
           ...[...g.querySelectorAll('[data-action-text]')].map((b) => b.dataset.actionText),
           ...[...g.querySelectorAll('option')].map((o) => o.value)])"""
     )
     row = next(g for g in groups if "no landing" in g)
     assert set(row) == landings | {"no landing"}
-    labels = page.page.locator("#actions .group > span").all_inner_texts()
+    labels = page.page.locator("#actions .control-heading").all_inner_texts()
     assert "no" not in labels
     assert page.overflow() <= 0
     page.shot("ui-africa-writing-390")

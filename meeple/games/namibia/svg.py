@@ -9,6 +9,7 @@ generic web client offers the legal actions whose text names that target.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 from operator import itemgetter
@@ -16,6 +17,7 @@ from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry, PanelValue, compose
+from meeple.games.namibia import controls as decision
 from meeple.games.namibia import guide
 from meeple.games.namibia.common import BOARD, SEAT_NAMES
 
@@ -458,6 +460,15 @@ class NamibiaPresentation(Presentation):
         if isinstance(data.get("port"), int) and data["port"] < len(ports):
             out.append(str(ports[data["port"]]["word"]))
         return out
+
+    def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
+        return decision.labels(view, legal)
+
+    def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
+        return decision.controls(view, legal)
+
+    def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
+        return decision.confirm(view, action, legal)
 
     def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
         """A seat's money, reputation and pieces in the rulebook's words; what a seat

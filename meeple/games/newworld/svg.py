@@ -38,6 +38,8 @@ from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
 from meeple.games.newworld import guide
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.common import amount
+from meeple.games.newworld.controls import confirm as confirm_question
+from meeple.games.newworld.controls import controls as decision_controls
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
 from meeple.games.newworld.render import arrangement_line
 from meeple.games.newworld.wording import labels
@@ -1189,6 +1191,12 @@ class NewWorldPresentation(Presentation):
 
     def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
         return labels(legal)
+
+    def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
+        return decision_controls(view, legal)
+
+    def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
+        return confirm_question(view, action, legal)
 
     def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
         players = view.get("players") or []

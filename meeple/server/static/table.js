@@ -5,6 +5,7 @@
 // every state, `svg`: what that state draws on top of it. Without `board`, `svg` is
 // the whole board.
 import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
+import { decide, drawControls, menuContent, questionOpen } from "/static/decision.js";
 import { turnSignal } from "/static/turn.js";
 import { drawHelp, showRefusal } from "/static/help.js";
 
@@ -299,9 +300,10 @@ function closeMenu() { for (const m of document.querySelectorAll(".menu")) m.rem
 
 function choose(actions, event) {
   closeMenu();
-  if (actions.length === 1) { play(actions[0]); return; }
-  const menu = el("div", { class: "menu" });
-  for (const a of actions.slice(0, 40)) menu.append(el("button", { text: labelOf(a), "data-action-text": a, onclick: () => { closeMenu(); play(a); } }));
+  if (actions.length === 1) { decide(actions[0]); return; }
+  // The options grouped as the controls group them (decision.js); a choice closes it.
+  const menu = el("div", { class: "menu" }, menuContent(actions));
+  menu.addEventListener("click", (e) => { if (e.target.closest("button[data-action-text]")) closeMenu(); });
   menu.style.left = `${Math.max(0, Math.min(event.pageX + 4, document.documentElement.clientWidth - 260))}px`;
   menu.style.top = `${event.pageY + 4}px`;
   document.body.append(menu);
@@ -309,26 +311,8 @@ function choose(actions, event) {
 }
 document.addEventListener("click", (event) => { if (!event.target.closest(".menu")) closeMenu(); });
 
-// Legal actions grouped by what they do: the part before ":" ("alexandria: develop"),
-// else the first word ("place copper c3"). "no X" joins the group whose word X starts
-// with ("no landing" beside "land egypt").
-function actionGroups(legal) {
-  const keyOf = (a) => (a.includes(":") ? a.split(":")[0] : a.split(" ")[0]);
-  const keys = new Set(legal.map(keyOf));
-  const groups = new Map();
-  for (const a of legal) {
-    let key = keyOf(a);
-    const refusal = a.match(/^no (\w+)$/);
-    if (refusal) key = [...keys].find((k) => k !== "no" && refusal[1].startsWith(k)) || key;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(a);
-  }
-  return groups;
-}
-
 function drawDecision() {
   const box = $("actions");
-  clear(box);
   const legal = snap.legal || [];
   const mine = snap.seat;
   let prompt;
@@ -339,19 +323,8 @@ function drawDecision() {
   $("prompt").textContent = prompt;
   $("freeform").hidden = mine === null || snap.over;
   $("leave").hidden = mine === null || snap.over;
-  const groups = actionGroups(legal);
-  for (const [key, list] of groups) {
-    // A group of one action needs no label: its button says it.
-    const row = el("div", { class: "group" }, el("span", { text: list.length > 1 ? key : "" }));
-    if (list.length <= 14) {
-      for (const a of list) row.append(el("button", { text: labelOf(a), "data-action-text": a, onclick: () => play(a) }));
-    } else {
-      const select = el("select", { "data-group": key });
-      for (const a of list) select.append(el("option", { value: a, text: labelOf(a) }));
-      row.append(select, el("button", { text: "play", class: "primary", onclick: () => play(select.value) }));
-    }
-    box.append(row);
-  }
+  // The game's controls for the decision (decision.js): amounts, choices, the board.
+  drawControls(box, snap, play, labelOf);
 }
 
 // One panel fact as a person reads it; nothing for a fact that is not there (false,
@@ -528,4 +501,4 @@ $("chatform").onsubmit = (event) => {
 connect();
 
 // For programs driving the page (browser tests, accessibility tools): the last state.
-window.meeple = { get state() { return snap; }, play, drop: () => socket && socket.close(), offers: boardActions, lastMoves };
+window.meeple = { get state() { return snap; }, play, drop: () => socket && socket.close(), offers: boardActions, lastMoves, questionOpen };
