@@ -74,8 +74,8 @@ class Game(ABC, Generic[S]):
     the player counts; None: not said."""
     example: ClassVar[bool] = False
     """True for a teaching example of the game contract (the plugin walk-through's
-    Goofspiel) rather than a game people choose for an evening: lobbies list it after
-    the others and mark it."""
+    game in docs/adding-a-game.md) rather than a game people choose for an evening:
+    lobbies list it after the others and mark it."""
 
     def __init__(self, actions: ActionSpace, state_type: type[S]) -> None:
         self.actions = actions
