@@ -96,6 +96,9 @@ class ChatRow(Base):
     recipients: Mapped[str | None] = mapped_column(Text, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     time: Mapped[float] = mapped_column(Float)
+    # How many moves the game had when it was sent, which places it in a replay; NULL
+    # in a row stored before the column existed (a replay shows those at the end).
+    ply: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class LeaseRow(Base):
@@ -249,6 +252,7 @@ def _chat_json(row: ChatRow) -> dict[str, Any]:
         "to": json.loads(row.recipients) if row.recipients else row.recipient,
         "text": row.text,
         "time": row.time,
+        "ply": row.ply,
     }
 
 
@@ -692,9 +696,16 @@ class Store:
             )
 
     def add_chat(
-        self, table_id: str, sender: int, recipient: int | list[int] | None, text: str, now: float
+        self,
+        table_id: str,
+        sender: int,
+        recipient: int | list[int] | None,
+        text: str,
+        now: float,
+        ply: int | None = None,
     ) -> int:
-        """Store a message to everyone (None), one seat or several (a list)."""
+        """Store a message to everyone (None), one seat or several (a list), sent when
+        the game had ``ply`` moves."""
         several = isinstance(recipient, list)
         with Session(self.engine) as session, session.begin():
             row = ChatRow(
@@ -704,6 +715,7 @@ class Store:
                 recipients=json.dumps(recipient) if several else None,
                 text=text,
                 time=now,
+                ply=ply,
             )
             session.add(row)
             session.flush()
@@ -784,6 +796,17 @@ class Store:
             query = select(ChatRow).where(ChatRow.table_id == table_id)
             rows = session.execute(query.order_by(ChatRow.id.desc()).limit(limit)).scalars()
             return [_chat_json(c) for c in reversed(list(rows))]
+
+    def public_chat(self, table_id: str) -> list[dict[str, Any]]:
+        """Every message of ``table_id`` sent to the whole table, oldest first (what a
+        spectator may read; private messages never)."""
+        with Session(self.engine) as session:
+            query = select(ChatRow).where(
+                ChatRow.table_id == table_id,
+                ChatRow.recipient.is_(None),
+                ChatRow.recipients.is_(None),
+            )
+            return [_chat_json(c) for c in session.execute(query.order_by(ChatRow.id)).scalars()]
 
     def version_of(self, table_id: str) -> int | None:
         """The stored version of ``table_id`` (None if there is no such table)."""
@@ -949,7 +972,8 @@ def _stored(row: Any) -> StoredTable:
 
 def _add_missing_columns(connection: Connection) -> None:
     """Add the nullable columns newer than an existing database (``create_all`` makes
-    only missing tables): e.g. ``meeple_tables.talk`` and ``meeple_chat.recipients``."""
+    only missing tables): e.g. ``meeple_tables.talk`` and ``meeple_chat.recipients``
+    and ``meeple_chat.ply``."""
     found = inspect(connection)
     for name in ("meeple_tables", "meeple_chat", "meeple_nodes"):
         table = Base.metadata.tables[name]

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
-from meeple.server import render
+from meeple.server import replays
 from meeple.server.hub import Hub
 from meeple.server.limits import client_address
 from meeple.server.tables import ApiError, Table
@@ -211,12 +211,27 @@ def tables_router(hub: Hub) -> APIRouter:
         out["chat"] = [m for m in table.chat if m["to"] is None]
         return out
 
-    @router.get("/api/tables/{table_id}/replay/{ply}", summary="The finished game after ply moves")
-    async def replay_step(table_id: str, ply: int, svg: bool = True) -> dict[str, Any]:
+    async def _finished(table_id: str) -> Table:
         table = await hub.seats.get(table_id)
         await hub.latest(table)
         if not table.over:
             raise ApiError(409, "the replay opens once the game is over")
+        return table
+
+    @router.get(
+        "/api/tables/{table_id}/replay",
+        summary="A finished game's replay outline: steps, sections, seats' people, public chat",
+    )
+    async def replay_outline(table_id: str) -> dict[str, Any]:
+        table = await _finished(table_id)
+        outline = hub.views.replay_outline(table)
+        messages = await hub.db(hub.store.public_chat, table.id)
+        chat = replays.public_chat(messages, outline)
+        return replays.outline_json(table.id, table.game, outline, people(hub, table), chat)
+
+    @router.get("/api/tables/{table_id}/replay/{ply}", summary="The finished game after ply moves")
+    async def replay_step(table_id: str, ply: int, svg: bool = True) -> dict[str, Any]:
+        table = await _finished(table_id)
         total = len(table.record.moves)
         if not 0 <= ply <= total:
             raise ApiError(404, f"the game has moves 0..{total}")
@@ -225,27 +240,17 @@ def tables_router(hub: Hub) -> APIRouter:
     return router
 
 
+def people(hub: Hub, table: Table) -> list[dict[str, Any]]:
+    """The finished table's seats named as a replay names them."""
+    outline = hub.views.replay_outline(table)
+    seats = hub.views.seats_public(table)
+    return replays.seat_people(table.game, table.record, outline, seats, table.seats)
+
+
 def replay_json(hub: Hub, table: Table, ply: int, svg: bool) -> dict[str, Any]:
-    """The finished ``table`` after ``ply`` moves (0..total): view, events, SVG board."""
-    total = len(table.record.moves)
+    """The finished ``table`` after ``ply`` moves (0..total) as a spectator saw it: view,
+    SVG board, the moves and public events of its step (``meeple.server.replays``)."""
+    outline = hub.views.replay_outline(table)
     state = hub.views.replay_state(table, ply)
-    before = hub.views.replay_state(table, ply - 1).log if ply > 0 else []
-    view = table.game.view(state, None)
-    events = [e.to_json() for e in table.game.events(state, None, len(before))]
-    seat_names = table.game.seat_names(table.record.config)
-    move = table.record.moves[ply - 1] if ply > 0 else None
-    return {
-        "table": table.id,
-        "game": table.game.name,
-        "title": table.game.title,
-        "ply": ply,
-        "total": total,
-        "move": None
-        if move is None
-        else {"seat": move[0], "name": seat_names[move[0]], "action": move[1]},
-        "seat_names": list(seat_names),
-        "view": view,
-        "svg": render.render_svg(table.game, view) if svg else None,
-        "events": events,
-        "result": table.record.result if ply == total else None,
-    }
+    step = replays.step_json(table.game, table.record, outline, state, ply, people(hub, table), svg)
+    return {"table": table.id, "game": table.game.name, "title": table.game.title, **step}

@@ -1,0 +1,307 @@
+"""A finished game's replay as the table saw it: its steps, sections, people and chat.
+
+A replay is shown in *steps*, not moves. A move that changed nothing a spectator
+could see (no public event, the same spectators' view and seats to act: a line of a
+secret order sheet, a face-down card, a sealed bid) is no step of its own: it is
+stepped over with the next move that did change something, so "next" goes from
+before the writing to the sealing and then to the revealed sheets, as the table saw
+it. Where several seats decide at once, the action texts of their decisions are not
+shown at all (the table saw only what the events and the views tell).
+
+The outline of a game (its steps, where each section begins, which moves' texts
+stay unsaid) is computed once per finished game by replaying its record; the
+server keeps it with the table's views (``Views.replay_outline``).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from meeple.engine import Game, GameRecord, GameState
+from meeple.server import render
+from meeple.server.tables import HUMAN, dumps
+
+START = "Start"  # the heading of the part before the game's first section
+
+
+@dataclass(frozen=True)
+class Section:
+    """A part of the story (a round, a game turn, a phase) and the ply of the step at
+    which the event that begins it appears."""
+
+    heading: str
+    ply: int
+
+
+@dataclass(frozen=True)
+class Outline:
+    """What a replay needs of a whole finished game, computed once.
+
+    ``steps``: the plies shown as steps, in order, from 0 (the setup) to the last
+    move. ``log_at[p]``: the length of the log after ``p`` moves. ``unsaid``: the
+    plies whose action text the table never saw (a move stepped over, or a decision
+    made while another seat was deciding too)."""
+
+    steps: tuple[int, ...]
+    sections: tuple[Section, ...]
+    log_at: tuple[int, ...]
+    unsaid: frozenset[int]
+
+    @property
+    def total(self) -> int:
+        return len(self.log_at) - 1
+
+    def step_at(self, ply: int) -> int:
+        """The index of the last step at or before ``ply``."""
+        return bisect.bisect_right(self.steps, ply) - 1
+
+    def is_step(self, ply: int) -> bool:
+        return self.steps[self.step_at(ply)] == ply
+
+    def heading_at(self, ply: int) -> str:
+        """The heading of the section ``ply`` lies in."""
+        at = bisect.bisect_right([s.ply for s in self.sections], ply) - 1
+        return START if at < 0 else self.sections[at].heading
+
+
+class _Simultaneous:
+    """Tells, move by move, whether a move belongs to a simultaneous decision: one
+    that began with several seats to act, lasting while the seats still to act are
+    among those still deciding, until a public event reveals."""
+
+    def __init__(self) -> None:
+        self.deciding: set[int] = set()
+
+    def part_of(self, seat: int, waiting: Sequence[int]) -> bool:
+        """Is the move ``seat`` is about to make (``waiting``: the seats to act before
+        it) part of a simultaneous decision?"""
+        if not self.deciding and len(waiting) > 1:
+            self.deciding = set(waiting)
+        return seat in self.deciding
+
+    def after(self, waiting: Sequence[int], revealed: bool) -> None:
+        """After the move: ``waiting`` to act now; ``revealed``: a public event revealed."""
+        if revealed or not set(waiting) <= self.deciding:
+            self.deciding = set()
+        else:
+            self.deciding = set(waiting)
+
+
+def _seen(game: Game[Any], state: GameState) -> str:
+    """What a spectator sees of ``state`` besides the log, as one text."""
+    return dumps({"view": game.view(state, None), "to_act": list(game.to_act(state))})
+
+
+def build_outline(game: Game[Any], record: GameRecord) -> Outline:
+    """Replay ``record`` once: its steps, its sections and its unsaid moves.
+
+    A move ends a step if it changed what a spectator sees (a public event, the
+    spectators' view or the seats to act) and no simultaneous decision goes on after
+    it; the last move of a simultaneous decision always ends one."""
+    state = game.new_game(record.config, record.seed)
+    total = len(record.moves)
+    steps, log_at, unsaid = [0], [len(state.log)], set()
+    headings = [(h, 0) for h in _headings(game, game.events(state, None))]
+    seen = _seen(game, state)
+    simultaneous = _Simultaneous()
+    for ply, (seat, text) in enumerate(record.moves, start=1):
+        secret = simultaneous.part_of(seat, game.to_act(state))
+        game.play(state, seat, text)
+        public = game.events(state, None, log_at[-1])
+        log_at.append(len(state.log))
+        simultaneous.after(game.to_act(state), any(e.reveals for e in public))
+        now = _seen(game, state)
+        visible = bool(public) or now != seen
+        if not visible or secret:
+            unsaid.add(ply)
+        ends_decision = secret and not simultaneous.deciding
+        if ends_decision or (visible and not simultaneous.deciding) or ply == total:
+            steps.append(ply)
+        seen = now
+        headings.extend((h, ply) for h in _headings(game, public))
+    # A heading whose event came inside a step begins at that step.
+    sections = [Section(h, steps[bisect.bisect_left(steps, ply)]) for h, ply in headings]
+    return Outline(tuple(steps), tuple(sections), tuple(log_at), frozenset(unsaid))
+
+
+def _headings(game: Game[Any], events: Sequence[Any]) -> list[str]:
+    """The section headings ``events`` begin, in order."""
+    found = (render.section(game, e.to_json()) for e in events)
+    return [h for h in found if h]
+
+
+# ---- the people at the table -----------------------------------------------------
+
+
+def _person(entry: dict[str, Any], info: dict[str, Any]) -> str | None:
+    """The name of the person of a seat (``entry``: as ``Views.seats_public`` shows
+    it; ``info``: as the table stores it), None for a seat no person ever held."""
+    kind = entry.get("kind")
+    for name in (entry.get("player"), info.get("player"), info.get("name")):
+        if isinstance(name, str) and name.strip() and name != f"{kind} bot":
+            return name.strip()
+    return None
+
+
+def _since(value: Any, outline: Outline) -> str | None:
+    """When a bot took the seat over, in words: a ply becomes its section."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return outline.heading_at(value).lower() if value > 0 else "the start"
+    return str(value) or None
+
+
+def seat_people(
+    game: Game[Any],
+    record: GameRecord,
+    outline: Outline,
+    seats: list[dict[str, Any]],
+    stored: list[dict[str, Any]],
+) -> list[dict[str, Any]]:
+    """Every seat as the replay names it: ``label`` "Ann (Red)" (a bot's own seat:
+    "Red, medium bot"), ``detail`` also saying who played it in the end ("Ann (Red),
+    played by the medium bot since round 4"), and its CSS ``colour``. ``seats`` are
+    the public seats (``Views.seats_public``), ``stored`` the table's own."""
+    names = game.seat_names(record.config)
+    out = []
+    for seat, name in enumerate(names):
+        entry = seats[seat] if seat < len(seats) else {}
+        info = stored[seat] if seat < len(stored) else {}
+        kind = str(entry.get("kind") or info.get("kind") or HUMAN)
+        person = _person(entry, info)
+        bot = kind != HUMAN
+        label = f"{name}, {kind} bot" if bot else name
+        if person:
+            label = f"{person} ({name})"
+        detail = label
+        if bot and person:
+            since = _since(entry.get("bot_since", info.get("bot_since")), outline)
+            detail = f"{label}, played by the {kind} bot" + (f" since {since}" if since else "")
+        out.append(
+            {
+                "seat": seat,
+                "name": name,
+                "player": person,
+                "kind": kind,
+                "label": label,
+                "detail": detail,
+                "colour": render.seat_colour(game, seat, name),
+            }
+        )
+    return out
+
+
+def public_chat(messages: list[dict[str, Any]], outline: Outline) -> list[dict[str, Any]]:
+    """The table's messages to everyone, each with the ``ply`` it belongs after (a
+    message stored before plies were recorded: the end), in the order they were sent."""
+    out = []
+    for message in messages:
+        if message.get("to") is not None:
+            continue  # private: never in a replay
+        ply = message.get("ply")
+        ply = outline.total if not isinstance(ply, int) else max(0, min(ply, outline.total))
+        out.append(
+            {
+                "id": message["id"],
+                "from": message["from"],
+                "text": message["text"],
+                "time": message["time"],
+                "ply": ply,
+                "step": outline.step_at(ply),
+            }
+        )
+    out.sort(key=lambda m: (m["ply"], m["id"]))
+    return out
+
+
+# ---- what the client gets -----------------------------------------------------------
+
+
+def outline_json(
+    table_id: str,
+    game: Game[Any],
+    outline: Outline,
+    people: list[dict[str, Any]],
+    chat: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The replay's outline: steps, sections (with the step each begins), people, chat."""
+    return {
+        "table": table_id,
+        "game": game.name,
+        "title": game.title,
+        "total": outline.total,
+        "steps": list(outline.steps),
+        "sections": [
+            {"heading": s.heading, "ply": s.ply, "step": outline.step_at(s.ply)}
+            for s in outline.sections
+        ],
+        "seats": people,
+        "chat": chat,
+    }
+
+
+def moves_of_step(
+    record: GameRecord, outline: Outline, ply: int, people: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The moves shown at ``ply``: at a step, every move since the step before it; at
+    a ply inside a step (reached by a link to a move), that move alone. A move the
+    table never saw said has ``action`` None."""
+    if ply == 0:
+        return []
+    first = ply
+    if outline.is_step(ply):
+        first = outline.steps[outline.step_at(ply) - 1] + 1
+    out = []
+    for at in range(first, ply + 1):
+        seat, text = record.moves[at - 1]
+        out.append(
+            {
+                "ply": at,
+                "seat": seat,
+                "name": people[seat]["label"],
+                "action": None if at in outline.unsaid else text,
+            }
+        )
+    return out
+
+
+def step_json(
+    game: Game[Any],
+    record: GameRecord,
+    outline: Outline,
+    state: GameState,
+    ply: int,
+    people: list[dict[str, Any]],
+    svg: bool,
+) -> dict[str, Any]:
+    """The finished game after ``ply`` moves (``state``) as a spectator saw it: view,
+    board, the moves and public events since the step before, the section it is in."""
+    view = game.view(state, None)
+    moves = moves_of_step(record, outline, ply, people)
+    since = outline.log_at[moves[0]["ply"] - 1] if moves else 0
+    events = []
+    for event in game.events(state, None, since):
+        data = event.to_json()
+        data.pop("private_to", None)
+        data["section"] = render.section(game, data)
+        events.append(data)
+    index = outline.step_at(ply)
+    return {
+        "ply": ply,
+        "total": outline.total,
+        "step": index if outline.steps[index] == ply else None,
+        "steps": len(outline.steps),
+        "section": outline.heading_at(ply),
+        "move": moves[-1] if moves else None,
+        "moves": moves,
+        "seat_names": list(game.seat_names(record.config)),
+        "seats": people,
+        "view": view,
+        "svg": render.render_svg(game, view) if svg else None,
+        "events": events,
+        "result": record.result if ply == outline.total else None,
+    }
