@@ -22,6 +22,7 @@ from meeple.engine import GameState
 from meeple.engine.undo import GAME_OVER, UndoStatus
 from meeple.server import render
 from meeple.server.replays import Outline, build_outline
+from meeple.server.story import Stories
 from meeple.server.tables import HUMAN, Client, Table, dumps, fragment, visible
 from meeple.server.talk import GAME_RULES, closed_because
 from meeple.server.undo import undo_status
@@ -37,6 +38,8 @@ class Views:
         # Board layers by (game, rules version, config): drawn once, shared by tables.
         self.boards: dict[tuple[str, str, str], tuple[str, str] | None] = {}
         self.replays: dict[str, tuple[int, GameState]] = {}
+        # Each table's log annotated for the story clients tell (``meeple.server.story``).
+        self.stories = Stories()
         # Finished games' replay outlines (steps, sections) by table, computed once.
         self.outlines: dict[str, Outline] = {}
         # Board legends by (game, rules version, config), like the board layers.
@@ -167,7 +170,8 @@ class Views:
             "bots": bot_names(game.name),
             "log_from": since,
             "log_to": len(state.log),
-            "events": [e.to_json() for e in game.events(state, seat, since)],
+            "events": self.events(table, seat, since),
+            "colours": self.colours(table),
             "chat": [m for m in table.chat if visible(m, seat)] if chat else None,
             "talk": table.talk,
             "chat_open": self.chat_open(table),
@@ -250,6 +254,23 @@ class Views:
             table.cache[key] = status
         assert isinstance(status, UndoStatus)
         return status
+
+    def events(self, table: Table, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """The log's events from ``since`` on that ``seat`` may see, each with its story
+        annotation: index ``i``, the ``seat`` it concerns, the ``section`` or ``phase``
+        it begins and its ``dice`` (``meeple.server.story``)."""
+        log = table.state.log
+        notes = self.stories.annotate(table.id, table.game, log, table.players)
+        return [
+            {**log[i].to_json(), **notes[i]}
+            for i in range(since, len(log))
+            if log[i].visible_to(seat)
+        ]
+
+    def colours(self, table: Table) -> list[str]:
+        """The colour each seat is drawn in (``Presentation.seat_colour``)."""
+        names = table.game.seat_names(table.state.config)
+        return [render.seat_colour(table.game, seat, name) for seat, name in enumerate(names)]
 
     def chat_open(self, table: Table) -> bool:
         """Does the table's talk option let seats chat now (``meeple.server.talk``)?"""

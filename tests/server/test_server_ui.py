@@ -77,13 +77,13 @@ def test_a_table_is_playable_by_clicking_at_this_width(
     snap = now["snap"]
     missing = set(snap["legal"]) - set(now["reach"])
     assert not missing, f"legal actions no click reaches: {sorted(missing)[:10]}"
-    # The last moves: said above the board, and the board elements the game says they
-    # concern glowing, those and no others.
+    # What happened since the seat's last decision: told above the board, and the board
+    # elements the game says it concerns glowing, those and no others.
     moves = now["moves"]
     assert moves, "no last move after a decision"
     said = now["said"]
     assert now["shown"]
-    assert said.startswith("Last: ") and moves[-1]["text"] in said
+    assert said.startswith("Since your last decision") and moves[-1]["text"] in said
     assert moves[-1] == snap["events"][-1] or snap["events"] == []
     wanted = {t for e in moves for t in e["targets"]}
     assert set(now["glowing"]) == wanted

@@ -26,6 +26,7 @@ from typing import Any
 from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
 from meeple.games.africa1880 import guide
+from meeple.games.africa1880 import story as told
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_SHORT
 from meeple.games.africa1880.geography import Point, coast_outline, geography
 
@@ -685,6 +686,16 @@ class AfricaPresentation(Presentation):
 
     def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
         return seat_status(view, seat, seat in waiting)
+
+    def section(self, event: JSON) -> str | None:
+        return told.section(event)
+
+    def phase(self, event: JSON) -> str | None:
+        return told.phase(event)
+
+    def seat_colour(self, seat: int, name: str) -> str:
+        """The colour of the country's markers (its setup colour)."""
+        return COUNTRY_COLOURS.get(name.lower(), super().seat_colour(seat, name))
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         """The territory an event concerns (a presence placed, explored into, landed

@@ -38,6 +38,7 @@ from typing import Any
 from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry
 from meeple.games.mombasa import guide
+from meeple.games.mombasa import story as told
 from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
 from meeple.games.mombasa.render import pending_words, tile_words
 
@@ -1117,6 +1118,18 @@ class MombasaPresentation(Presentation):
 
     def overlay(self, view: JSON) -> str:
         return render_overlay(view)
+
+    first_section = told.FIRST_SECTION
+
+    def section(self, event: JSON) -> str | None:
+        return told.section(event)
+
+    def phase(self, event: JSON) -> str | None:
+        return told.phase(event)
+
+    def seat_colour(self, seat: int, name: str) -> str:
+        """The colour the board draws the seat's pieces in."""
+        return _seat_colour(seat)
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         return event_targets(view, event)

@@ -19,6 +19,7 @@ from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry, PanelValue, compose
 from meeple.games.namibia import controls as decision
 from meeple.games.namibia import guide
+from meeple.games.namibia import story as told
 from meeple.games.namibia.common import BOARD, SEAT_NAMES
 
 R = 26.0
@@ -447,6 +448,16 @@ class NamibiaPresentation(Presentation):
 
     def legend(self, view: JSON) -> list[LegendEntry]:
         return guide.legend(view, KIND_FILL, COMMODITY_COLOURS)
+
+    def section(self, event: JSON) -> str | None:
+        return told.section(event)
+
+    def phase(self, event: JSON) -> str | None:
+        return told.phase(event)
+
+    def seat_colour(self, seat: int, name: str) -> str:
+        """The colour the board draws the seat's pieces in."""
+        return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         """The space, rail or port an event names by index in its data."""

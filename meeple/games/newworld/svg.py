@@ -34,8 +34,9 @@ from html import escape
 from typing import Any
 
 from meeple.engine import Presentation
-from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
+from meeple.engine.presentation import DiceRoll, Explanation, LegendEntry, PanelValue
 from meeple.games.newworld import guide
+from meeple.games.newworld import story as told
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.common import amount
 from meeple.games.newworld.controls import confirm as confirm_question
@@ -1182,6 +1183,19 @@ class NewWorldPresentation(Presentation):
 
     def legend(self, view: JSON) -> list[LegendEntry]:
         return guide.legend(legend_shapes(), CLIMATE_FILL)
+
+    def section(self, event: JSON) -> str | None:
+        return told.section(event)
+
+    def phase(self, event: JSON) -> str | None:
+        return told.phase(event)
+
+    def event_dice(self, event: JSON) -> list[DiceRoll]:
+        return told.event_dice(event)
+
+    def seat_colour(self, seat: int, name: str) -> str:
+        """The colour the map draws the country's pieces in."""
+        return seat_colour(seat)
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         """The Areas an event concerns: those its data names (area, from, to) and

@@ -7,6 +7,7 @@
 import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
 import { decide, drawControls, menuContent, questionOpen } from "/static/decision.js";
 import { turnSignal } from "/static/turn.js";
+import { decidedAt, mergeEvents, rememberDecision, renderLog, renderSince, sinceLastDecision } from "/static/story.js";
 import { drawHelp, showRefusal } from "/static/help.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,7 +15,8 @@ const tableId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.hash.slice(1));
 let token = params.get("token") || (myTables()[tableId] || {}).token || "";
 let snap = null;          // the last state message
-let events = [];          // visible log entries, by global index from logFrom
+let events = [];          // visible log entries, each with its index in the log (i)
+let pendingDecision = null; // the action sent and not yet acknowledged: {id, seat, at}
 let chat = [];
 let socket = null;
 let retry = 0;
@@ -58,8 +60,7 @@ function connect() {
 
 function handle(message) {
   if (message.type === "state") {
-    if (!snap || message.log_from === 0) events = [];
-    events.push(...message.events);
+    events = mergeEvents(snap ? events : [], message);
     if (message.chat) chat = message.chat;
     if (message.board && message.board_svg) boards[message.board] = message.board_svg;
     snap = message;
@@ -82,12 +83,16 @@ function handle(message) {
     }
   } else if (message.type === "ack") {
     showError("");
+    // An action played: the seat's last decision, its events from this log index on.
+    if (pendingDecision && pendingDecision.id === message.id) rememberDecision(tableId, pendingDecision.seat, pendingDecision.at);
+    pendingDecision = null;
   }
 }
 
 function play(text) {
   showError("");
-  send({ type: "action", action: text, version: snap.version });
+  const id = nextId;
+  if (send({ type: "action", action: text, version: snap.version })) pendingDecision = { id, seat: snap.seat, at: snap.log_to };
 }
 
 function seatName(seat) {
@@ -177,40 +182,22 @@ async function askHint() {
   }
 }
 
-// ---- the last moves: said above the board and highlighted on it ----
+// ---- the story: since the seat's last decision (above the board), the log ----
 
-// Who made an event: its data's seat, if it names one.
-function actor(e) { return e.data && Number.isInteger(e.data.seat) ? e.data.seat : null; }
+// The seats as the story tells them (story.js): names, colours, the page's own seat.
+function storyWho() {
+  return { seat: snap.seat, name: seatName, colour: (seat) => (snap.colours || [])[seat] || "#888" };
+}
 
-// The events a player wants to see on arriving at the board: everything the others
-// did since this seat's own last event; for a spectator, or when this seat moved
-// last, the last mover's run (with the events no seat made in between). At most 6.
+// Everything visible since this seat's own last decision (story.js), uncapped.
 function lastMoves() {
-  const mine = snap.seat;
-  let from = events.length;
-  while (from > 0 && (mine === null || actor(events[from - 1]) !== mine)) from--;
-  let moves = mine === null || from === 0 ? [] : events.slice(from);
-  if (!moves.some((e) => actor(e) !== null)) {
-    let end = events.length;
-    let who = null;
-    let start = end;
-    while (start > 0) {
-      const seat = actor(events[start - 1]);
-      if (seat !== null && who !== null && seat !== who) break;
-      if (seat !== null) who = seat;
-      start--;
-    }
-    moves = events.slice(start, end);
-  }
-  return moves.slice(-6);
+  return sinceLastDecision(events, snap.seat, snap.seat === null ? null : decidedAt(tableId, snap.seat));
 }
 
 function drawLastMoves() {
   const moves = lastMoves();
-  const line = $("lastmove");
-  line.textContent = moves.length ? `Last: ${moves.map((e) => e.text).join(" · ")}` : "";
-  line.hidden = !moves.length;
-  // The board elements the game says those events concern (none: the line alone).
+  renderSince($("lastmove"), moves, storyWho());
+  // The board elements the game says those events concern (none: the words alone).
   const targets = new Set(moves.flatMap((e) => e.targets || []).map((t) => t.toLowerCase()));
   for (const node of $("board").querySelectorAll("[data-target]")) {
     node.classList.toggle("lastmove", targets.has(node.dataset.target.toLowerCase()));
@@ -387,12 +374,14 @@ function recipientNames(to) {
   return seats.map((seat) => (snap ? seatName(seat) : seat)).join(", ");
 }
 
+// The log (story.js), drawn again only when its events or the seats' names changed.
+let loggedKey = null;
 function drawLog() {
-  const box = $("log");
-  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
-  clear(box);
-  for (const e of events.slice(-300)) box.append(el("div", { text: e.text }));
-  if (atBottom) box.scrollTop = box.scrollHeight;
+  const who = storyWho();
+  const key = `${events.length}:${events.length ? `${events[events.length - 1].i}:${events[events.length - 1].text}` : ""}:${snap.seats.map((s) => seatName(s.seat)).join("|")}`;
+  if (key === loggedKey) return;
+  loggedKey = key;
+  renderLog($("log"), events, who);
 }
 
 function drawChat() {
