@@ -8,7 +8,10 @@ its refusals with these reasons, checked in this order:
 3. its decision revealed something (an event marked ``reveals``: a draw, a roll,
    the sheets turned face up);
 4. its decision handed in its part of a simultaneous decision (it was to act with
-   other seats and no longer is: a sealed order sheet, "ready"), which is final;
+   other seats and no longer is: a sealed order sheet, "ready"), which is final; or
+   it began one (other seats are to act together from it on, as when the last
+   "ready" opens the writing of orders): they may be acting on it in secret, so the
+   seat could not tell whether taking it back is still possible;
 5. something the seat can see was revealed since its decision;
 6. another seat has acted since, in a way the seat can see. The server refuses for
    any such move (the others may already be acting on the decision); the terminal
@@ -31,6 +34,9 @@ GAME_OVER = "The game is over."
 NO_DECISION = "You have not made a decision yet."
 HANDED_IN = (
     "Your decision handed in your part of a decision all players make at once; that is final."
+)
+BEGAN_TOGETHER = (
+    "Your decision began a step all players take at once; the others may be acting on it."
 )
 CHANGED_SINCE = "Something you can see has changed since your decision."
 NOT_REPLAYABLE = "The decisions taken since yours cannot be played without it."
@@ -85,7 +91,17 @@ def decision_refusal(
     revealed = revealed_by_decision(events, seat)
     if revealed is not None:
         return revealed
-    return HANDED_IN if handed_in(waiting_before, waiting_after, seat) else None
+    if handed_in(waiting_before, waiting_after, seat):
+        return HANDED_IN
+    return BEGAN_TOGETHER if began_together(waiting_before, waiting_after, seat) else None
+
+
+def began_together(waiting_before: Sequence[int], waiting_after: Sequence[int], seat: int) -> bool:
+    """Reason 4 too: after the decision several seats are to act at once, among them
+    another seat that was not to act before it."""
+    return len(waiting_after) > 1 and any(
+        s != seat and s not in waiting_before for s in waiting_after
+    )
 
 
 def revealed_since(event: Event | None) -> str:
