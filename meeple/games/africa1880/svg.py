@@ -18,6 +18,7 @@ on ..." on the embassy where that marker would turn.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache
 from html import escape
@@ -124,15 +125,17 @@ def render_svg(view: JSON) -> str:
     panel = _panel(view)
     height = max(MAP_H, panel.bottom + 12)
     width = MAP_W + PANEL_W
+    phone_h = _phone_height(panel)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
-        ' class="board africa1880" role="img" aria-label="Africa 1880 board: a map of'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {phone_h:.0f}"'
+        ' preserveAspectRatio="xMinYMin slice"'
+        f' class="board africa1880" data-zoom="{ZOOM_WIDTH}px" role="img"'
+        ' aria-label="Africa 1880 board: a map of'
         ' Africa in 32 territories, with the six embassies in the sea"'
         ' font-family="sans-serif">',
+        f"<style>{_arrangements(panel, height)}</style>",
         _defs(),
-        f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="{SEA}"/>',
-        f'<rect x="{MAP_W:.0f}" y="8" width="{PANEL_W - 8:.0f}" height="{height - 16:.0f}"'
-        ' rx="6" fill="#fbfaf6" stroke="#9fb7c9"/>',
+        f'<rect x="0" y="0" width="{width:.0f}" height="{phone_h:.0f}" fill="{SEA}"/>',
         *_sea_names(),
         _coast(stroke=SHALLOWS, width=9),
     ]
@@ -147,9 +150,54 @@ def render_svg(view: JSON) -> str:
         f'<text x="8" y="{MAP_H - 8:.0f}" font-size="9" fill="#38566b" font-style="italic">'
         f"{escape(RECONSTRUCTED_NOTE)}</text>"
     )
+    parts.append(
+        f'<g class="af-side"><rect class="af-sheet" x="{MAP_W:.0f}" y="8"'
+        f' width="{PANEL_W - 8:.0f}" height="{height - 16:.0f}" rx="6" fill="#fbfaf6"'
+        ' stroke="#9fb7c9"/>'
+    )
     parts.extend(panel.lines)
-    parts.append("</svg>")
+    parts.append("</g></svg>")
     return "\n".join(parts)
+
+
+# ---- the two arrangements: the panel beside the map, or under it on a phone ----
+
+SMALLEST_FONT = 7.5  # a diplomatic marker's face word
+READABLE = 11.0  # px: the smallest text the enlarged board shows
+ZOOM_WIDTH = math.ceil((MAP_W + PANEL_W) * READABLE / SMALLEST_FONT)  # data-zoom, px
+PHONE_QUERY = "(max-width: 760px)"  # the table page's phone breakpoint
+# Under a phone's map the panel (the seat's own order sheet among it) spans the map's
+# width: its 10.5-unit text at about 14 px on a 390 px phone.
+PHONE_SIDE_SCALE = (MAP_W - 16) / (PANEL_W - 8)
+
+
+def _phone_height(panel: _Panel) -> float:
+    """The drawing's height on a phone: the map, then the panel as tall as its lines."""
+    return MAP_H + PHONE_SIDE_SCALE * (panel.bottom - 4) + 8
+
+
+def _arrangements(panel: _Panel, height: float) -> str:
+    """Where the panel goes (the drawing's own stylesheet; ``svg.africa1880`` only).
+    As drawn, beside the map: the whole drawing, no taller than the page's
+    ``--board-height`` on a desktop. On a phone's fitted board, the map alone
+    across it and the panel (with the seat's secret order sheet) under it, enlarged
+    to be read; the enlarged board (its card ``.zoomed``) is the whole drawing
+    again. The viewBox is as tall as the phone's arrangement and as wide as the
+    other; the aspect ratio shows the one in use from the top left ("slice")."""
+    width = MAP_W + PANEL_W
+    scale = PHONE_SIDE_SCALE
+    tx, ty = 8 - scale * MAP_W, MAP_H - scale * 8
+    phone = ":not(.zoomed)>svg.africa1880"
+    return (
+        f"svg.africa1880{{display:block;margin:0 auto;aspect-ratio:{width:.0f}/{height:.0f};"
+        "height:auto!important;max-height:none!important}"
+        "svg.africa1880 .af-side{transform-origin:0 0}"
+        f"@media (min-width:1101px){{svg.africa1880{{width:min(100%,"
+        f"calc(var(--board-height,78vh)*{width:.0f}/{height:.0f}))!important}}}}"
+        f"@media {PHONE_QUERY}{{{phone}{{aspect-ratio:{MAP_W:.0f}/{_phone_height(panel):.0f}}}"
+        f"{phone} .af-side{{transform:translate({tx:.1f}px,{ty:.1f}px) scale({scale:.4f})}}"
+        f"{phone} .af-sheet{{height:{panel.bottom - 12:.0f}px}}}}"
+    )
 
 
 def _defs() -> str:

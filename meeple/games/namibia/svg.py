@@ -143,9 +143,13 @@ def _board(geometry: Geometry, ports: tuple[PortPlace, ...]) -> str:
     board_w = _board_width(geometry)
     height = MARGIN * 2 + 1.5 * R * rows + R
     width = board_w + 300
+    phone_h = height + PHONE_MARKET_H
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
-        f' class="board namibia" role="img" aria-label="Namibia board">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {phone_h:.0f}"'
+        ' preserveAspectRatio="xMinYMin slice"'
+        f' class="board namibia" data-zoom="{zoom_width(width)}px" role="img"'
+        ' aria-label="Namibia board">',
+        f"<style>{_arrangements(board_w, width, height)}</style>",
         '<rect x="0" y="0" width="100%" height="100%" fill="#f7f1e3"/>',
         DEFS,
     ]
@@ -154,6 +158,47 @@ def _board(geometry: Geometry, ports: tuple[PortPlace, ...]) -> str:
     parts.extend(_port_areas(geometry, ports))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+# ---- the two arrangements: the market beside the map, or under it on a phone ----
+
+SMALLEST_FONT = 8.0  # the spaces' labels and the counts on cubes
+READABLE = 11.0  # px: the smallest text the enlarged board shows
+PHONE_QUERY = "(max-width: 760px)"  # the table page's phone breakpoint
+PHONE_MARKET_SCALE = 1.6  # the market under a phone's map: its text at 11 px or more
+MARKET_TOP = 26.0  # the market's top (its first line at y 40, 13 units high)
+MARKET_BOTTOM = 296.0  # below the rails line, with four players
+PHONE_MARKET_H = (MARKET_BOTTOM - MARKET_TOP) * PHONE_MARKET_SCALE - 14
+
+
+def zoom_width(width: float) -> int:
+    """The board's width in px at which its smallest text reads at ``READABLE``
+    (``data-zoom``: the page may enlarge the board to it)."""
+    return math.ceil(width * READABLE / SMALLEST_FONT)
+
+
+def _arrangements(board_w: float, width: float, height: float) -> str:
+    """Where the market goes (the drawing's own stylesheet; ``svg.namibia`` only).
+    As drawn, beside the map: the whole drawing, no taller than the page's
+    ``--board-height`` on a desktop. On a phone's fitted board, the map alone
+    across it and the market (with the players) under it, enlarged to be read;
+    the enlarged board (its card ``.zoomed``) is the whole drawing again. The
+    viewBox is as tall as the phone's arrangement and as wide as the other; the
+    aspect ratio shows the one in use from the top left ("slice")."""
+    tx = 10 - PHONE_MARKET_SCALE * board_w
+    ty = height - 14 - PHONE_MARKET_SCALE * MARKET_TOP
+    phone_h = height + PHONE_MARKET_H
+    phone = ":not(.zoomed)>svg.namibia"
+    return (
+        f"svg.namibia{{display:block;margin:0 auto;aspect-ratio:{width:.0f}/{height:.0f};"
+        "height:auto!important;max-height:none!important}"
+        "svg.namibia .market{transform-origin:0 0}"
+        f"@media (min-width:1101px){{svg.namibia{{width:min(100%,"
+        f"calc(var(--board-height,78vh)*{width:.0f}/{height:.0f}))!important}}}}"
+        f"@media {PHONE_QUERY}{{{phone}{{aspect-ratio:{board_w:.0f}/{phone_h:.0f}}}"
+        f"{phone} .market{{transform:translate({tx:.1f}px,{ty:.1f}px)"
+        f" scale({PHONE_MARKET_SCALE})}}}}"
+    )
 
 
 @lru_cache(maxsize=1024)

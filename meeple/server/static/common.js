@@ -54,11 +54,16 @@ export function forget(tableId) {
 
 export function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
-// A drawing whose root names a width in `data-zoom` (New World's map) fits its card
-// and may be enlarged to that width, scrolling in its card, and fitted back by a
-// button before it, which the stylesheet shows on a phone or a tablet only; the
-// button stays hidden while the fitted drawing is that wide already. The choice
-// holds for the page's next drawings (call again after each) and a turned screen.
+// A drawing whose root names a width in `data-zoom` (every game's board: the width
+// at which its smallest text reads at 11 px or more) fits its card and may be
+// enlarged to that width, scrolling in its card, and fitted back by a button before
+// it, which the stylesheet shows on a phone or a tablet only; the button stays
+// hidden while the fitted drawing is that wide already (within 2%: a smaller gain
+// is not worth a button). The button names the drawing by its root's
+// `data-zoom-name` ("map" without it). While enlarged, the card has the class
+// `zoomed`: a drawing may arrange itself differently then (Namibia's and Africa's
+// panels go back beside the map). The choice holds for the page's next drawings
+// (call again after each) and a turned screen.
 let zoomed = false;
 let watched = null;
 export function offerZoom(board) {
@@ -81,11 +86,12 @@ export function offerZoom(board) {
   button.hidden = false;
   const offered = getComputedStyle(button).display !== "none";
   const on = zoomed && offered;
-  button.textContent = on ? "fit the map to the screen" : "enlarge the map";
+  const name = svg.dataset.zoomName || "map";
+  button.textContent = on ? `fit the ${name} to the screen` : `enlarge the ${name}`;
   button.setAttribute("aria-pressed", String(on));
   // important: a tablet's fitted width is an !important rule of the drawing's own
   if (on) svg.style.setProperty("width", width, "important");
   else svg.style.removeProperty("width");
   board.classList.toggle("zoomed", on);
-  button.hidden = !on && svg.getBoundingClientRect().width >= parseFloat(width) - 0.5;
+  button.hidden = !on && svg.getBoundingClientRect().width >= 0.98 * parseFloat(width);
 }

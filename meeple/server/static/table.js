@@ -246,9 +246,7 @@ function drawBoard() {
   for (const node of board.querySelectorAll("[data-target], [data-action]")) {
     node.classList.toggle("playable", boardActions(node).length > 0);
   }
-  // A board wider than tall keeps a pointable size on a phone, scrolling in its card.
-  const box = board.querySelector("svg") && board.querySelector("svg").viewBox.baseVal;
-  board.classList.toggle("wide", Boolean(box && box.width > 1.2 * box.height));
+  // Fitted to its card; on a tablet or a phone a button may enlarge it (data-zoom).
   offerZoom(board);
 }
 
