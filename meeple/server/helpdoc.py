@@ -184,7 +184,7 @@ def generic_help(game: Game[Any], legend: str) -> HelpDoc:
         else f"{game.min_players} to {game.max_players}"
     )
     parts = [
-        f"<h1>{escape(game.title)}</h1>",
+        f"<h1>How to play {escape(game.title)}</h1>",
         '<h2 id="about">About this game</h2>',
         f"<p>{escape(game.title)} is played by {players} players. This game has no"
         " how-to-play page of its own yet: the table offers only legal actions, and a"
@@ -205,7 +205,7 @@ def generic_help(game: Game[Any], legend: str) -> HelpDoc:
     if legend:
         parts.append(f'<h2 id="symbols">Symbols of the board</h2>{legend}')
         anchors.append(("symbols", "Symbols of the board"))
-    return HelpDoc(title=game.title, html="\n".join(parts), anchors=anchors)
+    return HelpDoc(title=f"How to play {game.title}", html="\n".join(parts), anchors=anchors)
 
 
 PAGE = """<!doctype html>
@@ -213,12 +213,12 @@ PAGE = """<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>meeple: how to play {title}</title>
+<title>meeple: {title}</title>
 <link rel="stylesheet" href="/static/style.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 </head>
 <body>
-<header><a href="/">meeple</a><span>how to play {title}</span><span class="spacer"></span></header>
+<header><a href="/">meeple</a><span>{title}</span><span class="spacer"></span></header>
 <main class="helppage">
 <nav class="card helpnav" aria-label="sections"><h2>On this page</h2><ul>{nav}</ul></nav>
 <article class="card help">

@@ -196,7 +196,8 @@ def legend(shapes: dict[str, str], climates: tuple[str, ...]) -> list[LegendEntr
         },
         {
             "symbol": _svg('<text x="17" y="19" font-size="11" text-anchor="middle">x4</text>'),
-            "meaning": "x4: a City worth 4 Gold Bars to loot (looter's initials after it)",
+            "meaning": "x4: a City of value 4, which a Soldier may loot (the looter's initials"
+            " follow)",
         },
         {
             "symbol": _svg('<text x="17" y="19" font-size="11" text-anchor="middle">G M</text>'),
