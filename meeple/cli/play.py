@@ -32,9 +32,16 @@ from meeple.engine import (
     MeepleError,
     replay,
     start_record,
-    undo_point,
 )
 from meeple.engine.terminal import Reply
+from meeple.engine.undo import (
+    HANDED_IN,
+    NO_DECISION,
+    decided_since,
+    handed_in,
+    revealed_by_decision,
+    revealed_since,
+)
 
 YES = ("y", "yes")
 
@@ -217,57 +224,60 @@ class TerminalTable:
 
     def undo(self, seat: int) -> bool:
         """Take back the seat's last decision (a whole command, such as ``line N``,
-        counts as one) and every bot move after it (see ``undo_keep``)."""
-        keep = self.undo_keep(seat)
-        if keep is None:
-            console.print(
-                "[red]Cannot undo:[/] you have made no decision, something was revealed"
-                " since, your decision handed in your part of a simultaneous decision"
-                " (which is final), or another person decided since."
-            )
+        counts as one) and every bot move after it (see ``undo_plan``); if refused,
+        say the one reason."""
+        plan = self.undo_plan(seat)
+        if isinstance(plan, str):
+            console.print(f"[red]Cannot undo:[/] {plan}")
             return False
-        self.rebuild(keep)
+        self.rebuild(plan)
         console.print("Your last decision was taken back.")
         return True
 
     def undo_keep(self, seat: int) -> int | None:
-        """How many moves to keep, or None if the undo is refused. As in the browser
-        (``meeple/server/undo.py``), refused when something was revealed since the
-        decision or when it handed in the seat's part of a simultaneous decision (it
-        was to act with other seats and no longer is: a sealed sheet is final). Unlike
-        the browser, the bots' moves since are taken back with it (they play again);
-        another person's decision since refuses the undo."""
-        keep = undo_point(self.game, self.record, seat, others_may_follow=True)
-        while keep is not None:
-            keep = self.batch_start.get(keep, keep)
-            if keep not in self.automatic:
-                break
-            keep = undo_point(self.game, self.first_moves(keep), seat, others_may_follow=True)
+        """How many moves to keep, or None if the undo is refused (``undo_plan``)."""
+        plan = self.undo_plan(seat)
+        return None if isinstance(plan, str) else plan
+
+    def undo_plan(self, seat: int) -> int | str:
+        """How many moves to keep to take back the seat's last decision, or the reason
+        it may not be, by the policy the browser follows too (``meeple.engine.undo``):
+        refused when the decision revealed something or handed in the seat's part of
+        a simultaneous decision (a sealed sheet is final), or something was revealed
+        since. Unlike the browser, the bots' moves since are taken back with it (they
+        play again): only another person's decision since refuses the undo."""
+        keep = self.last_decision(seat, len(self.record.moves))
         if keep is None:
-            return None
+            return NO_DECISION
         before = replay(self.game, self.record, keep)
-        if any(event.reveals for event in self.state.log[len(before.log) :]):
-            return None
-        if self.handed_in(before, seat, self.record.moves[keep][1]):
-            return None
-        if any(who != seat and who not in self.bots for who, _ in self.record.moves[keep:]):
-            return None
-        return keep
-
-    def handed_in(self, before: GameState, seat: int, text: str) -> bool:
-        """Whether ``text`` ended the seat's part of a simultaneous decision."""
-        waiting = self.game.to_act(before)
-        if len(waiting) < 2 or seat not in waiting:
-            return False
-        after = before.clone()
-        self.game.play(after, seat, text)
-        return seat not in self.game.to_act(after)
-
-    def first_moves(self, count: int) -> GameRecord:
-        record = self.record
-        return GameRecord(
-            record.game, record.rules_version, record.config, record.seed, record.moves[:count]
+        decided = before.clone()
+        self.game.play(decided, seat, self.record.moves[keep][1])
+        waiting = (self.game.to_act(before), self.game.to_act(decided))
+        refusal = revealed_by_decision(decided.log[len(before.log) :], seat)
+        if refusal is None and handed_in(*waiting, seat):
+            refusal = HANDED_IN
+        later = self.state.log[len(decided.log) :]
+        revealing = next((e for e in later if e.reveals), None)
+        if refusal is None and revealing is not None:
+            refusal = revealed_since(revealing if revealing.visible_to(seat) else None)
+        person = next(
+            (w for w, _ in self.record.moves[keep:] if w != seat and w not in self.bots), None
         )
+        if refusal is None and person is not None:
+            refusal = decided_since(self.names[person])
+        return keep if refusal is None else refusal
+
+    def last_decision(self, seat: int, upto: int) -> int | None:
+        """Where the seat's last decision among the first ``upto`` moves begins: a whole
+        command counts as one, and a move the terminal played for the seat belongs to
+        the decision before it. None: the seat has made none."""
+        mine = [i for i, (who, _) in enumerate(self.record.moves[:upto]) if who == seat]
+        while mine:
+            keep = self.batch_start.get(mine[-1], mine[-1])
+            if keep not in self.automatic:
+                return keep
+            mine = [i for i in mine if i < keep]
+        return None
 
     def rebuild(self, keep: int) -> None:
         """Keep the first ``keep`` moves of the record and replay them."""

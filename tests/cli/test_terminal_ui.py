@@ -21,6 +21,7 @@ from meeple.ai.base import make_bot
 from meeple.cli import screen
 from meeple.cli.main import app
 from meeple.engine import GameRecord, all_games, get_game, replay
+from meeple.engine.undo import HANDED_IN, NO_DECISION, decided_since
 from meeple.games.africa1880.board import BOARD
 
 runner = CliRunner()
@@ -310,7 +311,8 @@ def test_undo_is_refused_once_another_person_has_acted(tmp_path: Path) -> None:
     out, record = africa(
         "human,human,heuristic", ["place alexandria", "", "place algiers", "", "undo"], tmp_path
     )
-    assert "Cannot undo" in out
+    # The one reason that applies, named as the browser words it (meeple.engine.undo).
+    assert f"Cannot undo: {decided_since('France')}" in flat(out)
     assert (0, "place alexandria") in record.moves
 
 
@@ -326,6 +328,7 @@ def test_undo_never_takes_back_a_sealed_sheet() -> None:
     state = game.new_game(config, 7)
     bots = {1: make_bot("heuristic", game, 1), 2: make_bot("heuristic", game, 2)}
     table = TerminalTable(game, state, start_record(game, config, 7), bots, input)
+    assert table.undo_plan(0) == NO_DECISION
     for seat, text in [(0, "place alexandria"), (1, "place algiers"), (2, "place djibouti")]:
         table.commit(seat, text)
     for seat in range(3):
@@ -335,6 +338,7 @@ def test_undo_never_takes_back_a_sealed_sheet() -> None:
     table.commit(0, "seal orders")  # the bots have not sealed: nothing is revealed yet
     assert game.to_act(table.state) == (1, 2)
     assert table.undo_keep(0) is None
+    assert table.undo_plan(0) == HANDED_IN
 
 
 def test_namibia_status_shows_the_map_only_when_the_decision_is_about_spaces() -> None:
