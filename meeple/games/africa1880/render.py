@@ -12,14 +12,28 @@ there to negotiate with.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from meeple.engine.terminal import Command, Highlight, Reply, Terminal, fit
-from meeple.games.africa1880.board import BOARD, COUNTRY_IDS
+from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.sheet_view import (
+    READY,
+    REVISE,
+    SEAL,
+    country_name,
+    current_line,
+    go_to_line,
+    neighbours,
+    order_words,
+    sheet_lines,
+    short,
+    territory_name,
+    writing_territory,
+)
 from meeple.games.africa1880.svg import COUNTRY_COLOURS
 
 JSON = dict[str, Any]
-SEAL, REVISE, READY = "seal orders", "revise orders", "ready"
+__all__ = ["READY", "REVISE", "SEAL", "TERMINAL", "current_line", "render_text", "sheet_lines"]
 # Germany's markers are black (Setup); black text vanishes on a dark terminal.
 TERMINAL_COLOURS = {**COUNTRY_COLOURS, "germany": "#a0a0a0"}
 PHASES = {
@@ -51,10 +65,6 @@ def _header(view: JSON) -> str:
     )
 
 
-def _short(view: JSON, seat: int) -> str:
-    return str(view["countries"][seat])
-
-
 def _countries(view: JSON) -> str:
     lines = []
     for seat, name in enumerate(view["countries"]):
@@ -81,7 +91,7 @@ def _map(view: JSON) -> str:
             continue
         bar = "#" * dev + "." * (squares - dev)
         coast = "coast" if view["coastal"][t] else ""
-        who = ", ".join(_short(view, s) for s in seats) or "-"
+        who = ", ".join(short(view, s) for s in seats) or "-"
         colony = "  COLONY" if view["colony"][t] else ""
         lines.append(f"{name:<16} {coast:<5} {bar:<4} {dev}/{squares}    {who}{colony}")
     coasts = ", ".join(empty_coasts) or "none"
@@ -96,62 +106,10 @@ def _draft(view: JSON) -> str:
     return "\n".join([*draft_lines(view), *line_neighbours(view)])
 
 
-class SheetLine(NamedTuple):
-    """One line of one's own order sheet: what it is about, its current value and
-    the action that writes that value again."""
-
-    label: str
-    value: str
-    action: str
-
-
-def sheet_lines(view: JSON) -> list[SheetLine]:
-    """One's own sheet in the order it is written (2. Writing Orders): the order of
-    each presence (order-sheet order), the landing, the relation with each other
-    country (DIPLO table order, the rulebook's order of the countries)."""
-    sheet = view["sheet"]
-    lines = [
-        SheetLine(_territory_name(view, t), _order_words(view, value), f"{t}: {value}")
-        for t, value in sheet["orders"].items()
-    ]
-    landing = sheet["landing"]
-    lines.append(
-        SheetLine(
-            "landing",
-            f"land {_territory_name(view, landing)}" if landing else "no landing",
-            f"land {landing}" if landing else "no landing",
-        )
-    )
-    for country in sorted(sheet["relations"], key=COUNTRY_IDS.index):
-        value = sheet["relations"][country]
-        name = _country_name(view, country)
-        action = f"alliance with {country}" if value == "alliance" else f"war on {country}"
-        lines.append(SheetLine(f"relation with {name}", value, action))
-    return lines
-
-
-def current_line(view: JSON) -> int | None:
-    """The index of the line written next (len(lines) once every line is written),
-    or None once the sheet is sealed."""
-    sheet = view["sheet"]
-    nxt = sheet["next"]
-    if nxt == "sealed":
-        return None
-    orders = list(sheet["orders"])
-    if nxt == "end":
-        return len(orders) + 1 + len(sheet["relations"])
-    if nxt == "landing":
-        return len(orders)
-    if nxt in orders:
-        return orders.index(nxt)
-    others = sorted(sheet["relations"], key=COUNTRY_IDS.index)
-    return len(orders) + 1 + others.index(nxt)
-
-
 def draft_lines(view: JSON) -> list[str]:
     """One's own sheet as numbered lines; ">" marks the line written next."""
     sheet = view["sheet"]
-    me = _short(view, sheet["seat"])
+    me = short(view, sheet["seat"])
     cursor = current_line(view)
     if cursor is None:
         state = "sealed"
@@ -166,41 +124,27 @@ def draft_lines(view: JSON) -> list[str]:
     return out
 
 
-def _territory_name(view: JSON, territory: str) -> str:
-    return str(view["names"][view["territories"].index(territory)])
-
-
 def _sheet_lines(view: JSON, sheet: JSON) -> list[str]:
     """A revealed sheet in the names players read."""
     orders = [
-        f"{_territory_name(view, where)}: {_order_words(view, what)}"
+        f"{territory_name(view, where)}: {order_words(view, what)}"
         for where, what in sheet["orders"].items()
     ]
     lines = ["  orders: " + ("; ".join(orders) if orders else "none")]
     landing = sheet["landing"]
-    lines.append(f"  landing: {_territory_name(view, landing) if landing else 'none'}")
+    lines.append(f"  landing: {territory_name(view, landing) if landing else 'none'}")
     relations = [
-        f"{what} {'on' if what == 'war' else 'with'} {_country_name(view, who)}"
+        f"{what} {'on' if what == 'war' else 'with'} {country_name(view, who)}"
         for who, what in sheet["relations"].items()
     ]
     lines.append("  relations: " + "; ".join(relations))
     return lines
 
 
-def _order_words(view: JSON, order: str) -> str:
-    """ "explore egypt" becomes "explore Egypt"; develop and nothing stay."""
-    verb, _, target = order.partition(" ")
-    return f"{verb} {_territory_name(view, target)}" if target else verb
-
-
-def _country_name(view: JSON, country: str) -> str:
-    return str(view["countries"][view["country_ids"].index(country)])
-
-
 def _revealed(view: JSON) -> str:
     lines = ["Sheets revealed at the last reading of orders:"]
     for sheet in view["revealed"]:
-        lines.append(f" {_short(view, sheet['seat'])}")
+        lines.append(f" {short(view, sheet['seat'])}")
         lines.extend(_sheet_lines(view, sheet))
     return "\n".join(lines)
 
@@ -210,11 +154,11 @@ def _embassies(view: JSON) -> str:
     (each alliance is 1 point at the end of the game)."""
     lines = ["Embassies (markers of the others; 1 point per alliance at the end):"]
     for seat, markers in enumerate(view["embassy_markers"]):
-        allied = [_country_name(view, c) for c, what in markers.items() if what == "alliance"]
-        hostile = [_country_name(view, c) for c, what in markers.items() if what == "war"]
+        allied = [country_name(view, c) for c, what in markers.items() if what == "alliance"]
+        hostile = [country_name(view, c) for c, what in markers.items() if what == "war"]
         shown = [f"alliance from {', '.join(allied)}"] if allied else []
         shown += [f"war from {', '.join(hostile)}"] if hostile else []
-        lines.append(f"  {_short(view, seat)}'s embassy: {'; '.join(shown)}")
+        lines.append(f"  {short(view, seat)}'s embassy: {'; '.join(shown)}")
     return "\n".join(lines)
 
 
@@ -234,7 +178,7 @@ def limit_lines(view: JSON) -> list[str]:
         start = len(done)
         void = [f"{start + k + 1}. {label(t)}" for k, t in enumerate(limit["void"])]
         lines.append(
-            f"{_short(view, limit['seat'])} ran out of markers (3.1 note); explorations in"
+            f"{short(view, limit['seat'])} ran out of markers (3.1 note); explorations in"
             f" the order sheet's alphabetical order: carried out {', '.join(done) or 'none'};"
             f" void {', '.join(void)}"
         )
@@ -245,11 +189,11 @@ def _last_turn(view: JSON) -> str:
     lines = limit_lines(view)
     if view["last_removed"]:
         removed = [
-            f"{_short(view, s)} from {_territory_name(view, t)}" for t, s in view["last_removed"]
+            f"{short(view, s)} from {territory_name(view, t)}" for t, s in view["last_removed"]
         ]
         lines.append("Removed in the last conflicts: " + "; ".join(removed))
     if view["last_colonies"]:
-        colonies = [_territory_name(view, t) for t in view["last_colonies"]]
+        colonies = [territory_name(view, t) for t in view["last_colonies"]]
         lines.append("New colonies: " + ", ".join(colonies))
     return "\n".join(lines)
 
@@ -259,7 +203,7 @@ def _score(view: JSON) -> str:
     lines = ["Final score (8 per presence alone on a colony, 3 shared, 1 per alliance):"]
     for seat, part in enumerate(result["breakdown"]):
         lines.append(
-            f"  {_short(view, seat)}: {part['points']} = {part['sole_colony_presences']} x8"
+            f"  {short(view, seat)}: {part['points']} = {part['sole_colony_presences']} x8"
             f" + {part['shared_colony_presences']} x3 + {part['alliances_received']} x1"
         )
     lines.append(result["note"])
@@ -271,16 +215,14 @@ def neighbour_lines(view: JSON, territory: str) -> list[str]:
     seat's presence there may explore into it (2.1: not a colony, not where the
     country already is)."""
     t = view["territories"].index(territory)
-    me = view["seat"]
     out = [f"Neighbours of {view['names'][t]} (by land; islands are reached only by landing):"]
-    for u in BOARD.borders[t]:
-        who = ", ".join(_short(view, s) for s in view["presences"][u]) or "nobody"
-        notes = ["coast" if view["coastal"][u] else "inland"]
-        if view["colony"][u]:
+    for n in neighbours(view, territory):
+        notes = ["coast" if n.coastal else "inland"]
+        if n.barred == "a colony":
             notes.append("colony: no exploration")
-        elif me is not None and me in view["presences"][u]:
-            notes.append("you are there: no exploration")
-        out.append(f"  {view['names'][u]} ({', '.join(notes)}): present {who}")
+        elif n.barred:
+            notes.append(f"{n.barred}: no exploration")
+        out.append(f"  {n.name} ({', '.join(notes)}): present {', '.join(n.present) or 'nobody'}")
     if not BOARD.borders[t]:
         out.append("  none")
     return out
@@ -288,11 +230,8 @@ def neighbour_lines(view: JSON, territory: str) -> list[str]:
 
 def line_neighbours(view: JSON) -> list[str]:
     """The neighbours of the territory whose order is written next, if any."""
-    cursor = current_line(view)
-    orders = list(view["sheet"]["orders"])
-    if cursor is None or cursor >= len(orders):
-        return []
-    return neighbour_lines(view, orders[cursor])
+    territory = writing_territory(view)
+    return [] if territory is None else neighbour_lines(view, territory)
 
 
 def find_territory(view: JSON, words: str) -> str | None:
@@ -396,8 +335,8 @@ class AfricaTerminal(Terminal):
         return None
 
     def _go_to_line(self, view: JSON, argument: str) -> Reply:
-        """Line N becomes the line written next: the lines in between are written
-        again with their current values (after ``revise orders`` when going back)."""
+        """Line N becomes the line written next, every line keeping its value
+        (``go_to_line``: the same actions the browser's sheet plays)."""
         if view["sheet"] is None or current_line(view) is None:
             return Reply(
                 "There is no sheet to change now: orders are written in 2) writing orders."
@@ -408,11 +347,7 @@ class AfricaTerminal(Terminal):
         target, cursor = int(argument) - 1, current_line(view) or 0
         if target == cursor:
             return Reply(f"Line {target + 1} is the line you are writing.")
-        if target > cursor:
-            return Reply(actions=tuple(line.action for line in lines[cursor:target]))
-        to_end = tuple(line.action for line in lines[cursor:])
-        again = tuple(line.action for line in lines[:target])
-        return Reply(actions=(*to_end, REVISE, *again))
+        return Reply(actions=go_to_line(view, target))
 
 
 TERMINAL = AfricaTerminal()

@@ -115,6 +115,11 @@ function settingsRow(snap) {
     el("label", {}, askBox, " ask before moves that cannot be taken back"));
 }
 
+// ---- entry kinds a module of its own draws (static/drafts.js: order sheets, plans) ----
+
+const ownKinds = new Map();  // kind -> { draw(entry, tools) -> element, state(snap, play) }
+export function registerKind(kind, drawer) { ownKinds.set(kind, drawer); }
+
 // ---- drawing the controls ----
 
 // Draw the seat's decision into `box`: the snapshot's controls (the generic grouping
@@ -123,6 +128,7 @@ export function drawControls(box, snap, play, label) {
   current = snap;
   playAction = play;
   labelOf = label;
+  for (const kind of ownKinds.values()) if (kind.state) kind.state(snap, play);
   const legal = snap.legal || [];
   // The same decision as drawn: keep it (and what the player typed in it).
   const drawn = JSON.stringify([snap.seat, snap.over, legal, snap.controls, snap.labels]);
@@ -148,6 +154,7 @@ function drawEntry(entry) {
   if (entry.help) row.append(el("div", { class: "control-help muted", text: entry.help }));
   if (entry.kind === "amount") row.append(amountControl(entry));
   else if (entry.kind === "board") row.append(boardFallback(entry));
+  else if (ownKinds.has(entry.kind)) row.append(ownKinds.get(entry.kind).draw(entry, { decide, play: playAction, labelOf }));
   else row.append(optionList(entry.options));
   return row;
 }

@@ -6,6 +6,7 @@
 // the whole board.
 import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
 import { decide, drawControls, menuContent, questionOpen } from "/static/decision.js";
+import "/static/drafts.js";  // order sheets and plans drafted in the page
 import { turnSignal } from "/static/turn.js";
 import { decidedAt, mergeEvents, rememberDecision, renderLog, renderSince, sinceLastDecision } from "/static/story.js";
 import { drawHelp, showRefusal } from "/static/help.js";
