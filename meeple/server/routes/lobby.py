@@ -76,8 +76,8 @@ def lobby_router(hub: Hub) -> APIRouter:
     )
     async def turns(body: TurnsBody) -> list[dict[str, Any]]:
         """One answer per seat asked, in order. A wrong token or a table that is gone
-        answers with ``error`` (and ``forget`` where the table or the token's seat does
-        not exist), not a failure of the whole request. Asking does not count as being at the table."""
+        answers with ``error`` and ``forget`` (the table or the token's seat does not
+        exist), not a failure of the whole request. Asking is not being at the table."""
         return [await held_seat_turn(hub, held.table, held.token) for held in body.seats]
 
     return router
