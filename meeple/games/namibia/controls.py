@@ -132,6 +132,8 @@ def position_costs(view: JSON) -> list[tuple[int, int]]:
 
 
 def _place_words(position: int, lost: int, rails: int) -> str:
+    if not lost and not rails:
+        return f"{position}: costs nothing"
     rail_words = f"{rails} rail{'s' if rails != 1 else ''}" if rails else "no rails"
     return f"{position}: -{lost} reputation, {rail_words}"
 
@@ -156,8 +158,10 @@ def _pass_words(view: JSON) -> str:
     bids = auction.get("bids") or []
     own_bid = bids[seat] if isinstance(seat, int) and seat < len(bids) else 0
     pay = max(int(own_bid), int(view.get("round") or 0))
-    rail_words = f"{rails} rail{'s' if rails != 1 else ''}" if rails else "no rails"
-    return f"Pass: take place {position}, pay {pay} GM, lose {lost} reputation, {rail_words}"
+    costs_words = [f"pay {pay} GM"] + ([f"lose {lost} reputation"] if lost else [])
+    if rails:
+        costs_words.append(f"take {rails} rail{'s' if rails != 1 else ''}")
+    return f"Pass: take place {position}, " + ", ".join(costs_words)
 
 
 # ---- the controls ----
@@ -282,14 +286,16 @@ def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
     costs = position_costs(view)
     lost, rails = costs[0] if costs else (0, 0)
     first = f"place 1 costs {lost} reputation (you have {reputation}) and gives {rails} rails"
+    all_in = isinstance(money, int) and amount >= money
+    head = f"Bribe all your {money} GM?" if all_in else f"Bribe {amount} GM?"
     if isinstance(reputation, int) and reputation - lost < 1:
         return (
-            f"Bribe {amount} GM? If it wins, {first}: your reputation would fall below 1"
-            " and you would be out of the game."
+            f"{head} If it wins, {first}: your reputation would fall below 1 and you"
+            " would be out of the game."
         )
-    if isinstance(money, int) and amount >= money:
-        return f"Bribe all your {money} GM? If it wins you pay it all, and {first}."
+    if all_in:
+        return f"{head} If it wins you pay it all, and {first}."
     rivals = len(auction.get("bidders") or []) - 1
     if rivals == 1:
-        return f"Bribe {amount} GM? If your last rival passes, you pay it and {first}."
+        return f"{head} If your last rival passes, you pay it and {first}."
     return None

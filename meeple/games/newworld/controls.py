@@ -24,7 +24,14 @@ from meeple.engine.controls import (
     option,
 )
 from meeple.games.newworld.actions import SPACE
-from meeple.games.newworld.common import COUNTRIES, MAINTENANCE, SHIP_COST, SOLDIER_COST, amount
+from meeple.games.newworld.common import (
+    COUNTRIES,
+    MAINTENANCE,
+    SHIP_COST,
+    SOLDIER_COST,
+    WORLD,
+    amount,
+)
 from meeple.games.newworld.wording import area, labels
 
 JSON = dict[str, Any]
@@ -174,7 +181,15 @@ def _sub_heading(action: Action) -> str:
         "keep_colonist": "keep aboard",
         "prospect": "prospect or mine",
         "mine": "prospect or mine",
-    }.get(action.kind, "")
+    }.get(action.kind) or _sea_of(args[0] if args else None)
+
+
+def _sea_of(index: int | None) -> str:
+    """An Area's place in a long list: the sea its Anchorage lies on, or inland."""
+    if index is None:
+        return ""
+    sea = WORLD.areas[index].sea
+    return f"on the {WORLD.seas[sea].name}" if sea >= 0 else "inland"
 
 
 def _amount(view: JSON, kind: str, members: list[tuple[str, Action]]) -> JSON:

@@ -155,7 +155,7 @@ function drawEntry(entry) {
   if (entry.kind === "amount") row.append(amountControl(entry));
   else if (entry.kind === "board") row.append(boardFallback(entry));
   else if (ownKinds.has(entry.kind)) row.append(ownKinds.get(entry.kind).draw(entry, { decide, play: playAction, labelOf }));
-  else row.append(optionList(entry.options));
+  else if (Array.isArray(entry.options)) row.append(optionList(entry.options));
   return row;
 }
 
