@@ -21,6 +21,7 @@ from meeple.ai.base import bot_names
 from meeple.engine import GameState
 from meeple.engine.undo import GAME_OVER, UndoStatus
 from meeple.server import render
+from meeple.server.people import bot_since, handover_at, person, played_by
 from meeple.server.replays import Outline, build_outline
 from meeple.server.story import Stories
 from meeple.server.tables import HUMAN, Client, Table, dumps, fragment, visible
@@ -37,6 +38,7 @@ class Views:
     def __init__(self) -> None:
         # Board layers by (game, rules version, config): drawn once, shared by tables.
         self.boards: dict[tuple[str, str, str], tuple[str, str] | None] = {}
+        self.absent_after = 120.0  # ``Limits.absent_after``: set by the hub
         self.replays: dict[str, tuple[int, GameState]] = {}
         # Each table's log annotated for the story clients tell (``meeple.server.story``).
         self.stories = Stories()
@@ -105,7 +107,10 @@ class Views:
         return self.boards[key]
 
     def seats_public(self, table: Table) -> list[dict[str, Any]]:
-        """Every seat as anyone may see it: who plays it, its status, its panel."""
+        """Every seat as anyone may see it: who plays it (``player``: its person, kept
+        while a bot plays it ``bot_since``; ``played_by``: in words, see
+        ``meeple.server.people``), its status, its panel; and, not cached, whether it
+        is connected and ``handover_at``: when another player may hand it to a bot."""
         key = ("seats",)
         if key not in table.cache:
             view = self.view(table, None)
@@ -115,7 +120,9 @@ class Views:
                 {
                     "seat": seat,
                     "name": names[seat],
-                    "player": info.get("name"),
+                    "player": person(info),
+                    "bot_since": bot_since(info),
+                    "played_by": played_by(info),
                     "kind": info["kind"],
                     "claimed": bool(info.get("claimed")),
                     "status": "finished"
@@ -128,6 +135,7 @@ class Views:
         out: list[dict[str, Any]] = [dict(s) for s in table.cache[key]]
         for entry in out:
             entry["connected"] = entry["kind"] != HUMAN or table.connected(entry["seat"])
+            entry["handover_at"] = handover_at(table, entry["seat"], self.absent_after)
         return out
 
     def snapshot(

@@ -110,6 +110,7 @@ class Hub:
         self.sockets = Sockets(limits)
         self.chat_window = Window(60.0)
         self.views = Views()
+        self.views.absent_after = limits.absent_after
         self.presence = Presence(self.views)
         # PostgreSQL: one of possibly several processes (``meeple.server.cluster``).
         self.cluster = None if store.sqlite else Cluster(store, limits.lease_seconds)

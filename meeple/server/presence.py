@@ -1,10 +1,12 @@
 """Presence: which seats have a socket open, pushed as small, coalesced messages.
 
 A seat's socket opening or closing does not rebuild anybody's state: it marks the
-table, and one ``{"type": "presence", "connected": [bool per seat]}`` message goes
-to every client of the table after ``DELAY`` seconds, if the list changed since the
-last one sent. A storm of reconnects therefore costs one small message per client
-per ``DELAY``, whatever its size. Bot seats count as connected.
+table, and one ``{"type": "presence", "connected": [bool per seat], "handover_at":
+[epoch seconds or None per seat]}`` message goes to every client of the table after
+``DELAY`` seconds, if the connected list changed since the last one sent
+(``handover_at``: when another player may hand that absent seat to a bot). A storm
+of reconnects therefore costs one small message per client per ``DELAY``, whatever
+its size. Bot seats count as connected.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 
 from meeple.server.broadcast import Views
+from meeple.server.people import handover_at
 from meeple.server.tables import HUMAN, Table, dumps
 
 
@@ -51,6 +54,9 @@ class Presence:
         if now == table.presence_sent:
             return
         table.presence_sent = now
-        text = dumps({"type": "presence", "connected": now})
+        handover = [
+            handover_at(table, seat, self.views.absent_after) for seat in range(len(now))
+        ]
+        text = dumps({"type": "presence", "connected": now, "handover_at": handover})
         for client in list(table.clients):
             self.views.send(table, client, text)

@@ -24,6 +24,7 @@ from typing import Any
 from meeple.ai.base import bot_names
 from meeple.engine import BadConfig, GameConfig, GameRecord, MeepleError, get_game
 from meeple.engine.config import OptionValue
+from meeple.server import render
 from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
@@ -404,7 +405,9 @@ class Seats:
         the current state. A seat may hand itself over at any time; another seat
         played by a person may hand it over once it is absent (no socket and no request
         for ``Limits.absent_after`` seconds, on any process of a cluster). The seat's
-        token still holds it: its player takes it back with ``take_back``."""
+        token still holds it: its player takes it back with ``take_back``. The seat
+        keeps its person's name (``player``) and when the bot took over: ``since``
+        (the ply) and ``since_words`` (``handover_words``)."""
         elsewhere = None
         if by != seat and self.absence is not None:
             elsewhere = await self.absence(table.id, seat)
@@ -425,6 +428,8 @@ class Seats:
                 "claimed": True,
                 "player": old.get("name"),
                 "token_hash": old.get("token_hash"),
+                "since": len(table.record.moves),
+                "since_words": handover_words(table),
             }
             return seats, (seat, level)
 
@@ -536,6 +541,19 @@ class Seats:
             if info["kind"] == HUMAN:
                 table.bots.pop(seat, None)
         self.after_change(table)
+
+
+def handover_words(table: Table) -> str:
+    """Where the game is now, in its own words, for "played by the bot since ...": the
+    heading (``Presentation.section``) of the last public event that begins a part of
+    the story ("Round 4"); else "the start" or the move about to be played."""
+    for event in reversed(table.state.log):
+        if event.visible_to(None):
+            heading = render.section(table.game, event.to_json())
+            if heading:
+                return heading
+    moves = len(table.record.moves)
+    return "the start" if moves == 0 else f"move {moves + 1}"
 
 
 def _seat_list(

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 from meeple.server import replays
 from meeple.server.hub import Hub
 from meeple.server.limits import client_address
+from meeple.server.people import seat_people
 from meeple.server.tables import ApiError, Table
 
 # ---- request bodies ------------------------------------------------------------------
@@ -208,6 +209,7 @@ def tables_router(hub: Hub) -> APIRouter:
         out = table.record.to_json()
         out["table"] = table.id
         out["seat_names"] = list(table.game.seat_names(table.record.config))
+        out["people"] = seat_people(table)  # who played each seat, kept after a hand-over
         out["chat"] = [m for m in table.chat if m["to"] is None]
         return out
 

@@ -1,0 +1,71 @@
+"""People stay people: who plays a seat, in words every client shows alike.
+
+A seat is stored as ``{"kind", "name", "claimed", ...}``: ``kind`` is "human" or a
+bot level. A seat handed to a bot (``Seats.hand_to_bot``: its person left, another
+player handed it over) keeps its person's name as ``player`` and the moment the bot
+took over (``since``: the ply; ``since_words``: e.g. "Round 4"); taking it back
+restores the name. So panels, chat, results, the record and the replay name the
+person ("Ann, played by the medium bot since Round 4"), never only the bot.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from meeple.server.tables import HUMAN, Table
+
+
+def person(info: dict[str, Any]) -> str | None:
+    """The name of the person whose seat this is (None: nobody named, or a seat a bot
+    has played from the start)."""
+    name = info.get("name") if info["kind"] == HUMAN else info.get("player")
+    return None if name is None else str(name)
+
+
+def bot_since(info: dict[str, Any]) -> str | None:
+    """For a person's seat a bot plays now: since when, in the game's words."""
+    if info["kind"] == HUMAN or "player" not in info:
+        return None
+    return str(info.get("since_words") or "earlier in the game")
+
+
+def played_by(info: dict[str, Any]) -> str:
+    """Who plays the seat, for people to read: "Ann", "Ann, played by the medium bot
+    since Round 4", "the hard bot", "a person, not named yet" or "free seat"."""
+    kind, name = info["kind"], person(info)
+    if kind == HUMAN:
+        if name:
+            return name
+        return "a person, not named yet" if info.get("claimed") else "free seat"
+    since = bot_since(info)
+    if since is None:
+        return f"the {kind} bot"
+    return f"{name or 'its player'}, played by the {kind} bot since {since}"
+
+
+def seat_people(table: Table) -> list[dict[str, Any]]:
+    """Per seat: its colour or country (``seat_name``), its person, its kind, and since
+    when a bot plays it; for the record and the replay."""
+    names = table.game.seat_names(table.record.config)
+    return [
+        {
+            "seat": seat,
+            "seat_name": names[seat],
+            "player": person(info),
+            "kind": info["kind"],
+            "bot_since": bot_since(info),
+            "played_by": played_by(info),
+        }
+        for seat, info in enumerate(table.seats)
+    ]
+
+
+def handover_at(table: Table, seat: int, absent_after: float) -> float | None:
+    """When (epoch seconds) another player may hand ``seat`` to a bot: once it has had
+    no socket and no request for ``absent_after`` seconds. None while it is connected
+    or a bot plays it. (In a cluster, a request seen by another process may still
+    move it: the hand-over then refuses, saying so.)"""
+    if table.seats[seat]["kind"] != HUMAN or table.connected(seat):
+        return None
+    return time.time() - table.absent_for(seat) + absent_after
