@@ -19,8 +19,8 @@ import { clear, el } from "/static/common.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const SPECTATOR_EVENTS = 12;  // a spectator's panel: at least the last this many events
-const FOLD_OVER = 14;         // a longer panel folds each seat to its last FOLDED events
-const FOLDED = 2;
+const FOLD_OVER = 10;         // a longer panel folds each seat to its last FOLDED events
+const FOLDED = 3;
 
 // ---- the events held --------------------------------------------------------------
 
@@ -122,7 +122,7 @@ export function renderSince(box, events, who) {
   for (const group of bySeat(events)) {
     const shown = whole ? group.events : group.events.slice(-FOLDED);
     const name = group.seat === null ? "The game" : who.name(group.seat);
-    const you = mine && group.seat === who.seat ? " (you)" : "";
+    const you = mine && group.seat === who.seat ? " · you" : "";
     const part = el("div", { class: "story-group", "data-seat": group.seat === null ? "" : group.seat },
       el("div", { class: "story-group-head" }, swatch(group.seat, who),
         el("b", { text: `${name}${you}`, style: seatInk(group.seat, who) }),
@@ -154,9 +154,11 @@ export function renderLog(box, events, who) {
     const open = toggled.has(part.first) ? toggled.get(part.first) : latest;
     const details = el("details", { class: "story-part", "data-first": part.first });
     details.open = open;
-    details.addEventListener("toggle", () => { toggled.set(part.first, details.open); });
-    details.append(el("summary", {}, el("span", { class: "story-heading", text: part.heading }),
-      el("span", { class: "muted", text: ` · ${part.events.length}` })));
+    // Only a person's click (or key) on the heading is remembered, not the page's opening.
+    const summary = el("summary", {}, el("span", { class: "story-heading", text: part.heading }),
+      el("span", { class: "muted", text: ` · ${part.events.length}` }));
+    summary.addEventListener("click", () => { toggled.set(part.first, !details.open); });
+    details.append(summary);
     for (const e of part.events) {
       if (e.phase) details.append(el("div", { class: "story-phase", text: e.phase }));
       details.append(eventLine(e, who));
@@ -182,14 +184,15 @@ export function eventLine(e, who) {
     el("span", { class: "story-n", text: String(e.i + 1) }), swatch(e.seat, who),
     el("span", { class: "story-text", text: e.text }));
   if (Number.isInteger(e.seat)) line.classList.add("seat");
-  for (const roll of e.dice || []) line.append(diceRow(roll));
+  for (const roll of e.dice || []) line.append(diceRow(roll, !e.text.startsWith(roll.label)));
   return line;
 }
 
-// Dice as die faces: pips on a small square, the number beside for reading aloud.
-function diceRow(roll) {
+// Dice as die faces: pips on a small square, the number beside for reading aloud; the
+// label unless the event's words begin with it ("Survival die: 4").
+function diceRow(roll, labelled) {
   const row = el("span", { class: "story-dice", title: `${roll.label}: ${roll.rolls.join(" ")}` },
-    el("span", { class: "story-dice-label", text: `${roll.label}:` }));
+    labelled ? el("span", { class: "story-dice-label", text: `${roll.label}:` }) : null);
   for (const value of roll.rolls) row.append(dieFace(value));
   return row;
 }
