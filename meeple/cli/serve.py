@@ -43,10 +43,8 @@ def serve(
     """Serve the browser client and the HTTP API (OpenAPI page at /docs)."""
     import os
 
-    import uvicorn
     from sqlalchemy.engine import make_url
 
-    from meeple.server.app import SERVE_BOT_DELAY, SERVE_DB, create_app
     from meeple.server.limits import ENV_PREFIX, Limits, parse_options
 
     try:
@@ -65,7 +63,11 @@ def serve(
         f"meeple is serving on http://{host}:{port} (database {shown},"
         f" {workers} process{'es' if workers > 1 else ''})"
     )
-    sock = listen_or_exit(host, port)
+    sock = listen_or_exit(host, port)  # first: a busy port fails before anything loads
+    import uvicorn
+
+    from meeple.server.app import SERVE_BOT_DELAY, SERVE_DB, create_app
+
     if workers > 1:  # each worker builds its app from the environment
         os.environ[SERVE_DB] = db
         os.environ[SERVE_BOT_DELAY] = str(bot_delay)
