@@ -22,18 +22,18 @@ from typing import Any
 
 from meeple.engine import Game, GameRecord, GameState
 from meeple.server import render
+from meeple.server.story import PROLOGUE, Annotation, annotate_events
 from meeple.server.tables import HUMAN, dumps
-
-START = "Start"  # the heading of the part before the game's first section
 
 
 @dataclass(frozen=True)
 class Section:
-    """A part of the story (a round, a game turn, a phase) and the ply of the step at
-    which the event that begins it appears."""
+    """A part of the story (a round, a game turn, a year) or a phase within one, and
+    the ply of the step at which the event that begins it appears."""
 
     heading: str
     ply: int
+    phase: bool = False
 
 
 @dataclass(frozen=True)
@@ -43,12 +43,14 @@ class Outline:
     ``steps``: the plies shown as steps, in order, from 0 (the setup) to the last
     move. ``log_at[p]``: the length of the log after ``p`` moves. ``unsaid``: the
     plies whose action text the table never saw (a move stepped over, or a decision
-    made while another seat was deciding too)."""
+    made while another seat was deciding too). ``notes``: the story's annotation of
+    each event of the final log (``meeple.server.story``)."""
 
     steps: tuple[int, ...]
     sections: tuple[Section, ...]
     log_at: tuple[int, ...]
     unsaid: frozenset[int]
+    notes: tuple[Annotation, ...] = ()
 
     @property
     def total(self) -> int:
@@ -61,10 +63,17 @@ class Outline:
     def is_step(self, ply: int) -> bool:
         return self.steps[self.step_at(ply)] == ply
 
-    def heading_at(self, ply: int) -> str:
-        """The heading of the section ``ply`` lies in."""
-        at = bisect.bisect_right([s.ply for s in self.sections], ply) - 1
-        return START if at < 0 else self.sections[at].heading
+    def heading_at(self, ply: int) -> tuple[str, str | None]:
+        """The part of the game ``ply`` lies in ("Round 3"), and its phase or None."""
+        part, phase = PROLOGUE, None
+        for section in self.sections:
+            if section.ply > ply:
+                break
+            if section.phase:
+                phase = section.heading
+            else:
+                part, phase = section.heading, None
+        return part, phase
 
 
 class _Simultaneous:
@@ -104,7 +113,6 @@ def build_outline(game: Game[Any], record: GameRecord) -> Outline:
     state = game.new_game(record.config, record.seed)
     total = len(record.moves)
     steps, log_at, unsaid = [0], [len(state.log)], set()
-    headings = [(h, 0) for h in _headings(game, game.events(state, None))]
     seen = _seen(game, state)
     simultaneous = _Simultaneous()
     for ply, (seat, text) in enumerate(record.moves, start=1):
@@ -121,16 +129,36 @@ def build_outline(game: Game[Any], record: GameRecord) -> Outline:
         if ends_decision or (visible and not simultaneous.deciding) or ply == total:
             steps.append(ply)
         seen = now
-        headings.extend((h, ply) for h in _headings(game, public))
-    # A heading whose event came inside a step begins at that step.
-    sections = [Section(h, steps[bisect.bisect_left(steps, ply)]) for h, ply in headings]
-    return Outline(tuple(steps), tuple(sections), tuple(log_at), frozenset(unsaid))
+    notes = annotate_events(game, state.log, record.config.players)
+    sections = _sections(notes, log_at, steps)
+    return Outline(tuple(steps), sections, tuple(log_at), frozenset(unsaid), tuple(notes))
 
 
-def _headings(game: Game[Any], events: Sequence[Any]) -> list[str]:
-    """The section headings ``events`` begin, in order."""
-    found = (render.section(game, e.to_json()) for e in events)
-    return [h for h in found if h]
+def _sections(
+    notes: Sequence[Annotation], log_at: Sequence[int], steps: Sequence[int]
+) -> tuple[Section, ...]:
+    """The parts and phases the story's annotations begin, each at the step that shows
+    its event (the step a simultaneous decision's moves end in, for an event inside
+    one), the first part at the setup. A section that begins at the same step as the
+    one after it shows nothing of its own: the later one stands for it (a part for
+    the parts and phases before it, a phase for the phases)."""
+    found: list[Section] = []
+    for note in notes:
+        ply = bisect.bisect_left(log_at, note["i"] + 1)  # the move that logged it
+        at = steps[bisect.bisect_left(steps, ply)]
+        for heading, phase in ((note.get("section"), False), (note.get("phase"), True)):
+            if heading is None:
+                continue
+            while found and found[-1].ply == at and (found[-1].phase or not phase):
+                found.pop()
+            found.append(Section(str(heading), at, phase))
+    if not found or found[0].ply != 0:
+        first = found[0] if found else None
+        if first is not None and first.heading == PROLOGUE and not first.phase:
+            found[0] = Section(PROLOGUE, 0)
+        else:
+            found.insert(0, Section(PROLOGUE, 0))
+    return tuple(found)
 
 
 # ---- the people at the table -----------------------------------------------------
@@ -151,7 +179,7 @@ def _since(value: Any, outline: Outline) -> str | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int):
-        return outline.heading_at(value).lower() if value > 0 else "the start"
+        return outline.heading_at(value)[0] if value > 0 else "the start"
     return str(value) or None
 
 
@@ -179,7 +207,8 @@ def seat_people(
             label = f"{person} ({name})"
         detail = label
         if bot and person:
-            since = _since(entry.get("bot_since", info.get("bot_since")), outline)
+            told = entry.get("bot_since") or info.get("since_words") or info.get("since")
+            since = _since(told, outline)
             detail = f"{label}, played by the {kind} bot" + (f" since {since}" if since else "")
         out.append(
             {
@@ -196,8 +225,9 @@ def seat_people(
 
 
 def public_chat(messages: list[dict[str, Any]], outline: Outline) -> list[dict[str, Any]]:
-    """The table's messages to everyone, each with the ``ply`` it belongs after (a
-    message stored before plies were recorded: the end), in the order they were sent."""
+    """The table's messages to everyone, in the order they were sent, each with the
+    ``ply`` it was sent after (a message stored before plies were recorded: the end)
+    and the ``step`` that shows it (the one whose moves it was sent among)."""
     out = []
     for message in messages:
         if message.get("to") is not None:
@@ -211,7 +241,7 @@ def public_chat(messages: list[dict[str, Any]], outline: Outline) -> list[dict[s
                 "text": message["text"],
                 "time": message["time"],
                 "ply": ply,
-                "step": outline.step_at(ply),
+                "step": bisect.bisect_left(outline.steps, ply),  # the step showing it
             }
         )
     out.sort(key=lambda m: (m["ply"], m["id"]))
@@ -236,7 +266,7 @@ def outline_json(
         "total": outline.total,
         "steps": list(outline.steps),
         "sections": [
-            {"heading": s.heading, "ply": s.ply, "step": outline.step_at(s.ply)}
+            {"heading": s.heading, "ply": s.ply, "step": outline.step_at(s.ply), "phase": s.phase}
             for s in outline.sections
         ],
         "seats": people,
@@ -277,25 +307,38 @@ def step_json(
     ply: int,
     people: list[dict[str, Any]],
     svg: bool,
+    before: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The finished game after ``ply`` moves (``state``) as a spectator saw it: view,
-    board, the moves and public events since the step before, the section it is in."""
+    board, the moves and public events since the step before, the section it is in.
+    ``before``: the spectators' view before move ``ply``, which names that move in the
+    game's words (``label``) when the table saw it made."""
     view = game.view(state, None)
     moves = moves_of_step(record, outline, ply, people)
+    last = moves[-1] if moves else None
+    if last is not None and last["action"] is not None and before is not None:
+        words = render.action_labels(game, before, [last["action"]]).get(last["action"])
+        last["label"] = words or last["action"]
     since = outline.log_at[moves[0]["ply"] - 1] if moves else 0
     events = []
-    for event in game.events(state, None, since):
-        data = event.to_json()
-        data.pop("private_to", None)
-        data["section"] = render.section(game, data)
-        events.append(data)
+    for i in range(since, len(state.log)):
+        event = state.log[i]
+        if event.visible_to(None):
+            data = {**event.to_json(), **(outline.notes[i] if i < len(outline.notes) else {})}
+            data.pop("private_to", None)
+            events.append(data)
     index = outline.step_at(ply)
+    part, phase = outline.heading_at(ply)
+    continues = outline.heading_at(moves[0]["ply"] - 1) if moves else (part, phase)
     return {
         "ply": ply,
         "total": outline.total,
         "step": index if outline.steps[index] == ply else None,
         "steps": len(outline.steps),
-        "section": outline.heading_at(ply),
+        "section": " · ".join(h for h in (part, phase) if h),
+        "part": part,
+        "phase": phase,
+        "continues": {"part": continues[0], "phase": continues[1]},  # at its first event
         "move": moves[-1] if moves else None,
         "moves": moves,
         "seat_names": list(game.seat_names(record.config)),

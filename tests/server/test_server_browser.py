@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.server_support import Pages, Server, click_a_decision
+from tests.server.server_support import Pages, Server, click_a_decision, wait_for
 
 
 def test_namibia_one_person_three_bots_first_round_by_clicking(
@@ -104,27 +104,58 @@ def test_africa_two_people_write_and_seal_orders(server: Server, pages: Pages) -
     second.shot("africa-revealed")
 
 
-def test_replay_viewer_steps_through_a_finished_game(server: Server, pages: Pages) -> None:
-    made = server.http.post(
+def test_replay_page_plays_pauses_jumps_and_names_the_players(server: Server, pages: Pages) -> None:
+    http = server.http
+    made = http.post(
         "/api/tables",
-        json={"game": "namibia", "players": 3, "seats": ["random"] * 3, "seed": 3},
+        json={
+            "game": "namibia",
+            "players": 3,
+            "seats": [{"kind": "human", "name": "Ann"}, "random", "random"],
+            "seed": 4,
+            "talk": "free",
+        },
     ).json()
-    tid = made["id"]
-    view = pages(1300, 950)
+    tid, token = made["id"], made["tokens"]["0"]
+    assert http.post(f"/api/tables/{tid}/chat", json={"token": token, "text": "hi all"}).is_success
+    http.post(f"/api/tables/{tid}/seats/0/bot", json={"token": token, "level": "random"})
+    wait_for(lambda: http.get(f"/api/tables/{tid}").json()["over"], timeout=120)
+    view = pages(1280, 800)
     page = view.page
     page.goto(f"{server.base}/t/{tid}")
-    view.state("window.meeple.state.over", timeout=120_000)
     page.click("text=step through the replay")
     page.wait_for_selector("#board svg")
-    assert page.locator("#where").inner_text().startswith("move 0 of")
-    for _ in range(3):
-        page.click("#next")
-    page.wait_for_function("() => document.querySelector('#where').innerText.startsWith('move 3')")
-    assert page.locator("#move").inner_text()
-    view.shot("replay-move-3")
-    page.click("#last")
+    assert "Ann (Red), played by the random bot" in page.locator("#people").inner_text()
+    assert "Ann (Red): hi all" in (page.locator("#chat").text_content() or "")
+    # Autoplay at 4 steps a second: it advances, then stays where it was paused.
+    page.select_option("#speed", "4")
+    page.keyboard.press("Space")
+    page.wait_for_function("() => window.meepleReplay.ply >= 3")
+    page.click("#play")
+    paused = page.evaluate("() => window.meepleReplay.ply")
+    assert not page.evaluate("() => window.meepleReplay.playing")
+    page.wait_for_timeout(600)
+    assert page.evaluate("() => window.meepleReplay.ply") == paused
+    # Jump to round 2: the first step showing its heading.
+    outline = page.evaluate("() => window.meepleReplay.outline")
+    round2 = next(s for s in outline["sections"] if s["heading"] == "Round 2")
+    page.select_option("#part", label="Round 2")
+    page.wait_for_function(f"() => window.meepleReplay.ply === {round2['ply']}")
+    assert page.locator("#where").inner_text().startswith(f"move {round2['ply']} of")
+    assert "Round 2" in page.locator("#section").inner_text()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => window.meepleReplay.ply === {round2['ply'] + 1}")
+    assert page.locator("#move .who").first.inner_text() in {s["label"] for s in outline["seats"]}
+    view.shot("replay-namibia-1280")
+    page.keyboard.press("End")
     page.wait_for_selector("#result:not([hidden])")
-    view.shot("replay-end")
+    assert "Ann (Red)" in page.locator("#scores").inner_text()
+    phone = pages(390, 844)
+    phone.page.goto(f"{server.base}/t/{tid}/replay#ply={round2['ply']}")
+    phone.page.wait_for_selector("#board svg")
+    assert phone.overflow() == 0
+    phone.shot("replay-namibia-390")
+    assert not view.errors and not phone.errors, (view.errors, phone.errors)
 
 
 def test_a_dropped_connection_resyncs_without_a_reload(server: Server, pages: Pages) -> None:

@@ -253,6 +253,10 @@ def replay_json(hub: Hub, table: Table, ply: int, svg: bool) -> dict[str, Any]:
     """The finished ``table`` after ``ply`` moves (0..total) as a spectator saw it: view,
     SVG board, the moves and public events of its step (``meeple.server.replays``)."""
     outline = hub.views.replay_outline(table)
+    before = None
+    if ply > 0 and ply not in outline.unsaid:  # the move is named in the game's words
+        before = table.game.view(hub.views.replay_state(table, ply - 1), None)
     state = hub.views.replay_state(table, ply)
-    step = replays.step_json(table.game, table.record, outline, state, ply, people(hub, table), svg)
+    named = people(hub, table)
+    step = replays.step_json(table.game, table.record, outline, state, ply, named, svg, before)
     return {"table": table.id, "game": table.game.name, "title": table.game.title, **step}

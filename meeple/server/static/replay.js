@@ -1,53 +1,261 @@
-// Step through a finished game, move by move, from the spectator's view; and its
-// review: every seat's win-chance curve, the marked decisions on it (click one to
-// jump to that move), and at each move the alternatives the search preferred.
+// A finished game replayed as the table saw it, step by step, from the spectator's
+// view: a step is one move, or every move of a decision the seats made at the same
+// time (a sheet of secret orders, face-down cards, sealed bids) up to its reveal; the
+// server says which (GET /api/tables/{id}/replay: the outline, once). With it: the
+// seats named by their players, the table's public chat beside the moves, autoplay at
+// a chosen speed, jumps to a round or a phase; and the game's review: every seat's
+// win-chance curve, the marked decisions on it (click one to jump to that move), and
+// at each move the alternatives the search preferred.
 import { api, clear, el, offerZoom } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
 let ply = Number(new URLSearchParams(location.hash.slice(1)).get("ply") || 0);
-let total = 0;
+let outline = null;        // steps, sections, seats, chat (the server's replay outline)
+let current = null;        // the step shown
 let review = null;         // the finished review's analysis, once there is one
-let seatNames = [];
 let hintsUsed = null;      // hints each seat used, if any
+let renderEvents = null;   // story.js's renderLog, where the page has it
+let playing = false;
+let timer = null;
+let asked = 0;             // the latest request: an older answer arriving late is dropped
+const fetched = new Map(); // steps asked for, by ply (the next one is asked ahead while playing)
 const SVG_NS = "http://www.w3.org/2000/svg";
 const PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"];
-const NAMED = { red: "#d62728", blue: "#1f77b4", green: "#2ca02c", orange: "#ff7f0e", yellow: "#d4b000",
-  purple: "#9467bd", black: "#333333", white: "#aaaaaa", brown: "#8c564b", pink: "#e377c2" };
 const GRADE_SIZE = { inaccuracy: 4, mistake: 5.5, blunder: 7 };
 
+// ---- the seats ------------------------------------------------------------------------
+
+function seatOf(i) { return (outline && outline.seats[i]) || null; }
+function label(i) { const s = seatOf(i); return s ? s.label : `seat ${i}`; }
+function seatColour(i) { const s = seatOf(i); return s ? s.colour : PALETTE[i % PALETTE.length]; }
+const who = { seat: null, name: label, colour: seatColour };
+
+function nameTag(i, text = label(i)) {
+  return el("span", { class: "who" }, el("span", { class: "swatch", style: `background: ${seatColour(i)}` }), el("b", { text }));
+}
+
+function drawPeople() {
+  const box = $("people");
+  clear(box);
+  for (const s of outline.seats) box.append(el("div", { "data-seat": s.seat }, nameTag(s.seat, s.detail)));
+}
+
+// ---- steps ----------------------------------------------------------------------------
+
+const steps = () => (outline ? outline.steps : [0]);
+const lastPly = () => steps()[steps().length - 1];
+
+// The index of the last step at or before `at`.
+function stepAt(at) {
+  const list = steps();
+  let k = 0;
+  while (k + 1 < list.length && list[k + 1] <= at) k++;
+  return k;
+}
+
+const nextPly = () => { const list = steps(); const k = stepAt(ply); return list[Math.min(list.length - 1, list[k] > ply ? k : k + 1)]; };
+const prevPly = () => { const list = steps(); const k = stepAt(ply); return list[Math.max(0, list[k] < ply ? k : k - 1)]; };
+
+function load(n) {
+  if (!fetched.has(n)) {
+    const answer = api("GET", `/api/tables/${tableId}/replay/${n}`);
+    answer.catch(() => fetched.delete(n));
+    fetched.set(n, answer);
+    while (fetched.size > 6) fetched.delete(fetched.keys().next().value);
+  }
+  return fetched.get(n);
+}
+
 async function show(n) {
+  const mine = ++asked;
   try {
-    const step = await api("GET", `/api/tables/${tableId}/replay/${n}`);
+    const step = await load(Math.max(0, Math.min(n, lastPly())));
+    if (mine !== asked) return;  // a later request took over
+    current = step;
     ply = step.ply;
-    total = step.total;
     history.replaceState(null, "", `#ply=${ply}`);
-    $("title").textContent = `${step.title} · table ${tableId} · replay`;
-    $("where").textContent = `move ${ply} of ${total}`;
-    $("slider").max = total;
-    $("slider").value = ply;
-    $("move").textContent = step.move ? `${step.move.name}: ${step.move.action}` : "Setup";
-    $("board").innerHTML = step.svg || "";  // the game's renderer escapes its text
-    offerZoom($("board"));  // New World's map: enlarged on a phone or a tablet, if asked
-    const log = $("log");
-    clear(log);
-    for (const e of step.events) log.append(el("div", { text: e.text }));
-    $("result").hidden = !step.result;
-    if (step.result) drawResult(step);
-    seatNames = step.seat_names;
-    drawReview();
+    drawStep(step);
     $("error").textContent = "";
   } catch (error) {
-    $("error").textContent = error.message;
+    if (mine === asked) { $("error").textContent = error.message; pause(); }
+  }
+  if (playing && mine === asked) schedule();
+}
+
+function drawStep(step) {
+  const k = stepAt(step.ply);
+  $("title").textContent = `${step.title} · table ${tableId} · replay`;
+  $("where").textContent = `move ${step.ply} of ${step.total} · step ${k + 1} of ${steps().length}`;
+  $("slider").max = steps().length - 1;
+  $("slider").value = k;
+  $("section").textContent = step.section;
+  drawMove(step);
+  $("board").innerHTML = step.svg || "";  // the game's renderer escapes its text
+  offerZoom($("board"));  // New World's map: enlarged on a phone or a tablet, if asked
+  drawEvents(step.events);  // after `current` is this step
+  drawJumps();
+  drawChat();
+  $("result").hidden = !step.result;
+  if (step.result) drawResult(step);
+  $("next").disabled = step.ply >= lastPly();
+  $("last").disabled = step.ply >= lastPly();
+  $("prev").disabled = step.ply <= 0;
+  $("first").disabled = step.ply <= 0;
+  drawReview();
+}
+
+// What was done in this step, as the table saw it: the moves whose text it saw, and
+// for those decided in secret only who decided.
+function drawMove(step) {
+  const box = $("move");
+  clear(box);
+  if (!step.moves.length) { box.append("The game as it was set up."); return; }
+  const secret = step.moves.filter((m) => m.action === null);
+  if (secret.length) {
+    const seats = [...new Set(secret.map((m) => m.seat))];
+    const names = seats.map((s) => nameTag(s));
+    const list = names.flatMap((tag, k) => (k === 0 ? [tag] : [k === names.length - 1 ? " and " : ", ", tag]));
+    const count = secret.length === 1 ? "one move" : `${secret.length} moves`;
+    const what = seats.length > 1 ? "decided at the same time" : "decided";
+    box.append(el("span", {}, ...list, el("span", { class: "secret", text: ` ${what} (${count}, unseen by the table until revealed)` })));
+  }
+  for (const m of step.moves.filter((one) => one.action !== null)) {
+    if (box.childNodes.length) box.append(el("br"));
+    box.append(nameTag(m.seat), `: ${m.label || m.action}`);
   }
 }
 
-// ---- the review ------------------------------------------------------------------
-
-function seatColour(i) {
-  const name = (seatNames[i] || "").toLowerCase();
-  return NAMED[name] || PALETTE[i % PALETTE.length];
+function drawEvents(events) {
+  const box = $("log");
+  clear(box);
+  if (!events.length) { box.append(el("div", { class: "muted", text: "Nothing the table could see happened." })); return; }
+  if (renderEvents) {
+    // Under the part (and phase) the step's first event continues, unless it begins one.
+    const first = { ...events[0] };
+    const { part, phase } = current.continues;
+    if (!first.section) {
+      first.section = part;
+      if (!first.phase && phase) first.phase = phase;
+    }
+    renderEvents(box, [first, ...events.slice(1)], who);
+    for (const part of box.querySelectorAll("details")) part.open = true;  // a step: all of it
+    return;
+  }
+  for (const e of events) box.append(el("div", { class: "plain", text: e.text }));
 }
+
+// ---- jumps: parts of the game (rounds, turns) and their phases -----------------------
+
+// The parts of the game with the ply each begins at; a part's phases with theirs.
+// (The server's first section begins at the setup.)
+function parts() {
+  const list = [];
+  for (const s of outline.sections) {
+    if (!s.phase || !list.length) list.push({ heading: s.heading, ply: s.ply, phases: [] });
+    else list[list.length - 1].phases.push(s);
+  }
+  return list.length ? list : [{ heading: "Setup", ply: 0, phases: [] }];
+}
+
+function lastAtOrBefore(list, at) {
+  let found = 0;
+  list.forEach((item, k) => { if (item.ply <= at) found = k; });
+  return found;
+}
+
+function drawJumps() {
+  const all = parts();
+  const part = $("part");
+  if (part.options.length !== all.length) {
+    clear(part);
+    all.forEach((p, k) => part.append(el("option", { value: k, text: p.heading })));
+  }
+  const k = lastAtOrBefore(all, ply);
+  part.value = String(k);
+  const phases = all[k].phases;
+  $("phasebox").hidden = !phases.length;
+  const phase = $("phase");
+  clear(phase);
+  phases.forEach((p, j) => phase.append(el("option", { value: j, text: p.heading })));
+  if (phases.length) phase.value = String(lastAtOrBefore(phases, ply));
+}
+
+$("part").onchange = () => { pause(); show(parts()[Number($("part").value)].ply); };
+$("phase").onchange = () => {
+  pause();
+  const phases = parts()[Number($("part").value)].phases;
+  show(phases[Number($("phase").value)].ply);
+};
+
+// ---- chat ------------------------------------------------------------------------------
+
+// The table's public messages sent up to this step (those of this step marked), the
+// newest last; how many come later.
+function drawChat() {
+  const box = $("chat");
+  const messages = outline.chat;
+  clear(box);
+  if (!messages.length) { box.append(el("div", { class: "muted", text: "Nobody wrote to the table." })); return; }
+  const k = stepAt(ply);
+  const atStep = steps()[k] === ply;
+  const sent = messages.filter((m) => m.step < k || (m.step === k && atStep) || m.ply <= ply);
+  for (const m of sent) {
+    const line = el("div", { class: `message${atStep && m.step === k ? " now" : ""}`, "data-ply": m.ply });
+    line.append(el("button", { class: "at", title: "go to this moment", text: `move ${m.ply}`, onclick: () => { pause(); show(steps()[m.step]); } }),
+      nameTag(m.from), `: ${m.text}`);
+    box.append(line);
+  }
+  const later = messages.length - sent.length;
+  if (!sent.length) box.append(el("div", { class: "muted", text: "Nothing said yet." }));
+  if (later) box.append(el("div", { class: "later muted", text: `${later} message${later === 1 ? "" : "s"} later in the game` }));
+  box.scrollTop = box.scrollHeight;
+}
+
+// ---- autoplay ---------------------------------------------------------------------------
+
+const speed = () => Number($("speed").value) || 1;
+
+function schedule() {
+  clearTimeout(timer);
+  if (ply >= lastPly()) { pause(); return; }
+  load(nextPly());  // asked ahead: a slow board is drawn while the step before shows
+  timer = setTimeout(() => { if (playing) show(nextPly()); }, 1000 / speed());
+}
+
+function play() {
+  playing = true;
+  $("play").textContent = "⏸ pause";
+  $("play").setAttribute("aria-pressed", "true");
+  if (ply >= lastPly()) show(0);  // from the end: again from the start (then on)
+  else schedule();
+}
+
+function pause() {
+  playing = false;
+  clearTimeout(timer);
+  $("play").textContent = "▶ play";
+  $("play").setAttribute("aria-pressed", "false");
+}
+
+$("play").onclick = () => (playing ? pause() : play());
+$("speed").onchange = () => { if (playing) schedule(); };
+$("first").onclick = () => { pause(); show(0); };
+$("prev").onclick = () => { pause(); show(prevPly()); };
+$("next").onclick = () => { pause(); show(nextPly()); };
+$("last").onclick = () => { pause(); show(lastPly()); };
+$("slider").onchange = () => { pause(); show(steps()[Number($("slider").value)]); };
+document.addEventListener("keydown", (event) => {
+  const tag = event.target && event.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key === " " && tag !== "BUTTON") { event.preventDefault(); if (playing) pause(); else play(); }
+  else if (event.key === "ArrowRight") { pause(); show(nextPly()); }
+  else if (event.key === "ArrowLeft") { pause(); show(prevPly()); }
+  else if (event.key === "Home") { pause(); show(0); }
+  else if (event.key === "End") { pause(); show(lastPly()); }
+});
+
+// ---- the review ------------------------------------------------------------------
 
 function percent(chance) { return chance === null || chance === undefined ? "?" : `${Math.round(chance * 100)}%`; }
 
@@ -86,7 +294,7 @@ function showReviewStatus(answer) {
 }
 
 function drawReview() {
-  if (!review) return;
+  if (!review || !outline) return;
   drawCurve();
   drawVerdict();
   drawMarks();
@@ -113,14 +321,14 @@ function drawCurve() {
   chart.append(svg("line", { class: "now", x1: x(ply), x2: x(ply), y1: top, y2: H - bottom }));
   for (const d of judged.filter((d) => d.grade)) {
     const mark = svg("circle", { class: `mark ${d.grade}`, "data-move": d.move, cx: x(d.move), cy: y(d.after[d.seat]), r: GRADE_SIZE[d.grade], stroke: seatColour(d.seat) });
-    mark.append(svg("title", {}, `move ${d.move}, ${review.seat_names[d.seat]}: ${d.action} (${d.grade})`));
-    mark.addEventListener("click", () => show(d.move));
+    mark.append(svg("title", {}, `move ${d.move}, ${label(d.seat)}: ${d.action} (${d.grade})`));
+    mark.addEventListener("click", () => { pause(); show(d.move); });
     chart.append(mark);
   }
   box.append(chart);
   const legend = $("legend");
   clear(legend);
-  review.seat_names.forEach((name, seat) => legend.append(el("span", {}, el("i", { style: `background: ${seatColour(seat)}` }), name)));
+  review.seat_names.forEach((_name, seat) => legend.append(el("span", {}, el("i", { style: `background: ${seatColour(seat)}` }), label(seat))));
   legend.append(el("span", { class: "muted", text: "points: inaccuracy, mistake, blunder (small to large)" }));
 }
 
@@ -135,14 +343,14 @@ function drawVerdict() {
   clear(box);
   const d = review.decisions.find((one) => one.move === ply);
   if (!d) return;
-  const who = review.seat_names[d.seat];
-  box.append(el("p", {}, el("b", { text: `${who}: ${d.action}` }), d.grade ? el("span", { class: `grade ${d.grade}`, text: ` · ${d.grade}` }) : ""));
+  const name = label(d.seat);
+  box.append(el("p", {}, el("b", { text: `${name}: ${d.action}` }), d.grade ? el("span", { class: `grade ${d.grade}`, text: ` · ${d.grade}` }) : ""));
   if (d.forced) { box.append(el("p", { class: "muted", text: "The only legal action: not judged." })); return; }
-  box.append(el("p", { text: `${who}'s win chance: ${percent(d.before[d.seat])} with the search's choice, ${percent(d.after[d.seat])} after the move played (loss ${Math.round(d.loss * 100)} points, ± ${Math.round(d.error * 100)}).` }));
+  box.append(el("p", { text: `${name}'s win chance: ${percent(d.before[d.seat])} with the search's choice, ${percent(d.after[d.seat])} after the move played (loss ${Math.round(d.loss * 100)} points, ± ${Math.round(d.error * 100)}).` }));
   const preferred = better(d);
   if (!preferred.length) { box.append(el("p", { class: "muted", text: "The search preferred this move too." })); return; }
   const list = el("ol", { class: "preferred" });
-  for (const c of preferred) list.append(el("li", { text: `${c.action} (${who}: ${percent(c.win ? c.win[d.seat] : null)})` }));
+  for (const c of preferred) list.append(el("li", { text: `${c.action} (${name}: ${percent(c.win ? c.win[d.seat] : null)})` }));
   box.append(el("p", { text: "The search preferred:" }), list);
 }
 
@@ -152,9 +360,11 @@ function drawMarks() {
   const box = $("marks");
   clear(box);
   for (const d of marked) {
-    box.append(el("button", { "data-move": d.move, onclick: () => show(d.move), text: `move ${d.move} · ${review.seat_names[d.seat]}: ${d.action} (${d.grade})` }));
+    box.append(el("button", { "data-move": d.move, onclick: () => { pause(); show(d.move); }, text: `move ${d.move} · ${label(d.seat)}: ${d.action} (${d.grade})` }));
   }
 }
+
+// ---- the final scores -------------------------------------------------------------------
 
 async function loadHints() {
   try {
@@ -169,27 +379,43 @@ function drawResult(step) {
   clear(box);
   const keys = [...new Set(result.breakdown.flatMap((b) => Object.keys(b)))];
   const hints = hintsUsed ? [el("th", { text: "hints used" })] : [];
-  const table = el("table", {}, el("tr", {}, el("th", { text: "rank" }), el("th", { text: "seat" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })), ...hints));
+  const table = el("table", {}, el("tr", {}, el("th", { text: "rank" }), el("th", { text: "player" }), el("th", { text: "score" }), ...keys.map((k) => el("th", { text: k.replaceAll("_", " ") })), ...hints));
   const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b]);
   for (const i of order) {
     const used = hintsUsed ? [el("td", { class: "hintsused", text: hintsUsed[i] })] : [];
-    table.append(el("tr", {}, el("td", { text: result.ranks[i] }), el("td", { text: step.seat_names[i] }), el("td", { text: result.scores[i] }), ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" })), ...used));
+    table.append(el("tr", {}, el("td", { text: result.ranks[i] }), el("td", {}, nameTag(i)), el("td", { text: result.scores[i] }), ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" })), ...used));
   }
   box.append(table);
 }
 
-$("first").onclick = () => show(0);
-$("prev").onclick = () => show(Math.max(0, ply - 1));
-$("next").onclick = () => show(Math.min(total, ply + 1));
-$("last").onclick = () => show(total);
-$("slider").onchange = () => show(Number($("slider").value));
-document.addEventListener("keydown", (event) => {
-  if (event.key === "ArrowRight") show(Math.min(total, ply + 1));
-  if (event.key === "ArrowLeft") show(Math.max(0, ply - 1));
-});
+// ---- start ------------------------------------------------------------------------------
+
+async function start() {
+  try {
+    renderEvents = (await import("/static/story.js")).renderLog || null;
+  } catch { renderEvents = null; }  // without the story module: the events as plain lines
+  try {
+    outline = await api("GET", `/api/tables/${tableId}/replay`);
+  } catch (error) {
+    $("error").textContent = error.message;
+    return;
+  }
+  drawPeople();
+  await loadHints();
+  await show(ply);
+}
+
 $("startreview").onclick = () => loadReview(true);
-loadHints().then(() => show(ply));
+start();
 loadReview(false);
 
-// For programs driving the page (browser tests): the review once loaded, and show.
-window.meepleReplay = { get review() { return review; }, get ply() { return ply; }, show };
+// For programs driving the page (browser tests): the outline, the step shown, the
+// review once loaded, whether it plays, and show.
+window.meepleReplay = {
+  get outline() { return outline; },
+  get step() { return current; },
+  get review() { return review; },
+  get ply() { return ply; },
+  get playing() { return playing; },
+  show,
+};
