@@ -191,7 +191,7 @@ def test_two_people_negotiate_so_ready_is_theirs_to_type(tmp_path: Path) -> None
         "human,human,heuristic", ["place alexandria", "", "place algiers", ""], tmp_path
     )
     assert all(text != "ready" for seat, text in record.moves if seat in (0, 1))
-    assert "1) diplomatic action" in out and "    1. ready" in out
+    assert "1) diplomatic action" in out and "    1. Ready: my negotiations are over" in out
     assert "played for you" not in out
 
 
@@ -204,10 +204,12 @@ def test_2_seal_orders_is_listed_last_and_confirmed(tmp_path: Path) -> None:
         tmp_path,
     )
     listed = [line for line in out.splitlines() if re.match(r"\s+\d+\. ", line)]
-    sheet_lists = [i for i, line in enumerate(listed) if line.strip().startswith("1. alexandria")]
+    sheet_lists = [
+        i for i, line in enumerate(listed) if line.strip().startswith("1. Develop Alexandria")
+    ]
     assert sheet_lists
     last_of_first_list = listed[sheet_lists[0] + 4]  # develop, nothing, 2 explorations, seal
-    assert last_of_first_list.strip().endswith("seal orders")
+    assert last_of_first_list.strip().endswith("(seal orders)")
     assert "Seal your 1880 orders? A sealed sheet cannot be changed." in flat(out)
     assert "Lines 2 to 4 keep the values shown" in flat(out)
     assert (0, "alexandria: develop") in record.moves  # "1" wrote the first line
