@@ -262,14 +262,16 @@ function amountControl(entry) {
   go.onclick = () => { if (!go.disabled) decide(go.dataset.actionText); };
   show();
   const unit = entry.unit ? el("span", { class: "amount-unit", text: entry.unit }) : null;
+  // Three lines: the number with its steppers and ends; the slider; what is played.
   return el("div", { class: "amount", "data-amount-template": entry.template, "data-values": JSON.stringify(values) },
-    el("button", { type: "button", class: "stepper", "aria-label": "less", text: "−", onclick: () => stepTo(-1) }),
-    unit, number,
-    el("button", { type: "button", class: "stepper", "aria-label": "more", text: "+", onclick: () => stepTo(1) }),
-    slider,
-    el("button", { type: "button", class: "amount-end", text: `min ${entry.min}`, onclick: () => set(entry.min) }),
-    el("button", { type: "button", class: "amount-end", text: `max ${entry.max}`, onclick: () => set(entry.max) }),
-    go, note);
+    el("div", { class: "amount-line" },
+      el("button", { type: "button", class: "stepper", "aria-label": "less", text: "−", onclick: () => stepTo(-1) }),
+      unit, number,
+      el("button", { type: "button", class: "stepper", "aria-label": "more", text: "+", onclick: () => stepTo(1) }),
+      el("button", { type: "button", class: "amount-end", text: `min ${entry.min}`, onclick: () => set(entry.min) }),
+      el("button", { type: "button", class: "amount-end", text: `max ${entry.max}`, onclick: () => set(entry.max) })),
+    values.length > 2 ? slider : null,
+    el("div", { class: "amount-line" }, go, note));
 }
 
 // ---- the board's menu: what one board element offers, grouped like the controls ----
