@@ -5,6 +5,8 @@
 // every state, `svg`: what that state draws on top of it. Without `board`, `svg` is
 // the whole board.
 import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
+import { botNote, handoverButton, playedBy, seatLabel } from "/static/people.js";
+import { drawUndo } from "/static/undo.js";
 import { decide, drawControls, menuContent, questionOpen } from "/static/decision.js";
 import "/static/drafts.js";  // order sheets and plans drafted in the page
 import { turnSignal } from "/static/turn.js";
@@ -80,6 +82,7 @@ function handle(message) {
     // Who is connected changed: a small message, not a new state.
     if (snap) {
       message.connected.forEach((on, seat) => { if (snap.seats[seat]) snap.seats[seat].connected = on; });
+      (message.handover_at || []).forEach((at, seat) => { if (snap.seats[seat]) snap.seats[seat].handover_at = at; });
       drawSeats();
     }
   } else if (message.type === "ack") {
@@ -99,7 +102,7 @@ function play(text) {
 function seatName(seat) {
   if (seat === null || seat === undefined) return "spectator";
   const s = snap.seats[seat];
-  return s ? (s.player && s.kind === "human" ? `${s.name} (${s.player})` : s.name) : `seat ${seat}`;
+  return s ? seatLabel(s) : `seat ${seat}`;
 }
 
 function draw() {
@@ -121,6 +124,7 @@ function draw() {
   drawChat();
   drawResult();
   drawHints();
+  drawUndo(snap);
   tick();
 }
 
@@ -341,15 +345,15 @@ function drawSeats() {
   chatTo.append(el("span", { class: "muted", text: "private to:" }));
   for (const s of snap.seats) {
     const acting = snap.to_act.includes(s.seat) && !snap.over;
-    const who = s.kind === "human" ? (s.player || (s.claimed ? "a person, not named yet" : "free seat")) : `${s.kind} bot`;
+    const who = playedBy(s);
     const facts = Object.entries(s.panel || {}).map(([k, v]) => fact(k, v)).filter(Boolean).join(" · ");
     const row = el("div", { class: `seat${s.seat === snap.seat ? " me" : ""}`, "data-seat": s.seat },
       el("span", { class: `dot${s.connected ? " on" : ""}`, title: s.connected ? "connected" : "away" }),
-      el("span", { text: s.name }), el("span", { class: "muted", text: who }),
+      el("span", { text: s.name }), el("span", { class: `muted${s.bot_since ? " played" : ""}`, text: who }),
       el("span", { class: `status${acting ? " acting" : ""}`, text: s.status }),
       el("div", { class: "panel", text: facts }));
     if (snap.seat !== null && s.seat !== snap.seat && s.kind === "human" && !s.connected && !snap.over) {
-      row.append(el("button", { text: "hand to a bot", onclick: () => handToBot(s.seat) }));
+      row.append(handoverButton(s, clockOffset, () => handToBot(s.seat)));
     }
     if (snap.seat !== null && s.seat === snap.seat && s.kind !== "human" && !snap.over) {
       row.append(el("button", { text: "take my seat back", onclick: () => takeBack(s.seat) }));
@@ -417,7 +421,7 @@ function drawResult() {
   // By the game's ranks, then by score (the rules may rank only the winner).
   const order = result.scores.map((_, i) => i).sort((a, b) => result.ranks[a] - result.ranks[b] || result.scores[b] - result.scores[a]);
   for (const i of order) {
-    table.append(el("tr", { class: result.winners.includes(i) ? "won" : "" }, el("td", { text: placeText(result, i) }), el("td", { text: seatName(i) }), el("td", { text: result.scores[i] }),
+    table.append(el("tr", { class: result.winners.includes(i) ? "won" : "" }, el("td", { text: placeText(result, i) }), el("td", {}, seatName(i), botNote(snap.seats[i])), el("td", { text: result.scores[i] }),
       tied ? el("td", { text: result.tiebreak[i].join(", ") }) : null, ...keys.map((k) => el("td", { text: result.breakdown[i][k] ?? "" })), used ? el("td", { class: "hintsused", text: used[i] }) : null));
   }
   box.append(table);
