@@ -86,6 +86,7 @@ async function show(n) {
 function drawStep(step) {
   const k = stepAt(step.ply);
   $("title").textContent = `${step.title} · table ${tableId} · replay`;
+  document.title = `${step.title} replay · ${step.section}`;
   $("where").textContent = `move ${step.ply} of ${step.total} · step ${k + 1} of ${steps().length}`;
   $("slider").max = steps().length - 1;
   $("slider").value = k;
@@ -140,6 +141,7 @@ function drawEvents(events) {
     }
     renderEvents(box, [first, ...events.slice(1)], who);
     for (const part of box.querySelectorAll("details")) part.open = true;  // a step: all of it
+    box.scrollTop = 0;  // read from its beginning
     return;
   }
   for (const e of events) box.append(el("div", { class: "plain", text: e.text }));
@@ -177,15 +179,18 @@ function drawJumps() {
   $("phasebox").hidden = !phases.length;
   const phase = $("phase");
   clear(phase);
+  const begun = phases.some((p) => p.ply <= ply);
+  if (!begun) phase.append(el("option", { value: "", text: "–" }));  // before its first phase
   phases.forEach((p, j) => phase.append(el("option", { value: j, text: p.heading })));
-  if (phases.length) phase.value = String(lastAtOrBefore(phases, ply));
+  phase.value = begun ? String(lastAtOrBefore(phases, ply)) : "";
 }
 
 $("part").onchange = () => { pause(); show(parts()[Number($("part").value)].ply); };
 $("phase").onchange = () => {
   pause();
   const phases = parts()[Number($("part").value)].phases;
-  show(phases[Number($("phase").value)].ply);
+  const chosen = phases[Number($("phase").value)];
+  if ($("phase").value !== "" && chosen) show(chosen.ply);
 };
 
 // ---- chat ------------------------------------------------------------------------------
