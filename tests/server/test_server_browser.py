@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.server.server_support import Pages, Server, click_a_decision, wait_for
+from tests.server.server_support import Pages, Server, answer_yes, click_a_decision, wait_for
 
 
 def test_namibia_one_person_three_bots_first_round_by_clicking(
@@ -92,6 +92,7 @@ def test_africa_two_people_write_and_seal_orders(server: Server, pages: Pages) -
     assert after["view"] == hidden, "another seat's draft changed nothing the second sees"
     assert after["version"] == seen["version"], "nor was the second told that it happened"
     first.page.locator("#actions button[data-action-text='seal orders']").click()
+    answer_yes(first.page)  # sealing asks first
     other = second.state("window.meeple.state.view.sealed[0] === true")
     assert other["seats"][0]["status"] == "sealed"
     assert other["view"]["revealed"] is None
@@ -100,6 +101,7 @@ def test_africa_two_people_write_and_seal_orders(server: Server, pages: Pages) -
     second.shot("africa-sealed")
     # The second seals too: the orders are revealed to both.
     second.page.locator("#actions button[data-action-text='seal orders']").click()
+    answer_yes(second.page)
     second.state("window.meeple.state.view.phase !== 'writing'")
     second.shot("africa-revealed")
 
