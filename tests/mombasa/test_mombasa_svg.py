@@ -271,15 +271,40 @@ def test_the_stylesheet_places_every_part_in_both_arrangements() -> None:
     """Every part drawn has a rule on a wide screen and one inside the phone query."""
     view = GAME.view(GAME.new_game(GAME.make_config(4), 2), 0)
     svg = PRESENTATION.svg(view) or ""
-    style = re.search(r"<style>(.*)</style>", svg, re.S)
-    assert style
-    wide, _, phone = style.group(1).partition(f"@media {svg_module.PHONE_QUERY}")
+    # the board layer's, then the overlay's for the seat (its own board first)
+    styles = re.findall(r"<style>(.*?)</style>", svg, re.S)
+    assert len(styles) == 2
     drawn = set(re.findall(r'class="[^"]*\bpart-(\w+)', svg))
     assert drawn == {*svg_module.PART_HEIGHTS, "p0", "p1", "p2", "p3"}
-    for part in drawn:
-        assert f".part-{part}{{transform:translate(" in wide
-        assert f".part-{part}{{transform:translate(" in phone
-    assert f"scale({svg_module.WIDE_SCALE})" in wide and "scale(" not in phone
+    for style in styles:
+        wide, _, phone = style.partition(f"@media {svg_module.PHONE_QUERY}")
+        for part in drawn:
+            assert f".part-{part}{{transform:translate(" in wide
+            assert f".part-{part}{{transform:translate(" in phone
+        assert f"scale({svg_module.WIDE_SCALE})" in wide and "scale(" not in phone
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seats_own_board_comes_first_and_under_its_hand_on_a_phone(players: int) -> None:
+    """The plan (one's own action slots) beside one's hand: on a phone one's own board
+    right under the hand, on a wide screen first among the player boards; the parts
+    still never overlap, in the same drawing."""
+    wide_h, phone_h = svg_module.heights(players)
+    for seat in range(players):
+        phone = svg_module.phone_places(players, seat)
+        hand_x, hand_y = phone["hand"]
+        below = hand_y + svg_module.PART_HEIGHTS["hand"] + svg_module.GAP
+        assert phone[f"p{seat}"] == (hand_x, below)
+        wide = svg_module.wide_places(players, seat)
+        assert wide[f"p{seat}"] == min(wide[f"p{s}"] for s in range(players))
+        for places, scale, height in ((wide, svg_module.WIDE_SCALE, wide_h), (phone, 1.0, phone_h)):
+            boxes = part_boxes(places)
+            assert max(y1 for _, _, _, y1 in boxes.values()) * scale <= height
+            names = sorted(boxes)
+            for i, a in enumerate(names):
+                assert not any(overlap(boxes[a], boxes[b]) for b in names[i + 1 :]), (seat, a)
+    spectator = PRESENTATION.svg(GAME.view(GAME.new_game(GAME.make_config(players), 2), None))
+    assert (spectator or "").count("<style>") == 1  # no seat: the board layer's order
 
 
 def test_no_text_is_smaller_than_twelve_units() -> None:

@@ -30,6 +30,7 @@ and their face-down plans as backs.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from html import escape
@@ -53,6 +54,9 @@ VIEW_W = MARGIN + PART_W + MARGIN  # the viewBox width (the phone column)
 WIDE_SCALE = 0.5  # two columns of parts fill the same width on a wide screen
 PHONE_QUERY = "(max-width: 760px)"
 MIN_FONT = 12
+READABLE = 11.0  # px: the smallest text the enlarged board shows
+# data-zoom: a phone's board (one column of parts, VIEW_W wide) with its text at READABLE
+ZOOM_WIDTH = math.ceil(VIEW_W * READABLE / MIN_FONT)
 
 HEADER_LINES = 6
 LINE = 17
@@ -125,9 +129,14 @@ PHASE_WORDS = {
 }
 
 
-def wide_places(players: int) -> dict[str, tuple[float, float]]:
+def _seats(players: int, mine: int | None) -> list[int]:
+    """The player boards' order: one's own first (``mine``), then the others."""
+    return sorted(range(players), key=lambda seat: seat != mine)
+
+
+def wide_places(players: int, mine: int | None = None) -> dict[str, tuple[float, float]]:
     """Each part's top left on a wide screen, in the parts' units (before halving):
-    two columns, then the player boards two by two."""
+    two columns, then the player boards two by two (one's own first)."""
     places: dict[str, tuple[float, float]] = {}
     bottoms = []
     for column, parts in enumerate(WIDE_COLUMNS):
@@ -137,23 +146,40 @@ def wide_places(players: int) -> dict[str, tuple[float, float]]:
             y += PART_HEIGHTS[part] + GAP
         bottoms.append(y)
     top = max(bottoms)
-    for seat in range(players):
-        x = MARGIN + (seat % 2) * (PART_W + 2 * MARGIN)
-        places[f"p{seat}"] = (x, top + (seat // 2) * (PLAYER_H + GAP))
+    for k, seat in enumerate(_seats(players, mine)):
+        x = MARGIN + (k % 2) * (PART_W + 2 * MARGIN)
+        places[f"p{seat}"] = (x, top + (k // 2) * (PLAYER_H + GAP))
     return places
 
 
-def phone_places(players: int) -> dict[str, tuple[float, float]]:
-    """Each part's top left on a phone: one column, the player boards last."""
+def phone_places(players: int, mine: int | None = None) -> dict[str, tuple[float, float]]:
+    """Each part's top left on a phone: one column, the player boards last; one's
+    own board (``mine``: its action slots are the plan) right under the hand."""
+    order = [*PHONE_ORDER, *(f"p{seat}" for seat in _seats(players, mine))]
+    if mine is not None:
+        order.remove(f"p{mine}")
+        order.insert(order.index("hand") + 1, f"p{mine}")
     places: dict[str, tuple[float, float]] = {}
     y = float(MARGIN)
-    for part in PHONE_ORDER:
+    for part in order:
         places[part] = (MARGIN, y)
-        y += PART_HEIGHTS[part] + GAP
-    for seat in range(players):
-        places[f"p{seat}"] = (MARGIN, y)
-        y += PLAYER_H + GAP
+        y += PART_HEIGHTS.get(part, PLAYER_H) + GAP
     return places
+
+
+def seat_first(players: int, seat: int) -> str:
+    """The overlay's own rules, after the board layer's: the parts placed for one
+    seat, its own board first among the players (and under its hand on a phone)."""
+    wide = "".join(
+        f"svg.mombasa .part-{part}{{transform:translate({x * WIDE_SCALE:.1f}px,"
+        f"{y * WIDE_SCALE:.1f}px) scale({WIDE_SCALE})}}"
+        for part, (x, y) in wide_places(players, seat).items()
+    )
+    phone = "".join(
+        f"svg.mombasa .part-{part}{{transform:translate({x:.0f}px,{y:.0f}px)}}"
+        for part, (x, y) in phone_places(players, seat).items()
+    )
+    return f"<style>{wide}@media {PHONE_QUERY}{{{phone}}}</style>"
 
 
 def _bottom(places: dict[str, tuple[float, float]]) -> float:
@@ -332,7 +358,8 @@ def render_board(players: int) -> str:
     _, phone_h = heights(players)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {phone_h:.0f}"'
-        ' preserveAspectRatio="xMinYMin slice" class="board mombasa" role="img"'
+        ' preserveAspectRatio="xMinYMin slice" class="board mombasa"'
+        f' data-zoom="{ZOOM_WIDTH}px" data-zoom-name="board" role="img"'
         ' aria-label="Mombasa board" font-family="sans-serif">',
         f"<style>{stylesheet(players)}</style>",
         f'<rect x="0" y="0" width="{VIEW_W}" height="{phone_h:.0f}" fill="{BACKGROUND}"/>',
@@ -424,6 +451,8 @@ def render_overlay(view: JSON) -> str:
     for player in view.get("players", []):
         seat = int(player["seat"])
         parts.append(_part(f"p{seat}", f"player seat-{seat}", _player_board(view, player)))
+    if isinstance(view.get("seat"), int):
+        parts.append(seat_first(len(view.get("players", [])), int(view["seat"])))
     return "\n".join(parts)
 
 

@@ -162,7 +162,7 @@ def _board(geometry: Geometry, ports: tuple[PortPlace, ...]) -> str:
 
 # ---- the two arrangements: the market beside the map, or under it on a phone ----
 
-SMALLEST_FONT = 8.0  # the spaces' labels and the counts on cubes
+SMALLEST_FONT = 7.0  # Etosha's name on its space (guide.etosha_mark); the labels are 8
 READABLE = 11.0  # px: the smallest text the enlarged board shows
 PHONE_QUERY = "(max-width: 760px)"  # the table page's phone breakpoint
 PHONE_MARKET_SCALE = 1.6  # the market under a phone's map: its text at 11 px or more
