@@ -13,7 +13,8 @@ of the enlarged board is clicked to decide. The seat's own secret (Africa 1880's
 order sheet, Mombasa's hand, New World's Planning Sheet: the board's text "Your
 ...") lies in the window's width within the first two screens. On a desktop the
 board and the decision start on the first screen, the decision's question and its
-first choice on it.
+first choice on it. The final scores, the replay page and the lobby never scroll
+sideways on a phone or a tablet either.
 
 Screenshots: screenshots/layout-<game>-<width>.png (the whole page); with
 MEEPLE_DOCS_SHOTS=1 also docs/screenshots/<game>-<width>.png (the first two
@@ -29,7 +30,14 @@ from typing import Any
 import pytest
 
 from meeple.engine.registry import all_games
-from tests.server.server_support import SHOTS, BrowserPage, Pages, Server, new_table
+from tests.server.server_support import (
+    SHOTS,
+    BrowserPage,
+    Pages,
+    Server,
+    new_table,
+    wait_for,
+)
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
@@ -68,7 +76,7 @@ READ_JS = """() => {
   const secret = shown.find((t) => t.textContent.startsWith('Your '));
   const button = board.querySelector(':scope > button.zoom');
   const decision = document.getElementById('decision');
-  const first = decision.querySelector('#actions button, #actions input, #actions select');
+  const first = decision && decision.querySelector('#actions button, #actions input, select');
   return {
     overflow: de.scrollWidth - de.clientWidth,
     clientWidth: de.clientWidth,
@@ -84,7 +92,7 @@ READ_JS = """() => {
     decision: box(decision),
     prompt: box(document.getElementById('prompt')),
     first: box(first),
-    legal: window.meeple.state.legal.length,
+    legal: window.meeple && window.meeple.state ? window.meeple.state.legal.length : 0,
   };
 }"""
 
@@ -247,3 +255,30 @@ def test_the_table_fits_a_phone_a_tablet_and_a_desktop(
         assert not page.errors, page.errors
         page.close()
     assert SHOTS.exists()
+
+
+def test_the_scores_the_replay_and_the_lobby_fit_a_phone_and_a_tablet(
+    server: Server, pages: Pages
+) -> None:
+    """A finished game of bots (Africa 1880: the quickest to finish, its board the
+    widest): its table page with the final scores, its replay page (the board fitted
+    to its card), and the lobby, at 390 and 768 px."""
+    made = new_table(server, "africa1880", ["random"] * 3, diplomacy_seconds=1)
+    table = f"/api/tables/{made['id']}"
+    wait_for(lambda: server.http.get(table).json()["over"], 60)
+    for width, height in SCREENS[:2]:
+        page = pages(width, height)
+        page.page.goto(f"{server.base}/t/{made['id']}")
+        page.page.wait_for_selector("#result:not([hidden]) table")
+        page.page.wait_for_selector("#board svg")
+        seen = page.evaluate(READ_JS)
+        check_fitted(seen, f"final scores at {width}")
+        page.page.goto(f"{server.base}/t/{made['id']}/replay")
+        page.page.wait_for_selector("#board svg")
+        page.page.wait_for_timeout(150)
+        check_fitted(page.evaluate(READ_JS), f"replay at {width}")
+        page.shot(f"layout-replay-{width}")
+        page.page.goto(server.base + "/")
+        page.page.wait_for_selector("#game option", state="attached")
+        assert page.overflow() <= 0, f"the lobby scrolls sideways at {width}"
+        assert not page.errors, page.errors
