@@ -320,10 +320,27 @@ def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
             f" move{'s' if len(others) != 1 else ''}; units not moved stay where they are."
         )
     if action.kind == "end_combat" and others:
-        return "End your combat turn? You could still attack, prospect or loot."
+        return f"End your combat turn? You could still {_open_words(others)}."
     if action.kind == "sail_home" and others:
         return "Sail the Fleet home now? It could still sail along the coast first."
     return None
+
+
+def _open_words(others: Sequence[str]) -> str:
+    """What the other legal actions of a combat turn would do ("attack or loot")."""
+    kinds = {SPACE.parse(text).kind for text in others}
+    words = [
+        word
+        for word, among in (
+            ("attack", {"attack", "attack_natives"}),
+            ("prospect", {"prospect"}),
+            ("loot a City", {"loot"}),
+        )
+        if kinds & among
+    ]
+    if not words:
+        return "act"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def sheet_words(view: JSON) -> str:

@@ -174,7 +174,7 @@ function buttonRows(options) {
 
 // A list of options: one row when they fit, else sub-headed groups (folded when
 // there are many) under a filter box.
-function optionList(options, folded = false) {
+function optionList(options, folded = false, allOpen = false) {
   if (options.length <= ROW_LIMIT && !folded) return el("div", { class: "choices" }, options.map(actionButton));
   const groups = new Map();
   for (const o of options) {
@@ -182,7 +182,7 @@ function optionList(options, folded = false) {
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(o);
   }
-  const open = groups.size <= 3;
+  const open = allOpen || groups.size <= 3;
   const parts = [...groups].map(([name, list]) => {
     const part = el("details", { class: "subgroup", "data-group": name }, el("summary", { text: `${name || "other"} (${list.length})` }), buttonRows(list));
     part.open = open;
@@ -288,7 +288,7 @@ export function menuContent(actions) {
     return { ...o, group: o.group || heading };
   });
   if (options.length <= ROW_LIMIT) return options.map(actionButton);
-  return optionList(options, true);
+  return optionList(options, true, true);  // a menu's groups stay open
 }
 
 // For programs (tests): whether a question is open.
