@@ -30,8 +30,8 @@ from tests.server.server_support import REACHABLE_JS, WIDTHS, BrowserPage, Pages
 PLAYS = {
     "namibia": (30, 8),  # a forced step at Ann's 3rd decision, the all-money bribe at her 8th
     "newworld": (5, 6),  # the all-money bid at her 2nd decision, a forced step at her 6th
-    "mombasa": (0, 3),
-    "africa1880": (0, 3),
+    "mombasa": (0, 2),
+    "africa1880": (0, 2),
 }
 MUST_MEET = {"namibia", "newworld"}  # both a forced step and a question
 LIMIT = 12
