@@ -45,6 +45,8 @@ class Story:
     def annotate(self, game: Game[Any], log: Sequence[Event], players: int) -> list[Annotation]:
         """The annotation of every event of ``log`` (made for those not seen before)."""
         kept, same = 0, min(len(self.events), len(log))
+        if same and self.events[same - 1] is log[same - 1]:
+            kept = same  # a log only grows: its last kept event there, all are the same
         while kept < same and self.events[kept] is log[kept]:
             kept += 1
         del self.events[kept:], self.notes[kept:], self.after[kept:]

@@ -134,6 +134,15 @@ def newworld_rolls(e: Event, args: tuple[Any, ...]) -> list[dict[str, Any]]:
         table = table if told else []
         out = [{"label": "Crossing", "rolls": faces}] if faces else []
         return out + ([{"label": "Naval Losses Table", "rolls": table}] if table else [])
+    if e.kind == "battle":
+        # An attacking Soldier is lost on each odd die that is no reroll after a 6
+        # (8.31): the dice listed give the attacker's losses the event tells.
+        lost, reroll = 0, False
+        for value in e.data["dice"]:
+            lost += value % 2 == 1 and not reroll
+            reroll = value == 6
+        assert lost == args[3], (e.data["dice"], args)
+        return [{"label": "Combat", "rolls": e.data["dice"]}] if e.data["dice"] else []
     if e.kind == "piracy" and args:
         return [{"label": "Pirates", "rolls": list(args[3])}] if args[3] else []
     return []
@@ -165,7 +174,7 @@ def test_new_world_lists_the_dice_each_event_rolled(seed: int) -> None:
                 assert dice == newworld_rolls(e, args), e.text
         if dice:
             checked.add(e.kind)
-    assert {"colonists", "voyage", "uprising climate", "survival"} <= checked, checked
+    assert {"colonists", "voyage", "uprising climate", "survival", "battle"} <= checked, checked
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), [c for c in CASES if c[0] != "newworld"])

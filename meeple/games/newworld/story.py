@@ -7,10 +7,11 @@ and the outbound voyage (5.5, 6.), Gold (7.), initiative with movement and comba
 (8.), Native uprisings (9.), survival (10.) and the homebound voyage (12.).
 
 Dice are read from what each event already says: the uprising climate and
-survival dice from their data (``die``), the others from the words the game wrote
-for them (the Colonists roll, an uprising's and a discovery's die in brackets, the
-dice of a crossing and of a Pirate attack or raid after the colon). A battle's
-event tells its losses, not its dice: no dice are listed for it.
+survival dice from their data (``die``), a battle's combat dice from its data
+(``dice``), the others from the words the game wrote for them (the Colonists roll,
+an uprising's and a discovery's die in brackets, the dice of a crossing and of a
+Pirate attack or raid after the colon, a crossing's Naval Losses Table rolls where
+its words tell them, that is when something was lost).
 """
 
 from __future__ import annotations
@@ -75,6 +76,8 @@ def event_dice(event: JSON) -> list[DiceRoll]:
     kind, text, data = str(event.get("kind")), str(event.get("text", "")), event.get("data") or {}
     if kind in DIE_LABELS and isinstance(data.get("die"), int):
         return [{"label": DIE_LABELS[kind], "rolls": [data["die"]]}]
+    if kind == "battle" and isinstance(data.get("dice"), list):
+        return [{"label": "Combat", "rolls": list(data["dice"])}] if data["dice"] else []
     out: list[DiceRoll] = []
     found: re.Match[str] | None = None
     if kind == "colonists":

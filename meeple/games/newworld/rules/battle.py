@@ -58,6 +58,7 @@ ALLOWED, REROLL, ATTACKER_LOST, SOLDIERS_LOST, COLONISTS_LOST, ASK, TO_THE_END =
 # if none), whether Soldiers retreat, the seats that accepted (bits); and the Areas
 # refused this battle to Colonists and to Soldiers (bits).
 REQUEST, REQUEST_SOLDIERS, ACCEPTED, REFUSED_COLONISTS, REFUSED_SOLDIERS = range(7, 12)
+ROLLED = 12  # from here on: the combat dice rolled so far, in order (the log lists them)
 UNDECIDED = -1
 
 
@@ -224,6 +225,7 @@ def roll_once(state: NewWorldState) -> bool:
             return False
         state.pending[3] -= 1
         value = die(state)
+        battle.append(value)
         if value % 2:
             lost = units.kill_soldiers(state, attacker, area, 1)
             battle[ATTACKER_LOST] += lost
@@ -231,6 +233,7 @@ def roll_once(state: NewWorldState) -> bool:
             return True
     else:
         value = die(state)
+        battle.append(value)
         if value % 2:  # a reroll ignores odd results (8.31)
             battle[REROLL] = 0
             return True
@@ -257,10 +260,11 @@ def lose(state: NewWorldState, soldiers: int, colonists: int) -> None:
 def finish(state: NewWorldState) -> None:
     attacker, defender, area, _ = state.pending
     attacker_lost, soldiers_lost, colonists_lost = state.battle[ATTACKER_LOST : COLONISTS_LOST + 1]
+    rolled = state.battle[ROLLED:]
     state.pending = []
     state.battle = []
     fought = (attacker, defender, area, attacker_lost, soldiers_lost, colonists_lost)
-    data = {"seat": attacker, "area": area}
+    data = {"seat": attacker, "area": area, "dice": rolled}
     state.log.append(Event("battle", battle_words, data, None, True, fought))
     settle_gold(state, defender, attacker, area)
     settle_gold(state, attacker, defender, area)

@@ -466,12 +466,18 @@ def apply_combat(state: NewWorldState, seat: int, index: int) -> None:
 def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> None:
     i = at(seat, area)
     battle.flip_prospectors(state, seat, area, count, state.used_vs_natives[i])
-    result = fight(lambda: die(state), count, state.natives[area], 0)
+    rolled: list[int] = []  # the dice, in order, for the log
+
+    def roll() -> int:
+        rolled.append(die(state))
+        return rolled[-1]
+
+    result = fight(roll, count, state.natives[area], 0)
     units.kill_soldiers(state, seat, area, result.attacker_lost)
     state.used_vs_natives[i] += count - result.attacker_lost
     state.natives[area] -= result.soldiers_lost
     fought = (seat, area, count, result.attacker_lost, result.soldiers_lost)
-    data = {"seat": seat, "area": area}
+    data = {"seat": seat, "area": area, "dice": rolled}
     state.log.append(Event("battle", natives_battle_words, data, None, True, fought))
     units.abandon_gold(state, seat, area)
 
