@@ -336,12 +336,14 @@ def test_the_replay_offers_the_same_map_and_button(
         assert not fitted["zoomOffered"], "a desktop offers to enlarge the map"
         return
     check_narrow_map(page, f"replay-{width}", width, fitted, REPLAY_READING)
-    if page.page.locator("#board button.zoom").is_visible():
+    zoomable = page.page.locator("#board button.zoom").is_visible()  # not where wide already
+    if zoomable:
         page.page.locator("#board button.zoom").click()
     page.page.click("#next")  # the next step: a simultaneous decision's moves are one
     page.page.wait_for_function("() => window.meepleReplay.ply > 40")
     page.page.wait_for_selector("#board svg g.area")
     step = page.evaluate(REPLAY_READING)
     assert step["svgWidth"] == PHONE_MAP_W, "the next move's map is no longer enlarged"
-    assert page.page.locator("#board button.zoom").text_content() == FIT
+    if zoomable:
+        assert page.page.locator("#board button.zoom").text_content() == FIT
     assert not page.errors, page.errors
