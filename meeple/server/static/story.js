@@ -108,7 +108,7 @@ export function renderSince(box, events, who) {
   const key = `${who.seat}:${events[0].i}`;
   const long = events.length > FOLD_OVER;
   const whole = !long || unfolded.has(key);
-  const title = mine ? "Since your last decision" : "Lately";
+  const title = mine ? "Since your last decision" : "Latest moves";
   const head = el("div", { class: "story-since-head" },
     el("b", { text: title }), el("span", { class: "muted", text: ` · ${events.length} event${events.length === 1 ? "" : "s"}` }));
   if (long) {
