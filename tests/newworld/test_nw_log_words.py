@@ -41,6 +41,8 @@ def test_6_2_naval_losses_and_10_survival_losses_leave_out_what_was_not_lost() -
     assert words == "England's Fleet sails out: 1 4; loses 1 Ship and 2 Soldiers (Ship 1 sinks)"
     calm = flow.voyage_words(ENGLAND, "sails out", (3, 4), (0, 0, 0), ())
     assert calm == "England's Fleet sails out: 3 4"
+    lucky = flow.voyage_words(ENGLAND, "sails out", (1, 4), (0, 0, 0), ("Naval Losses Table: 6",))
+    assert lucky == "England's Fleet sails out: 1 4; nothing lost (Naval Losses Table: 6)"
     assert (
         flow.attrition_words(FRANCE, 0, 2, area("H"))
         == "France loses 2 Colonists to the climate of H (Virginia)"

@@ -128,10 +128,7 @@ def newworld_rolls(e: Event, args: tuple[Any, ...]) -> list[dict[str, Any]]:
     if e.kind == "voyage":
         faces = list(args[2]) if len(args) == 5 else []
         notes = args[4] if len(args) == 5 else args[1]
-        # The table rolls, where the words tell them (they do when something was lost).
-        told = "Naval Losses Table" in e.text
         table = [int(n.rsplit(" ", 1)[1]) for n in notes if n.startswith("Naval Losses Table: ")]
-        table = table if told else []
         out = [{"label": "Crossing", "rolls": faces}] if faces else []
         return out + ([{"label": "Naval Losses Table", "rolls": table}] if table else [])
     if e.kind == "battle":

@@ -10,8 +10,7 @@ Dice are read from what each event already says: the uprising climate and
 survival dice from their data (``die``), a battle's combat dice from its data
 (``dice``), the others from the words the game wrote for them (the Colonists roll,
 an uprising's and a discovery's die in brackets, the dice of a crossing and of a
-Pirate attack or raid after the colon, a crossing's Naval Losses Table rolls where
-its words tell them, that is when something was lost).
+Pirate attack or raid after the colon, and a crossing's Naval Losses Table rolls).
 """
 
 from __future__ import annotations

@@ -335,6 +335,8 @@ def voyage_words(
     lost = amounts((ships, "Ship"), (soldiers, "Soldier"), (colonists, "Colonist"))
     if lost:
         text += f"; loses {listing(lost)} (" + "; ".join(notes) + ")"
+    elif notes:  # Naval Losses Table rolls that cost nothing are told too
+        text += "; nothing lost (" + "; ".join(notes) + ")"
     return text
 
 
