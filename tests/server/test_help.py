@@ -81,6 +81,7 @@ def walk(name: str) -> Walk:
     seen.legend = presentation.legend(view0)
     board = presentation.board_layer(view0)
     step = 0
+    met: dict[str, int] = {}
     while not game.is_over(state) and step < 4000:
         seat = game.to_act(state)[0]
         view = game.view(state, seat)
@@ -91,10 +92,13 @@ def walk(name: str) -> Walk:
         if explained is not None and step % 7 == 0:
             seen.explained.append(explained)
         legal = game.legal_actions(state, seat)
+        met[phase] = met.get(phase, 0) + 1
         if step % 25 == 0:
             drawn = presentation.svg(view) or ""
             seen.drawn_classes |= _classes(drawn)
             seen.untitled += _untitled(drawn)
+        if met[phase] <= 30 or step % 10 == 0:
+            # Refusals, most often where a phase is new: the rules they name.
             for _ in range(4):
                 index = rng.randrange(size)
                 if index in legal:
