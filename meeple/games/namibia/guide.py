@@ -35,10 +35,9 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
         ("setup", "rails"),
     ),
     "bribe colonial officials": (
-        "The auction for player order. Position 1 costs 5 reputation and gives 3 rails,"
-        " position 2 costs 3 and gives 2, position 3 costs 1 and gives 1; the last"
-        " position costs no reputation, gets no rails, but starts two mines and"
-        " prospects twice.",
+        "The auction for player order: the higher the position, the more reputation it"
+        " costs and the more rails it gives; the last position costs none and gets no"
+        " rails, but starts two mines and prospects twice.",
         ("bribe",),
     ),
     "construction: complete mines": (
@@ -102,12 +101,10 @@ def _decision(view: JSON, phase: str) -> str:
     """What the decision of the seat to act costs or gives now, from the view."""
     auction = view.get("auction")
     if phase == "bribe colonial officials" and isinstance(auction, dict):
-        placed = sum(1 for p in auction.get("placed", []) if p)
-        left = len(view.get("players", [])) - placed
         return (
-            f"Bid at least {auction.get('minimum')} GM, or pass: passing now pays your last"
-            f" bid (at least the round number) and takes position {max(1, left)}; the last"
-            " bidder left takes position 1."
+            f"{position_costs(view)}. Bid at least {auction.get('minimum')} GM, or pass:"
+            " passing pays your last bid (at least the round number) and takes the lowest"
+            " free position."
         )
     shipment = view.get("shipment")
     if phase.startswith("shipping: ") and isinstance(shipment, dict) and "choose" not in phase:
@@ -122,6 +119,29 @@ def _decision(view: JSON, phase: str) -> str:
     if phase == "administration: purchase reputation":
         return "Choose how many points to buy, or none."
     return ""
+
+
+# Reputation lost and rails taken per position of the bribe (1. Bribe Colonial
+# Officials): four players, then three; the last position always costs nothing.
+COSTS = {4: ((5, 3), (3, 2), (1, 1)), 3: ((4, 3), (2, 2))}
+
+
+def position_costs(view: JSON) -> str:
+    """Each position's cost at this table, in words ("1: -5 reputation, 3 rails; ...").
+    With players eliminated, the others take positions 1, 2, ... with those costs and
+    the last remaining position costs nothing."""
+    players = view.get("players", [])
+    active = sum(1 for p in players if not p.get("eliminated"))
+    table = COSTS.get(len(players), COSTS[4])
+    parts = []
+    for position in range(1, active + 1):
+        if position < active and position <= len(table):
+            reputation, rails = table[position - 1]
+            plural = "" if rails == 1 else "s"
+            parts.append(f"{position}: -{reputation} reputation, {rails} rail{plural}")
+        else:
+            parts.append(f"{position}: nothing, no rails")
+    return "Positions " + "; ".join(parts)
 
 
 # ---- the legend ------------------------------------------------------------------
