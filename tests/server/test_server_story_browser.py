@@ -57,7 +57,8 @@ def play_into_round_two(page: BrowserPage, rng: random.Random) -> int:
     for _ in range(80):
         snap = page.state("window.meeple.state.legal.length > 0 || window.meeple.state.over")
         assert not snap["over"]
-        seats = set(page.evaluate(f"() => window.meeple.lastMoves().filter((e) => e.i >= {decided}).map((e) => e.seat)"))
+        since = f"() => window.meeple.lastMoves().filter((e) => e.i >= {decided})"
+        seats = set(page.evaluate(since + ".map((e) => e.seat)"))
         after_round_one = page.evaluate(
             "() => [...document.querySelectorAll('#log .story-heading')]"
             ".some((n) => n.textContent === 'Round 2')"
