@@ -39,6 +39,7 @@ from test_server_cluster_race import (
 
 from meeple.engine import GameRecord, get_game, replay
 from meeple.server import undo as undo_module
+from meeple.server import hub as hub_module
 from meeple.server.hub import Hub
 from meeple.server.undo import extend_undo, prepare_undo, replay_noting, undo_moves
 
@@ -89,13 +90,25 @@ def test_an_undo_stores_when_a_bot_moves_during_each_of_its_replays(
         move = bot_move(hub_b, tid)
         armed, stored = threading.Event(), [0]
         real_replay = replay  # (what meeple.server.undo calls)
+        real_prepare = undo_module.prepare_undo
+        undoing = threading.local()  # set in the thread working an undo out
 
         def bot_during_replay(*args: Any, **kwargs: Any) -> Any:
-            if armed.is_set():
+            # Only the undo's own replays: B's catch-up replays (after A stored an
+            # undo) must not wait on B's loop, which waits on them.
+            if armed.is_set() and getattr(undoing, "on", False):
                 stored[0] += portal.call(move)
             return real_replay(*args, **kwargs)
 
+        def prepare(*args: Any) -> Any:
+            undoing.on = True
+            try:
+                return real_prepare(*args)
+            finally:
+                undoing.on = False
+
         monkeypatch.setattr(undo_module, "replay", bot_during_replay)
+        monkeypatch.setattr(hub_module, "prepare_undo", prepare)
         answers: list[tuple[int, int]] = []
         for _ in range(FORCED):
             state(a, tid)  # (A holds the table at the stored version)
