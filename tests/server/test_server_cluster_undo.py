@@ -38,8 +38,8 @@ from test_server_cluster_race import (
 )
 
 from meeple.engine import GameRecord, get_game, replay
-from meeple.server import undo as undo_module
 from meeple.server import hub as hub_module
+from meeple.server import undo as undo_module
 from meeple.server.hub import Hub
 from meeple.server.undo import extend_undo, prepare_undo, replay_noting, undo_moves
 
