@@ -24,10 +24,11 @@ def person(info: dict[str, Any]) -> str | None:
 
 
 def bot_since(info: dict[str, Any]) -> str | None:
-    """For a person's seat a bot plays now: since when, in the game's words."""
-    if info["kind"] == HUMAN or "player" not in info:
+    """For a person's seat a bot plays now: since when, in the game's words (None
+    otherwise, and for a seat handed over before the server kept it)."""
+    if info["kind"] == HUMAN or "player" not in info or not info.get("since_words"):
         return None
-    return str(info.get("since_words") or "earlier in the game")
+    return str(info["since_words"])
 
 
 def played_by(info: dict[str, Any]) -> str:
@@ -38,10 +39,11 @@ def played_by(info: dict[str, Any]) -> str:
         if name:
             return name
         return "a person, not named yet" if info.get("claimed") else "free seat"
-    since = bot_since(info)
-    if since is None:
+    if "player" not in info:
         return f"the {kind} bot"
-    return f"{name or 'its player'}, played by the {kind} bot since {since}"
+    since = bot_since(info)
+    played = f"{name or 'its player'}, played by the {kind} bot"
+    return played if since is None else f"{played} since {since}"
 
 
 def seat_people(table: Table) -> list[dict[str, Any]]:

@@ -91,3 +91,18 @@ def test_another_player_may_hand_an_absent_seat_over_when_the_snapshot_says(
         assert to_bot(c, tid, 0, tokens[1]).status_code == 200
         ann = state(c, tid, tokens[1])["seats"][0]
         assert ann["player"] == "Ann" and ann["bot_since"] == "the start"
+
+
+def test_seat_words_for_every_kind_of_seat() -> None:
+    """What a row says, including a seat handed over before the hand-over point was
+    kept (a stored row without ``since_words``)."""
+    from meeple.server.people import bot_since, played_by
+
+    handed = {"kind": "medium", "name": "medium bot", "player": "Ann", "since_words": "Round 4"}
+    assert played_by(handed) == "Ann, played by the medium bot since Round 4"
+    older = {"kind": "medium", "name": "medium bot", "player": "Ann"}
+    assert (played_by(older), bot_since(older)) == ("Ann, played by the medium bot", None)
+    assert played_by({"kind": "hard", "name": "hard bot"}) == "the hard bot"
+    assert played_by({"kind": "human", "name": None, "claimed": False}) == "free seat"
+    assert played_by({"kind": "human", "name": None, "claimed": True}) == "a person, not named yet"
+    assert played_by({"kind": "human", "name": "Bob", "claimed": True}) == "Bob"
