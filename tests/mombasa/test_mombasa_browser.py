@@ -187,7 +187,7 @@ def test_a_spectator_sees_no_hand_and_the_mover_sees_the_slot_glow(
     face = plan.removeprefix("plan ").rsplit(" in slot ", 1)[0]
     card = page.page.locator(f'#board g.layer.hand [data-target="{face}"]')
     card.click()
-    menu = page.page.locator(".menu button", has_text=plan)
+    menu = page.page.locator(f'.menu button[data-action-text="{plan}"]')
     if menu.count():
         menu.first.click()
     after = at(page, state["version"] + 1)
@@ -213,7 +213,7 @@ def click_and_glow(page: BrowserPage, snap: Snapshot, action: str, target: str) 
     if the click offers several actions); the move's element then glows."""
     state = at(page, snap["version"])
     page.page.locator(f'#board [data-target="{target}"]').first.click()
-    menu = page.page.locator(".menu button", has_text=action)
+    menu = page.page.locator(f'.menu button[data-action-text="{action}"]')
     if menu.count():
         menu.first.click()
     after = at(page, state["version"] + 1)
