@@ -10,7 +10,6 @@ person ("Ann, played by the medium bot since Round 4"), never only the bot.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from meeple.server.tables import HUMAN, Table
@@ -64,10 +63,13 @@ def seat_people(table: Table) -> list[dict[str, Any]]:
 
 
 def handover_at(table: Table, seat: int, absent_after: float) -> float | None:
-    """When (epoch seconds) another player may hand ``seat`` to a bot: once it has had
-    no socket and no request for ``absent_after`` seconds. None while it is connected
-    or a bot plays it. (In a cluster, a request seen by another process may still
-    move it: the hand-over then refuses, saying so.)"""
+    """When (epoch seconds) another player may hand ``seat`` to a bot: ``absent_after``
+    seconds after its last socket closed (or the table was loaded here). None while
+    it is connected or a bot plays it. The seat's requests are not counted here,
+    though the hand-over counts them: their timing would tell others when it edits
+    a secret sheet. So a seat that plays by HTTP alone (or was seen by another
+    process of a cluster) may be refused later than this says, and the refusal
+    says how long ago the seat was present."""
     if table.seats[seat]["kind"] != HUMAN or table.connected(seat):
         return None
-    return time.time() - table.absent_for(seat) + absent_after
+    return table.socket_seen.get(seat, table.loaded_at) + absent_after

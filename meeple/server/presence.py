@@ -12,6 +12,7 @@ its size. Bot seats count as connected.
 from __future__ import annotations
 
 import asyncio
+import time
 
 from meeple.server.broadcast import Views
 from meeple.server.people import handover_at
@@ -38,6 +39,7 @@ class Presence:
         if seat is None:
             return
         table.saw(seat)
+        table.socket_seen[seat] = time.time()
         self.refresh(table)
 
     def refresh(self, table: Table) -> None:

@@ -122,6 +122,11 @@ class Table:
     touched: float = field(default_factory=time.monotonic)  # last request or change
     loaded: float = field(default_factory=time.monotonic)
     seen_at: dict[int, float] = field(default_factory=dict)  # seat -> its last request
+    # Epoch seconds: when the table was loaded here, and when a seat's socket last
+    # opened or closed (what the hand-over countdown counts from: never a request,
+    # whose timing could tell when another seat edits a secret sheet).
+    loaded_at: float = field(default_factory=time.time)
+    socket_seen: dict[int, float] = field(default_factory=dict)
     seen_since: set[int] = field(default_factory=set)  # cluster: seen since the heartbeat
     presence_task: asyncio.Task[None] | None = None
     presence_sent: list[bool] | None = None  # the connected list last pushed

@@ -80,10 +80,12 @@ def test_another_player_may_hand_an_absent_seat_over_when_the_snapshot_says(
     with TestClient(create_app(sqlite_url(tmp_path), limits=limits)) as c:
         people = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
         tid, tokens = create(c, "mombasa", people, seed=4)
-        state(c, tid, tokens[0])  # Ann's last request
+        with c.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[0]}") as ws:
+            ws.receive_json()  # Ann at the table, then gone
+            assert state(c, tid, tokens[1])["seats"][0]["handover_at"] is None
         seen = time.time()
-        at = state(c, tid, tokens[1])["seats"][0]["handover_at"]
-        assert seen <= at <= seen + GRACE + 0.5
+        at = wait_for(lambda: state(c, tid, tokens[1])["seats"][0]["handover_at"])
+        assert seen - 0.5 <= at - GRACE <= seen
         early = to_bot(c, tid, 0, tokens[1])
         assert early.status_code == 403 and "hand it to a bot" in early.json()["detail"]
         assert state(c, tid, tokens[1])["seats"][0]["kind"] == "human"
