@@ -29,7 +29,7 @@ so the web client offers exactly those actions.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
@@ -821,14 +821,24 @@ def _lay_out(
 def _best_place(
     x: float, y: float, way: str, width: float, tall: float, taken: list[Obstacle]
 ) -> Box:
-    near = [
+    near = tuple(
         (b, w)
         for b, w in taken
         if b[2] > x - REACH - width
         and b[0] < x + REACH + width
         and b[3] > y - REACH - tall
         and b[1] < y + REACH + tall
-    ]
+    )
+    return _best_place_among(x, y, way, width, tall, near)
+
+
+@lru_cache(maxsize=4096)
+def _best_place_among(
+    x: float, y: float, way: str, width: float, tall: float, near: tuple[Obstacle, ...]
+) -> Box:
+    """``_best_place`` once the obstacles near the dot are known: a pure function of
+    its arguments, so the same column among the same obstacles (the same fleets from
+    one state to the next, every seat's drawing of one state) is placed once."""
     best: tuple[float, float, Box] | None = None
     steps = int(2 * REACH // STEP) + 1
     for i in range(steps + int(width // STEP)):
@@ -844,7 +854,7 @@ def _best_place(
             cost = sum(_overlap(box, b) * w for b, w in near if w < WRITTEN)
             cost += DISTANCE_COST * (far + (0 if _on_side(x, y, box, way) else SIDE_BIAS))
             if far > DOT_R + 12:
-                cost += CROSSING_COST * _crossed(x, y, end, near)
+                cost += CROSSING_COST * _crossed(x, y, end, list(near))
             if best is None or (written, cost) < best[:2]:
                 best = (written, cost, box)
     assert best is not None
@@ -1178,12 +1188,6 @@ class NewWorldPresentation(Presentation):
             return "bid sealed"
         return "to decide" if seat in waiting else "waiting"
 
-    def explain(self, view: JSON) -> Explanation | None:
-        return guide.explain(view)
-
-    def legend(self, view: JSON) -> list[LegendEntry]:
-        return guide.legend(legend_shapes(), CLIMATE_FILL)
-
     def section(self, event: JSON) -> str | None:
         return told.section(event)
 
@@ -1196,6 +1200,12 @@ class NewWorldPresentation(Presentation):
     def seat_colour(self, seat: int, name: str) -> str:
         """The colour the map draws the country's pieces in."""
         return seat_colour(seat)
+
+    def explain(self, view: JSON) -> Explanation | None:
+        return guide.explain(view)
+
+    def legend(self, view: JSON) -> list[LegendEntry]:
+        return guide.legend(legend_shapes(), CLIMATE_FILL)
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         """The Areas an event concerns: those its data names (area, from, to) and

@@ -7,11 +7,11 @@
 import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
 import { botNote, handoverButton, playedBy, seatLabel } from "/static/people.js";
 import { drawUndo } from "/static/undo.js";
+import { turnSignal } from "/static/turn.js";
+import { drawHelp, showRefusal } from "/static/help.js";
 import { decide, drawControls, menuContent, questionOpen } from "/static/decision.js";
 import "/static/drafts.js";  // order sheets and plans drafted in the page
-import { turnSignal } from "/static/turn.js";
 import { decidedAt, mergeEvents, rememberDecision, renderLog, renderSince, sinceLastDecision } from "/static/story.js";
-import { drawHelp, showRefusal } from "/static/help.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
