@@ -291,7 +291,11 @@ def controls(view: JSON, legal: Sequence[str]) -> list[JSON]:
     return entries
 
 
-BOARD_GROUPS = frozenset(("Trading posts: choose a region", "Bonus markers: choose a space"))
+# Decisions made by tapping the board (their list folded beside it): the regions, the
+# bonus spaces and the bookkeeping spaces each glow where they may be chosen.
+BOARD_GROUPS = frozenset(
+    ("Trading posts: choose a region", "Bonus markers: choose a space", "Shelve a book")
+)
 
 
 def _group(action: str) -> str:
