@@ -56,9 +56,7 @@ class Presence:
         if now == table.presence_sent:
             return
         table.presence_sent = now
-        handover = [
-            handover_at(table, seat, self.views.absent_after) for seat in range(len(now))
-        ]
+        handover = [handover_at(table, seat, self.views.absent_after) for seat in range(len(now))]
         text = dumps({"type": "presence", "connected": now, "handover_at": handover})
         for client in list(table.clients):
             self.views.send(table, client, text)
