@@ -63,6 +63,11 @@ def test_a_seat_handed_to_a_bot_is_not_its_persons_turn(tmp_path: Path) -> None:
             "your_turn": False,
             "bot": "random",
         }
+        # The lobby's list of tables names the person, not only the bot.
+        listed = next(t for t in c.get("/api/tables").json() if t["id"] == tid)
+        row = listed["seats"][acting]
+        assert row["player"] == f"P{acting}" and row["kind"] == "random"
+        assert row["played_by"].startswith(f"P{acting}, played by the random bot")
         # Taken back, the decision is its person's again.
         r = c.post(f"/api/tables/{tid}/seats/{acting}/back", json={"token": tokens[acting]})
         assert r.status_code == 200, r.text

@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 from meeple.ai.levels import bot_levels
 from meeple.engine import Game, MeepleError, all_games
 from meeple.server.hub import Hub
+from meeple.server.people import person, played_by
 from meeple.server.tables import HUMAN, ApiError, Table
 
 MAX_TURN_SEATS = 50  # seat tokens one "My tables" request may ask about
@@ -61,7 +62,8 @@ def lobby_router(hub: Hub) -> APIRouter:
                         {
                             "seat": i,
                             "kind": s["kind"],
-                            "player": s.get("name"),
+                            "player": person(s),
+                            "played_by": played_by(s),
                             "free": s["kind"] == HUMAN and not s.get("claimed"),
                         }
                         for i, s in enumerate(live.seats if live else t.seats)

@@ -227,7 +227,7 @@ async function drawLists() {
     el("span", { text: `${gameTitle(t.game)} · ${t.players} players` }),
     el("a", { href: `/t/${t.id}`, text: "watch" }),
     ...t.seats.filter((s) => s.free).map((s) => el("button", { onclick: () => take(t, s.seat), text: `take seat ${s.seat + 1}`, class: "take", "data-table": t.id })),
-    el("span", { class: "status", text: t.seats.map((s) => s.player || (s.free ? "free" : s.kind)).join(", ") })));
+    el("span", { class: "status", text: t.seats.map((s) => (s.free ? "free" : s.played_by || s.player || s.kind)).join(", ") })));
   if (rows.length) open.append(...rows); else open.append(el("span", { class: "muted", text: "no tables yet" }));
 
   const over = await api("GET", "/api/tables?status=over");
