@@ -57,7 +57,9 @@ def test_undo_reason_and_a_handed_over_seat_keeps_its_name(pages: Any, tmp_path:
         button = bob.page.locator("#seats [data-seat='0'] button.handover")
         button.wait_for()
         assert button.is_disabled()
-        assert re.fullmatch(r"hand to a bot in 0:0[12]", button.inner_text()), button.inner_text()
+        # GRACE seconds, give or take the second the clock offset (the snapshot's
+        # "now" against the page's clock) may be off on a busy machine.
+        assert re.fullmatch(r"hand to a bot in 0:0[1-3]", button.inner_text()), button.inner_text()
         part(bob, "#seatscard", "people-countdown-390")
         bob.page.wait_for_function(
             "() => !document.querySelector(\"#seats [data-seat='0'] button.handover\").disabled",
