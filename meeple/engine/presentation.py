@@ -9,7 +9,7 @@ once per table) and ``overlay`` (what one state puts on top of it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from meeple.engine.controls import default_controls
@@ -170,6 +170,21 @@ NAMED_COLOURS = {
     "pink": "#d81b60",
 }
 PALETTE = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#6d4c41", "#d81b60", "#00838f")
+
+
+def explain_phase(
+    view: JSON,
+    phases: Mapping[str, tuple[str, Sequence[str]]],
+    decision: Callable[[JSON, str], str],
+) -> Explanation | None:
+    """An ``explain`` answer for a game whose phases are listed: ``phases`` gives each
+    phase's words and help-page anchors, ``decision(view, phase)`` the words of the
+    decision at hand; None for a phase not listed."""
+    phase = str(view.get("phase", ""))
+    if phase not in phases:
+        return None
+    words, anchors = phases[phase]
+    return {"phase": words, "decision": decision(view, phase), "rules": list(anchors)}
 
 
 def compose(board: str, overlay: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.presentation import Explanation
+from meeple.engine.presentation import Explanation, explain_phase
 
 JSON = dict[str, Any]
 
@@ -31,11 +31,7 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def explain(view: JSON) -> Explanation | None:
     """The phase's words, and for a seat writing its sheet, its next line's."""
-    phase = str(view.get("phase", ""))
-    if phase not in PHASES:
-        return None
-    words, anchors = PHASES[phase]
-    return {"phase": words, "decision": _decision(view, phase), "rules": list(anchors)}
+    return explain_phase(view, PHASES, _decision)
 
 
 def _decision(view: JSON, phase: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.presentation import Explanation, LegendEntry
+from meeple.engine.presentation import Explanation, LegendEntry, explain_phase
 
 JSON = dict[str, Any]
 
@@ -90,11 +90,7 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 def explain(view: JSON) -> Explanation | None:
     """The phase's and the pending decision's words, and the help page's anchors."""
-    phase = str(view.get("phase", ""))
-    if phase not in PHASES:
-        return None
-    words, anchors = PHASES[phase]
-    return {"phase": words, "decision": _decision(view, phase), "rules": list(anchors)}
+    return explain_phase(view, PHASES, _decision)
 
 
 def _decision(view: JSON, phase: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine.presentation import Explanation, LegendEntry
+from meeple.engine.presentation import Explanation, LegendEntry, explain_phase
 
 JSON = dict[str, Any]
 
@@ -78,11 +78,7 @@ STEPS = (
 
 def explain(view: JSON) -> Explanation | None:
     """The phase's words, and those of the pending decision of the seat."""
-    phase = str(view.get("phase", ""))
-    if phase not in PHASES:
-        return None
-    words, anchors = PHASES[phase]
-    return {"phase": words, "decision": _decision(view, phase), "rules": list(anchors)}
+    return explain_phase(view, PHASES, _decision)
 
 
 def _decision(view: JSON, phase: str) -> str:
