@@ -80,10 +80,36 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 def pg_url_or_skip() -> str:
+    """The PostgreSQL test database; under pytest-xdist each worker gets a database of
+    its own (``<name>_gw0``, ...), made on first use, so two workers' clusters, leases
+    and tables never meet."""
     url = os.environ.get(PG_ENV)
     if not url:
         pytest.skip(f"{PG_ENV} is not set: no PostgreSQL server to test against (.ci/run sets it)")
-    return url
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    return _worker_database(url, worker) if worker else url
+
+
+_made_databases: set[str] = set()
+
+
+def _worker_database(url: str, worker: str) -> str:
+    """``url`` with its database renamed for ``worker``, created if missing."""
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    own = base.set(database=name).render_as_string(hide_password=False)
+    if own not in _made_databases:
+        import psycopg
+
+        admin = base.set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(admin, autocommit=True) as connection:
+            exists = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,))
+            if exists.fetchone() is None:
+                connection.execute(f'CREATE DATABASE "{name}"')
+        _made_databases.add(own)
+    return own
 
 
 def create(
