@@ -7,10 +7,11 @@ and the outbound voyage (5.5, 6.), Gold (7.), initiative with movement and comba
 (8.), Native uprisings (9.), survival (10.) and the homebound voyage (12.).
 
 Dice are read from what each event already says: the uprising climate and
-survival dice from their data (``die``), a battle's combat dice from its data
-(``dice``), the others from the words the game wrote for them (the Colonists roll,
-an uprising's and a discovery's die in brackets, the dice of a crossing and of a
-Pirate attack or raid after the colon, and a crossing's Naval Losses Table rolls).
+survival dice from their data (``die``), a battle's combat dice and the landfall
+bids' tie-break dice from their data (``dice``), the others from the words the
+game wrote for them (the Colonists roll, an uprising's and a discovery's die in
+brackets, the dice of a crossing and of a Pirate attack or raid after the colon,
+and a crossing's Naval Losses Table rolls).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ DiceRoll = dict[str, Any]
 PHASES = {
     "colonists": "Colonists",
     "bids": "Exclusive Landfall",
+    "tie-break": "Exclusive Landfall",
     "handicap": "Exclusive Landfall",
     "landfall": "Exclusive Landfall",
     "builds": "Payment and outbound voyage",
@@ -77,6 +79,8 @@ def event_dice(event: JSON) -> list[DiceRoll]:
         return [{"label": DIE_LABELS[kind], "rolls": [data["die"]]}]
     if kind == "battle" and isinstance(data.get("dice"), list):
         return [{"label": "Combat", "rolls": list(data["dice"])}] if data["dice"] else []
+    if kind == "tie-break" and isinstance(data.get("dice"), list):
+        return [{"label": "Tie-break", "rolls": list(data["dice"])}]
     out: list[DiceRoll] = []
     found: re.Match[str] | None = None
     if kind == "colonists":

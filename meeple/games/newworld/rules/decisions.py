@@ -166,15 +166,19 @@ def entry_limits(
     state: NewWorldState, seat: int, start: int
 ) -> tuple[dict[int, int], dict[int, int]]:
     """Per Area ``end``: the largest opposing Soldier force that entered ``start``
-    from ``end`` this turn (a force entering ``end`` from ``start`` needs as many
-    Soldiers, 8.22), and the Soldiers the seat has moved from ``start`` to ``end``
-    this turn. Areas not named: 0."""
+    from ``end`` this turn, each opponent's Soldiers moved that way counted as one
+    force however many moves they took (a force entering ``end`` from ``start``
+    needs as many Soldiers, 8.22), and the Soldiers the seat has moved from
+    ``start`` to ``end`` this turn. Areas not named: 0."""
     need: dict[int, int] = {}
     done: dict[int, int] = {}
+    entered: dict[tuple[int, int], int] = {}  # (opponent, from): his Soldiers moved in
     for s, a, b, n in state.entries:
         if s != seat:
-            if b == start and n > need.get(a, 0):
-                need[a] = n
+            if b == start:
+                force = entered[(s, a)] = entered.get((s, a), 0) + n
+                if force > need.get(a, 0):
+                    need[a] = force
         elif a == start:
             done[b] = done.get(b, 0) + n
     return need, done

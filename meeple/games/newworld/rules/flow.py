@@ -159,13 +159,19 @@ def all_sealed(state: NewWorldState) -> bool:
 
 
 def reveal_bids(state: NewWorldState) -> None:
-    """Bids are revealed; ties are broken by a die roll, high roller first; each
-    pays his bid to the bidder at the other end of the scale (5.412)."""
+    """Bids are revealed; ties are broken by a die roll, high roller first (5.41);
+    each pays his bid to the bidder at the other end of the scale (5.412)."""
     n = state.players
-    tiebreak = [die(state) for _ in range(n)]
-    order = sorted(range(n), key=lambda s: (-state.bids[s], -tiebreak[s], s))
+    rolls: list[tuple[list[int], list[int]]] = []  # the tie-break dice, as rolled
+    order: list[int] = []
+    for bid in sorted(set(state.bids), reverse=True):
+        order += roll_off(state, [s for s in range(n) if state.bids[s] == bid], rolls)
     shown = ", ".join(f"{country(s)} ${state.bids[s]}" for s in order)
     log(state, "bids", f"Exclusive Landfall bids: {shown}", True)
+    for seats, faces in rolls:
+        rolled = ", ".join(f"{country(s)} {face}" for s, face in zip(seats, faces, strict=True))
+        text = f"Tie-break die for the bid of ${state.bids[seats[0]]}: {rolled}"
+        state.log.append(Event("tie-break", text, {"dice": faces, "seats": seats}, None, True))
     paid = [state.bids[s] for s in range(n)]
     for rank, seat in enumerate(order):
         partner = order[n - 1 - rank]
@@ -183,6 +189,22 @@ def reveal_bids(state: NewWorldState) -> None:
     state.phase = LANDFALL
     state.step = 0
     state.actor = order[0]
+
+
+def roll_off(
+    state: NewWorldState, seats: list[int], rolls: list[tuple[list[int], list[int]]]
+) -> list[int]:
+    """Seats tied on a bid in the order of a die each, high roller first; those
+    whose dice tie roll again among themselves (5.41). The dice go to ``rolls``."""
+    if len(seats) < 2:
+        return seats
+    faces = [die(state) for _ in seats]
+    rolls.append((seats, faces))
+    order: list[int] = []
+    for face in sorted(set(faces), reverse=True):
+        tied = [s for s, f in zip(seats, faces, strict=True) if f == face]
+        order += roll_off(state, tied, rolls)
+    return order
 
 
 def landfall_chosen(state: NewWorldState) -> None:
@@ -298,22 +320,32 @@ NO_LOSSES = (0, 0, 0)  # Ships, Soldiers, Colonists
 
 
 def voyage(
-    state: NewWorldState, seat: int, dice: int, homebound: bool, where: str, then: int, arg: int = 0
+    state: NewWorldState,
+    seat: int,
+    dice: int,
+    homebound: bool,
+    where: str,
+    then: int,
+    arg: int = 0,
+    markers: int = -1,
 ) -> bool:
-    """Roll a crossing's Naval Losses dice and take the losses (6.2, 12.2). False
-    when a Ship is about to be lost and its owner arranges his Fleet card first
-    (6.21): the voyage goes on from ``then`` (rules/fleetcard.py) once he has."""
-    rolled = roll_dice(state, dice)
-    if 1 not in rolled:  # no Naval Losses Table roll: nothing aboard changes
-        calm = (seat, where, tuple(rolled), NO_LOSSES, ())
+    """Roll a crossing's Naval Losses dice and take the losses (6.2, 12.2). With
+    Perils of the Deep (``markers`` >= 0, the markers crossed) no crossing die is
+    rolled: each marker is one Naval Losses Table roll (18.3, 18.5). False when a
+    Ship is about to be lost and its owner arranges his Fleet card first (6.21):
+    the voyage goes on from ``then`` (rules/fleetcard.py) once he has."""
+    rolled = roll_dice(state, dice) if markers < 0 else []
+    table_rolls = rolled.count(1) if markers < 0 else markers
+    if not table_rolls:  # no Naval Losses Table roll: nothing aboard changes
+        calm = (seat, where, tuple(rolled), NO_LOSSES, (), markers)
         state.log.append(Event("voyage", voyage_words, {"seat": seat}, None, True, calm))
         return True
     cargo = cargo_of(state, seat)
-    progress = Progress(rolled.count(1))
+    progress = Progress(table_rolls)
     done = fleetcard.losses(state, seat, cargo, progress, homebound)
     losses = (cargo.lost_ships, cargo.lost_soldiers, cargo.lost_colonists)
     notes = tuple(cargo.notes) if done else (*cargo.notes, "the Fleet card is arranged (6.21)")
-    words = (seat, where, tuple(rolled), losses, notes)
+    words = (seat, where, tuple(rolled), losses, notes, markers)
     state.log.append(Event("voyage", voyage_words, {"seat": seat}, None, True, words))
     store_cargo(state, seat, cargo)
     if not done:
@@ -327,9 +359,14 @@ def voyage_words(
     rolled: tuple[int, ...],
     losses: tuple[int, int, int],
     notes: tuple[str, ...],
+    markers: int = -1,
 ) -> str:
-    """A crossing in words, written only when someone reads the log (``Event``)."""
-    faces = " ".join(str(v) for v in rolled) or "no dice"
+    """A crossing in words, written only when someone reads the log (``Event``);
+    ``markers`` >= 0: the Perils of the Deep markers crossed instead of dice (18.3)."""
+    if markers >= 0:
+        faces = amount(markers, "Perils of the Deep marker") if markers else "no Perils marker"
+    else:
+        faces = " ".join(str(v) for v in rolled) or "no dice"
     text = f"{country(seat)}'s Fleet {where}: {faces}"
     ships, soldiers, colonists = losses
     lost = amounts((ships, "Ship"), (soldiers, "Soldier"), (colonists, "Colonist"))
@@ -509,11 +546,8 @@ def uprisings(state: NewWorldState) -> None:
     climate = die(state)
     data = {"die": climate}
     state.log.append(Event("uprising climate", UPRISING_DIE_WORDS[climate], data, None, True))
-    natives = state.natives
     extended = pc_benefits(state.config) == EXTENDED
-    for area, seat in units.settlers(state):
-        if natives[area] == 0:
-            continue  # no Natives, no one to rise (9.1; see docs/newworld.md)
+    for area, seat in units.settlers(state):  # even where no Native is left (9.2)
         number = _uprising_number(state, seat, area, extended)
         if number >= 1 and climate <= number:
             resolve_uprising(state, seat, area)
@@ -546,6 +580,7 @@ def uprising_words(seat: int, area: int, value: int, lost: int) -> str:
 
 
 def survival(state: NewWorldState) -> None:
+    check_pc_loss(state)  # the end of the Uprising Phase (11.2), before 10.2 reads it
     roll = die(state)
     state.log.append(Event("survival", SURVIVAL_DIE_WORDS[roll], {"die": roll}, None, True))
     reduced = pc_benefits(state.config) == REDUCED
@@ -742,8 +777,8 @@ def sail_home_from(state: NewWorldState, first: int) -> None:
             continue
         sea = WORLD.areas[state.fleet_at[seat]].sea
         number = WORLD.seas[sea].number
-        dice = number if markers is None else perils_dice(markers, zone_path(WORLD, sea))
-        if not voyage(state, seat, dice, True, "sails home", fleetcard.CROSSING_HOME):
+        crossed = -1 if markers is None else perils_dice(markers, zone_path(WORLD, sea))
+        if not voyage(state, seat, number, True, "sails home", fleetcard.CROSSING_HOME, 0, crossed):
             return
         deliver(state, seat)
     state.outbound_markers = []
@@ -816,6 +851,7 @@ def resource_income(state: NewWorldState, seat: int) -> int:
 
 
 def income(state: NewWorldState) -> None:
+    check_pc_loss(state)  # the end of the Homebound Phase (11.2), before 11.4 and 14.1
     pc_value, _ = turn_values(state.turn)
     for seat in range(state.players):
         pcs = 1 + controlled(state, seat)  # the offboard home country counts (11.1)

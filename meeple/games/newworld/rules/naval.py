@@ -209,6 +209,16 @@ def naval_losses(
     return crossing
 
 
+def perils_losses(
+    roll: Roll, markers: int, cargo: Cargo, homebound: bool = False, arrange: Arrange = spread
+) -> None:
+    """Perils of the Deep (18.3, 18.5): no crossing dice; each marker crossed is
+    one Naval Losses Table roll, its losses taken in full before the next (as 6.2
+    takes them), the Fleet card arranged by ``arrange`` before each Ship is lost."""
+    done = take_losses(roll, cargo, Progress(markers), homebound, arrange)
+    assert done, "an arrangement is missing"
+
+
 def coastal_dice(world: WorldMap, start: int, end: int) -> int:
     """One die for setting sail and one per sea-zone line crossed (6.3, 12.2)."""
     return 1 + world.coastal_lines(start, end)
@@ -261,5 +271,6 @@ def place_homebound_perils(roll: Roll, zones: set[int]) -> dict[int, int]:
 
 
 def perils_dice(markers: dict[int, int], path: tuple[int, ...]) -> int:
-    """Naval Losses dice of a Fleet that traverses ``path`` (18.3)."""
+    """The Perils of the Deep markers a Fleet traverses on ``path``: as many Naval
+    Losses Table rolls (18.3, 18.5; ``perils_losses``)."""
     return sum(markers.get(zone, 0) for zone in path)

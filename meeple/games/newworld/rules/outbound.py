@@ -1,13 +1,22 @@
 """Outbound Naval Movement (6.) and the Landing shortfall (5.4).
 
-Each Fleet in turn (seat order: the dice are independent of one another) makes its
-Initial Landfall (6.1), then sails along the coast to each later Landing (6.3),
-rolling for Naval Losses on the way. At each Landing the scheduled Personnel go
-ashore onto the Anchorage dot. When losses leave fewer Soldiers (or Colonists)
-aboard than this Landing and the later ones call for, "the player may choose
-which of his Multiple Landing Areas will receive any shortfall" (5.4): he chooses
-how many land here, at most the number written, at least as many as the later
-Landings could not take. The movement then waits for him (phase OUTBOUND).
+"Each player simultaneously moves his Fleet" (4.2, 6.1): the Fleets sail Landing
+round by Landing round. Round one is every Initial Landfall (6.1, with Perils of
+the Deep 18.3), round two every second Landing, round three every third, each by
+coastal movement (6.3). A round has two stages: first every Fleet sails to its
+Landing of the round and takes its Naval Losses (seat order: the dice are
+independent of one another; "after all players have taken all losses incurred in
+making their Initial Landfall", 18.4); then at every Fleet's Landing the scheduled
+Personnel go ashore onto the Anchorage dot. So whatever a player decides at his
+Landing of a round (the Fleet card arranged before a Ship is lost, 6.21; a
+shortfall, 5.4) is decided before any Fleet has sailed on to a later Landing:
+another seat's later Landings are neither rolled nor shown (docs/newworld.md).
+
+When losses leave fewer Soldiers (or Colonists) aboard than this Landing and the
+later ones call for, "the player may choose which of his Multiple Landing Areas
+will receive any shortfall" (5.4): he chooses how many land here, at most the
+number written, at least as many as the later Landings could not take. The
+movement then waits for him (phase OUTBOUND).
 """
 
 from __future__ import annotations
@@ -26,46 +35,61 @@ ALONG_THE_COAST_TO = tuple(f"sails along the coast to {area_word(a.index)}" for 
 ZONES = 12  # Sea Zone numbers 0-11, for the Perils of the Deep markers
 
 
+ROUNDS = 3  # the Initial Landfall and at most two later Landings (5.4): rows of three
+
+
 def start(state: NewWorldState, markers: dict[int, int] | None) -> None:
-    """Every sheet is paid: the Fleets sail, the first one first."""
+    """Every sheet is paid: the Fleets sail, round one first."""
     if markers is not None:
         state.outbound_markers = [markers.get(zone, 0) for zone in range(ZONES)]
-    sail_fleets(state, 0, 0, SOLDIERS, False)
+    voyages_from(state, 0, 0)
 
 
-def sail_fleets(state: NewWorldState, seat: int, row: int, kind: int, arrived: bool) -> None:
-    """Sail on from Landing ``row`` of ``seat`` (already there if ``arrived``, with
-    the Personnel of kinds before ``kind`` ashore); stop where a choice waits."""
+def voyages_from(state: NewWorldState, row: int, seat: int) -> None:
+    """The first stage of the Landing round of ``row`` (0, 3, 6): the Fleets from
+    ``seat`` on sail to their Landing of the round, taking the Naval Losses; then
+    the round's Landings. Stops where a Fleet card is to be arranged (6.21)."""
     for fleet in range(seat, state.players):
-        first = fleet == seat
-        if not sail(state, fleet, row if first else 0, kind if first else 0, arrived and first):
-            return
+        if row < len(state.plan_landings[fleet]) and state.fleet_ships[fleet]:
+            if not reach(state, fleet, row):
+                return  # its owner arranges the Fleet card; ``arrived`` goes on
+            flow.sunk_with_fleet(state, fleet)
+    if row == 0:
+        state.outbound_markers = []  # removed once every Initial Landfall is made (18.4)
+    landings_from(state, row, 0, SOLDIERS)
+
+
+def arrived(state: NewWorldState, seat: int, row: int) -> None:
+    """``seat``'s Fleet has reached its Landing ``row`` after arranging its Fleet
+    card: the other Fleets of the round sail on."""
+    flow.sunk_with_fleet(state, seat)
+    voyages_from(state, row, seat + 1)
+
+
+def landings_from(state: NewWorldState, row: int, seat: int, kind: int) -> None:
+    """The second stage of the round of ``row``: from ``seat`` on (that seat's
+    Personnel of kinds before ``kind`` already ashore) each Fleet puts its
+    scheduled Personnel ashore; stops where a shortfall is to be chosen (5.4).
+    Then the next round, or the Gold Phase once every Fleet has made its Landings."""
+    for fleet in range(seat, state.players):
+        landings = state.plan_landings[fleet]
+        if row >= len(landings) or not state.fleet_ships[fleet]:
+            continue
+        for what in range(kind if fleet == seat else SOLDIERS, 2):
+            least, most = landing_range(state, fleet, row, what)
+            if least < most:
+                state.phase = OUTBOUND
+                state.actor = fleet
+                state.shortfall = [fleet, row, what]
+                return
+            put_ashore(state, fleet, landings[row], what, most)
+    later = row + 3
+    if any(later < len(rows) for rows in state.plan_landings):
+        voyages_from(state, later, 0)
+        return
     state.outbound_markers = []
     state.shortfall = []
     flow.after_outbound(state)
-
-
-def sail(state: NewWorldState, seat: int, row: int, kind: int, arrived: bool) -> bool:
-    """One Fleet's Landings from ``row`` on; False when its player must choose."""
-    landings = state.plan_landings[seat]
-    for k in range(row, len(landings), 3):
-        if not arrived:
-            if state.fleet_ships[seat] == 0:
-                break
-            kind = SOLDIERS
-            if not reach(state, seat, k):
-                return False  # its owner arranges the Fleet card (6.21)
-        arrived = False
-        for what in range(kind, 2):
-            least, most = landing_range(state, seat, k, what)
-            if least < most:
-                state.phase = OUTBOUND
-                state.actor = seat
-                state.shortfall = [seat, k, what]
-                return False
-            put_ashore(state, seat, landings[k], what, most)
-    flow.sunk_with_fleet(state, seat)
-    return True
 
 
 def reach(state: NewWorldState, seat: int, row: int) -> bool:
@@ -74,19 +98,20 @@ def reach(state: NewWorldState, seat: int, row: int) -> bool:
     while the owner arranges his Fleet card before a Ship is lost (6.21)."""
     area = state.plan_landings[seat][row]
     state.fleet_at[seat] = area
+    crossed = -1  # Perils of the Deep markers crossed (18.3), -1 without the rule
     if row == 0:
         sea = WORLD.areas[area].sea
+        dice = WORLD.seas[sea].number
         if state.outbound_markers:
             markers = dict(enumerate(state.outbound_markers))
-            dice = perils_dice(markers, zone_path(WORLD, sea))
-        else:
-            dice = WORLD.seas[sea].number
+            crossed = perils_dice(markers, zone_path(WORLD, sea))
         where = CROSSES_TO[area]
     else:
         previous = state.plan_landings[seat][row - 3]
         dice = coastal_dice(WORLD, previous, area)
         where = ALONG_THE_COAST_TO[area]
-    return flow.voyage(state, seat, dice, False, where, fleetcard.OUTBOUND_LANDING, row)
+    landing = fleetcard.OUTBOUND_LANDING
+    return flow.voyage(state, seat, dice, False, where, landing, row, crossed)
 
 
 def landing_range(state: NewWorldState, seat: int, row: int, what: int) -> tuple[int, int]:
@@ -140,36 +165,57 @@ def apply_choice(state: NewWorldState, seat: int, index: int) -> None:
     )
     state.shortfall = []
     state.actor = NOBODY
-    sail_fleets(state, seat, row, what + 1, True)
+    landings_from(state, row, seat, what + 1)
 
 
 # ---- determinize -----------------------------------------------------------------------------
 
 
 def redraw_hidden_landings(state: NewWorldState, viewer: int, rng: Rng) -> None:
-    """While the Fleets sail, the Landings of Fleets that have not sailed yet are
-    still secret: draw them afresh for ``viewer``, keeping what was announced at
-    payment (the Personnel sent of each kind, 5.5): how many Landings, where, and how
+    """While the Fleets sail, the Landings no Fleet has sailed to yet are still on
+    their secret sheets: draw them afresh for ``viewer``, keeping what the table has
+    seen (the Landings reached, the turn 1 Exclusive Anchorage) and the Personnel of
+    each kind those unseen Landings take: how many more there are, where, and how
     the Personnel are split."""
     if state.phase != OUTBOUND:
         return
     from meeple.games.newworld.rules.planning import coastal_playable
 
-    sailing = state.shortfall[0] if state.shortfall else state.arranging[fleetcard.SEAT]
-    for seat in range(sailing + 1, state.players):
+    most = 1 if state.turn == 1 else ROUNDS  # turn 1: one Landing only (5.411)
+    seen = seen_landings(state)
+    for seat in range(state.players):
         rows = state.plan_landings[seat]
-        if seat == viewer or not rows:
-            continue  # no Fleet: announced at payment
-        count = 1 + rng.below(3)
-        places = list(coastal_playable(state))
+        kept = 3 * seen[seat]
+        if seat == viewer or not rows or not state.fleet_ships[seat] or kept >= 3 * most:
+            continue  # no Fleet (announced at payment) or no Landing left unseen
+        hidden = rows[kept:]
+        sent = (sum(hidden[1::3]), sum(hidden[2::3]))
+        places = [a for a in coastal_playable(state) if a not in rows[:kept:3]]
+        if seen[seat] == 0 and state.turn == 1:
+            places = [state.landfall[seat]]
         rng.shuffle(places)
+        fewest = 1 if kept == 0 or any(sent) else 0
+        count = min(len(places), fewest + rng.below(most - seen[seat] - fewest + 1))
         fresh: list[int] = []
         for k in range(count):
             fresh += [places[k], 0, 0]
         for what in (SOLDIERS, COLONISTS):
-            for _ in range(sum(rows[1 + what :: 3])):
+            for _ in range(sent[what] if count else 0):
                 fresh[3 * rng.below(count) + 1 + what] += 1
-        state.plan_landings[seat] = fresh
+        state.plan_landings[seat] = rows[:kept] + fresh
+
+
+def seen_landings(state: NewWorldState) -> list[int]:
+    """Per seat, how many of its Landings its Fleet has sailed to while the
+    movement waits (for a shortfall every Fleet has reached its Landing of the
+    round; for a Fleet card, the Fleets after it in seat order have not yet)."""
+    if state.shortfall:
+        round_ = state.shortfall[1] // 3
+        reached = [round_ + 1] * state.players
+    else:
+        sailing, row = state.arranging[fleetcard.SEAT], state.arranging[fleetcard.ARG]
+        reached = [row // 3 + (seat <= sailing) for seat in range(state.players)]
+    return [min(n, len(rows) // 3) for n, rows in zip(reached, state.plan_landings, strict=True)]
 
 
 def shortfall_view(state: NewWorldState) -> dict[str, object] | None:
