@@ -202,7 +202,7 @@ def test_an_a_book_needs_a_space_it_may_go_on() -> None:
     """Bookkeeping points: an A-book never on a crossed-out A space nor on a B- or
     C-book; with no such space left, A-books cannot be taken (our reading)."""
     b_books = [i for i, b in enumerate(BOARD.books[:72]) if b.letter == "B"]
-    free = [s for s in range(1, BOARD.book_length + 1) if s not in BOARD.no_a_spaces]
+    free = [s for s in range(2, BOARD.book_length + 1) if s not in BOARD.no_a_spaces]
     shelf = dict(zip(free, b_books, strict=False))
     state = build(2, slots={0: ["expansion 1"]}, books={0: shelf})
     play(state, 0, "expand cape town", "enter ovambo from column 1")

@@ -100,7 +100,16 @@ def test_72_books_24_per_letter_with_the_printed_kinds() -> None:
     assert [b.letter for b in books].count("B") == 24
     assert [b.letter for b in books].count("C") == 24
     kinds = {kind for book in books for kind, _ in book.requires}
-    assert kinds == {"coffee", "bananas", "cotton", "expansion", "any", "merchant_or_bookkeeper"}
+    assert kinds == {
+        "coffee",
+        "bananas",
+        "cotton",
+        "expansion",
+        "any",
+        "coffee_and_one_good",
+        "merchant_or_bookkeeper",
+    }
+    assert all(1 <= len(book.requires) <= 2 for book in BOARD.books)  # the tiles' books too
     assert {book.reward[0] for book in books} == {
         "pounds",
         "diamond",

@@ -76,7 +76,7 @@ def test_a_b_book_taken_first_cannot_block_the_a_book_of_the_same_reward() -> No
     the A-book is placed first (our reading, docs/mombasa.md), so the seat is
     never left with a book it cannot place."""
     b_books = [i for i, b in enumerate(BOARD.books[:72]) if b.letter == "B"]
-    free = [s for s in range(1, BOARD.book_length + 1) if s not in BOARD.no_a_spaces]
+    free = [s for s in range(2, BOARD.book_length + 1) if s not in BOARD.no_a_spaces]
     last_room = free[-1]
     shelf = dict(zip(free[:-1], b_books, strict=False))  # every A space but one covered
     state = build(2, slots={0: ["bookkeeper 2"]}, books={0: shelf})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple.games.mombasa.board import BOARD
+from meeple.games.mombasa.board import BOARD, STARTING_BOOK
 from meeple.games.mombasa.positions import build, company, region
 from meeple.games.mombasa.rules import tracks
 from meeple.games.mombasa.scoring import breakdown, shares_held
@@ -264,13 +264,20 @@ def _meets(slots: list[str], requires: tuple[tuple[str, int], ...]) -> bool:
 
 
 def test_book_requirement_3_coffee_and_3_more_of_one_good() -> None:
-    """Book requirements (supplement): at least 3 coffee and at least 3 more units of one
-    good: 3 + 3 cotton, 3 + 3 bananas, or 6 coffee."""
-    assert _meets(["coffee 3", "cotton 3"], (("coffee", 3), ("cotton", 3)))
-    assert not _meets(["coffee 3", "cotton 2"], (("coffee", 3), ("cotton", 3)))
-    assert _meets(["coffee 3", "bananas 3"], (("coffee", 3), ("bananas", 3)))
-    assert _meets(["coffee 3", "coffee 3"], (("coffee", 6),))
-    assert not _meets(["coffee 3", "coffee 2"], (("coffee", 6),))
+    """Book requirements (supplement): the one book "at least 3 coffee and at least 3
+    more units of one good" is met by 3 + 3 cotton, 3 + 3 bananas or 6 coffee (issue 26,
+    Mombasa 4: one book, not three narrower ones)."""
+    book = (("coffee_and_one_good", 3),)
+    assert _meets(["coffee 3", "cotton 3"], book)
+    assert _meets(["coffee 3", "bananas 3"], book)
+    assert _meets(["coffee 3", "coffee 3"], book)
+    assert _meets(["coffee 4", "bananas 3"], book)
+    assert not _meets(["coffee 3", "cotton 2"], book)
+    assert not _meets(["coffee 3", "coffee 2"], book)
+    assert not _meets(["coffee 2", "bananas 4", "cotton 4"], book)
+    assert not _meets(["coffee 3", "bananas 2", "cotton 2"], book)  # one good, not two
+    narrower = {(("coffee", 3), ("cotton", 3)), (("coffee", 3), ("bananas", 3)), (("coffee", 6),)}
+    assert not narrower & {b.requires for b in BOARD.books}
 
 
 def test_book_requirement_a_merchant_or_another_bookkeeper() -> None:
@@ -284,8 +291,10 @@ def test_book_requirement_a_merchant_or_another_bookkeeper() -> None:
         (["bookkeeper 2", "merchant"], True),
         (["bookkeeper 2", "bookkeeper 1"], True),
     )
+    opener = BOARD.books[STARTING_BOOK + BOARD.first_game_tiles[0]].requires[0]
+    assert opener == ("coffee", 1)  # the starting tile's book: the first one entered
     for planned, opens in cases:
-        state = build(2, slots={0: planned}, books={0: {2: book}})
+        state = build(2, slots={0: [*planned, "coffee 1"]}, books={0: {2: book}})
         play(state, 0, "use bookkeeper in slot 1", "move ink jar")
         assert ("move ink jar" in legal(state, 0)) == opens
 

@@ -9,8 +9,8 @@ Numbering used by the whole game (ints, so states stay flat and cheap):
 companies 0 Mombasa, 1 Cape Town, 2 Saint-Louis, 3 Cairo; goods 0 coffee,
 1 bananas, 2 cotton; cards 0-43 the action cards (stack order A..E), 44-79 the
 starting cards (9 per colour, colour ``s`` at ``44 + 9 * s``), 80-83 the
-"1"-expansion cards (seat order); books 0-71 the book tiles, 72-75 the starting
-books (one per seat).
+"1"-expansion cards (seat order); books 0-71 the book tiles, 72-81 the books
+printed on the ten starting tiles (tile ``t``'s at ``72 + t``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,15 @@ PERMANENT_BONUSES = ("expansion", "cotton", "bananas", "markers")
 EXTRA_BONUSES = ("purchase", "removal", "books", "tracks")
 REWARD_KINDS = ("pounds", "diamond", "track", "bp")
 BOOK_REWARDS = ("pounds", "diamond", "bp", "remove", "cotton_money")
-REQUIREMENTS = ("coffee", "bananas", "cotton", "expansion", "any", "merchant_or_bookkeeper")
+REQUIREMENTS = (
+    "coffee",
+    "bananas",
+    "cotton",
+    "expansion",
+    "any",
+    "coffee_and_one_good",
+    "merchant_or_bookkeeper",
+)
 
 
 class BoardDataError(ValueError):
@@ -93,6 +101,7 @@ class Region:
 class Tile:
     cards: tuple[str, ...]  # the three starting-card faces sent to the resting slots
     bonus: tuple[tuple[int, int], ...]  # (company or DIAMOND_TRACK, steps)
+    book: Book  # the tile's own book, first on the ink jar's way (never covered)
 
 
 DIAMOND_TRACK = 4
@@ -228,8 +237,7 @@ def _load_books() -> tuple[Book, ...]:
     for letter in BOOK_LETTERS:
         if sum(1 for book in books if book.letter == letter) != 24:
             raise BoardDataError(f"books: there must be 24 {letter}-books")
-    start = _book(data["starting_book"], "starting book")
-    return tuple(books + [start] * 4)
+    return tuple(books)
 
 
 def _book(raw: dict[str, Any], where: str) -> Book:
@@ -237,6 +245,8 @@ def _book(raw: dict[str, Any], where: str) -> Book:
     reward = (str(raw["reward"][0]), int(raw["reward"][1]))
     if any(kind not in REQUIREMENTS or n < 1 for kind, n in requires):
         raise BoardDataError(f"{where}: a requirement must be one of {REQUIREMENTS}, at least 1")
+    if not 1 <= len(requires) <= 2:  # "Each book shows in its upper half 1 or 2 requirements"
+        raise BoardDataError(f"{where}: a book shows 1 or 2 requirements")
     if reward[0] not in BOOK_REWARDS:
         raise BoardDataError(f"{where}: the reward must be one of {BOOK_REWARDS}")
     if raw["letter"] not in BOOK_LETTERS:
@@ -380,8 +390,9 @@ def _load_boards() -> dict[str, Any]:
                 (DIAMOND_TRACK if t == "diamond" else _company(t, "tile"), int(n))
                 for t, n in raw["bonus"]
             ),
+            _book({"letter": "A", **raw["book"]}, f"starting tile {i + 1}'s book"),
         )
-        for raw in data["starting_tiles"]
+        for i, raw in enumerate(data["starting_tiles"])
     )
     majorities = tuple(
         Majority(
@@ -451,7 +462,7 @@ def components() -> Components:
         by_face.setdefault(card.face, i)
     return Components(
         cards=cards,
-        books=_load_books(),
+        books=(*_load_books(), *(tile.book for tile in boards["tiles"])),
         faces=faces,
         track_cards=track_cards,
         extra_space_costs=extra_costs,

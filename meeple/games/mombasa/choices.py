@@ -118,9 +118,21 @@ def _book(view: JSON, action: str) -> str:
     if n >= len(books) or not isinstance(books[n], dict):
         return f"Take book {n + 1}"
     book = books[n]["book"]
-    needs = ", ".join(f"{what} {count}" for what, count in book.get("requires", []))
+    needs = ", ".join(need_words(str(k), int(n)) for k, n in book.get("requires", []))
     reward = reward_words(book.get("reward"))
     return f"Take book {book['letter']} (needs {needs or 'nothing'}; gives {reward})"
+
+
+NEEDS = {
+    "any": "{n} of one good",
+    "coffee_and_one_good": "coffee {n} and {n} more of one good",
+    "merchant_or_bookkeeper": "a merchant or another bookkeeper",
+}
+
+
+def need_words(kind: str, n: int) -> str:
+    """A book's requirement in words: "coffee 2", "coffee 3 and 3 more of one good"."""
+    return NEEDS.get(kind, kind + " {n}").format(n=n)
 
 
 def reward_words(reward: Sequence[Any] | None) -> str:

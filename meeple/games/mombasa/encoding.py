@@ -84,7 +84,15 @@ SHARES = sorted({card.face for card in BOARD.cards if card.face.startswith("shar
 STACK_CARDS = Counter(card.letter for card in BOARD.cards)
 BOOK_CARDS = Counter(book.letter for book in BOARD.books)
 FINAL = ("cash", *COMPANIES, "diamonds", "bookkeeping", "total")
-REQUIRES = ("any", "bananas", "coffee", "cotton", "expansion", "merchant_or_bookkeeper")
+REQUIRES = (
+    "any",
+    "bananas",
+    "coffee",
+    "cotton",
+    "expansion",
+    "merchant_or_bookkeeper",
+    "coffee_and_one_good",
+)
 REWARDS = ("bp", "cotton_money", "diamond", "pounds", "remove")
 MAX_DECISIONS = 3000  # random games last about 130-310 decisions, the longest seen 309
 

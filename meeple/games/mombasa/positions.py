@@ -14,7 +14,6 @@ from typing import Any
 from meeple.engine import InvalidState
 from meeple.games.mombasa.board import (
     BOARD,
-    BOOK_COUNT,
     COMPANIES,
     FIRST_ONE_EXPANSION,
     FIRST_STARTING,
@@ -149,6 +148,8 @@ def _take(state: MombasaState, face: str, seat: int) -> int:
 
 
 def _place_book(state: MombasaState, seat: int, space: int, book: int) -> None:
+    if space == flow.TILE_BOOK:
+        raise ValueError("the starting tile's book lies on the tile: no book goes there")
     for pile in state.book_supply:
         if book in pile:
             pile.remove(book)
@@ -322,8 +323,9 @@ def _books(state: MombasaState) -> list[str]:
         places += pile
     places += state.covered + state.acquired
     places += [b for b in state.shelf if b != NO]
-    places += list(range(STARTING_BOOK + state.players, STARTING_BOOK + 4))
-    if sorted(places) != list(range(BOOK_COUNT + 4)):
+    tile_books = range(STARTING_BOOK, len(BOARD.books))
+    places += [b for b in tile_books if b not in state.shelf]  # the other tiles' are boxed
+    if sorted(places) != list(range(len(BOARD.books))):
         return ["books are lost or doubled"]
     return []
 

@@ -179,10 +179,15 @@ def _reward(reward: Sequence[Any] | None, short: bool = False) -> str:
 
 
 def _needs(requires: Sequence[Sequence[Any]]) -> str:
-    return " + ".join(
-        REQUIREMENTS[str(k)] if k == "merchant_or_bookkeeper" else f"{REQUIREMENTS.get(k, k)} {n}"
-        for k, n in requires
-    )
+    return " + ".join(_need(str(k), int(n)) for k, n in requires)
+
+
+def _need(kind: str, n: int) -> str:
+    if kind == "merchant_or_bookkeeper":
+        return REQUIREMENTS[kind]
+    if kind == "coffee_and_one_good":  # n coffee and n more units of one good
+        return f"coffee {n} + {n} more of one good"
+    return f"{REQUIREMENTS.get(kind, kind)} {n}"
 
 
 def _displays(view: JSON) -> list[str]:

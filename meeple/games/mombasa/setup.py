@@ -14,7 +14,6 @@ from meeple.games.mombasa.board import (
     FIRST_STARTING,
     LETTERS,
     NO,
-    STARTING_BOOK,
     STARTING_PER_COLOUR,
     TRACK_FACES,
 )
@@ -117,9 +116,7 @@ def _players(state: MombasaState) -> None:
     state.unlocked = [NO] * (8 * players)
     state.diamond = [0] * players
     state.ink = [0] * players
-    state.shelf = [NO] * (length * players)
-    for seat in range(players):
-        state.shelf[seat * length + 1] = STARTING_BOOK + seat
+    state.shelf = [NO] * (length * players)  # the tile's book joins with the tile (flow)
     state.flipped = [0] * players
     state.cash = [1] * players
 

@@ -331,12 +331,15 @@ def _reward_words(reward: Sequence[Any] | None, short: bool = False) -> str:
 
 
 def _needs_words(requires: Sequence[Sequence[Any]]) -> list[str]:
-    return [
-        f"{REQUIREMENT_WORDS.get(str(kind), str(kind))} {n}"
-        if kind != "merchant_or_bookkeeper"
-        else REQUIREMENT_WORDS[str(kind)]
-        for kind, n in requires
-    ]
+    return [_need_words(str(kind), int(n)) for kind, n in requires]
+
+
+def _need_words(kind: str, n: int) -> str:
+    if kind == "merchant_or_bookkeeper":
+        return REQUIREMENT_WORDS[kind]
+    if kind == "coffee_and_one_good":  # n coffee and n more units of one good
+        return f"coffee {n}+{n} one good"
+    return f"{REQUIREMENT_WORDS.get(kind, kind)} {n}"
 
 
 def _qualified(view: JSON, seat: int, phrase: str) -> str:

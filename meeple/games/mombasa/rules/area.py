@@ -170,6 +170,10 @@ def meets(state: MombasaState, seat: int, book: int, in_use: int) -> bool:
             have = expansion_total(state, seat)
         elif kind == "any":
             have = max(good_total(state, seat, g) for g in range(3))
+        elif kind == "coffee_and_one_good":  # n coffee, and n more of one good (coffee too)
+            coffee = good_total(state, seat, 0)
+            rest = max(coffee - n, good_total(state, seat, 1), good_total(state, seat, 2))
+            have = n if coffee >= n and rest >= n else 0
         elif kind == "merchant_or_bookkeeper":
             others = [s for s in sources_of(state, seat, BOOKKEEPER) if s != in_use]
             have = len(others) + len(sources_of(state, seat, MERCHANT))

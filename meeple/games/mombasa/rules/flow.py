@@ -4,7 +4,7 @@ Phase", "End of the Game")."""
 
 from __future__ import annotations
 
-from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK, NO
+from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK, NO, STARTING_BOOK
 from meeple.games.mombasa.rules import area, order
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import say
@@ -12,6 +12,8 @@ from meeple.games.mombasa.setup import tile_card
 from meeple.games.mombasa.state import ACT, DECKS, OVER, PLAN, REST, SLOTS, MombasaState
 
 ROUNDS = 7
+TILE_BOOK = 1
+"""The ink jar's position on the starting tile's book: no book is shelved there."""
 PRIVATE_EVENTS_PER_SEAT = 2
 """The log's private events are only the draft's: a seat's keep is logged publicly
 and privately, before any other event, so they lie among the first 2 per seat."""
@@ -42,9 +44,13 @@ def keep_tile(state: MombasaState, seat: int, tile: int) -> None:
 
 def start_with_tiles(state: MombasaState) -> None:
     """Setup step 14: the tiles are revealed together and give their starting bonus;
-    then each player puts the tile's 3 cards into the resting slots in any order."""
+    then each player puts the tile's 3 cards into the resting slots in any order.
+    The tile's book (on the tile, "Each player already starts with 1 book on his
+    starting tile") is the first the ink jar enters: position ``TILE_BOOK``."""
     for seat in range(state.players):
         tile = BOARD.tiles[state.chosen[seat]]
+        shelf = seat * (BOARD.book_length + 1)
+        state.shelf[shelf + TILE_BOOK] = STARTING_BOOK + state.chosen[seat]
         for track, steps in tile.bonus:
             if track == DIAMOND_TRACK:
                 T.diamond_steps(state, seat, steps)

@@ -74,6 +74,9 @@ BOOK_COST = {"A": 1, "B": 1, "C": 2}
 CARDS = BOARD.cards
 BOOK_LENGTH = BOARD.book_length
 SHELF = BOOK_LENGTH + 1
+SHELF_SPACES = tuple(range(flow.TILE_BOOK + 1, SHELF))
+"""The bookkeeping spaces a book from the display may go on: not the starting tile's
+book (it lies on the tile, not on a space of the track, so nothing covers it)."""
 
 
 # ---- settling the automatic steps --------------------------------------------------
@@ -280,15 +283,38 @@ def legal(state: MombasaState) -> list[int]:
 
 
 def _goods_pick(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    """Goods cards of the action's type; with the bananas track's second bonus also
+    cards of other types, but only "as a payment for that card": a card of another
+    type joins only while the units chosen with it can buy a display card, so a
+    mixed total is always spent on a card first (``GOODS_SPEND`` with ``MUST_BUY``)."""
     _, good, chosen, mixed = task
+    seat = state.actor
     out = []
-    for k, card in area.face_up_cards(state, state.actor):
+    faced = area.face_up_cards(state, seat)
+    units = 0
+    if mixed:
+        for k, card in faced:
+            if chosen >> k & 1:
+                units += area.card_units(state, seat, card)
+    for k, card in faced:
         kind = CARDS[card].kind
-        if not chosen >> k & 1 and (kind == good or (mixed and kind <= COTTON)):
+        if chosen >> k & 1:
+            continue
+        if kind == good or (
+            mixed
+            and kind <= COTTON
+            and can_buy(state, MIXED_DISCOUNT, units + area.card_units(state, seat, card))
+        ):
             out.append(A.ADD[k])
     if chosen:
         out.append(A.TOTAL)
     return out
+
+
+MUST_BUY = 2
+"""``GOODS_SPEND``'s ``may_buy`` for a payment of mixed goods types: a card first."""
+MIXED_DISCOUNT = 1
+"""The bananas track's second bonus: buying with any goods costs 1 less."""
 
 
 CRATE = tuple(card.crate for card in CARDS)
@@ -320,6 +346,8 @@ def spend_options(state: MombasaState, task: tuple[int, ...]) -> list[int]:
         for space in range(12):
             if state.display[space] != NO and price(state, space, discount) <= units:
                 out.append(A.BUY[space])
+        if may_buy == MUST_BUY:
+            return out
     free = False
     for company in range(4):
         space = state.track[seat * 4 + company] + 1
@@ -526,7 +554,7 @@ def _shelve_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
     seat = state.actor
     letter = BOARD.books[state.acquired[0]].letter
     out = []
-    for space in range(1, SHELF):
+    for space in SHELF_SPACES:
         if shelf_ok(state, seat, letter, space):
             out.append(A.SHELVE[space])
     return out
@@ -543,12 +571,15 @@ def a_book_room(state: MombasaState, seat: int) -> bool:
     return False
 
 
-A_SPACES = tuple(s for s in range(1, SHELF) if s not in BOARD.no_a_spaces)
+A_SPACES = tuple(s for s in SHELF_SPACES if s not in BOARD.no_a_spaces)
 BOOK_LETTER = tuple(book.letter for book in BOARD.books)
 
 
 def shelf_ok(state: MombasaState, seat: int, letter: str, space: int) -> bool:
-    """An A-book never on a crossed-out A space, nor on top of a B- or C-book."""
+    """Never on the starting tile's book; an A-book never on a crossed-out A space,
+    nor on top of a B- or C-book."""
+    if space == flow.TILE_BOOK:
+        return False
     if letter != "A":
         return True
     if space in BOARD.no_a_spaces:
@@ -609,31 +640,39 @@ def _apply_goods_pick(state: MombasaState, task: tuple[int, ...], kind: str, arg
         state.tasks[-1] = (GOODS_PICK, good, chosen | 1 << _int(args[0]), mixed)
         return
     units = 0
+    types = 0
     for k in range(SLOTS):
         if chosen >> k & 1:
             card = state.slots[seat * SLOTS + k]
             units += area.card_units(state, seat, card)
+            types |= 1 << CARDS[card].kind
             state.used[seat] |= 1 << card
             if state.plus_on[seat] == card:
                 state.tiles_used |= 1 << PLUS_ONE
-    discount = _discount(state, seat, good, mixed)
-    state.tasks[-1] = (GOODS_SPEND, units, 1, discount)
-    say(state, "goods", "{p} uses {n} units of {g}", n=units, g=BOARD_GOODS[good])
+    discount = _discount(state, seat, types)
+    several = types & (types - 1)
+    state.tasks[-1] = (GOODS_SPEND, units, MUST_BUY if several else 1, discount)
+    goods = " and ".join(BOARD_GOODS[g] for g in range(3) if types >> g & 1)
+    say(state, "goods", "{p} uses {n} units of {g}", n=units, g=goods)
 
 
 BOARD_GOODS = ("coffee", "bananas", "cotton")
 
 
-def _discount(state: MombasaState, seat: int, good: int, mixed: int) -> int:
-    """Track bonuses: bananas buy for 1 less (B1 bonus 1), any goods 1 less (bonus 2);
-    cotton buys for 1 less (A2 bonus 1; its bonus 2 adds a unit per card instead)."""
-    if mixed:
-        return 1
-    if good == BANANAS and area.bonus_level(state, seat, "bananas") >= 1:
-        return 1
-    if good == COTTON and area.bonus_level(state, seat, "cotton") == 1:
-        return 1
-    return 0
+def _discount(state: MombasaState, seat: int, types: int) -> int:
+    """What a purchase paid with goods of ``types`` (a mask) costs less. Each track
+    gives one discount (its second bonus replaces its first), and the discounts of
+    different tracks add up: the bananas track 1 for banana cards (bonus 1) or any
+    goods (bonus 2); the cotton track 1 for cotton cards (bonus 1; its bonus 2 adds
+    a unit per card instead). A track's discount for one good needs a payment all of
+    that good."""
+    discount = 0
+    bananas = area.bonus_level(state, seat, "bananas")
+    if bananas == 2 or (bananas == 1 and types == 1 << BANANAS):
+        discount += 1
+    if types == 1 << COTTON and area.bonus_level(state, seat, "cotton") == 1:
+        discount += 1
+    return discount
 
 
 def _apply_spend(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:

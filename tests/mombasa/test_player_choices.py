@@ -1,0 +1,122 @@
+"""Issue 26 (Mombasa): the rulebook read to the letter, and every choice it gives a
+player asked of that player. Each test names its rulebook passage (mombasa.txt or
+the supplement) and failed on the code before the issue."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple.games.mombasa.board import BOARD, NO, STARTING_BOOK, TRACK_FACES, BoardDataError, _book
+from meeple.games.mombasa.positions import build
+from meeple.games.mombasa.rules import flow, tasks
+from meeple.games.mombasa.state import MombasaState
+from tests.mombasa.helpers import legal, pending, play
+
+MOMBASA, CAPE_TOWN, SAINT_LOUIS, CAIRO = range(4)
+
+
+def faces(state: MombasaState, *names: str) -> None:
+    state.faces = tuple(TRACK_FACES.index(name) for name in names)
+
+
+def unlock(state: MombasaState, seat: int, company: int, level: int) -> None:
+    """The seat unlocked the track's bonus 1 (and 2) on an earlier turn."""
+    for k in range(level):
+        state.unlocked[seat * 8 + company * 2 + k] = 0
+    state.turn = max(state.turn, 1)
+
+
+def only_display(state: MombasaState, space: int, face: str) -> None:
+    """Empty the card display but for one card of ``face`` on ``space`` (1-12)."""
+    card = next(c for c in BOARD.face_cards(face) if c in state.stack or c in state.display)
+    if card in state.stack:
+        state.stack.remove(card)
+    state.discard += [c for c in state.display if c not in (NO, card)]
+    state.display = [NO] * 12
+    state.display[space - 1] = card
+
+
+# ---- 2. the second banana bonus mixes goods types only to pay for a card -------------------
+
+
+def test_b1_second_bonus_mixes_types_only_to_pay_for_a_card() -> None:
+    """Company tracks (supplement), bananas bonus 2: "buying with any goods costs 1 less
+    and goods types may be mixed": mixing is for the card's payment; leftover units go
+    to the tracks, but a mixed total cannot only advance."""
+    state = build(2, slots={0: ["coffee 1", "bananas 1", "cotton 1"]})
+    only_display(state, 6, "coffee 2")  # crate 1 + space 1 = 2, 1 with the bonus
+    unlock(state, 0, CAPE_TOWN, 2)
+    play(state, 0, "use coffee", "add slot 1", "add slot 2", "add slot 3", "total units")
+    assert state.tasks[-1][1] == 3
+    assert legal(state, 0) == ["buy card 6"]  # no "advance ..." before a card is bought
+    play(state, 0, "buy card 6")
+    assert [a for a in legal(state, 0) if a.startswith("advance")]  # 2 units left to tracks
+
+
+def test_b1_second_bonus_no_mixing_when_no_card_can_be_bought() -> None:
+    """Bananas bonus 2: with no display card the mixed units could pay for, a card of
+    another type does not join; one type still advances on the tracks."""
+    state = build(2, slots={0: ["coffee 1", "bananas 1"]})
+    only_display(state, 12, "coffee 4")
+    unlock(state, 0, CAPE_TOWN, 2)
+    play(state, 0, "use coffee", "add slot 1")
+    assert legal(state, 0) == ["total units"]  # bananas 1 may not join: nothing to buy
+    play(state, 0, "total units")
+    assert "advance cairo" in legal(state, 0)
+
+
+# ---- 3. discounts of different tracks add up -------------------------------------------------
+
+
+def test_discounts_of_different_tracks_add_up() -> None:
+    """Company tracks (supplement): cotton buys for 1 less (A2 bonus 1) and any goods
+    for 1 less (B1 bonus 2): a cotton purchase costs 2 less; one track's first and
+    second bonus never both (B1 bonus 1 and 2 give 1, not 2)."""
+    state = build(2, slots={0: ["cotton 1"]})
+    faces(state, "A2", "B1", "C1", "D1")
+    only_display(state, 6, "coffee 3")  # crate + 1
+    unlock(state, 0, MOMBASA, 1)
+    unlock(state, 0, CAPE_TOWN, 2)
+    play(state, 0, "use cotton", "add slot 1", "total units")
+    assert state.tasks[-1][3] == 2
+    state = build(2, slots={0: ["bananas 1"]})
+    unlock(state, 0, CAPE_TOWN, 2)
+    play(state, 0, "use bananas", "add slot 1", "total units")
+    assert state.tasks[-1][3] == 1
+
+
+# ---- 4. one book "3 coffee and 3 further units of one good" ------------------------------------
+
+
+def test_book_requirements_are_validated_by_the_schema() -> None:
+    """Bookkeeping: "Each book shows in its upper half 1 or 2 requirements"; the kinds
+    are the schema's (coffee_and_one_good among them)."""
+    assert _book(
+        {"letter": "C", "requires": [["coffee_and_one_good", 3]], "reward": ["bp", 3]}, "x"
+    )
+    with pytest.raises(BoardDataError, match="1 or 2 requirements"):
+        _book({"letter": "A", "requires": [], "reward": ["pounds", 1]}, "x")
+    with pytest.raises(BoardDataError, match="requirement must be one of"):
+        _book({"letter": "A", "requires": [["coffee_and_bananas", 3]], "reward": ["bp", 1]}, "x")
+
+
+# ---- 5. the starting book on the starting tile -----------------------------------------------
+
+
+def test_the_starting_book_lies_on_the_tile_and_is_never_covered() -> None:
+    """Setup 14 and Bookkeeping: "Each player already starts with 1 book on his starting
+    tile", and every book shows 1 or 2 requirements: the tile's book is entered like any
+    book, and no book from the display is placed on it."""
+    state = build(2, slots={0: ["bookkeeper 1", "bananas 2"]})
+    tile = state.chosen[0]
+    assert state.shelf[flow.TILE_BOOK] == STARTING_BOOK + tile
+    assert BOARD.books[STARTING_BOOK + tile].requires  # tile 1's book: coffee 1
+    play(state, 0, "use bookkeeper in slot 1")
+    assert "move ink jar" not in legal(state, 0)  # no coffee face up
+    state = build(2, slots={0: ["expansion 1"]})
+    play(state, 0, "expand cape town", "enter barotse from column 1")  # 1 BP
+    play(state, 0, "take book 5")  # a B-book
+    assert pending(state) == "place books"
+    assert "shelve book on space 1" not in legal(state, 0)
+    assert "shelve book on space 2" in legal(state, 0)
+    assert tasks.SHELF_SPACES[0] == 2
