@@ -172,9 +172,11 @@ def setup_choices(state: NewWorldState) -> list[int]:
 
 
 def redeal_hidden_tiles(state: NewWorldState, rng_shuffle: object) -> None:
-    """Shuffle the Climates of every tile still face down (for determinize)."""
+    """Shuffle the Climates of every tile still face down (for determinize). They are
+    sorted first: the deal drawn depends only on which Climates are face down (what
+    every seat can count), never on where each one lies."""
     hidden = [a for a in range(AREAS) if not state.explored[a]]
-    climates = [state.tile_climate[a] for a in hidden]
+    climates = sorted(state.tile_climate[a] for a in hidden)
     assert callable(rng_shuffle)
     rng_shuffle(climates)
     for a, climate in zip(hidden, climates, strict=True):
