@@ -20,7 +20,9 @@ class OptionSpec:
     separated in seat order (empty text: the default); a lobby offers a picker per
     seat instead of a text box. ``players`` names the player counts the option
     applies to (empty: every count); at any other count a lobby does not offer it and
-    ``Game.make_config`` refuses a value other than its default."""
+    ``Game.make_config`` refuses a value other than its default. ``low`` and ``high``
+    bound a number option (inclusive; None: unbounded), and a value outside them is
+    refused with the allowed range."""
 
     name: str
     default: OptionValue
@@ -29,6 +31,8 @@ class OptionSpec:
     label: str = ""
     per_seat: tuple[str, ...] = ()
     players: tuple[int, ...] = ()
+    low: int | None = None
+    high: int | None = None
 
     def applies_to(self, players: int) -> bool:
         """Does the option apply at a table of ``players``?"""
@@ -47,7 +51,20 @@ class OptionSpec:
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             raise BadConfig(f"option {self.name!r} must be one of {allowed}, got {value!r}")
+        self._check_range(value)
         return value
+
+    def _check_range(self, value: OptionValue) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return
+        low, high = self.low, self.high
+        if (low is not None and value < low) or (high is not None and value > high):
+            allowed = (
+                f"from {low} to {high}"
+                if low is not None and high is not None
+                else (f"at least {low}" if low is not None else f"at most {high}")
+            )
+            raise BadConfig(f"option {self.name!r} must be {allowed}, got {value!r}")
 
 
 @dataclass(frozen=True)

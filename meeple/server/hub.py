@@ -48,6 +48,7 @@ from meeple.server.seats import Missed, RowHolds, Seats
 from meeple.server.store import Changes, Conflict, RowLock, Store
 from meeple.server.tables import ApiError, Table, dumps, visible
 from meeple.server.talk import closed_because, recipients
+from meeple.server.texts import check_chat
 from meeple.server.undo import (
     PreparedUndo,
     extend_undo,
@@ -70,6 +71,13 @@ async def _back_off(attempt: int) -> None:
     await asyncio.sleep(random.uniform(0, 0.005 * attempt))
 
 
+def public_time(table: Table, shown_before: int | None) -> float:
+    """When what spectators see last changed, after a change tracked since the
+    spectators' version was ``shown_before``: now if it moved, else as it was (a
+    hidden edit, e.g. a line of a secret sheet, moves no time anyone is shown)."""
+    return time.time() if table.seen.get(None) != shown_before else table.public_at
+
+
 def _release_when_locked(call: asyncio.Future[tuple[RowLock, Changes | None]]) -> None:
     """A row lock taken after its caller was cancelled: end it."""
     if not call.cancelled() and call.exception() is None:
@@ -88,6 +96,7 @@ class Hub:
         *,
         bot_delay: float = 0.0,
         limits: Limits | None = None,
+        any_seed: bool = False,
     ) -> None:
         load_bots()
         # Every game plugin loaded now, before any thread may look one up: discovery
@@ -135,6 +144,7 @@ class Hub:
             fell_behind=self._fell_behind,
             rows=RowHolds(self._hold_row, self._let_go, self.move_pool),
         )
+        self.seats.any_seed = any_seed  # (tests only: any table may be given a seed)
         self.sweeper: asyncio.Task[None] | None = None
         self.stopping = False  # (``stop`` began: nothing new is scheduled)
 
@@ -209,6 +219,7 @@ class Hub:
                     if held is None:
                         await self.catch_up(table)
                     table.check_person(seat)
+                    table.check_agreed()
                     self._check_expected(table, seat, expected)
                     before = len(table.state.log)
                     await self._apply(table, seat, text, held)
@@ -376,7 +387,9 @@ class Hub:
         table.deadline, table.timer_key = self.clocks.timer_for(
             table, table.deadline, table.timer_key
         )
+        shown = table.seen.get(None)
         self._track(table)
+        stamp = public_time(table, shown)
         move = (
             table.id,
             len(table.record.moves) - 1,
@@ -391,16 +404,14 @@ class Hub:
         )
         try:
             if self.store.inline:
-                self.store.add_move(*move)  # SQLite: a local append, no thread hop
+                self.store.add_move(*move, shown=stamp)  # SQLite: a local append, no thread hop
             else:
                 after = table.memory()
                 table.recall(before)  # hidden until stored
                 table.storing = version
                 loop = asyncio.get_running_loop()
                 try:
-                    store = self.store.add_move
-                    if held is not None:
-                        store = functools.partial(store, held=held)
+                    store = functools.partial(self.store.add_move, held=held, shown=stamp)
                     await loop.run_in_executor(self.move_pool, store, *move)
                 finally:
                     table.storing = None
@@ -420,6 +431,7 @@ class Hub:
             with contextlib.suppress(RuntimeError):  # RuntimeError: shutting down
                 self.db_pool.submit(self._checkpoint)
         table.version = version
+        table.public_at = stamp
         if over:
             table.record.result = table.game.result(table.state).to_json()
         self._after_change(table)
@@ -528,12 +540,14 @@ class Hub:
         table.cache = {}
         timer = self.clocks.timer_for(table, table.deadline, table.timer_key)
         table.deadline, table.timer_key = timer
+        shown = table.seen.get(None)
         self._track(table)
+        stamp = public_time(table, shown)
         versions, driven = table.versions_json(), table.driven_now()
         after = table.memory()
         table.recall(before)  # hidden until stored
         table.storing = version
-        store, pool = self.store.rewrite_moves, self.db_pool
+        store, pool = functools.partial(self.store.rewrite_moves, shown=stamp), self.db_pool
         if held is not None:  # (not behind the database thread's queue while held)
             store, pool = functools.partial(store, held=held), self.move_pool
         try:
@@ -561,6 +575,7 @@ class Hub:
             table.storing = None
         table.recall(after)
         table.version = version
+        table.public_at = stamp
         table.rewrites += 1
         self._after_change(table)
 
@@ -576,7 +591,7 @@ class Hub:
             to = recipients(to, seat, table.players)
         except ValueError as exc:
             raise ApiError(422, str(exc)) from None
-        text = text.strip()
+        text = check_chat(text).strip()
         if not text:
             raise ApiError(422, "empty message")
         if table.behind:  # talk rules are decided on the latest stored state
@@ -674,6 +689,7 @@ class Hub:
         table.seats = stored.seats
         table.version, table.rewrites = stored.version, stored.rewrites
         table.deadline, table.timer_key = stored.deadline, stored.timer_key
+        table.public_at = stored.public_time
         table.record.result = game.result(table.state).to_json() if table.over else None
         table.cache.clear()
         self._track(table)

@@ -28,7 +28,7 @@ from meeple.server import render
 from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
-from meeple.server.limits import Limits
+from meeple.server.limits import Limits, Window
 from meeple.server.store import Conflict, LimitReached, RowLock, Store, StoredTable
 from meeple.server.tables import (
     HUMAN,
@@ -39,6 +39,7 @@ from meeple.server.tables import (
     Table,
     hash_token,
 )
+from meeple.server.texts import check_name
 from meeple.server.undo import replay_noting
 
 RETRIES = 8  # attempts at a seat change whose stored table moved on meanwhile (cluster)
@@ -135,6 +136,10 @@ class Seats:
         self.clocks = clocks
         self.views = views
         self.after_change = after_change
+        self.renames = Window(60.0)  # names given, per seat and per table (``name``)
+        # Any table may be given a seed (tests and local experiments only: then a
+        # chosen seed is known to whoever chose it; see ``check_seed``).
+        self.any_seed = False
 
     # ---- loading and creating -------------------------------------------------------
 
@@ -249,6 +254,8 @@ class Seats:
             talk=stored.talk,
             rewrites=stored.rewrites,
             last_decisions=decisions,
+            public_at=stored.public_time,
+            analysis=stored.analysis,
         )
         self._settle(table)
         table.adopt_versions(stored.seat_versions)
@@ -269,6 +276,7 @@ class Seats:
         seed: int | None,
         address: str = "?",
         talk: str = "rules",
+        analysis: bool = False,
     ) -> tuple[Table, dict[int, str]]:
         """A new table, stored, with one seat per ``seats`` entry (``kind``: 'human' or a
         bot level; ``name``). Returns it and each human seat's token (ApiError 422).
@@ -276,8 +284,11 @@ class Seats:
         and have ``Limits.open_tables`` unfinished ones (ApiError 429): both counted in
         the database (the address's digest is stored with the table), so they hold
         across restarts and across the processes of a cluster. ``talk``: the table's
-        talk option (``meeple.server.talk``)."""
-        table, tokens = await self._create(game_name, players, seats, options, seed, address, talk)
+        talk option (``meeple.server.talk``). ``seed``: chosen only as ``check_seed``
+        allows; ``analysis``: an analysis table (``analysis_seats``)."""
+        table, tokens = await self._create(
+            game_name, players, seats, options, seed, address, talk, analysis
+        )
         table.creator = address
         return table, tokens
 
@@ -290,6 +301,7 @@ class Seats:
         seed: int | None,
         address: str,
         talk: str,
+        analysis: bool = False,
     ) -> tuple[Table, dict[int, str]]:
         try:
             game = get_game(game_name)
@@ -299,6 +311,9 @@ class Seats:
         if len(seats) != players:
             raise ApiError(422, f"give {players} seats, one per player, not {len(seats)}")
         stored_seats, tokens = _seat_list(seats, [HUMAN, *bot_names(game.name)])
+        check_seed(stored_seats, seed, analysis, self.any_seed)
+        if analysis:
+            tokens = analysis_seats(stored_seats, tokens)
         self._make_room()
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
@@ -319,6 +334,8 @@ class Seats:
             created=now,
             chat=[],
             talk=talk,
+            public_at=now,
+            analysis=analysis,
         )
         self.bots.make_bots(table)
         table.deadline, table.timer_key = self.clocks.timer_for(table, None, None)
@@ -340,6 +357,8 @@ class Seats:
             talk=talk,
             seat_versions=table.versions_json(),
             driven=table.driven_now(),
+            shown=now,
+            analysis=analysis,
         )
         try:
             await self.db(
@@ -357,8 +376,18 @@ class Seats:
 
     # ---- joining and leaving --------------------------------------------------------
 
-    async def claim(self, table: Table, seat: int, name: str) -> str:
-        """Take a free human seat: returns a fresh token for it (old links stop working)."""
+    async def claim(self, table: Table, seat: int, name: str, agree: bool = False) -> str:
+        """Take a free human seat: returns a fresh token for it (old links stop working).
+        A seat of an analysis table is taken only with ``agree`` (to its open seed;
+        ApiError 422 without)."""
+        check_name(name)
+        if table.analysis and not agree:
+            raise ApiError(
+                422,
+                "this is an analysis table: its seed is open to every seat, so anyone can"
+                " foresee its dice and draws; take the seat with agree_open_seed: true if"
+                " you agree to play so",
+            )
         token = secrets.token_urlsafe(18)
 
         def decide() -> SeatChange:
@@ -375,16 +404,37 @@ class Seats:
 
     async def name(self, table: Table, seat: int, name: str) -> None:
         """The person holding human seat ``seat`` (proven by its token) gives their name,
-        e.g. on joining by a seat link; a bot's seat keeps its bot name (ApiError 409)."""
+        e.g. on joining by a seat link; a bot's seat keeps its bot name (ApiError 409).
+        Every seat is told of a new name, so names count as chat does: at most
+        ``Limits.chat_per_seat`` per seat and ``chat_per_table`` per table in any minute
+        (ApiError 429); giving the name a seat has already changes nothing."""
+        check_name(name)
 
-        def decide() -> SeatChange:
-            if table.seats[seat]["kind"] != HUMAN:
+        def decide() -> SeatChange | None:
+            info = table.seats[seat]
+            if info["kind"] != HUMAN:
                 raise ApiError(409, f"seat {seat} is played by a bot: take it back first")
+            if info.get("name") == name and info.get("claimed"):
+                return None
+            self._rename_allowed(table, seat)
             seats = [dict(s) for s in table.seats]
             seats[seat].update(name=name, claimed=True)
             return seats, None
 
         await self._change(table, decide)
+
+    def _rename_allowed(self, table: Table, seat: int) -> None:
+        """ApiError 429 past the seat's or the table's rate of names (the chat limits)."""
+        limits = self.limits
+        if not self.renames.allow((table.id, seat), limits.chat_per_seat):
+            raise ApiError(
+                429, f"at most {limits.chat_per_seat} names per seat per minute; wait a little"
+            )
+        if not self.renames.allow(table.id, limits.chat_per_table):
+            self.renames.undo((table.id, seat))
+            raise ApiError(
+                429, f"at most {limits.chat_per_table} names per table per minute; wait a little"
+            )
 
     async def arrived(self, table: Table, seat: int | None) -> None:
         """A seat's token was used: its seat is no longer offered as free in the lobby."""
@@ -566,7 +616,7 @@ def _seat_list(
         kind = spec["kind"]
         if kind not in allowed:
             raise ApiError(422, f"seat {seat}: unknown kind {kind!r}; choose from {allowed}")
-        info: dict[str, Any] = {"kind": kind, "name": spec.get("name") or None}
+        info: dict[str, Any] = {"kind": kind, "name": check_name(spec.get("name") or "") or None}
         if kind == HUMAN:
             token = secrets.token_urlsafe(18)
             tokens[seat] = token
@@ -577,6 +627,41 @@ def _seat_list(
             info["claimed"] = True
         stored_seats.append(info)
     return stored_seats, tokens
+
+
+def check_seed(
+    seats: list[dict[str, Any]], seed: int | None, analysis: bool, any_seed: bool = False
+) -> None:
+    """ApiError 422 for a chosen seed the table may not have. Whoever knows the seed
+    and the moves can foresee every die, draw and shuffle, so a seed is chosen only
+    for a table without people (bots alone), or for an analysis table (its seed is
+    open to every seat, each of which agrees to that), or on a server started with
+    ``any_seed`` (tests and local experiments)."""
+    if seed is None or analysis or any_seed:
+        return
+    if any(info["kind"] == HUMAN for info in seats):
+        raise ApiError(
+            422,
+            "a chosen seed would let whoever chose it foresee every die and draw: choose a"
+            " seed only for a table of bots alone, or create an analysis table"
+            " (analysis: true), whose seed every seat sees and agrees to",
+        )
+
+
+def analysis_seats(seats: list[dict[str, Any]], tokens: dict[int, str]) -> dict[int, str]:
+    """An analysis table's seats (changed in place) and the tokens its creator gets:
+    only the first person's seat is the creator's; every other one is free, with no
+    token anyone holds, until someone takes it agreeing to the open seed
+    (``Seats.claim``). So nobody plays it on a link without having agreed."""
+    people = [seat for seat, info in enumerate(seats) if info["kind"] == HUMAN]
+    for seat in people[1:]:
+        info = seats[seat]
+        info.update(name=None, claimed=False)
+        info.pop("token_hash", None)
+    if people:
+        seats[people[0]]["claimed"] = True  # the creator's: agreed by creating it
+        return {people[0]: tokens[people[0]]}
+    return {}
 
 
 def idle_table(table: Table) -> bool:

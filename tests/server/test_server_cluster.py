@@ -286,7 +286,7 @@ def test_three_processes_play_namibia_and_africa_to_the_end() -> None:
     with cluster(3, bot_delay=0.002) as servers:
         namibia = create(servers[0], "namibia", ["human"] * 3, seed=31)
         africa = create(
-            servers[1], "africa1880", ["human", "random", "human"], seed=32, diplomacy_seconds=0
+            servers[1], "africa1880", ["human", "random", "human"], seed=32, diplomacy_seconds=3600
         )
         watchers = []
         for made in (namibia, africa):

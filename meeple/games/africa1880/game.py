@@ -56,8 +56,11 @@ class AfricaGame(Game[AfricaState]):
         OptionSpec(
             "diplomacy_seconds",
             480,
-            "Diplomatic Action: the negotiation time limit, enforced by the server's clock",
+            "Diplomatic Action: the negotiation time limit, enforced by the server's clock"
+            " (1 second to an hour: the rulebook's phase always has a length)",
             label="Negotiation time (seconds)",
+            low=1,
+            high=3600,
         ),
         OptionSpec(
             "historical_placement",
@@ -127,7 +130,7 @@ class AfricaGame(Game[AfricaState]):
 
     def timed_phase(self, state: AfricaState) -> TimedPhase | None:
         """1) Diplomatic Action runs against the negotiation time limit (the option
-        ``diplomacy_seconds``; 0 means no limit)."""
+        ``diplomacy_seconds``, from 1 to 3600: ``make_config`` refuses any other)."""
         seconds = float(state.config.options.get("diplomacy_seconds", 0) or 0)
         if state.phase != DIPLOMACY or seconds <= 0:
             return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+import orjson
 from fastapi import APIRouter
 from pydantic import BaseModel, Field
 
@@ -12,6 +13,7 @@ from meeple.ai.levels import bot_levels
 from meeple.engine import Game, MeepleError, all_games
 from meeple.server.hub import Hub
 from meeple.server.people import person, played_by
+from meeple.server.store import StoredTable
 from meeple.server.tables import HUMAN, ApiError, Table
 
 MAX_TURN_SEATS = 50  # seat tokens one "My tables" request may ask about
@@ -46,18 +48,20 @@ def lobby_router(hub: Hub) -> APIRouter:
     ) -> list[dict[str, Any]]:
         stored = await hub.db(hub.store.list_tables, status)
         out = []
+        # Only what is stored and public: the spectators' version and the time it last
+        # moved, never the table's own version or time (they move with every hidden
+        # edit), nor whether the table is in memory (any request loads it).
         for t in stored:
-            live = hub.tables.get(t.id)
             out.append(
                 {
                     "id": t.id,
                     "game": t.game,
                     "players": t.config.get("players"),
                     "status": t.status,
-                    # The spectators' version, never the stored one: that counts hidden
-                    # edits too (None while the table is not in memory).
-                    "version": live.seen.get(None, live.version) if live else None,
-                    "updated": t.updated,
+                    "version": spectators_version(t),
+                    "updated": t.public_time,
+                    "analysis": t.analysis,
+                    **({"seed": t.seed} if t.analysis else {}),
                     "seats": [
                         {
                             "seat": i,
@@ -66,7 +70,7 @@ def lobby_router(hub: Hub) -> APIRouter:
                             "played_by": played_by(s),
                             "free": s["kind"] == HUMAN and not s.get("claimed"),
                         }
-                        for i, s in enumerate(live.seats if live else t.seats)
+                        for i, s in enumerate(t.seats)
                     ],
                 }
             )
@@ -83,6 +87,14 @@ def lobby_router(hub: Hub) -> APIRouter:
         return [await held_seat_turn(hub, held.table, held.token) for held in body.seats]
 
     return router
+
+
+def spectators_version(stored: StoredTable) -> int | None:
+    """The spectators' version as stored with the table's last change (None: a row
+    stored before versions were)."""
+    if stored.seat_versions is None:
+        return None
+    return int(orjson.loads(stored.seat_versions)["spectators"])
 
 
 async def held_seat_turn(hub: Hub, table_id: str, token: str) -> dict[str, Any]:
@@ -143,6 +155,8 @@ def game_info(game: Game[Any]) -> dict[str, Any]:
                 "default": o.default,
                 "description": o.description,
                 "choices": list(o.choices),
+                "low": o.low,  # a number option's bounds (None: unbounded)
+                "high": o.high,
                 "per_seat": list(o.per_seat),
                 "players": [
                     n for n in range(game.min_players, game.max_players + 1) if o.applies_to(n)

@@ -136,7 +136,7 @@ function optionRow(option, players) {
   } else if (typeof option.default === "boolean") {
     input = el("input", { id, type: "checkbox", checked: option.default });
   } else if (typeof option.default === "number") {
-    input = el("input", { id, type: "number", value: option.default });
+    input = el("input", { id, type: "number", value: option.default, min: option.low, max: option.high });
   } else {
     input = el("input", { id, value: option.default, maxlength: 200 });
   }
