@@ -140,8 +140,7 @@ def test_11_2_control_lost_to_an_uprising_gives_no_survival_bonus() -> None:
     state.colonists[at(0, p)] = 4
     state.pc[p] = 0
     rng = scripted(state, 1, 6, 5)
-    flow.uprisings(state)
-    flow.survival(state)
+    flow.after_combat(state)  # the Uprisings, Survival, ... to the next turn's start
     assert rng.dice.all_used
     assert state.pc[p] == -1
     assert state.colonists[at(0, p)] == 2
@@ -167,6 +166,8 @@ def test_11_2_control_lost_in_the_homebound_phase_earns_nothing_and_wins_nothing
     ends with the Homebound Phase; Income pays for the home country and four Areas,
     and four Areas do not win (14.1)."""
     state = _homebound_with_five_controls()
+    while GAME.actions[GAME.legal_actions(state, 0)[0]].text != "sail home":
+        GAME.play(state, 0, GAME.actions[GAME.legal_actions(state, 0)[0]].text)  # pick up
     assert state.fleet_colonists[0] == 1
     scripted(state, 6, 6, 6)  # Zone 3: three crossing dice, no 1
     GAME.play(state, 0, "sail home")
@@ -231,13 +232,81 @@ def test_9_2_three_colonists_without_natives_or_soldiers_have_uprising_number_3(
     state.natives[n] = 0
     state.colonists[at(0, n)] = 3
     assert flow.uprising_number(state, 0, n) == 3
-    rng = scripted(state, 3, 6)
-    flow.uprisings(state)
+    rng = scripted(state, 3, 6, 6)  # the climate die, the Uprising's, Survival's
+    flow.after_combat(state)
     assert rng.dice.all_used
     assert state.colonists[at(0, n)] == 2
     state = movement_position()
     state.natives[n] = 0
     state.colonists[at(0, n)] = 3
-    scripted(state, 4)  # above the number: no Uprising, no further die
-    flow.uprisings(state)
+    rng = scripted(state, 4, 6)  # above the number: no Uprising, no Uprising die
+    flow.after_combat(state)
+    assert rng.dice.all_used
     assert state.colonists[at(0, n)] == 3
+
+
+# ---- 8.23 landing onto an unoccupied Mine or City ------------------------------------------
+
+
+def _landing_at_a_mine() -> NewWorldState:
+    """England (first on the Initiative Display) has a Colonist and a Soldier arriving
+    offshore at J, where a Mine lies unoccupied and the City's Natives are gone;
+    France, moving next, has a Colonist and a Soldier on land there."""
+    from meeple.games.newworld.state import MINE
+
+    state = movement_position(order=(0, 1))
+    j = area("J")
+    state.site_kind[2 * j] = MINE
+    state.natives[j] = 0
+    state.off_colonists[at(0, j)] = 1
+    state.off_soldiers[at(0, j)] = 1
+    state.colonists[at(1, j)] = 1
+    state.soldiers[at(1, j)] = 1
+    flow.start_mover(state)
+    return state
+
+
+def test_8_23_arrivals_may_take_an_unoccupied_mine_or_city_as_they_land() -> None:
+    state = _landing_at_a_mine()
+    j = area("J")
+    assert GAME.to_act(state) == (0,)  # England is asked before France moves
+    legal = [GAME.actions[i].text for i in GAME.legal_actions(state, 0)]
+    assert legal == ["end movement", "loot j", "mine j"]  # landing as before comes first
+    GAME.play(state, 0, "mine j")
+    assert state.site_holder[2 * j] == 0
+    assert texts(state, 0) == {"end movement", "loot j"}
+    GAME.play(state, 0, "loot j")
+    assert state.city_holder[j] == 0
+    assert GAME.to_act(state) == (1,) and state.landed == []
+    assert not {"mine j", "loot j"} & texts(state, 1)  # taken before France could
+
+
+def test_8_23_landing_without_a_marker_leaves_it_to_the_next_mover() -> None:
+    state = _landing_at_a_mine()
+    GAME.play(state, 0, "end movement")
+    assert GAME.to_act(state) == (1,)
+    assert {"mine j", "loot j"} <= texts(state, 1)
+    assert state.colonists[at(0, area("J"))] == 1  # landed, off the marker
+
+
+def test_8_23_a_seat_that_moved_is_asked_when_it_ends_its_movement() -> None:
+    """With a move of its own to make England is not passed over; its \"end movement\"
+    lands the arrivals, and then it is asked about the markers."""
+    from meeple.games.newworld.state import MINE
+
+    state = movement_position(order=(0, 1))
+    n = area("N")
+    state.site_kind[2 * n] = MINE
+    state.off_colonists[at(0, n)] = 1
+    state.soldiers[at(0, area("L"))] = 1
+    state.soldiers[at(1, area("K"))] = 1  # France has a move to make after England
+    flow.start_mover(state)
+    GAME.play(state, 0, "move 1 soldiers l k")
+    GAME.play(state, 0, "end movement")
+    assert GAME.to_act(state) == (0,)
+    assert [GAME.actions[i].text for i in GAME.legal_actions(state, 0)] == [
+        "end movement",
+        "mine n",
+    ]
+    GAME.play(state, 0, "mine n")
+    assert state.site_holder[2 * n] == 0 and GAME.to_act(state) == (1,)

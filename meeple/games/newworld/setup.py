@@ -70,8 +70,12 @@ def deal(state: NewWorldState) -> None:
     state.plan_enemy = [NOBODY] * n
     state.raided_at = [NOBODY] * n
     state.shortfall = []
+    state.landed = []
     state.outbound_markers = []
     state.arranging = []
+    state.gold_leave = []
+    state.gold_asked = [0] * n
+    state.claim = []
     state.battle = []
     state.pirate_gold = [0] * (n * MAX_SHIPS)
     place_pieces(state)

@@ -35,6 +35,8 @@ HOMEBOUND = 7  # every Fleet picks up and sails home (12.)
 GAME_OVER = 8
 EXPLORE = 9  # Exploration version, optional setup: each player flips a coastal tile (16.5)
 OUTBOUND = 10  # a Fleet at a Landing chooses where a shortfall of Personnel falls (5.4)
+UPRISING_PHASE = 11  # the owners choose which Colonists/Miners the Natives take (9.4)
+SURVIVAL_PHASE = 12  # the owners choose which Personnel the climate takes (10.1, 6.24)
 PHASE_NAMES = (
     "colonists",
     "exclusive landfall bids",
@@ -47,6 +49,8 @@ PHASE_NAMES = (
     "game over",
     "exploration setup",
     "outbound naval movement",
+    "native uprisings",
+    "survival",
 )
 
 # Planning steps of one seat's sheet (PLANNING).
@@ -107,8 +111,12 @@ _FLAT = (
     "pirate_gold",
     "raided_at",
     "shortfall",
+    "landed",
     "outbound_markers",
     "arranging",
+    "gold_leave",
+    "gold_asked",
+    "claim",
     "battle",
     "delivered",
     "natives",
@@ -198,12 +206,20 @@ class NewWorldState(GameState):
     raided_at: list[int]  # the Anchorage where the seat's Pirates attacked at this stop, NOBODY
     shortfall: list[int]  # OUTBOUND: [seat, landing row, kind 0 Soldiers / 1 Colonists]
     # of a Landing short of Personnel whose count its player chooses (5.4), empty otherwise
+    landed: list[int]  # MOVEMENT: (area, soldiers, colonists) per Area where the mover's
+    # arrivals have just landed and may still take an unoccupied City or Mine (8.23)
     outbound_markers: list[int]  # Perils of the Deep markers per Sea Zone number (18.2)
     # while the Outbound movement waits for a choice, empty otherwise
     arranging: list[int]  # a Fleet card arranged before a Ship is lost (6.21, 6.23):
     # [seat, where the voyage resumes, Naval Losses Table rolls to come, Ship losses of
     # this roll to come, homebound 0/1, its argument, then (soldiers, colonists, bars)
     # per row loaded so far], empty otherwise (rules/fleetcard.py)
+    gold_leave: list[int]  # HOMEBOUND: [owner, area, seats that agreed as bits] while the
+    # players whose Personnel hold Gold on an Anchorage dot in its owner's absence are
+    # asked to let it be shipped (8.223), empty otherwise
+    gold_asked: list[int]  # per seat: Areas (bits) where it asked this turn (8.223)
+    claim: list[int]  # MOVEMENT: [seat, area] while the second occupant of a newly
+    # explored Area decides whether to claim its second Gold Site (16.411), else empty
     delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
     # per Area
     natives: list[int]
@@ -225,8 +241,10 @@ class NewWorldState(GameState):
     resource_cup: list[int]
     native_cup: list[int]
     native_reserve: int  # Natives kept apart for City Areas (16.42)
-    losses: list[int]  # a battle's losses the defender still chooses: [defender, area,
-    # soldiers, colonists, attacker], empty otherwise (8.314)
+    losses: list[int]  # losses whose units their owner still chooses, five numbers per
+    # record, the first record the one being chosen: [seat, area, Soldiers, Colonists,
+    # cause (the attacker's seat in a battle, 8.314; rules/losses.py UPRISING 9.4 or
+    # SURVIVAL 10.1)], empty otherwise
     battle: list[int]  # the battle under way with ``pending`` (8.31, 8.32): [soldier
     # retreat allowed (1; 0 not for the coming die; -1 the attacker's question open
     # before it), rerolling a 6, attacker's losses, defender's Soldiers lost, Colonists

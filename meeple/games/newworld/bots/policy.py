@@ -566,7 +566,7 @@ def choose(
         return retreat_choice(t, state, seat, legal)
     if state.phase == PLANNING and last in PLANNING_KINDS:
         return plan_choice(t, state, seat, legal, climate_weight)
-    if last == "end_movement":
+    if last == "end_movement" or t.kinds[legal[0]] == "end_movement":  # or landing, 8.23
         return movement_choice(t, state, seat, legal)
     if last == "end_combat":
         return combat_choice(t, state, seat, legal)

@@ -47,7 +47,7 @@ from meeple.games.newworld.common import (
     listing,
     pc_benefits,
 )
-from meeple.games.newworld.rules import battle, fleetcard, flow, piracy, units
+from meeple.games.newworld.rules import battle, exploration, fleetcard, flow, pickup, piracy, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.naval import coastal_dice
 from meeple.games.newworld.rules.outbound import ALONG_THE_COAST_TO
@@ -185,6 +185,10 @@ def entry_limits(
 
 
 def movement_actions(state: NewWorldState, seat: int) -> list[int]:
+    if state.claim:  # a Gold Site of an Area just explored (16.411)
+        return exploration.claim_actions(state, seat)
+    if state.landed:  # landing (8.23): first the landing as it was, then the markers
+        return [END_MOVEMENT, *landing_actions(state)]
     out: list[int] = []
     for group in _movement_groups(state, seat):
         out += group
@@ -256,13 +260,23 @@ def movement_has_choice(state: NewWorldState, seat: int) -> bool:
 def apply_movement(state: NewWorldState, seat: int, index: int) -> None:
     action = SPACE[index]
     kind, args = action.kind, action.args
+    if state.claim:
+        if exploration.apply_claim(state, seat, index):
+            flow.begin_combat(state, COMBAT_PLAYERS)
+        return
     if kind == "end_movement":
-        end_movement(state, seat)
+        if state.landed:  # the landed units take no marker, or no more (8.23)
+            state.landed = []
+        elif end_movement(state, seat):
+            return  # the seat says which landed units move onto markers (8.23)
         state.step += 1
         flow.start_mover(state)
         return
     area = args[0]
     assert isinstance(area, int)
+    if state.landed:
+        land_on_marker(state, seat, kind, area)
+        return
     i = at(seat, area)
     if kind in ("move_soldiers", "move_colonists"):
         end, count = args[1], args[2]
@@ -359,10 +373,13 @@ def landing_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
     return f"{country(seat)} lands {landed} in {area_word(area)}"
 
 
-def end_movement(state: NewWorldState, seat: int) -> None:
+def end_movement(state: NewWorldState, seat: int) -> bool:
     """Land the offshore arrivals (8.23); Gold left without its owner's Personnel
-    lies unattended (8.223)."""
+    lies unattended (8.223). True when units landed may move onto an unoccupied
+    City or Mine there (8.23): ``state.landed`` holds them and the seat decides
+    before the next seat on the Initiative Display moves."""
     first = seat * AREAS
+    landed: list[int] = []
     for area in units.seat_areas(seat, state.off_soldiers, state.off_colonists, state.gold):
         i = first + area
         if state.off_soldiers[i] or state.off_colonists[i]:
@@ -370,13 +387,51 @@ def end_movement(state: NewWorldState, seat: int) -> None:
             state.colonists[i] += state.off_colonists[i]
             state.arrived_soldiers[i] += state.off_soldiers[i]
             state.arrived_colonists[i] += state.off_colonists[i]
-            landed = (seat, state.off_soldiers[i], state.off_colonists[i], area)
+            words = (seat, state.off_soldiers[i], state.off_colonists[i], area)
             data = {"seat": seat, "area": area}
-            state.log.append(Event("disembark", landing_words, data, None, False, landed))
+            state.log.append(Event("disembark", landing_words, data, None, False, words))
+            landed += (area, state.off_soldiers[i], state.off_colonists[i])
             state.off_soldiers[i] = state.off_colonists[i] = 0
             units.claim_gold(state, seat, area)
         if state.gold[i]:
             units.abandon_gold(state, seat, area)
+    state.landed = landed
+    if landed and not landing_actions(state):
+        state.landed = []
+    return bool(state.landed)
+
+
+def landing_actions(state: NewWorldState) -> list[int]:
+    """The markers the units just landed may move onto (8.23): a City with no
+    Natives left and no looter for a landed Soldier (8.222), an unoccupied Mine for
+    a landed Colonist (8.221)."""
+    out: list[int] = []
+    landed = state.landed
+    for k in range(0, len(landed), 3):
+        area, soldiers, colonists = landed[k], landed[k + 1], landed[k + 2]
+        if (
+            soldiers
+            and state.city_value[area]
+            and state.natives[area] == 0
+            and state.city_holder[area] == NOBODY
+        ):
+            out.append(LOOT[area])
+        if colonists and _open_site(state, area, MINE):
+            out.append(MINE_AT[area])
+    return out
+
+
+def land_on_marker(state: NewWorldState, seat: int, kind: str, area: int) -> None:
+    """A landed unit moves onto a City (a Soldier) or a Mine (a Colonist) as it
+    lands (8.23); once no landed unit may take another, the next seat moves."""
+    apply_marker(state, seat, kind, area)
+    landed = state.landed
+    row = next(k for k in range(0, len(landed), 3) if landed[k] == area)
+    landed[row + (1 if kind == "loot" else 2)] -= 1
+    if not landing_actions(state):
+        state.landed = []
+        state.step += 1
+        flow.start_mover(state)
 
 
 # ---- combat (8.3, 8.33) ----------------------------------------------------------------------
@@ -497,6 +552,9 @@ def natives_battle_words(seat: int, area: int, count: int, lost: int, natives: i
 # ---- homebound (12.) -------------------------------------------------------------------------
 
 
+PICKUP_KINDS = frozenset(
+    ("pick_up", "pick_up_soldier", "pick_up_colonist", "pick_up_gold", "ask_gold")
+)
 READY_WORDS = tuple(f"{name}'s Fleet is ready to sail home" for name in COUNTRIES)
 
 
@@ -510,7 +568,8 @@ def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
     prey = piracy.targets(state, seat)
     if prey:
         waiting = tuple(sorted({*waiting, *prey}))
-    out = [SAIL[area] for area in waiting if area != here and COASTAL[area]]
+    out = pickup.actions(state, seat)  # 12.1: what it takes aboard here, "pick up all" first
+    out += [SAIL[area] for area in waiting if area != here and COASTAL[area]]
     if piracy.can_attack_fleet(state, seat):
         out.append(ATTACK_FLEET)
     elif piracy.can_raid(state, seat):
@@ -520,6 +579,9 @@ def homebound_actions(state: NewWorldState, seat: int) -> list[int]:
 
 
 def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
+    if SPACE[index].kind in PICKUP_KINDS:
+        pickup.apply(state, seat, index)
+        return
     if index == SAIL_HOME:
         state.fleet_out[seat] = False
         state.log.append(Event("sail", READY_WORDS[seat], {"seat": seat}))
@@ -543,12 +605,10 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> None:
 
 
 def anchor_home(state: NewWorldState, seat: int, area: int) -> None:
-    """A Fleet sailing homebound along the coast reaches ``area`` and picks up there
-    (12.1), unless the Naval Losses sank it."""
+    """A Fleet sailing homebound along the coast reaches ``area``, where its player
+    may pick up (12.1), unless the Naval Losses sank it."""
     state.fleet_at[seat] = area
-    if state.fleet_ships[seat]:
-        flow.pick_up(state, seat, area)
-    else:
+    if not state.fleet_ships[seat]:  # afloat, it picks up there as its player chooses (12.1)
         state.fleet_out[seat] = False
         state.fleet_at[seat] = NOBODY
     if not any(state.fleet_out):

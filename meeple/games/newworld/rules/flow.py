@@ -26,6 +26,7 @@ from meeple.games.newworld.common import (
     perils,
 )
 from meeple.games.newworld.rules import exploration, fleetcard, outbound, piracy, units
+from meeple.games.newworld.rules import losses as casualties
 from meeple.games.newworld.rules.chance import roll_dice
 from meeple.games.newworld.rules.naval import (
     Cargo,
@@ -53,6 +54,8 @@ from meeple.games.newworld.state import (
     PLANNING,
     STEP_MAINTAIN,
     STEP_SEALED,
+    SURVIVAL_PHASE,
+    UPRISING_PHASE,
     NewWorldState,
     at,
 )
@@ -483,10 +486,11 @@ def start_mover(state: NewWorldState) -> None:
                     units.claim_gold(state, seat, area)
         if movement_has_choice(state, seat):
             return
-        end_movement(state, seat)
+        if end_movement(state, seat):
+            return  # its landed units may move onto a City or Mine (8.23)
         state.step += 1
-    exploration.discover(state)
-    begin_combat(state, COMBAT_PLAYERS)
+    if exploration.discover(state):  # else a Gold Site claim waits (16.411)
+        begin_combat(state, COMBAT_PLAYERS)
 
 
 def begin_combat(state: NewWorldState, phase: int) -> None:
@@ -514,11 +518,40 @@ def next_fighter(state: NewWorldState) -> None:
 
 def after_combat(state: NewWorldState) -> None:
     """Initiative reloads (8.34); uprisings, survival, political control, then the
-    Fleets sail home."""
+    Fleets sail home. Each of the first two waits while the owners choose which of
+    their units are lost (9.4, 10.1: rules/losses.py); the dice are all rolled first."""
+    state.actor = NOBODY
     uprisings(state)
+    casualties.settle(state)
+    if state.losses:
+        state.phase = UPRISING_PHASE
+        return
+    after_uprisings(state)
+
+
+def after_uprisings(state: NewWorldState) -> None:
     survival(state)
+    casualties.settle(state)
+    if state.losses:
+        state.phase = SURVIVAL_PHASE
+        return
+    after_survival(state)
+
+
+def after_survival(state: NewWorldState) -> None:
     political_control(state)
     begin_homebound(state)
+
+
+def losses_chosen(state: NewWorldState) -> None:
+    """A loss of the Uprising or Survival Phase was chosen: once none is left to
+    choose, the turn goes on."""
+    if state.losses:
+        return
+    if state.phase == UPRISING_PHASE:
+        after_uprisings(state)
+    else:
+        after_survival(state)
 
 
 # ---- native uprisings (9.) -------------------------------------------------------------
@@ -559,13 +592,12 @@ def resolve_uprising(state: NewWorldState, seat: int, area: int) -> None:
         soldiers += 1
     value = die(state)
     loss = UPRISING[value - 1][uprising_column(soldiers)]
-    if loss == ALL:
-        loss = units.area_colonists(state, seat, area)
-    lost = units.kill_colonists(state, seat, area, loss)
+    colonists = units.area_colonists(state, seat, area)
+    lost = colonists if loss == ALL else min(loss, colonists)  # the excess is ignored (9.4)
+    casualties.add(state, seat, area, 0, lost, casualties.UPRISING)  # its owner picks them
     words = (seat, area, value, lost)
     data = {"seat": seat, "area": area}
     state.log.append(Event("uprising", uprising_words, data, None, True, words))
-    units.abandon_gold(state, seat, area)
 
 
 def uprising_words(seat: int, area: int, value: int, lost: int) -> str:
@@ -608,22 +640,28 @@ def _survival_bonus(state: NewWorldState, seat: int, area: int, reduced: bool) -
 
 def apply_survival(state: NewWorldState, seat: int, area: int, losses: str) -> None:
     """Each C costs a Colonist/Miner, each S a Soldier/Prospector; the other kind
-    is lost when the named one is absent (6.24)."""
-    lost_s = lost_c = 0
-    for mark in losses:
-        soldier_first = mark == "S"
-        if soldier_first and units.area_soldiers(state, seat, area):
-            lost_s += units.kill_soldiers(state, seat, area, 1)
-        elif not soldier_first and units.area_colonists(state, seat, area):
-            lost_c += units.kill_colonists(state, seat, area, 1)
-        elif units.area_soldiers(state, seat, area):
-            lost_s += units.kill_soldiers(state, seat, area, 1)
-        elif units.area_colonists(state, seat, area):
-            lost_c += units.kill_colonists(state, seat, area, 1)
+    is lost when the named one is absent (6.24). Which units of a kind fall is the
+    owner's choice (rules/losses.py)."""
+    lost_s, lost_c = survival_split(
+        losses.count("S"),
+        losses.count("C"),
+        units.area_soldiers(state, seat, area),
+        units.area_colonists(state, seat, area),
+    )
+    casualties.add(state, seat, area, lost_s, lost_c, casualties.SURVIVAL)
     words = (seat, lost_s, lost_c, area)
     data = {"seat": seat, "area": area}
     state.log.append(Event("attrition", attrition_words, data, None, False, words))
-    units.abandon_gold(state, seat, area)
+
+
+def survival_split(
+    soldier_marks: int, colonist_marks: int, soldiers: int, colonists: int
+) -> tuple[int, int]:
+    """Soldiers and Colonists lost to the Survival Table's S and C marks: each
+    mark takes its kind, or the other kind once its own is gone (6.24)."""
+    lost_s = min(soldiers, soldier_marks + max(0, colonist_marks - colonists))
+    lost_c = min(colonists, colonist_marks + max(0, soldier_marks - soldiers))
+    return lost_s, lost_c
 
 
 def attrition_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
@@ -717,9 +755,8 @@ def begin_homebound(state: NewWorldState) -> None:
     state.actor = NOBODY
     for seat in range(state.players):
         out = state.fleet_ships[seat] > 0 and state.fleet_at[seat] != NOBODY
-        state.fleet_out[seat] = out
-        if out:
-            pick_up(state, seat, state.fleet_at[seat])
+        state.fleet_out[seat] = out  # what it picks up is its player's choice (12.1)
+    state.gold_asked = [0] * state.players
     if not any(state.fleet_out):
         fleets_home(state)
 
