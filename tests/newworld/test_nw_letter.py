@@ -290,7 +290,7 @@ def test_8_23_landing_without_a_marker_leaves_it_to_the_next_mover() -> None:
 
 
 def test_8_23_a_seat_that_moved_is_asked_when_it_ends_its_movement() -> None:
-    """With a move of its own to make England is not passed over; its \"end movement\"
+    """With a move of its own to make England is not passed over; its "end movement"
     lands the arrivals, and then it is asked about the markers."""
     from meeple.games.newworld.state import MINE
 
@@ -310,3 +310,87 @@ def test_8_23_a_seat_that_moved_is_asked_when_it_ends_its_movement() -> None:
     ]
     GAME.play(state, 0, "mine n")
     assert state.site_holder[2 * n] == 0 and GAME.to_act(state) == (1,)
+
+
+# ---- 8.314 markers in combat: the attacker's, at the end of his battle ----------------------
+
+
+def test_8_314_in_combat_only_an_attacker_takes_markers_where_he_fought() -> None:
+    """A Mine lies unoccupied in K beside an English Colonist: in the combat phase
+    England may work it only once its Soldiers have attacked there and some survive
+    (8.314); a seat that fought nowhere takes nothing in its combat turn."""
+    from meeple.games.newworld.state import COMBAT_PLAYERS, MINE
+
+    state = movement_position(order=(0, 1))
+    state.phase = COMBAT_PLAYERS
+    k = area("K")
+    state.site_kind[2 * k] = MINE
+    state.colonists[at(0, k)] = 1
+    state.soldiers[at(0, k)] = 2
+    assert "mine k" not in texts(state, 0)
+    with pytest.raises(IllegalAction, match=r"8\.314"):
+        GAME.play(state, 0, "mine k")
+    state.used_vs_players[at(0, k)] = 1  # a surviving attacker of a battle in K
+    assert "mine k" in texts(state, 0)
+    GAME.play(state, 0, "mine k")
+    assert state.site_holder[2 * k] == 0
+
+
+# ---- 8.32, 11.2 retreated Personnel: no establishing, but retaining ------------------------
+
+
+def test_8_32_retreated_colonists_keep_control_but_do_not_establish_it() -> None:
+    """Three French Colonists and one that retreated into N this turn: France keeps
+    the control it held (8.32 forbids only establishing it with them, 11.2 names
+    gaining and retaining apart), and gains none where it held none."""
+    n = area("N")
+    for held, expected in ((1, 1), (-1, -1)):
+        state = movement_position()
+        state.natives[n] = 0
+        state.colonists[at(1, n)] = 4
+        state.retreated[at(1, n)] = 1
+        state.pc[n] = held
+        flow.political_control(state)
+        assert state.pc[n] == expected
+
+
+# ---- 20 the Political Control marker as a Soldier on defense -------------------------------
+
+
+def test_20_the_marker_lets_the_colonists_retreat_as_a_soldier_would() -> None:
+    """Rule 20: France's Political Control marker in N "serves as a Soldier on
+    defense", so its Colonists there may retreat to P (8.32: while he has Soldiers
+    in the attacked Area), although no French Soldier is in N."""
+    from meeple.games.newworld.state import COMBAT_PLAYERS
+
+    state = movement_position(order=(0, 1))
+    state.config = GAME.make_config(2, {"political_control_benefits": "extended"})
+    state.phase = COMBAT_PLAYERS
+    n, p = area("N"), area("P")
+    state.natives[n] = 0
+    state.colonists[at(1, n)] = 4
+    state.pc[n] = 1
+    state.colonists[at(1, p)] = 1
+    state.soldiers[at(0, n)] = 3
+    GAME.play(state, 0, "attack france at n with 3")
+    assert GAME.to_act(state) == (1,)
+    assert "retreat colonists to p" in texts(state, 1)
+
+
+# ---- 18.2, 18.3 one Sea Zone 4, drawn in two parts ---------------------------------------
+
+
+def test_18_3_zone_4_is_one_sea_zone_for_crossing_dice_and_perils() -> None:
+    """C (Labrador) and M, R (the Caribbean) lie "anywhere in Sea Zone 4" (18.3):
+    four crossing dice to each (6.1), the same path (3, then 4) for the markers, and
+    one homebound Perils die for Zone 4 with Fleets in both parts (18.5)."""
+    from meeple.games.newworld.rules.naval import place_homebound_perils, zone_path
+
+    seas = {letter: WORLD.area(letter).sea for letter in "CMR"}
+    assert {WORLD.seas[sea].number for sea in seas.values()} == {4}
+    assert {zone_path(WORLD, sea) for sea in seas.values()} == {(3, 4)}
+    zones = {z for sea in seas.values() for z in zone_path(WORLD, sea)}
+    dice = Dice(6, 6, 6, 1)  # three for Zone 3, one for Zone 4
+    assert place_homebound_perils(dice, zones) == {3: 0, 4: 1} and dice.all_used
+    # only coastal movement sees the two parts: C to M crosses the lines of Zone 3
+    assert WORLD.coastal_lines(WORLD.area("C").index, WORLD.area("M").index) == 2

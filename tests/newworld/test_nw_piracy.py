@@ -76,11 +76,13 @@ def test_22_3_gold_on_a_sunk_ship_belongs_to_the_pirate_that_sank_it() -> None:
     assert enemy.gold == 160
 
 
-def test_22_3_a_pirate_ship_holds_two_gold_bars_at_most() -> None:
+def test_22_3_all_the_gold_of_a_sunk_ship_goes_to_the_pirate_beyond_two_bars() -> None:
+    """22.3: "All Gold on a lost Ship belongs to the Pirate Ship that captured it":
+    a capture, not a loading, so 5.3's two Bars a Ship do not cap it."""
     pirates = Cargo(ships=1, pirate_loads=[0])
     enemy = Cargo(ships=2, gold=300, bars=4)  # $150 a Ship
     battle = attack_fleet(Dice(6, 1, 4), pirates, enemy)
-    assert pirates.pirate_loads == [80] and battle.captured == 80
+    assert pirates.pirate_loads == [150] and battle.captured == 150
 
 
 def test_22_3_the_defenders_own_pirates_may_be_lost_with_their_gold() -> None:
@@ -97,13 +99,13 @@ def test_22_3_the_defenders_own_pirates_may_be_lost_with_their_gold() -> None:
 
 def test_22_4_one_or_two_sinks_the_raider_six_takes_a_bar_and_rolls_again_safely() -> None:
     pirates = Cargo(ships=3, pirate_loads=[0, 0, 0])
-    # Pirate 1: 2 (sunk); Pirate 2: 6 (a Bar), reroll 1 (no loss now); Pirate 3: 6, 6
-    # (two Bars: its hold is full, it rolls no more)
-    dice = Dice(2, 6, 1, 6, 6)
+    # Pirate 1: 2 (sunk); Pirate 2: 6 (a Bar), reroll 1 (no loss now); Pirate 3: 6, 6,
+    # 6 (three Bars: it keeps rolling as long as it rolls 6, 22.3), then 3
+    dice = Dice(2, 6, 1, 6, 6, 6, 3)
     battle = raid_port(dice, pirates, 5)
-    assert dice.all_used and battle.rolls == [2, 6, 1, 6, 6]
-    assert battle.pirates_lost == 1 and battle.bars_taken == 3
-    assert pirates.pirate_loads == [40, 80]  # the third Pirate's hold is full after two
+    assert dice.all_used and battle.rolls == [2, 6, 1, 6, 6, 6, 3]
+    assert battle.pirates_lost == 1 and battle.bars_taken == 4
+    assert pirates.pirate_loads == [40, 120]
 
 
 def test_22_4_the_raid_ends_when_no_gold_is_left() -> None:

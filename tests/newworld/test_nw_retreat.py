@@ -2,7 +2,9 @@
 Mines/Gold Sites/Cities/Gold Bars. Retreating Personnel may not be used to establish
 Political Control ... during that Game Turn". For Soldiers this bears on 11.2's
 second requirement: a player with Soldiers/Prospectors in the Area must have the
-majority of them; the retreated ones count for nobody's majority that turn."""
+majority of them. The retreated ones cannot help their owner gain control that
+turn ("establish"); they help him retain it, and they count in everyone's totals,
+as Soldiers present (11.2 says "to gain (or retain)" where it means both)."""
 
 from __future__ import annotations
 
@@ -77,20 +79,26 @@ def test_11_2_retreated_soldiers_do_not_win_the_soldier_majority() -> None:
     assert state.pc[N] == 1
 
 
-def test_11_2_retreated_soldiers_do_not_retain_control() -> None:
+def test_11_2_8_32_retreated_soldiers_retain_control() -> None:
+    """8.32 forbids using them to establish control, not to keep it: France held N
+    before the retreat and its 3 Soldiers there outnumber England's 2."""
     state = soldiers_retreat_to_n()
     state.pc[N] = 1  # France held N before the retreat
     flow.political_control(state)
-    assert state.pc[N] == NOBODY  # "to gain (or retain)": England's 2 Soldiers are the majority
+    assert state.pc[N] == 1
 
 
-def test_11_2_retreated_soldiers_count_for_no_one_else_either() -> None:
+def test_11_2_8_32_retreated_soldiers_count_against_another_players_majority() -> None:
+    """England: 4 of 5 Colonists and 1 Soldier, against France's 3 retreated Soldiers,
+    which are Soldiers in the Area all the same (11.2): no majority of them, no
+    control for England."""
     state = soldiers_retreat_to_n()
     state.soldiers[at(0, N)] = 1
     state.colonists[at(0, N)] = 4
     state.colonists[at(1, N)] = 1
-    # England: 4 of 5 Colonists and its 1 Soldier against France's 3 retreated ones,
-    # which count for no majority this turn
+    flow.political_control(state)
+    assert state.pc[N] == NOBODY
+    state.soldiers[at(0, N)] = 4  # 4 against 3: the majority
     flow.political_control(state)
     assert state.pc[N] == 0
 
@@ -101,6 +109,7 @@ def test_8_32_retreated_soldiers_may_not_prospect_or_loot_that_turn() -> None:
     state.city_value[N] = 4  # printed value; no Natives in N: it may be looted (8.222)
     GAME.play(state, 0, "end combat")
     assert GAME.to_act(state) == (1,)
+    state.used_vs_players[at(1, N)] = 1  # France attacked in N too: markers there (8.314)
     assert not {"prospect n", "loot n"} & texts(state, 1)
     for refused in ("prospect n", "loot n"):
         with pytest.raises(IllegalAction, match=r"retreated there this turn \(8\.32\)"):

@@ -12,7 +12,8 @@ home (7.2, 13.2). So the player:
 * lands every turn's Colonists in one colony Area: good Climate, Resources,
   few Natives and few rivals, preferably where it already has Colonists, so that
   they reach Political Control (choose_colony);
-* sends Soldiers to kill the colony's Natives (no Natives, no Uprising, 9.1),
+* sends Soldiers to kill the colony's Natives (each one less, one less on the
+  Uprising Number, 9.2),
   to prospect free Gold Sites and to conquer a City, within a budget that shrinks
   as the end nears (money kept is money counted);
 * maintains and builds only the Ships its Personnel and Gold need (two each, 5.3);
@@ -21,7 +22,8 @@ home (7.2, 13.2). So the player:
   Sites and unclaimed Cities next door;
 * attacks Natives where its Soldiers at least match them (or guard a City), and
   players only with more than twice their Soldiers and something to take;
-* loses free units before those on markers, retreats from much larger attacks,
+* loses free units before those on markers (the suggested losses), retreats all
+  its Colonists from much larger attacks, goes on against Colonists (8.312),
   and calls homebound where its Gold waits if the coastal dice are few;
 * arranges its Fleet card before a Ship is lost with its Personnel on the first
   rows, Colonists first, and its Gold in the Average box (arrangement_choice).
@@ -68,9 +70,13 @@ LOSS_ORDER = (
     "lose prospector",
     "lose miner",
     "lose looter",
+    "lose political control marker",
 )
-"""The defender's loss choices (8.314), best first: free units before those holding
-markers, as the rulebook says players usually do."""
+"""The loss choices (8.314, 9.4, 10.1), best first: free units before those holding
+markers, as the rulebook says players usually do, and the Political Control marker
+(rule 20) last: within one loss's kinds the order the game suggests, so the
+heuristic takes the suggested losses in one action where it may."""
+RETREAT_DECISION = frozenset(("stand", "fight_to_end"))  # a defender's retreat question
 MOST_COASTAL_LINES = 2  # homebound calls for Gold cost one die plus one per line (6.3)
 PLANNING_KINDS = frozenset(
     ("maintain", "build", "buy", "land", "seal", "send_soldiers", "send_colonists")
@@ -493,11 +499,16 @@ def combat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -
 
 
 def loss_choice(t: Table, legal: list[int]) -> int:
+    suggested = [a for a in legal if t.kinds[a] == "accept_losses"]
+    if suggested:
+        return suggested[0]
     ranked = {text: rank for rank, text in enumerate(LOSS_ORDER)}
     return min(legal, key=lambda a: ranked.get(t.texts[a], len(ranked)))
 
 
 def retreat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+    """All the Colonists retreat from an attack much larger than their guard (the
+    first Area offered); otherwise the defender stands."""
     kinds = by_kind(t, legal)
     if state.pending and "retreat" in kinds:
         _, _, area, attackers = state.pending
@@ -560,10 +571,12 @@ def choose(
         return legal[0]
     t = table(game)
     last = t.kinds[legal[-1]]  # every decision's list ends with its own kind of action
-    if last == "lose":
+    if last in ("lose", "accept_losses"):
         return loss_choice(t, legal)
-    if last == "stand":
+    if last in RETREAT_DECISION:
         return retreat_choice(t, state, seat, legal)
+    if last == "spare_colonists":  # 8.312: the heuristic goes on against the Colonists
+        return legal[0]
     if state.phase == PLANNING and last in PLANNING_KINDS:
         return plan_choice(t, state, seat, legal, climate_weight)
     if last == "end_movement" or t.kinds[legal[0]] == "end_movement":  # or landing, 8.23

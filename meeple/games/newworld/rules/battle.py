@@ -13,7 +13,14 @@ a time, as 8.31 describes, and three kinds of decision may come between them:
   rolls" (8.32): asked before each die while a retreat is possible, with `stand
   and fight` (the next die) and `fight to the end` (no more questions this battle,
   for either player);
-- the defender chooses which of his units fall (8.314, rules/losses.py).
+- the defender chooses which of his units fall (8.314, rules/losses.py), under
+  rule 20 his Political Control marker among them;
+- once the defending Soldiers are gone with dice still to come, the attacker
+  chooses whether he goes on against the Colonists (8.312 "he may").
+
+A retreat moves all the Colonists (or Soldiers) on land, or some of them: free ones
+first, then those on markers ("can retreat his Colonists" does not say all of them,
+so Miners and Prospectors may stay on their markers).
 
 No question is asked once no die is to come: a retreat falls between two dice.
 
@@ -26,17 +33,22 @@ from meeple.engine import Event
 from meeple.games.newworld.actions import (
     ACCEPT_RETREAT,
     ALLOW_RETREAT,
+    ATTACK_COLONISTS,
     FIGHT_TO_END,
     FORBID_RETREAT,
-    LOSE,
+    MAX_MOVE,
     OBJECT_RETREAT,
     RETREAT,
     RETREAT_SOLDIERS,
+    RETREAT_SOME_COLONISTS,
+    RETREAT_SOME_SOLDIERS,
     SPACE,
+    SPARE_COLONISTS,
     STAND,
 )
 from meeple.games.newworld.common import (
     EXTENDED,
+    SOLDIER_POOL,
     WORLD,
     amount,
     amounts,
@@ -56,9 +68,15 @@ ALLOWED, REROLL, ATTACKER_LOST, SOLDIERS_LOST, COLONISTS_LOST, ASK, TO_THE_END =
 # then, else it turns to 0); 0 when he forbade them for the coming die.
 # A retreat asked of the players with Personnel where it goes (8.32): its Area (-1
 # if none), whether Soldiers retreat, the seats that accepted (bits); and the Areas
-# refused this battle to Colonists and to Soldiers (bits).
+# refused this battle to Colonists and to Soldiers (bits); how many the retreat asked
+# moves.
 REQUEST, REQUEST_SOLDIERS, ACCEPTED, REFUSED_COLONISTS, REFUSED_SOLDIERS = range(7, 12)
-ROLLED = 12  # from here on: the combat dice rolled so far, in order (the log lists them)
+REQUEST_COUNT = 12
+# ON_COLONISTS (8.312): 0 while the defender has Soldiers to attack (the attacker is
+# asked once they are gone), UNDECIDED while he is asked, 1 once he goes on against
+# the Colonists (from the declaration on, when no defending Soldier was there).
+ON_COLONISTS = 13
+ROLLED = 14  # from here on: the combat dice rolled so far, in order (the log lists them)
 UNDECIDED = -1
 
 
@@ -77,9 +95,14 @@ def retreat_areas(state: NewWorldState, attacker: int, defender: int, area: int)
 
 
 def colonists_may_retreat(state: NewWorldState, defender: int, area: int) -> bool:
-    """Colonists on land may retreat while the defender has Soldiers there (8.32)."""
+    """Colonists on land may retreat while the defender has Soldiers there (8.32);
+    under rule 20 his Political Control marker, which "serves as a Soldier on
+    defense", is one."""
     i = at(defender, area)
-    return bool(state.colonists[i]) and units.area_soldiers(state, defender, area) > 0
+    if not state.colonists[i]:
+        return False
+    soldiers, marker, _ = defenders(state, defender, area)
+    return soldiers > 0 or marker
 
 
 def soldiers_may_retreat(state: NewWorldState, defender: int, area: int) -> bool:
@@ -89,17 +112,29 @@ def soldiers_may_retreat(state: NewWorldState, defender: int, area: int) -> bool
 
 
 def retreat_options(state: NewWorldState) -> list[int]:
+    """The defender's retreats before the coming die: all his Colonists (Soldiers) on
+    land to an Area, then some of them (8.32), Colonists first."""
     attacker, defender, area, _ = state.pending
     places = retreat_areas(state, attacker, defender, area)
     if not places:
         return []
     out: list[int] = []
     refused_c, refused_s = state.battle[REFUSED_COLONISTS], state.battle[REFUSED_SOLDIERS]
+    i = at(defender, area)
+    some: list[int] = []
     if colonists_may_retreat(state, defender, area):
-        out += [RETREAT[x] for x in places if not refused_c >> x & 1]
+        open_c = [x for x in places if not refused_c >> x & 1]
+        out += [RETREAT[x] for x in open_c]
+        most = min(state.colonists[i] - 1, MAX_MOVE)
+        for x in open_c:
+            some += range(RETREAT_SOME_COLONISTS[x], RETREAT_SOME_COLONISTS[x] + most)
     if state.battle[ALLOWED] == 1 and soldiers_may_retreat(state, defender, area):
-        out += [RETREAT_SOLDIERS[x] for x in places if not refused_s >> x & 1]
-    return out
+        open_s = [x for x in places if not refused_s >> x & 1]
+        out += [RETREAT_SOLDIERS[x] for x in open_s]
+        most = min(state.soldiers[i] - 1, SOLDIER_POOL)
+        for x in open_s:
+            some += range(RETREAT_SOME_SOLDIERS[x], RETREAT_SOME_SOLDIERS[x] + most)
+    return out + some
 
 
 def die_to_come(state: NewWorldState) -> bool:
@@ -147,7 +182,9 @@ def declare(state: NewWorldState, attacker: int, defender: int, area: int, count
     flip_prospectors(state, attacker, area, count, state.used_vs_players[i])
     state.used_vs_players[i] += count  # not again against a player this turn (8.311)
     state.pending = [attacker, defender, area, count]
-    state.battle = [UNDECIDED, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0]
+    soldiers, marker, _ = defenders(state, defender, area)
+    on_colonists = int(soldiers == 0 and not marker)  # declared against Colonists alone
+    state.battle = [UNDECIDED, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0, 0, on_colonists]
     declared = (attacker, defender, area, count)
     state.log.append(
         Event("declare", declare_words, {"seat": attacker, "area": area}, args=declared)
@@ -167,6 +204,8 @@ def decider(state: NewWorldState) -> int:
     """The seat whose decision the battle waits for."""
     if state.losses:
         return state.losses[0]
+    if state.battle[ON_COLONISTS] == UNDECIDED:
+        return state.pending[0]
     if state.battle[ALLOWED] == UNDECIDED:
         return state.pending[0]
     if state.battle[REQUEST] != NOBODY:
@@ -180,7 +219,10 @@ def proceed(state: NewWorldState) -> None:
     possible), then the defender (while he has a retreat)."""
     while state.pending and not state.losses:
         battle = state.battle
-        if battle[REQUEST] != NOBODY:
+        if battle[REQUEST] != NOBODY or battle[ON_COLONISTS] == UNDECIDED:
+            return
+        if not battle[ON_COLONISTS] and colonists_exposed(state):
+            battle[ON_COLONISTS] = UNDECIDED  # 8.312: the attacker says whether he goes on
             return
         if battle[ALLOWED] == UNDECIDED:
             if questions_open(state) and soldier_retreat_possible(state):
@@ -193,6 +235,16 @@ def proceed(state: NewWorldState) -> None:
             battle[ALLOWED] = UNDECIDED  # "or during the battle": asked again before the next die
         if not roll_once(state):
             finish(state)
+
+
+def colonists_exposed(state: NewWorldState) -> bool:
+    """The defender has Colonists but no Soldier left (nor, under rule 20, his
+    Political Control marker) and a die is to come: the attacker "may attack the
+    Colonists with those remaining die rolls" (8.312)."""
+    _, defender, area, left = state.pending
+    soldiers, marker, colonists = defenders(state, defender, area)
+    die_left = left > 0 or bool(state.battle[REROLL])
+    return not soldiers and not marker and colonists > 0 and die_left
 
 
 def defenders(state: NewWorldState, defender: int, area: int) -> tuple[int, bool, int]:
@@ -238,11 +290,8 @@ def roll_once(state: NewWorldState) -> bool:
             battle[REROLL] = 0
             return True
     battle[REROLL] = int(value == 6)
-    if soldiers:
+    if soldiers or marker:  # the marker stands in as a Soldier (20)
         lose(state, 1, 0)
-    elif marker:
-        state.pc[area] = NOBODY  # the marker stood in as a Soldier (20)
-        battle[SOLDIERS_LOST] += 1
     else:
         lose(state, 0, min(COLONISTS_PER_HIT, colonists))
     return True
@@ -254,7 +303,7 @@ def lose(state: NewWorldState, soldiers: int, colonists: int) -> None:
     state.battle[SOLDIERS_LOST] += soldiers
     state.battle[COLONISTS_LOST] += colonists
     state.losses = [defender, area, soldiers, colonists, attacker]
-    take_forced_losses(state)
+    losses.settle(state)
 
 
 def finish(state: NewWorldState) -> None:
@@ -307,8 +356,9 @@ def actions(state: NewWorldState, seat: int) -> list[int]:
     if seat != decider(state):
         return []
     if state.losses:
-        defender, area, soldiers, colonists, _ = state.losses
-        return [LOSE[k] for k in losses.available(state, defender, area, soldiers, colonists)]
+        return losses.actions(state, seat)
+    if state.battle[ON_COLONISTS] == UNDECIDED:
+        return [ATTACK_COLONISTS, SPARE_COLONISTS]
     if state.battle[ALLOWED] == UNDECIDED:
         return [ALLOW_RETREAT, FORBID_RETREAT]
     if state.battle[REQUEST] != NOBODY:
@@ -319,9 +369,10 @@ def actions(state: NewWorldState, seat: int) -> list[int]:
 def apply(state: NewWorldState, seat: int, index: int) -> None:
     action = SPACE[index]
     kind = action.kind
-    if kind == "lose":
-        take_loss(state, LOSE.index(index))
-        take_forced_losses(state)
+    if kind in ("lose", "accept_losses"):
+        losses.apply(state, index)
+    elif kind in ("attack_colonists", "spare_colonists"):
+        on_colonists(state, kind == "attack_colonists")
     elif kind in ("allow_retreat", "forbid_retreat"):
         allowed = kind == "allow_retreat"
         state.battle[ALLOWED] = int(allowed)
@@ -336,8 +387,37 @@ def apply(state: NewWorldState, seat: int, index: int) -> None:
     else:
         to = action.args[0]
         assert isinstance(to, int)
-        ask_retreat(state, kind == "retreat_soldiers", to)
+        soldiers = kind in ("retreat_soldiers", "retreat_some_soldiers")
+        if kind.startswith("retreat_some"):
+            count = action.args[1]
+            assert isinstance(count, int)
+        else:  # all of them on land
+            i = at(state.pending[1], state.pending[2])
+            count = state.soldiers[i] if soldiers else state.colonists[i]
+        ask_retreat(state, soldiers, to, count)
     proceed(state)
+
+
+def on_colonists(state: NewWorldState, attacks: bool) -> None:
+    """The attacker's answer once the defending Soldiers are gone (8.312): go on
+    against the Colonists, or end the battle with the dice left unrolled."""
+    attacker, defender, area, _ = state.pending
+    state.battle[ON_COLONISTS] = 1
+    if not attacks:
+        state.pending[3] = 0
+        state.battle[REROLL] = 0
+    said = (attacker, defender, area, attacks)
+    data = {"seat": attacker, "area": area}
+    state.log.append(Event("colonists attacked", on_colonists_words, data, args=said))
+
+
+def on_colonists_words(attacker: int, defender: int, area: int, attacks: bool) -> str:
+    """The attacker's choice of 8.312, written when the log is read."""
+    verb = "goes on against" if attacks else "spares"
+    return (
+        f"{country(attacker)} {verb} the Colonists of {country(defender)} in"
+        f" {area_word(area)} (8.312)"
+    )
 
 
 def refused_this_battle(state: NewWorldState) -> bool:
@@ -368,21 +448,22 @@ def terms_words(attacker: int, defender: int, area: int, allowed: bool) -> str:
     )
 
 
-def ask_retreat(state: NewWorldState, soldiers: bool, to: int) -> None:
-    """A retreat into an Area where other players have Personnel waits for each of
-    them to accept it; one objection forbids it (8.32)."""
+def ask_retreat(state: NewWorldState, soldiers: bool, to: int, count: int) -> None:
+    """A retreat of ``count`` units into an Area where other players have Personnel
+    waits for each of them to accept it; one objection forbids it (8.32)."""
     if not objectors(state, to):
-        retreat(state, soldiers, to)
+        retreat(state, soldiers, to, count)
         return
     state.battle[REQUEST] = to
     state.battle[REQUEST_SOLDIERS] = int(soldiers)
+    state.battle[REQUEST_COUNT] = count
     state.battle[ACCEPTED] = 0
     defender = state.pending[1]
-    word = "Soldiers" if soldiers else "Colonists"
+    what = amount(count, "Soldier" if soldiers else "Colonist")
     state.log.append(
         Event(
             "retreat asked",
-            f"{country(defender)} would retreat its {word} to {area_word(to)}: those"
+            f"{country(defender)} would retreat {what} to {area_word(to)}: those"
             " with Personnel there may object (8.32)",
             {"seat": defender, "area": to},
         )
@@ -406,24 +487,22 @@ def answer_request(state: NewWorldState, seat: int, accepts: bool) -> None:
     battle[ACCEPTED] |= 1 << seat
     if next_objector(state) == NOBODY:
         battle[REQUEST] = NOBODY
-        retreat(state, soldiers, to)
+        retreat(state, soldiers, to, battle[REQUEST_COUNT])
 
 
-def retreat(state: NewWorldState, soldiers: bool, to: int) -> None:
-    """Every Colonist (or, when allowed, every Soldier) of the defender on land
-    leaves for ``to``; Miners, Prospectors and the looter leave their markers, and
-    the retreating units neither carry Gold nor take markers, and they neither
-    control nor, for Colonists, earn this turn (8.32)."""
+def retreat(state: NewWorldState, soldiers: bool, to: int, count: int) -> None:
+    """``count`` Colonists (or, when allowed, Soldiers) of the defender on land leave
+    for ``to``: free ones first, then Miners (Prospectors, then the looter), who
+    leave their markers; the retreating units neither carry Gold nor take markers,
+    and they neither control nor, for Colonists, earn this turn (8.32)."""
     _, defender, area, _ = state.pending
-    i, j = at(defender, area), at(defender, to)
+    j = at(defender, to)
     if soldiers:
-        count = state.soldiers[i]
         units.take_soldiers_off_land(state, defender, area, count)
         state.soldiers[j] += count
         state.retreated_soldiers[j] += count
         word = "Soldier"
     else:
-        count = state.colonists[i]
         units.take_colonists_off_land(state, defender, area, count)
         state.colonists[j] += count
         state.retreated[j] += count
@@ -438,33 +517,7 @@ def retreat_words(defender: int, what: str, area: int, to: int) -> str:
     return f"{country(defender)} retreats {what} from {area_word(area)} to {area_word(to)} (8.32)"
 
 
-# ---- the defender's losses (8.314) ------------------------------------------------------------
-
-
-def take_forced_losses(state: NewWorldState) -> None:
-    """Remove losses while the defender has no real choice."""
-    while state.losses:
-        defender, area, soldiers, colonists, _ = state.losses
-        if soldiers == 0 and colonists == 0:
-            state.losses = []
-            return
-        kinds = losses.available(state, defender, area, soldiers, colonists)
-        if not kinds:
-            state.losses = []  # nothing left to lose
-            return
-        if len(kinds) > 1:
-            return
-        take_loss(state, kinds[0])
-
-
-def take_loss(state: NewWorldState, kind: int) -> None:
-    defender, area, soldiers, colonists, attacker = state.losses
-    losses.remove(state, defender, area, kind)
-    if kind in losses.SOLDIER_KINDS:
-        soldiers -= 1
-    else:
-        colonists -= 1
-    state.losses = [defender, area, soldiers, colonists, attacker]
+# ---- Gold after a battle (8.223) ------------------------------------------------------------
 
 
 def settle_gold(state: NewWorldState, loser: int, winner: int, area: int) -> None:

@@ -458,8 +458,11 @@ def combat_actions(state: NewWorldState, seat: int) -> list[int]:
 
 def _combat_groups(state: NewWorldState, seat: int) -> Iterator[Sequence[int]]:
     """The seat's attacks and marker placements, a few at a time, in their order
-    (so that ``combat_has_choice`` stops at the first)."""
+    (so that ``combat_has_choice`` stops at the first). Markers are taken at the end
+    of a battle by its attacker (8.314): only in an Area where surviving Soldiers of
+    the seat attacked in this phase."""
     vs_players = state.phase == COMBAT_PLAYERS
+    attacked = state.used_vs_players if vs_players else state.used_vs_natives
     soldiers, embarked, colonists = state.soldiers, state.emb_soldiers, state.colonists
     first = seat * AREAS
     others = [other for other in range(state.players) if other != seat] if vs_players else []
@@ -480,7 +483,7 @@ def _combat_groups(state: NewWorldState, seat: int) -> Iterator[Sequence[int]]:
             if free > 0:
                 base = natives_index(area, 1)
                 yield range(base, base + free)
-        if kinds[2 * area] or kinds[2 * area + 1] or cities[area]:  # has_markers
+        if attacked[i] and (kinds[2 * area] or kinds[2 * area + 1] or cities[area]):
             yield marker_actions(state, seat, area)
 
 

@@ -17,6 +17,8 @@ from meeple.games.newworld.state import (
     OUTBOUND,
     PHASE_NAMES,
     PLANNING,
+    SURVIVAL_PHASE,
+    UPRISING_PHASE,
     NewWorldState,
 )
 
@@ -50,7 +52,12 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "sail_home": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
     "retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "explore": ((EXPLORE,), "16.5 Optional Setup"),
-    "lose": ((COMBAT_PLAYERS,), "8.314 Control"),
+    "lose": ((COMBAT_PLAYERS, UPRISING_PHASE, SURVIVAL_PHASE), "8.314 Control"),
+    "accept_losses": ((COMBAT_PLAYERS, UPRISING_PHASE, SURVIVAL_PHASE), "8.314 Control"),
+    "retreat_some_colonists": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "retreat_some_soldiers": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "attack_colonists": ((COMBAT_PLAYERS,), "8.312 Attacking Colonists"),
+    "spare_colonists": ((COMBAT_PLAYERS,), "8.312 Attacking Colonists"),
     "skip_explore": ((EXPLORE,), "16.5 Optional Setup"),
     "stand": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "devote": ((PLANNING,), "22.1 Declaration"),
@@ -68,6 +75,15 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "keep_soldier": ((MOVEMENT,), "6.4 Anchorage"),
     "keep_colonist": ((MOVEMENT,), "6.4 Anchorage"),
     "load_ship": ((OUTBOUND, HOMEBOUND), "6.21 Naval Personnel Losses"),
+    "pick_up": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
+    "pick_up_soldier": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
+    "pick_up_colonist": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
+    "pick_up_gold": ((HOMEBOUND,), "8.223 Gold Movement"),
+    "ask_gold": ((HOMEBOUND,), "8.223 Gold Movement"),
+    "refuse_gold": ((HOMEBOUND,), "8.223 Gold Movement"),
+    "allow_gold": ((HOMEBOUND,), "8.223 Gold Movement"),
+    "claim_site": ((MOVEMENT,), "16.411 Possession"),
+    "leave_site": ((MOVEMENT,), "16.411 Possession"),
 }
 
 STEP_WORDS = (
@@ -137,8 +153,17 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
             " larger opposing force entered from there (8.22), or Gold must follow your"
             " Personnel (8.223)"
         )
-    if kind == "lose":
-        return "only a defender with losses to take chooses them, among the units he has there"
+    if kind in ("lose", "accept_losses"):
+        return (
+            "only a player with losses to take (a battle's defender, 8.314; an uprising, 9.4;"
+            " the climate, 10.1) chooses them, one at a time among the units of the kind due"
+            " that he has there; the Political Control marker only in a battle under rule 20"
+        )
+    if kind in ("attack_colonists", "spare_colonists"):
+        return (
+            "only the attacker answers, once the defender's Soldiers are gone with dice"
+            " still to roll (8.312)"
+        )
     if kind == "explore":
         return "flip a coastal, playable tile still face down, in your turn (16.5)"
     if kind in ("object_retreat", "accept_retreat"):
@@ -151,12 +176,19 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
             "only the attacker of a battle under way, before a die and while he has not"
             " allowed it yet, says whether the defender's Soldiers may retreat"
         )
-    if kind in ("retreat", "retreat_soldiers", "stand", "fight_to_end"):
+    if kind in (
+        "retreat",
+        "retreat_soldiers",
+        "retreat_some_colonists",
+        "retreat_some_soldiers",
+        "stand",
+        "fight_to_end",
+    ):
         return (
             "only a defender in a battle chooses, before a die; Colonists retreat only"
             " while he has Soldiers there, Soldiers only if the attacker allowed it, and"
             " only to an adjoining Area where he has Personnel, not whence the attackers"
-            " came"
+            " came; some of them retreat only fewer than he has on land"
         )
     if kind == "attack":
         return "you need that many Soldiers there that have not attacked a player this turn (8.311)"
@@ -165,17 +197,20 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
     if kind == "prospect":
         return (
             "you need an unoccupied Gold Site and a Soldier that has not attacked (8.314)"
-            " nor retreated there this turn (8.32)"
+            " nor retreated there this turn (8.32); in combat, only where your surviving"
+            " attackers fought in this phase (8.314)"
         )
     if kind == "mine":
         return (
             "you need an unoccupied Mine and a free Colonist there (8.221) that has not"
-            " retreated there this turn (8.32)"
+            " retreated there this turn (8.32); in combat, only where your surviving"
+            " attackers fought in this phase (8.314)"
         )
     if kind == "loot":
         return (
             "the City must have no Natives left, no looter, and you a free Soldier (8.222)"
-            " that has not retreated there this turn (8.32)"
+            " that has not retreated there this turn (8.32); in combat, only where your"
+            " surviving attackers fought in this phase (8.314)"
         )
     if kind in ("bid", "choose"):
         return "bid within your cash; choose a coastal Area no one has chosen (5.41)"
@@ -198,6 +233,27 @@ def _reason(state: NewWorldState, seat: int, action: Action) -> str:
         )
     if kind in ("devote", "declare"):
         return "Piracy is written on the sheet only when rule 22 is in play"
+    if kind.startswith("pick_up"):
+        return (
+            "your Fleet picks up only where it lies, what waits on that Anchorage dot and"
+            " fits: two Personnel and two Gold Bars a Ship (5.3); Gold an opponent's"
+            " Personnel hold in your absence leaves only with their leave (8.223)"
+        )
+    if kind == "ask_gold":
+        return (
+            "ask only where your Fleet lies, once a turn, for your Gold on the Anchorage dot"
+            " when you have no Personnel left there and another player has (8.223)"
+        )
+    if kind in ("refuse_gold", "allow_gold"):
+        return (
+            "only a player whose Personnel hold another's Gold on an Anchorage dot answers,"
+            " when asked, in seat order (8.223)"
+        )
+    if kind in ("claim_site", "leave_site"):
+        return (
+            "only the second occupant of an Area just explored, with a free Soldier there,"
+            " decides on the Gold Site its first occupant could not take (16.411)"
+        )
     if state.phase == HOMEBOUND:
         return "sail only to Anchorages where your Personnel or Gold wait, or sail home (12.1)"
     return "it is not your decision now"

@@ -522,7 +522,6 @@ def after_combat(state: NewWorldState) -> None:
     their units are lost (9.4, 10.1: rules/losses.py); the dice are all rolled first."""
     state.actor = NOBODY
     uprisings(state)
-    casualties.settle(state)
     if state.losses:
         state.phase = UPRISING_PHASE
         return
@@ -531,7 +530,6 @@ def after_combat(state: NewWorldState) -> None:
 
 def after_uprisings(state: NewWorldState) -> None:
     survival(state)
-    casualties.settle(state)
     if state.losses:
         state.phase = SURVIVAL_PHASE
         return
@@ -584,6 +582,7 @@ def uprisings(state: NewWorldState) -> None:
         number = _uprising_number(state, seat, area, extended)
         if number >= 1 and climate <= number:
             resolve_uprising(state, seat, area)
+    casualties.settle(state)  # the losses without a choice; the others wait (9.4)
 
 
 def resolve_uprising(state: NewWorldState, seat: int, area: int) -> None:
@@ -621,6 +620,7 @@ def survival(state: NewWorldState) -> None:
         losses = SURVIVAL[value - 1][state.tile_climate[area] - 1]
         if losses:
             apply_survival(state, seat, area, losses)
+    casualties.settle(state)  # the losses without a choice; the others wait (10.1)
 
 
 def survival_bonus(state: NewWorldState, seat: int, area: int) -> int:
@@ -673,11 +673,6 @@ def attrition_words(seat: int, soldiers: int, colonists: int, area: int) -> str:
 # ---- political control (11.) ---------------------------------------------------------------
 
 
-def settled(state: NewWorldState, seat: int, area: int) -> int:
-    """Colonists/Miners that count for control: not those that retreated (8.32)."""
-    return units.area_colonists(state, seat, area) - state.retreated[at(seat, area)]
-
-
 def earning(state: NewWorldState, seat: int, area: int) -> int:
     """Colonists earning Resources: not mining, not retreating (13.1)."""
     if not state.colonists[seat * AREAS + area]:
@@ -685,24 +680,35 @@ def earning(state: NewWorldState, seat: int, area: int) -> int:
     return max(0, units.free_colonists(state, seat, area) - state.retreated[at(seat, area)])
 
 
-def qualifies(state: NewWorldState, seat: int, area: int) -> bool:
+def settled(state: NewWorldState, seat: int, area: int) -> int:
+    """Colonists/Miners that may establish the seat's control: not those that
+    retreated this turn (8.32)."""
+    return units.area_colonists(state, seat, area) - state.retreated[at(seat, area)]
+
+
+def qualifies(state: NewWorldState, seat: int, area: int, gaining: bool = False) -> bool:
     """At least four Colonists/Miners and a majority of all of them; and a majority
-    of the Soldiers/Prospectors if there are any (11.2)."""
-    mine = settled(state, seat, area)
+    of the Soldiers/Prospectors if there are any (11.2). ``gaining``: the seat's own
+    Personnel that retreated this turn are left out, as they "may not be used to
+    establish Political Control" (8.32); otherwise, and for every other seat,
+    retreated units count like the rest (to retain control, and in the totals)."""
+    i = at(seat, area)
+    own_c = state.retreated[i] if gaining else 0
+    own_s = state.retreated_soldiers[i] if gaining else 0
+    mine = units.area_colonists(state, seat, area) - own_c
     if mine < 4:
         return False
-    total = sum(settled(state, s, area) for s in range(state.players))
+    total = sum(units.area_colonists(state, s, area) for s in range(state.players)) - own_c
     if 2 * mine <= total:
         return False
-    soldiers = sum(standing(state, s, area) for s in range(state.players))
-    return soldiers == 0 or 2 * standing(state, seat, area) > soldiers
+    soldiers = sum(standing(state, s, area) for s in range(state.players)) - own_s
+    return soldiers == 0 or 2 * (standing(state, seat, area) - own_s) > soldiers
 
 
 def standing(state: NewWorldState, seat: int, area: int) -> int:
-    """Soldiers/Prospectors that count for control: not those that retreated this
-    turn (8.32), which count for no one's majority of Soldiers (11.2)."""
+    """Soldiers/Prospectors in the Area, embarked ones included (8.21)."""
     i = seat * AREAS + area
-    return state.soldiers[i] + state.emb_soldiers[i] - state.retreated_soldiers[i]
+    return state.soldiers[i] + state.emb_soldiers[i]
 
 
 def check_pc_loss(state: NewWorldState) -> None:
@@ -732,7 +738,7 @@ def political_control(state: NewWorldState) -> None:
         if held[area]:
             continue
         i = seat * AREAS + area
-        if colonists[i] + embarked[i] - retreated[i] >= 4 and qualifies(state, seat, area):
+        if colonists[i] + embarked[i] - retreated[i] >= 4 and qualifies(state, seat, area, True):
             state.pc[area] = seat
             log(
                 state,

@@ -30,8 +30,6 @@ from meeple.games.newworld.common import (
 from meeple.games.newworld.rules.naval import Arrange, Cargo, Load, Roll, lose_ship, spread
 from meeple.games.newworld.state import NOBODY, NewWorldState, at
 
-PIRATE_HOLD = 2 * GOLD_BAR  # a Ship carries at most two Gold Bars (5.3)
-
 
 def enabled(config: GameConfig) -> bool:
     return bool(config.options.get("piracy", False))
@@ -76,8 +74,8 @@ def attack_fleet(
     included, after he arranges his Fleet card: ``arrange``, 6.21) and the Pirate
     rolls again, a 1 now doing nothing, for as long as he rolls 6. The battle ends
     when each Pirate has rolled or every enemy Ship is sunk. Personnel on a sunk
-    Ship are lost; its Gold goes to the Pirate that sank it, as far as that Ship's
-    two-Bar hold allows (the rest goes down). Goes on from ``battle`` if given;
+    Ship are lost; all its Gold goes to the Pirate that sank it, two Bars or more
+    (22.3's capture, not 5.3's loading). Goes on from ``battle`` if given;
     stops (``done`` False) when ``arrange`` has no arrangement yet."""
     battle = battle or PirateBattle()
     loads = pirates.pirate_loads
@@ -96,9 +94,8 @@ def attack_fleet(
             return battle
         gold = lose_ship(enemy, roll, rows)
         battle.ships_sunk += 1
-        taken = min(gold, PIRATE_HOLD - loads[k])
-        loads[k] += taken
-        battle.captured += taken
+        loads[k] += gold
+        battle.captured += gold
         battle.sinking = False
         if enemy.ships == 0:
             break
@@ -116,8 +113,8 @@ def raid_port(roll: Roll, pirates: Cargo, bars: int) -> PirateBattle:
     """22.4: Pirates attacking an Anchorage with the enemy's Gold but not his
     Fleet: 1 or 2 sinks the Pirate, 3-5 do nothing, 6 captures a Gold Bar and the
     Pirate rolls again without risk to himself, for as long as he rolls 6. The
-    raid ends when each Pirate has rolled or no Bar is left. A Pirate Ship whose
-    hold is full (two Bars) captures nothing more and stops rolling."""
+    raid ends when each Pirate has rolled or no Bar is left; a Pirate keeps what
+    it captures, two Bars or more (22.3, as for a Ship sunk)."""
     battle = PirateBattle()
     sunk: list[int] = []
     loads = pirates.pirate_loads
@@ -129,12 +126,12 @@ def raid_port(roll: Roll, pirates: Cargo, bars: int) -> PirateBattle:
         if value <= 2:
             sunk.append(k)
             continue
-        while value == 6 and loads[k] + GOLD_BAR <= PIRATE_HOLD:
+        while value == 6:
             loads[k] += GOLD_BAR
             bars -= 1
             battle.bars_taken += 1
             battle.captured += GOLD_BAR
-            if bars == 0 or loads[k] + GOLD_BAR > PIRATE_HOLD:
+            if bars == 0:
                 break
             value = roll()
             battle.rolls.append(value)
