@@ -6,10 +6,15 @@ the web server."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+# The tests play seeded tables with people (docs/server.md, "Chance": a server
+# started so lets any table be given a seed; the tests of that rule turn it off).
+os.environ["MEEPLE_ANY_SEED"] = "1"
 
 if TYPE_CHECKING:
     from tests.server.server_support import BrowserPage, Pages, Server

@@ -52,17 +52,22 @@ def create_app(
     *,
     bot_delay: float = 0.0,
     limits: Limits | None = None,
+    any_seed: bool | None = None,
 ) -> FastAPI:
     """The server's ASGI app over the database at ``db_url``.
 
     ``limits``: every cap (rates per client address, sizes, tables, chat, sockets);
     by default ``Limits.from_settings()`` (the defaults and ``MEEPLE_LIMIT_*``). The
     hub is ``app.state.hub``; at startup it resumes the tables that bots or a clock
-    must move on."""
+    must move on. ``any_seed``: any table may be given a seed, even one people play
+    (for tests and local experiments only; by default ``MEEPLE_ANY_SEED=1``, which
+    the test suite sets, else never: see docs/server.md, "Chance")."""
     from meeple.server.store import Store
 
     limits = Limits.from_settings() if limits is None else limits
-    hub = Hub(Store(db_url), bot_delay=bot_delay, limits=limits)
+    if any_seed is None:
+        any_seed = os.environ.get(ANY_SEED) == "1"
+    hub = Hub(Store(db_url), bot_delay=bot_delay, limits=limits, any_seed=any_seed)
     reviews = Reviews(hub)
 
     @asynccontextmanager
@@ -105,6 +110,7 @@ def create_app(
     return app
 
 
+ANY_SEED = "MEEPLE_ANY_SEED"  # "1": any table may be given a seed (tests only)
 SERVE_DB = "MEEPLE_SERVE_DB"
 SERVE_BOT_DELAY = "MEEPLE_SERVE_BOT_DELAY"
 

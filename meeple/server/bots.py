@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 
 from meeple.ai.base import Bot, make_bot
 from meeple.engine import GameState, get_game
@@ -20,9 +21,14 @@ from meeple.server.tables import HUMAN, ApiError, ApplyMove, Catchup, Drives, Ta
 log = logging.getLogger("meeple.server")
 
 
+BOT_SEED_BITS = 62
+
+
 def bot_for(table: Table, seat: int, level: str) -> Bot:
-    """A ``level`` bot for ``seat``, seeded from the table's seed (so replays agree)."""
-    return make_bot(level, table.game, table.record.seed * 1009 + seat)
+    """A ``level`` bot for ``seat``, seeded from a fresh secret: never from the table's
+    seed or anything a seat is shown, so nobody can foresee the bot's choices (its
+    moves are recorded: a replay needs no bot)."""
+    return make_bot(level, table.game, secrets.randbits(BOT_SEED_BITS))
 
 
 async def _nothing(_table: Table) -> None:
@@ -66,7 +72,7 @@ class Bots:
 
     @staticmethod
     def _bot_seat(table: Table) -> int | None:
-        if table.over:
+        if table.over or table.unagreed():  # (an analysis table waits for its seats)
             return None
         for seat in table.game.to_act(table.state):
             if seat in table.bots and table.seats[seat]["kind"] != HUMAN:

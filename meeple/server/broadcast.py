@@ -185,6 +185,8 @@ class Views:
             "chat_open": self.chat_open(table),
             "undo": None if seat is None else self.undo(table, seat).to_json(),
         }
+        if table.analysis:  # its seed is open to all; play waits for these seats
+            out["analysis"] = {"seed": table.record.seed, "waiting": table.unagreed()}
         targets_view = self.view(table, seat)
         out["labels"] = render.action_labels(game, targets_view, out["legal"])
         out.update(self.decision(table, seat, targets_view, out["legal"]))

@@ -50,8 +50,8 @@ class Clocks:
     @staticmethod
     def _timed_phase(table: Table) -> TimedPhase | None:
         game, state = table.game, table.state
-        if game.is_over(state) or not game.to_act(state):
-            return None
+        if game.is_over(state) or not game.to_act(state) or table.unagreed():
+            return None  # (an analysis table's clock waits for its seats' agreement)
         return game.timed_phase(state)
 
     def ensure_timer(self, table: Table) -> None:

@@ -72,6 +72,13 @@ class TableRow(Base):
     # the cluster's takeover find those tables by an index (``needs_driver``). NULL
     # only in a row stored before the column existed, until ``Store`` sets it.
     driven: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # When what spectators see last changed (epoch seconds; NULL in a row stored
+    # before the column: ``updated`` stands in). The lobby shows and orders by it,
+    # never by ``updated``, which moves with every hidden edit too (a line of a
+    # secret sheet, a sealed bid).
+    shown: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # An analysis table (docs/server.md, "Chance"): its seed is open to every seat.
+    analysis: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class MoveRow(Base):
@@ -210,6 +217,13 @@ class StoredTable:
     seat_versions: str | None = None  # ``Table.versions_json`` as stored with the change
     rewrites: int = 0  # undos so far: the moves' history changed that often
     driven: bool = False  # moves on without a person now (``Table.driven_now``)
+    shown: float | None = None  # when what spectators see last changed (None: unknown)
+    analysis: bool = False  # an analysis table: its seed is open to every seat
+
+    @property
+    def public_time(self) -> float:
+        """When what spectators see last changed (``updated`` for an older row)."""
+        return self.updated if self.shown is None else self.shown
 
 
 @dataclass
@@ -359,6 +373,8 @@ class Store:
                     status=table.status,
                     created=table.created,
                     updated=table.updated,
+                    shown=table.shown,
+                    analysis=table.analysis,
                     deadline=table.deadline,
                     timer_key=table.timer_key,
                     talk=table.talk,
@@ -407,16 +423,18 @@ class Store:
         versions: str | None = None,
         driven: bool | None = None,
         held: RowLock | None = None,
+        shown: float | None = None,
     ) -> None:
         """Store one move and the table's new ``version`` in one transaction (SQL Core:
         this is the hot path of every move), if the stored table is still at the version
         before it (else Conflict, nothing stored). ``versions``: what each seat is shown
         (``Table.versions_json``); ``driven``: ``Table.driven_now`` after the move (None:
-        left as stored). On PostgreSQL the commit also notifies every process
+        left as stored); ``shown``: when what spectators see last changed (None: left
+        as stored). On PostgreSQL the commit also notifies every process
         (``CHANNEL``: "m <table id> <version>"). ``held``: store it in that locked
         transaction (``lock_row``) and commit it, which ends the lock."""
         statements = self._move_statements(
-            table_id, ply, seat, text, version, status, now, timer, versions, driven
+            table_id, ply, seat, text, version, status, now, timer, versions, driven, shown
         )
         if held is not None:
             held.store(statements, table_id, version)
@@ -459,6 +477,7 @@ class Store:
         timer: tuple[float | None, str | None] | None,
         versions: str | None,
         driven: bool | None,
+        shown: float | None = None,
     ) -> list[tuple[str, tuple[Any, ...]]]:
         """The SQL of ``add_move`` (DBAPI paramstyle), the version check first: it locks
         the table's row, so a second process storing a move of the same version waits,
@@ -472,6 +491,9 @@ class Store:
         if driven is not None:
             values += (driven,)
             sets += f", driven = {mark}"
+        if shown is not None:
+            values += (shown,)
+            sets += f", shown = {mark}"
         statements = [
             (
                 f"UPDATE meeple_tables SET {sets} WHERE id = {mark} AND version = {mark}",
@@ -541,14 +563,15 @@ class Store:
         versions: str | None = None,
         driven: bool | None = None,
         held: RowLock | None = None,
+        shown: float | None = None,
     ) -> None:
         """Undo: the moves from ply ``start`` on become ``moves`` (one transaction;
-        Conflict if the stored table is not at ``version - 1``); ``driven`` as in
-        ``add_move``. ``held``: store it in that locked transaction (``lock_row``) and
-        commit it, which ends the lock."""
+        Conflict if the stored table is not at ``version - 1``); ``driven`` and
+        ``shown`` as in ``add_move``. ``held``: store it in that locked transaction
+        (``lock_row``) and commit it, which ends the lock."""
         if held is not None:
             statements = self._rewrite_statements(
-                table_id, start, moves, version, now, timer, versions, driven
+                table_id, start, moves, version, now, timer, versions, driven, shown
             )
             held.store(statements, table_id, version)
             return
@@ -567,6 +590,7 @@ class Store:
                 seat_versions=versions,
                 rewrites=(rewrites or 0) + 1,
                 **({} if driven is None else {"driven": driven}),
+                **({} if shown is None else {"shown": shown}),
             )
             session.execute(
                 delete(MoveRow).where(MoveRow.table_id == table_id, MoveRow.ply >= start)
@@ -586,6 +610,7 @@ class Store:
         timer: tuple[float | None, str | None],
         versions: str | None,
         driven: bool | None,
+        shown: float | None = None,
     ) -> list[tuple[str, tuple[Any, ...]]]:
         """The SQL of ``rewrite_moves`` (DBAPI paramstyle) for a locked transaction,
         the version check first (``_execute_move``)."""
@@ -598,6 +623,9 @@ class Store:
         if driven is not None:
             values += (driven,)
             sets += f", driven = {mark}"
+        if shown is not None:
+            values += (shown,)
+            sets += f", shown = {mark}"
         statements = [
             (
                 f"UPDATE meeple_tables SET {sets} WHERE id = {mark} AND version = {mark}",
@@ -817,8 +845,11 @@ class Store:
             return None if value is None else int(value)
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[StoredTable]:
+        """The lobby's tables, latest public change first (``shown``: never the time of
+        a hidden edit)."""
+        public_time = func.coalesce(TableRow.shown, TableRow.updated)
         with Session(self.engine) as session:
-            query = select(TableRow).order_by(TableRow.updated.desc()).limit(limit)
+            query = select(TableRow).order_by(public_time.desc(), TableRow.id).limit(limit)
             if status is not None:
                 query = query.where(TableRow.status == status)
             return [_stored(row) for row in session.execute(query).scalars()]
@@ -967,6 +998,8 @@ def _stored(row: Any) -> StoredTable:
         seat_versions=row.seat_versions,
         rewrites=row.rewrites or 0,
         driven=bool(row.driven),
+        shown=row.shown,
+        analysis=bool(row.analysis),
     )
 
 

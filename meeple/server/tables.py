@@ -141,6 +141,35 @@ class Table:
     refresh_task: asyncio.Task[None] | None = None
     claiming: bool = False  # asking the database for this table's lease
     storing: int | None = None  # the version this process is storing (its own NOTIFY)
+    # Epoch seconds: when what spectators see last changed (``Hub.public_time``), the
+    # only time the lobby shows (stored as ``meeple_tables.shown``).
+    public_at: float = field(default_factory=time.time)
+    # An analysis table: its seed is open to every seat, and play begins once every
+    # person's seat was taken by someone agreeing to that (docs/server.md, "Chance").
+    analysis: bool = False
+
+    def unagreed(self) -> list[int]:
+        """The seats of an analysis table whose person has not agreed to its open seed
+        yet (free person's seats: taking one agrees); empty for any other table."""
+        if not self.analysis:
+            return []
+        return [
+            seat
+            for seat, info in enumerate(self.seats)
+            if info["kind"] == HUMAN and not info.get("claimed")
+        ]
+
+    def check_agreed(self) -> None:
+        """ApiError 409 while an analysis table waits for its seats' agreement."""
+        waiting = self.unagreed()
+        if waiting:
+            listed = ", ".join(str(seat) for seat in waiting)
+            raise ApiError(
+                409,
+                f"this analysis table begins once every seat is taken by someone who agrees"
+                f" that its seed is open (so anyone can foresee its dice and draws): seat"
+                f"{'s' if len(waiting) > 1 else ''} {listed} still free",
+            )
 
     def touch(self) -> None:
         """Note a use of the table (idle tables leave memory)."""

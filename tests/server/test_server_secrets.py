@@ -8,6 +8,7 @@ same statuses and bodies: versions, 409 against 422, undo, everything.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -18,7 +19,7 @@ from server_support import RELAXED, act, create, sqlite_url, state
 from meeple.server.app import create_app
 
 SEAL = "seal orders"
-OPS = ("get", "act", "act_ahead", "act_stale", "undo", "nonsense", "chat", "ws_sync")
+OPS = ("get", "act", "act_ahead", "act_stale", "undo", "nonsense", "chat", "ws_sync", "lobby")
 
 
 def advance_to_writing(c: TestClient, tid: str, tokens: dict[int, str]) -> None:
@@ -67,6 +68,9 @@ def request(c: TestClient, tid: str, token: str, op: str, choice: int) -> tuple[
         r = act(c, tid, token, "explore the moon", version)
     elif op == "chat":
         r = c.post(f"/api/tables/{tid}/chat", json={"token": token, "text": f"hello {choice}"})
+    elif op == "lobby":  # (its time differs between any two tables: compared apart)
+        entry = lobby_entry(c, tid)
+        return 200, {k: v for k, v in entry.items() if k != "updated"}
     else:
         with c.websocket_connect(f"/api/tables/{tid}/ws?token={token}") as ws:
             first = ws.receive_json()
@@ -76,6 +80,14 @@ def request(c: TestClient, tid: str, token: str, op: str, choice: int) -> tuple[
                 again = ws.receive_json()
             return 101, [first, again]
     return r.status_code, r.json()
+
+
+def lobby_entry(c: TestClient, tid: str) -> dict[str, Any]:
+    return dict(next(t for t in c.get("/api/tables").json() if t["id"] == tid))
+
+
+def lobby(c: TestClient) -> list[Any]:
+    return list(c.get("/api/tables").json())
 
 
 @settings(
@@ -99,12 +111,35 @@ def test_another_seats_secret_edits_change_no_answer(
             advance_to_writing(c, tid, tokens)
         for step, (op, choice) in enumerate(ops):
             if step == min(interleave, len(ops) - 1):
+                shown = lobby(c)
                 for pick in hidden:  # seat 1 edits its sheet, on one table only
                     assert edit(c, secret, secret_tokens[1], pick) == 200
+                assert lobby(c) == shown, "the lobby moved with hidden edits"
             a = request(c, plain, plain_tokens[0], op, choice)
             b = request(c, secret, secret_tokens[0], op, choice)
             assert a[0] == b[0], (op, a, b)
             assert normal(a[1]) == normal(b[1]), op
+
+
+def test_the_lobby_moves_with_public_changes_only(tmp_path: Any) -> None:
+    """Issue 27.2: the lobby's time, version and order stay still while a seat writes
+    its secret sheet (2. Writing Orders), and move once something public happens."""
+    with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
+        writing, tokens = create(c, "africa1880", ["human"] * 3, seed=9)
+        advance_to_writing(c, writing, tokens)
+        later, _ = create(c, "africa1880", ["human"] * 3, seed=9)
+        shown = lobby(c)
+        assert [t["id"] for t in shown] == [later, writing]
+        for pick in range(4):
+            time.sleep(0.01)
+            assert edit(c, writing, tokens[1], pick) == 200
+        assert lobby(c) == shown, "the lobby moved with hidden edits"
+        time.sleep(0.01)
+        assert act(c, writing, tokens[1], SEAL).status_code == 200  # handed in: public
+        now = lobby(c)
+        assert [t["id"] for t in now] == [writing, later]
+        assert now[0]["updated"] > shown[1]["updated"]
+        assert now[0]["version"] == shown[1]["version"] + 1
 
 
 def test_undo_takes_back_ones_edit_whatever_others_wrote_since(tmp_path: Any) -> None:

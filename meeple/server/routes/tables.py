@@ -34,7 +34,20 @@ class CreateTable(BaseModel):
         max_length=12, description="per seat: a SeatSpec, or its kind alone"
     )
     options: dict[str, int | bool | str] = Field(default_factory=dict, max_length=32)
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**62,
+        description="only for a table of bots alone, or an analysis table: whoever knows"
+        " the seed foresees every die and draw (by default a secret one is drawn, sent"
+        " to nobody before the game is over)",
+    )
+    analysis: bool = Field(
+        default=False,
+        description="an analysis table: its seed (chosen or drawn) is open to every seat"
+        " and spectator; the creator gets the first person's seat, every other person's"
+        " seat is free until someone takes it agreeing to that, and play waits till then",
+    )
     talk: Literal["rules", "free"] = Field(
         default="rules",
         description="chat under the game's talk rules (Africa 1880: during diplomacy), or"
@@ -69,6 +82,11 @@ class ChatBody(BaseModel):
 
 class ClaimBody(BaseModel):
     name: str = Field(min_length=1, max_length=40)
+    agree_open_seed: bool = Field(
+        default=False,
+        description="an analysis table's seat is taken only agreeing that its seed is"
+        " open to all (anyone can foresee its dice and draws)",
+    )
 
 
 class NameBody(BaseModel):
@@ -107,11 +125,14 @@ def tables_router(hub: Hub) -> APIRouter:
             body.seed,
             client_address(request.scope),
             body.talk,
+            body.analysis,
         )
         await hub.db(hub.store.save_hints, table.id, body.hints, [0] * table.players)
+        # No seed: it is sent once the game is over (the record), or openly on an
+        # analysis table (every snapshot), never to the creator alone.
         return {
             "id": table.id,
-            "seed": table.record.seed,
+            "analysis": table.analysis,
             "version": table.version,
             "tokens": {str(seat): token for seat, token in tokens.items()},
             "links": {str(seat): f"/t/{table.id}#token={token}" for seat, token in tokens.items()},
@@ -152,7 +173,7 @@ def tables_router(hub: Hub) -> APIRouter:
     @router.post("/api/tables/{table_id}/seats/{seat}/claim", summary="Take a free seat")
     async def claim(table_id: str, seat: int, body: ClaimBody) -> dict[str, Any]:
         table = await hub.seats.get(table_id)
-        token = await hub.seats.claim(table, seat, body.name)
+        token = await hub.seats.claim(table, seat, body.name, body.agree_open_seed)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}#token={token}"}
 
     @router.post("/api/tables/{table_id}/seats/{seat}/name", summary="Name one's own seat")

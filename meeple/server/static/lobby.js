@@ -182,6 +182,7 @@ async function create(event) {
   const body = { game: game.name, players: n, seats, options: readOptions(), hints: $("hints").checked };
   const seed = $("seed").value.trim();
   if (seed !== "") body.seed = Number(seed);
+  if ($("analysis").checked) body.analysis = true; // the seed open to all (see the form's note)
   try {
     const made = await api("POST", "/api/tables", body);
     const links = $("links");
@@ -209,8 +210,15 @@ async function create(event) {
 
 async function take(table, seat) {
   const name = ($("myname").value || "").trim() || "Player";
+  const body = { name };
+  if (table.analysis) {
+    // An analysis table's seat is taken only agreeing that its seed is open to all.
+    const question = `This is an analysis table: its seed (${table.seed}) is shown to every seat, so anyone can foresee its dice and draws. Take seat ${seat + 1} and play so?`;
+    if (!confirm(question)) return;
+    body.agree_open_seed = true;
+  }
   try {
-    const claimed = await api("POST", `/api/tables/${table.id}/seats/${seat}/claim`, { name });
+    const claimed = await api("POST", `/api/tables/${table.id}/seats/${seat}/claim`, body);
     remember(table.id, { token: claimed.token, seat, game: table.game, title: gameTitle(table.game) });
     location.href = `/t/${table.id}#token=${claimed.token}`;
   } catch (error) {
@@ -224,7 +232,7 @@ async function drawLists() {
   clear(open);
   open.classList.remove("muted");
   const rows = playing.slice(0, 50).map((t) => el("div", { class: "seat" },
-    el("span", { text: `${gameTitle(t.game)} · ${t.players} players` }),
+    el("span", { text: `${gameTitle(t.game)} · ${t.players} players${t.analysis ? ` · analysis table, seed ${t.seed} open to all` : ""}` }),
     el("a", { href: `/t/${t.id}`, text: "watch" }),
     ...t.seats.filter((s) => s.free).map((s) => el("button", { onclick: () => take(t, s.seat), text: `take seat ${s.seat + 1}`, class: "take", "data-table": t.id })),
     el("span", { class: "status", text: t.seats.map((s) => (s.free ? "free" : s.played_by || s.player || s.kind)).join(", ") })));
