@@ -8,7 +8,7 @@ import pytest
 
 from meeple.games.mombasa.board import BOARD, NO, STARTING_BOOK, TRACK_FACES, BoardDataError, _book
 from meeple.games.mombasa.positions import build
-from meeple.games.mombasa.rules import flow, tasks
+from meeple.games.mombasa.rules import tasks
 from meeple.games.mombasa.state import MombasaState
 from tests.mombasa.helpers import legal, pending, play
 
@@ -109,7 +109,7 @@ def test_the_starting_book_lies_on_the_tile_and_is_never_covered() -> None:
     book, and no book from the display is placed on it."""
     state = build(2, slots={0: ["bookkeeper 1", "bananas 2"]})
     tile = state.chosen[0]
-    assert state.shelf[flow.TILE_BOOK] == STARTING_BOOK + tile
+    assert state.shelf[1] == STARTING_BOOK + tile  # position 1: the tile's book
     assert BOARD.books[STARTING_BOOK + tile].requires  # tile 1's book: coffee 1
     play(state, 0, "use bookkeeper in slot 1")
     assert "move ink jar" not in legal(state, 0)  # no coffee face up
@@ -120,3 +120,102 @@ def test_the_starting_book_lies_on_the_tile_and_is_never_covered() -> None:
     assert "shelve book on space 1" not in legal(state, 0)
     assert "shelve book on space 2" in legal(state, 0)
     assert tasks.SHELF_SPACES[0] == 2
+
+
+# ---- 1. the regions' rewards in the order the player likes ------------------------------------
+
+
+def test_region_rewards_in_any_order_a_bp_pound_pays_the_capital_call() -> None:
+    """Expansion, step 1 after entering: "Take the rewards in any order you like": a
+    bookkeeping point taken as a pound pays the capital call the track steps reach. The
+    old order (pounds, diamond steps, track steps, BP) is the first choice."""
+    state = build(2, slots={0: ["expansion 2"]}, tracks={0: {"cairo": 5}}, cash={0: 1})
+    call = BOARD.faces["D1"].calls[6]
+    assert call == 2
+    play(state, 0, "expand cairo", "enter darfur from column 1", "enter kordofan from column 1")
+    assert pending(state) == "rewards: which first"  # Darfur 1 BP, Kordofan 2 track steps
+    assert legal(state, 0) == ["collect track steps", "collect bookkeeping points"]
+    play(state, 0, "collect bookkeeping points", "take pound")
+    assert state.cash[0] == 2
+    assert pending(state) == "capital call"
+    play(state, 0, "pay capital call")
+    assert state.track[CAIRO] == 7 and state.cash[0] == 0
+
+
+def test_region_rewards_old_order_first_loses_the_steps_at_the_call() -> None:
+    """The first choice keeps the old order: the steps first, stopped by the unpaid call."""
+    state = build(2, slots={0: ["expansion 2"]}, tracks={0: {"cairo": 5}}, cash={0: 1})
+    play(state, 0, "expand cairo", "enter darfur from column 1", "enter kordofan from column 1")
+    play(state, 0, legal(state, 0)[0])
+    assert state.track[CAIRO] == 5  # cannot pay £2: the steps are lost
+    assert pending(state) == "bookkeeping points"
+
+
+def test_region_rewards_not_asked_when_no_call_is_in_reach() -> None:
+    """Where no capital call lies in the steps' reach every order ends alike: no question."""
+    state = build(2, slots={0: ["expansion 2"]}, tracks={0: {"cairo": 0}}, cash={0: 1})
+    play(state, 0, "expand cairo", "enter darfur from column 1", "enter kordofan from column 1")
+    assert pending(state) == "bookkeeping points"
+    assert state.track[CAIRO] == 2
+
+
+# ---- 5. a majority reward's steps and its extra; D2's second bonus -------------------------------
+
+
+def test_majority_extra_pound_may_come_before_the_steps() -> None:
+    """Majority Bonus Spaces: the reward is track steps and an extra (cotton 4+: a
+    pound); the text orders neither, so the player does (old order: steps first)."""
+    state = build(
+        2, slots={0: ["cotton 2", "cotton 4"]}, tracks={0: {"saint-louis": 5}}, cash={0: 1}
+    )
+    assert BOARD.faces["C1"].calls[7] == 2
+    play(state, 0, "place marker on cotton majority", "take tier 2")
+    assert legal(state, 0) == ["collect track steps", "collect pounds"]
+    play(state, 0, "collect pounds")
+    assert state.cash[0] == 2
+    play(state, 0, "pay capital call")
+    assert state.track[SAINT_LOUIS] == 8 and state.cash[0] == 0
+
+
+def test_d2_second_bonus_tracks_in_the_players_order() -> None:
+    """Company tracks (supplement), D2's second bonus: 2 steps on each of the other 3
+    tracks. No order is printed: the player moves them one by one; Cape Town's special
+    space (2 pounds) first pays Mombasa's capital call. Old order: lowest company first."""
+    state = build(2, slots={0: ["coffee 1"]}, tracks={0: {"mombasa": 6, "cape town": 3}})
+    faces(state, "A1", "B1", "C1", "D2")
+    unlock(state, 0, CAIRO, 2)
+    state.cash[0] = BOARD.extra_space_costs[1]
+    play(state, 0, "place marker on cairo bonus 2")
+    assert pending(state) == "move on each other track"
+    assert legal(state, 0) == ["boost mombasa", "boost cape town", "boost saint-louis"]
+    play(state, 0, "boost cape town")
+    assert state.track[CAPE_TOWN] == 5 and state.cash[0] == 2
+    play(state, 0, "boost mombasa", "pay capital call")
+    assert state.track[MOMBASA] == 8
+    assert state.track[SAINT_LOUIS] == 2  # the last track follows by itself
+
+
+# ---- 5. share cards and the removal space; an empty resting deck -----------------------------
+
+
+def test_share_cards_stay_in_the_hand_till_the_final_scoring() -> None:
+    """ "Once acquired, a single share card remains in the hand of its player till the
+    final scoring phase": the card removal space takes every card but a share card."""
+    state = build(2, slots={0: ["coffee 1"]}, hands={0: ["share cairo", "coffee 2"]})
+    play(state, 0, "place marker on card removal")
+    assert legal(state, 0) == ["discard coffee 2"]
+    state = build(2, slots={0: ["coffee 1"]}, hands={0: ["share cairo"]})
+    assert "place marker on card removal" not in legal(state, 0)
+
+
+def test_an_empty_resting_deck_may_be_picked_up() -> None:
+    """6. End your own action phase: "pick up exactly 1 of your resting decks"; a
+    resting deck may hold no card ("If there are already cards in the respective
+    resting deck"), so an empty one may be chosen, after the decks with cards."""
+    state = build(2, slots={0: ["coffee 1"]})
+    state.decks[0:3] = [state.decks[0], (), ()]
+    ends = [a for a in legal(state, 0) if a.startswith("end")]
+    assert ends == ["end taking deck 1", "end taking deck 2", "end taking deck 3"]
+    hand = state.hands[0]
+    play(state, 0, "end taking deck 3")
+    assert state.hands[0] == hand and state.decks[0]  # nothing taken back

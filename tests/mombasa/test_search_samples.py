@@ -98,15 +98,17 @@ def test_a_b_book_taken_first_cannot_block_the_a_book_of_the_same_reward() -> No
 
 def test_with_every_resting_deck_empty_the_phase_ends_taking_an_empty_deck() -> None:
     """Action 6, end one's action phase by picking up a resting deck: a seat whose
-    three resting decks are empty (samples reach this) still has that action, as
-    "end taking deck 1" alone, and picks up nothing (our reading, docs/mombasa.md)."""
+    three resting decks are empty (samples reach this) still has that action, taking
+    any of the three and picking up nothing (an empty resting deck may be chosen:
+    issue 26, docs/mombasa.md)."""
     state = build(2, slots={0: ["coffee 2"]})
     for deck in range(3):
         state.discard.extend(state.decks[deck])
         state.decks[deck] = ()
     hand = state.hands[0]
     GAME.validate(state)
-    assert [a for a in legal(state, 0) if a.startswith("end")] == ["end taking deck 1"]
+    ends = [a for a in legal(state, 0) if a.startswith("end")]
+    assert ends == ["end taking deck 1", "end taking deck 2", "end taking deck 3"]
     play(state, 0, "end taking deck 1")
     assert state.hands[0] == hand and state.actor == 1
     GAME.validate(state)

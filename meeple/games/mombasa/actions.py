@@ -3,7 +3,7 @@
 Each group's first word is a verb the UI can group by: keep (a starting tile), rest,
 plan, ready, use, add, total, buy, advance, forfeit, expand, enter, stop, pay,
 decline, flip, move, place, take, shelve, return, remove, discard, skip, boost,
-attach, end. Cards in the hand are named by their face ("coffee 2"), cards in the
+attach, end, collect. Cards in the hand are named by their face ("coffee 2"), cards in the
 action area by their slot ("slot 3", or the bonus tile beside the slots). The
 indices never depend on the config.
 """
@@ -79,7 +79,12 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     out += [("boost", (c,), f"boost {name}") for c, name in enumerate(COMPANIES)]
     out += [("attach", (k,), f"attach plus-one to slot {k + 1}") for k in range(SLOTS)]
     out += [("end", (d,), f"end taking deck {d + 1}") for d in range(DECKS)]
+    out += [("collect", (p,), f"collect {part}") for p, part in enumerate(REWARD_PARTS)]
     return out
+
+
+REWARD_PARTS = ("pounds", "diamond steps", "track steps", "bookkeeping points")
+"""The parts of a reward the player orders (``rules.tasks.REWARDS``), in its fields' order."""
 
 
 SPACE = ActionSpace(_entries())
@@ -123,6 +128,7 @@ SKIP = index("skip")
 BOOST = tuple(index("boost", c) for c in range(4))
 ATTACH = tuple(index("attach", k) for k in range(SLOTS))
 END = tuple(index("end", d) for d in range(DECKS))
+COLLECT = tuple(index("collect", p) for p in range(len(REWARD_PARTS)))
 
 # Per card id: its face's index in PLAYABLE_FACES (-1 for share cards) and ALL_FACES.
 PLAN_FACE = tuple(

@@ -203,7 +203,8 @@ BY_VERB: dict[str, Callable[[JSON, str], str]] = {
     "return": lambda v, a: f"Send the ousted post home to base column {_number(a)}",
     "remove": lambda v, a: _remove(a),
     "discard": lambda v, a: f"Discard {card(a.removeprefix('discard '))}",
-    "boost": lambda v, a: f"One step on the {a.removeprefix('boost ').title()} track",
+    "boost": lambda v, a: _boost(v, a),
+    "collect": lambda v, a: _collect(v, a),
     "attach": lambda v, a: f"Put the +1 tile on slot {_number(a)}{_slot_card(v, _number(a) - 1)}",
 }
 
@@ -214,6 +215,35 @@ def _use(view: JSON, action: str) -> str:
     if action.startswith("use merchant"):
         return _use_in(view, action, "diamond merchant")
     return f"Use my {action.removeprefix('use ')} cards"
+
+
+def _boost(view: JSON, action: str) -> str:
+    """D2's bonuses: so many steps on the track named (the pending decision's first value)."""
+    _, values = _pending(view)
+    steps = values[0] if values else 2
+    track = action.removeprefix("boost ").title()
+    return f"{steps} step{'s' if steps != 1 else ''} on the {track} track" + (
+        " first" if _pending(view)[0] == "move on each other track" else ""
+    )
+
+
+COLLECT_PARTS = ("pounds", "diamond steps", "track steps", "bookkeeping points")
+
+
+def _collect(view: JSON, action: str) -> str:
+    """A part of a reward taken next ("rewards: which first": values company, pounds,
+    diamond steps, track steps, BP)."""
+    part = COLLECT_PARTS.index(action.removeprefix("collect "))
+    _, values = _pending(view)
+    n = values[1 + part] if len(values) > 1 + part else 0
+    company = COMPANY_TITLES[values[0]] if values and 0 <= values[0] < 4 else ""
+    words = (
+        f"£{n}",
+        f"{n} diamond step{'s' if n != 1 else ''}",
+        f"{n} step{'s' if n != 1 else ''} on the {company} track",
+        f"{n} bookkeeping point{'s' if n != 1 else ''}",
+    )[part]
+    return f"Take {words} first"
 
 
 def _tier(action: str) -> str:
@@ -330,6 +360,7 @@ def _group(action: str) -> str:
         "flip": "Bookkeeper: flip a book",
         "shelve": "Shelve a book",
         "boost": "Track step",
+        "collect": "Rewards: which first",
         "attach": "+1 tile",
     }.get(verb, "")
 

@@ -102,6 +102,17 @@ DECISIONS: dict[str, tuple[str, tuple[str, ...]]] = {
         ("bookkeeper",),
     ),
     "end of turn": ("Finish your turn.", ("actions",)),
+    "rewards: which first": (
+        "Your reward has several parts and you take them in the order you like: pounds or"
+        " bookkeeping points taken as pounds first can pay a capital call the track steps"
+        " reach.",
+        ("expansion", "bonus"),
+    ),
+    "move on each other track": (
+        "Two steps on each of the other tracks, one track after another in the order you"
+        " choose: pounds from one track's special space can pay another's capital call.",
+        ("bonus",),
+    ),
 }
 
 

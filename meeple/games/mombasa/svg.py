@@ -663,14 +663,25 @@ def _companies(view: JSON) -> list[str]:
             )
         )
         out.append(_target(name, head, f"{name}: advance, expand or boost"))
+        returning = _returning(view) == c
         for k, posts in enumerate(company.get("base_columns", [])):
-            out.append(_base_column(c, k, int(posts), y))
+            out.append(_base_column(c, k, int(posts), y, returning))
         out.extend(_track_bonuses(c, track, spaces, _names(view), y))
         out.extend(_track(c, track, players, y + 54))
     return out
 
 
-def _base_column(company: int, column: int, posts: int, y: float) -> str:
+def _returning(view: JSON) -> int:
+    """The company whose ousted post the viewer sends home now ("return post to
+    column k" names no company), or -1."""
+    pending = view.get("pending") or {}
+    values = pending.get("values") or []
+    if pending.get("decision") == "return an ousted trading post" and values:
+        return int(values[0])
+    return -1
+
+
+def _base_column(company: int, column: int, posts: int, y: float, returning: bool) -> str:
     x = 134 + column * 40
     cells = "".join(
         f'<rect x="{x:.1f}" y="{y + 1 + slot * 6.5:.1f}" width="34" height="5"'
@@ -680,6 +691,8 @@ def _base_column(company: int, column: int, posts: int, y: float) -> str:
     )
     label = _text(x + 17, y + 48, f"col {column + 1}", 12, text_anchor="middle")
     title = f"{COMPANIES[company]} column {column + 1}: {_plural(posts, 'post')} left"
+    if returning:  # the ousted post's base: each column offers the post's return there
+        return _action(f"return post to column {column + 1}", cells + label)
     return _target(f"{COMPANIES[company]} column {column + 1}", cells + label, title)
 
 

@@ -42,6 +42,7 @@ SECTIONS = {
     "boost": "Company tracks: extra bonus spaces",
     "attach": "The +1-goods tile",
     "end": "6. End your own action phase",
+    "collect": "Collect the rewards of each region you entered (in any order you like)",
 }
 
 
@@ -85,6 +86,6 @@ def _why(state: MombasaState, seat: int, action: Action) -> str:
             " (majority, cost, unlocked track bonus)."
         ),
         "attach": "the +1 goods tile must be yours, unplaced, and go on a face-up goods card.",
-        "end": "take a resting deck that has cards.",
+        "end": "take one of your three resting decks.",
     }
     return reasons.get(action.kind, "that decision is not pending.")

@@ -16,6 +16,10 @@ decision with its own legal actions. Formats (first item the kind):
 - ``(PURCHASE, discount, optional)``: a display card bought for pounds
 - ``(DISCARD, bonus, coffee_only)``: a hand card discarded for crate value + bonus
 - ``(BP_DIAMOND,)``, ``(BOOST, steps, first, excluded)``, ``(SHELVE,)``, ``(END_TURN,)``
+- ``(REWARDS, company, pounds, diamond, steps, bp, steps_first)``: a reward of several
+  parts the player takes in the order he likes; the next part is asked only while the
+  order can change something (``order_matters``), else the parts follow in the old order
+- ``(EACH_TRACK, steps, tracks_mask)``: steps on each of those tracks, in his order
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meeple.games.mombasa import actions as A
-from meeple.games.mombasa.board import BANANAS, BOARD, COFFEE, COTTON, NO
+from meeple.games.mombasa.board import BANANAS, BOARD, COFFEE, COTTON, NO, SHARE
 from meeple.games.mombasa.rules import area, flow, order
 from meeple.games.mombasa.rules import tracks as T
 from meeple.games.mombasa.rules.log import say
@@ -48,7 +52,9 @@ from meeple.games.mombasa.state import PLUS_ONE, SLOTS, MombasaState
     BOOST,
     SHELVE,
     END_TURN,
-) = range(18)
+    REWARDS,
+    EACH_TRACK,
+) = range(20)
 TASK_NAMES = (
     "goods: choose cards",
     "goods: spend units",
@@ -68,6 +74,8 @@ TASK_NAMES = (
     "move on two tracks",
     "place books",
     "end of turn",
+    "rewards: which first",
+    "move on each other track",
 )
 FLIP_COST = 2
 BOOK_COST = {"A": 1, "B": 1, "C": 2}
@@ -251,6 +259,136 @@ def _end_turn(state: MombasaState, task: tuple[int, ...]) -> bool:
     return True
 
 
+# ---- rewards of several parts, taken in the player's order --------------------------
+
+
+def push_rewards(
+    state: MombasaState,
+    company: int,
+    pounds: int,
+    diamond: int,
+    steps: int,
+    bp: int,
+    steps_first: int,
+) -> None:
+    """A reward of several parts: pounds, diamond steps, steps on the company's track
+    and bookkeeping points. The regions' rewards ("Take the rewards in any order you
+    like") and a majority's steps with its extra (our reading, docs/mombasa.md) are
+    the player's to order; his old order (``steps_first``: the track steps first, else
+    pounds, diamond steps, track steps, BP) is the first choice offered."""
+    task = (REWARDS, company, pounds, diamond, steps, bp, steps_first)
+    if order_matters(state, task):
+        state.tasks.append(task)
+    else:
+        _push_parts(state, task)
+
+
+def order_matters(state: MombasaState, task: tuple[int, ...]) -> bool:
+    """Only pounds can change what the track steps do (a capital call they reach);
+    pounds come from the pounds, from BP taken as pounds and from diamond steps past
+    the final space. Where no call is in reach, every order ends alike."""
+    _, company, pounds, diamond, steps, bp, _ = task
+    if steps <= 0:
+        return False
+    seat = state.actor
+    if not (pounds or bp or (diamond and state.diamond[seat] + diamond > DIAMOND_LENGTH)):
+        return False
+    return call_in_reach(state, seat, company, steps)
+
+
+DIAMOND_LENGTH = BOARD.diamond_length
+
+
+def call_in_reach(state: MombasaState, seat: int, company: int, steps: int) -> bool:
+    """A capital call lies on one of the next ``steps`` spaces of the seat's track."""
+    here = state.track[seat * 4 + company]
+    last = min(here + steps, T.track_end(state, company))
+    return any(T.call_at(state, company, space) for space in range(here + 1, last + 1))
+
+
+REWARD_PARTS = (POUNDS, DIAMOND, STEPS, BP)  # the fields of a REWARDS task, in order
+
+
+def _parts(task: tuple[int, ...]) -> list[int]:
+    """The parts still to take (indices into REWARD_PARTS), in the old order."""
+    order = (2, 0, 1, 3) if task[6] else (0, 1, 2, 3)
+    return [part for part in order if task[2 + part] > 0]
+
+
+def _push_parts(state: MombasaState, task: tuple[int, ...]) -> None:
+    for part in reversed(_parts(task)):  # the top of the stack is taken first
+        _push_part(state, task, part)
+
+
+def _push_part(state: MombasaState, task: tuple[int, ...], part: int) -> None:
+    kind, n = REWARD_PARTS[part], task[2 + part]
+    state.tasks.append((STEPS, task[1], n) if kind == STEPS else (kind, n))
+
+
+def _rewards(state: MombasaState, task: tuple[int, ...]) -> bool:
+    if order_matters(state, task):
+        return False
+    state.tasks.pop()
+    _push_parts(state, task)
+    return True
+
+
+def _rewards_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return [A.COLLECT[part] for part in _parts(task)]
+
+
+def _apply_rewards(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    part = _int(args[0])
+    rest = list(task)
+    rest[2 + part] = 0
+    state.tasks[-1] = tuple(rest)
+    _push_part(state, task, part)
+
+
+def push_each_track(state: MombasaState, steps: int, tracks: int) -> None:
+    """Steps on each of the ``tracks`` (a mask), one track after another in the order
+    the player likes (D2's second bonus names no order); lowest company first is the
+    old order. Asked only while a capital call is in reach on one of two or more."""
+    task = (EACH_TRACK, steps, tracks)
+    if _each_track_matters(state, task):
+        state.tasks.append(task)
+    else:
+        _push_each(state, task)
+
+
+def _each_track_matters(state: MombasaState, task: tuple[int, ...]) -> bool:
+    _, steps, tracks = task
+    if tracks & (tracks - 1) == 0:  # one track left (or none)
+        return False
+    seat = state.actor
+    return any(tracks >> c & 1 and call_in_reach(state, seat, c, steps) for c in range(4))
+
+
+def _each_track(state: MombasaState, task: tuple[int, ...]) -> bool:
+    if _each_track_matters(state, task):
+        return False
+    state.tasks.pop()
+    _push_each(state, task)
+    return True
+
+
+def _push_each(state: MombasaState, task: tuple[int, ...]) -> None:
+    _, steps, tracks = task
+    for company in range(3, -1, -1):  # the lowest company on top: taken first
+        if tracks >> company & 1:
+            state.tasks.append((STEPS, company, steps))
+
+
+def _each_track_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
+    return [A.BOOST[c] for c in range(4) if task[2] >> c & 1]
+
+
+def _apply_each_track(state: MombasaState, task: tuple[int, ...], kind: str, args: Args) -> None:
+    company = _int(args[0])
+    state.tasks[-1] = (EACH_TRACK, task[1], task[2] & ~(1 << company))
+    state.tasks.append((STEPS, company, task[1]))
+
+
 _AUTO: dict[int, Callable[[MombasaState, tuple[int, ...]], bool]] = {
     STEPS: _steps,
     DIAMOND: _diamond,
@@ -261,6 +399,8 @@ _AUTO: dict[int, Callable[[MombasaState, tuple[int, ...]], bool]] = {
     EXPAND: _expand,
     GOODS_SPEND: _spend,
     BOOST: _boost,
+    REWARDS: _rewards,
+    EACH_TRACK: _each_track,
     END_TURN: _end_turn,
 }
 
@@ -519,9 +659,14 @@ def _purchase_legal(state: MombasaState, task: tuple[int, ...]) -> list[int]:
     return out
 
 
+DISCARDABLE = sum(1 << c for c, card in enumerate(CARDS) if card.kind != SHARE)
+"""The cards a removal space takes from a hand: not a single share card, which "remains
+in the hand of its player till the final scoring phase"."""
+
+
 def discard_options(state: MombasaState, seat: int, coffee_only: int) -> list[int]:
     faces = set()
-    hand = state.hands[seat]
+    hand = state.hands[seat] & DISCARDABLE
     for card in range(len(CARDS)):
         if hand >> card & 1 and (not coffee_only or CARDS[card].kind == COFFEE):
             faces.add(A.ANY_FACE[card])
@@ -611,6 +756,8 @@ _LEGAL: tuple[Callable[[MombasaState, tuple[int, ...]], list[int]], ...] = (
     _boost_legal,
     _shelve_legal,
     _none,
+    _rewards_legal,
+    _each_track_legal,
 )
 
 
@@ -747,10 +894,9 @@ def finish_expansion(state: MombasaState) -> None:
         state.owner[region] = company
     for other in ousted:
         state.tasks.append((RETURN, other))
-    state.tasks.append((BP, totals["bp"]))
-    state.tasks.append((STEPS, company, totals["track"]))
-    state.tasks.append((DIAMOND, totals["diamond"]))
-    state.tasks.append((POUNDS, totals["pounds"]))
+    push_rewards(  # "Take the rewards in any order you like"
+        state, company, totals["pounds"], totals["diamond"], totals["track"], totals["bp"], 0
+    )
     say(
         state,
         "expand",
@@ -876,7 +1022,12 @@ def _apply_tier(state: MombasaState, task: tuple[int, ...], kind: str, args: Arg
     state.tasks.pop()
     m = A.space_name(task[1])
     say(state, "tier", "{p} takes reward tier {t} of the {m}", t=tier + 1, m=m)
-    push_extra(state, extra, n)
+    if extra in ("pounds", "diamond", "bp"):  # parts whose order the player chooses
+        parts = {extra: n}
+        pounds, diamond, bp = parts.get("pounds", 0), parts.get("diamond", 0), parts.get("bp", 0)
+        push_rewards(state, majority.company, pounds, diamond, steps, bp, 1)
+        return
+    push_extra(state, extra, n)  # removing a post first or last ends alike
     state.tasks.append((STEPS, majority.company, steps))
 
 
@@ -965,4 +1116,6 @@ _APPLY: tuple[Callable[[MombasaState, tuple[int, ...], str, Args], None], ...] =
     _apply_boost,
     _apply_shelve,
     _no_apply,
+    _apply_rewards,
+    _apply_each_track,
 )

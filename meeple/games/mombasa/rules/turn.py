@@ -172,8 +172,11 @@ def turn_actions(state: MombasaState, seat: int) -> list[int]:
     if goods_slots and plus_one_free and state.plus_on[seat] == NO:
         out.extend(ATTACH_OF[goods_slots])
     decks = state.decks
-    ends = [A.END[d] for d in range(DECKS) if decks[seat * DECKS + d]]
-    out.extend(ends or END_FIRST)
+    with_cards = 0
+    for d in range(DECKS):
+        if decks[seat * DECKS + d]:
+            with_cards |= 1 << d
+    out.extend(ENDS_OF[with_cards])
     return out
 
 
@@ -184,7 +187,16 @@ USE_GOODS_OF = tuple(tuple(A.USE_GOODS[g] for g in range(3) if mask >> g & 1) fo
 ATTACH_OF = tuple(
     tuple(A.ATTACH[k] for k in range(SLOTS) if mask >> k & 1) for mask in range(1 << SLOTS)
 )
-END_FIRST = (A.END[0],)
+ENDS_OF = tuple(
+    tuple(
+        [A.END[d] for d in range(DECKS) if held >> d & 1]
+        + [A.END[d] for d in range(DECKS) if not held >> d & 1]
+    )
+    for held in range(1 << DECKS)
+)
+"""ENDS_OF[mask of decks holding cards]: "pick up exactly 1 of your resting decks", the
+decks with cards first (the old choice), then the empty ones (a resting deck may hold
+no card: "If there are already cards in the respective resting deck")."""
 
 
 TILE_COSTS = BOARD.tile_costs
@@ -207,7 +219,7 @@ def _placements(state: MombasaState, seat: int) -> list[int]:
         out.append(A.PLACE[FIRST_PLAYER_SPACE])
     if spaces[PURCHASE_SPACE] == NO and cash >= 1 and tasks.can_buy(state, 0, cash - 1):
         out.append(A.PLACE[PURCHASE_SPACE])
-    if spaces[REMOVAL_SPACE] == NO and state.hands[seat]:
+    if spaces[REMOVAL_SPACE] == NO and state.hands[seat] & tasks.DISCARDABLE:
         out.append(A.PLACE[REMOVAL_SPACE])
     unlocked = state.unlocked[seat * 8 : seat * 8 + 8]
     if unlocked != NO_UNLOCKS:  # the common case: no track bonus unlocked yet
@@ -236,7 +248,7 @@ def may_place(state: MombasaState, seat: int, space: int) -> bool:
     if space == PURCHASE_SPACE:
         return cash >= 1 and tasks.can_buy(state, 0, cash - 1)
     if space == REMOVAL_SPACE:
-        return bool(state.hands[seat])
+        return bool(state.hands[seat] & tasks.DISCARDABLE)
     return may_place_extra(state, seat, space)
 
 
@@ -440,10 +452,8 @@ def _place_extra(state: MombasaState, seat: int, space: int) -> None:
             state.tasks.append((tasks.BP, 2))
         else:
             state.tasks.append((tasks.BP_DIAMOND,))
-    elif k:  # tracks, bonus 2: 2 steps on each other track
-        for other in range(3, -1, -1):
-            if other != company:
-                state.tasks.append((tasks.STEPS, other, 2))
+    elif k:  # tracks, bonus 2: 2 steps on each other track, in the player's order
+        tasks.push_each_track(state, 2, 0b1111 & ~(1 << company))
     else:  # tracks, bonus 1: 2 steps on two different other tracks
         state.tasks.append((tasks.BOOST, 2, NO, company))
 
