@@ -272,6 +272,10 @@ def test_8_23_arrivals_may_take_an_unoccupied_mine_or_city_as_they_land() -> Non
     assert GAME.to_act(state) == (0,)  # England is asked before France moves
     legal = [GAME.actions[i].text for i in GAME.legal_actions(state, 0)]
     assert legal == ["end movement", "loot j", "mine j"]  # landing as before comes first
+    landed = GAME.view(state, 1)["pending_landed"]
+    assert landed == {"seat": 0, "areas": [{"area": "J", "soldiers": 1, "colonists": 1}]}
+    told = GAME.presentation().explain(GAME.view(state, 0))
+    assert told is not None and "onto an unoccupied Mine" in str(told["decision"])
     GAME.play(state, 0, "mine j")
     assert state.site_holder[2 * j] == 0
     assert texts(state, 0) == {"end movement", "loot j"}
@@ -394,3 +398,14 @@ def test_18_3_zone_4_is_one_sea_zone_for_crossing_dice_and_perils() -> None:
     assert place_homebound_perils(dice, zones) == {3: 0, 4: 1} and dice.all_used
     # only coastal movement sees the two parts: C to M crosses the lines of Zone 3
     assert WORLD.coastal_lines(WORLD.area("C").index, WORLD.area("M").index) == 2
+
+
+def test_8_23_validate_refuses_a_landing_record_out_of_place() -> None:
+    from meeple.engine import InvalidState
+    from meeple.games.newworld.positions import validate
+
+    state = _landing_at_a_mine()
+    validate(state)  # England is asked about its landed units at J
+    state.landed[1] = 5  # more Soldiers landed than England has there
+    with pytest.raises(InvalidState, match="landed"):
+        validate(state)

@@ -32,8 +32,8 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
         ("planning",),
     ),
     "outbound naval movement": (
-        "The Fleets sail to their landings; dice for each Sea Zone crossed may sink Ships"
-        " with what they carry.",
+        "The Fleets sail to their landings together, first landings first; dice for each"
+        " Sea Zone crossed may sink Ships with what they carry.",
         ("outbound",),
     ),
     "land movement": (
@@ -51,6 +51,16 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
         " Area; dice decide the losses.",
         ("combat",),
     ),
+    "native uprisings": (
+        "Native uprisings: where the die is at most a player's Uprising Number, Natives"
+        " rise against him; he chooses which of his Colonists or Miners are lost.",
+        ("control",),
+    ),
+    "survival": (
+        "Survival: one die for the whole board, read by each Area's Climate (+1 where you"
+        " hold Political Control); you choose which of your units there are lost.",
+        ("control",),
+    ),
     "homebound naval movement": (
         "Homebound: your Fleet picks up Gold and Personnel along the coast (dice for each"
         " Sea Zone) and sails home. Each Gold Bar home pays $40.",
@@ -60,6 +70,16 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
         "Exploration version: reveal what lies in the Areas as the rules set them up.",
         ("options",),
     ),
+}
+
+LOSS_WORDS = {
+    "battle": "The defender chooses which of his units are lost in the battle, one at a"
+    " time (keep those on Mines, Gold Sites and Cities to the last).",
+    "uprising": "The Natives rise: their owner chooses which Colonists or Miners are lost,"
+    " one at a time.",
+    "survival": "The climate strikes: each owner chooses which of his Personnel are lost,"
+    " one at a time (a Soldier for each S, a Colonist for each C, the other kind once one"
+    " runs out).",
 }
 
 STEPS = (
@@ -93,9 +113,15 @@ def _decision(view: JSON, phase: str) -> str:
             f"Losses at sea left too few {landing.get('kind')}: choose how many land at"
             f" {str(landing.get('area', '')).upper()}."
         )
+    if isinstance(view.get("pending_landed"), dict):
+        return (
+            "Your arrivals have landed: they may move straight onto an unoccupied Mine (a"
+            " Colonist) or City (a Soldier) in their Area before the next player moves, or"
+            " end your movement as they stand."
+        )
     losses = view.get("pending_losses")
     if isinstance(losses, dict):
-        return "The defender chooses which units are lost in the battle."
+        return LOSS_WORDS.get(str(losses.get("cause")), LOSS_WORDS["battle"])
     attack = view.get("pending_attack")
     if isinstance(attack, dict):
         return f"A battle in {str(attack.get('area', '')).upper()}: roll on, or settle a retreat."

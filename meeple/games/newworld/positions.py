@@ -15,6 +15,7 @@ from meeple.games.newworld.state import (
     GOLD_SITE,
     HOMEBOUND,
     MINE,
+    MOVEMENT,
     NO_MARKER,
     NOBODY,
     OUTBOUND,
@@ -81,8 +82,30 @@ def validate(state: NewWorldState) -> None:
     for a in range(AREAS):
         problems += _area_problems(state, a)
     problems += _arranging_problems(state)
+    problems += _landed_problems(state)
     if problems:
         raise InvalidState("newworld", problems)
+
+
+def _landed_problems(state: NewWorldState) -> list[str]:
+    """Units just landed (8.23): in Land Movement only, triples of an Area and no
+    more Soldiers and Colonists than the mover has on land there."""
+    record = state.landed
+    if not record:
+        return []
+    if state.phase != MOVEMENT or len(record) % 3:
+        return [f"landed {record}: triples (area, soldiers, colonists) in Land Movement only"]
+    out: list[str] = []
+    seat = state.actor
+    for k in range(0, len(record), 3):
+        a, soldiers, colonists = record[k : k + 3]
+        if not 0 <= a < AREAS or seat == NOBODY:
+            out.append(f"landed names Area {a} for seat {seat}")
+        elif not (0 <= soldiers <= state.soldiers[at(seat, a)]) or not (
+            0 <= colonists <= state.colonists[at(seat, a)]
+        ):
+            out.append(f"landed: more units at Area {a} than seat {seat} has there")
+    return out
 
 
 def _retreated_problems(state: NewWorldState) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any
 from meeple.engine import Rng
 from meeple.games.newworld.board import LETTERS, turn_values
 from meeple.games.newworld.common import MAX_SHIPS, WORLD, country, last_turn
-from meeple.games.newworld.rules import fleetcard, units
+from meeple.games.newworld.rules import fleetcard, losses, pickup, units
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.exploration import redeal_hidden_tiles
 from meeple.games.newworld.rules.flow import controlled
@@ -59,8 +59,28 @@ def build_view(state: NewWorldState, seat: int | None) -> JSON:
         "pending_losses": _losses(state),
         "pending_landing": shortfall_view(state),
         "pending_arrangement": fleetcard.view(state),
+        "pending_gold_request": _gold_request(state),
+        "pending_claim": _claim(state),
+        "pending_landed": _landed(state),
         "result": result(state).to_json() if over else None,
     }
+
+
+def _landed(state: NewWorldState) -> JSON | None:
+    """The mover's units just landed that may still move onto a City or Mine (8.23):
+    the Areas and how many of each kind, public as the landing is."""
+    record = state.landed
+    if not record:
+        return None
+    areas = [
+        {
+            "area": WORLD.areas[record[k]].letter,
+            "soldiers": record[k + 1],
+            "colonists": record[k + 2],
+        }
+        for k in range(0, len(record), 3)
+    ]
+    return {"seat": state.actor, "areas": areas}
 
 
 _MARKER_WORDS = {GOLD_SITE: "gold site", MINE: "mine"}
@@ -109,17 +129,39 @@ def _pending(state: NewWorldState) -> JSON | None:
     return {"attacker": attacker, "defender": defender, "area": LETTERS[area], "soldiers": count}
 
 
+def _gold_request(state: NewWorldState) -> JSON | None:
+    """Gold an opponent's Personnel hold, its owner asking to ship it (8.223)."""
+    if not state.gold_leave:
+        return None
+    owner, area, _ = state.gold_leave
+    return {"owner": owner, "area": LETTERS[area], "asked": pickup.asked(state)}
+
+
+def _claim(state: NewWorldState) -> JSON | None:
+    """The second occupant deciding on a Gold Site (16.411)."""
+    if not state.claim:
+        return None
+    seat, area = state.claim
+    return {"seat": seat, "area": LETTERS[area]}
+
+
 def _losses(state: NewWorldState) -> JSON | None:
+    """The losses whose units their owner chooses now (8.314, 9.4, 10.1): public, as
+    the dice and tables that decided them. Later records wait their turn."""
     if not state.losses:
         return None
-    defender, area, soldiers, colonists, attacker = state.losses
+    seat, area, soldiers, colonists, cause = state.losses[: losses.RECORD]
     return {
-        "defender": defender,
+        "seat": seat,
         "area": LETTERS[area],
         "soldiers": soldiers,
         "colonists": colonists,
-        "attacker": attacker,
+        "cause": LOSS_CAUSES.get(cause, "battle"),
+        "attacker": cause if cause >= 0 else None,
     }
+
+
+LOSS_CAUSES = {losses.UPRISING: "uprising", losses.SURVIVAL: "survival"}
 
 
 def _presence(state: NewWorldState) -> bytes:
