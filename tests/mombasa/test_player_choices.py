@@ -219,3 +219,38 @@ def test_an_empty_resting_deck_may_be_picked_up() -> None:
     hand = state.hands[0]
     play(state, 0, "end taking deck 3")
     assert state.hands[0] == hand and state.decks[0]  # nothing taken back
+
+
+# ---- the new decisions in the browser's words and the guide's ---------------------------------
+
+
+def test_the_new_decisions_have_words_controls_and_explanations() -> None:
+    """The rewards' order and D2's tracks read in the game's words, the old order's
+    action first (the browser pre-selects the first option), and the guide explains
+    every decision of the stack."""
+    from meeple.engine.controls import contract_problems
+    from meeple.games.mombasa import GAME, guide
+
+    presentation = GAME.presentation()
+    state = build(2, slots={0: ["expansion 2"]}, tracks={0: {"cairo": 5}}, cash={0: 1})
+    play(state, 0, "expand cairo", "enter darfur from column 1", "enter kordofan from column 1")
+    view = GAME.view(state, 0)
+    actions = legal(state, 0)
+    words = presentation.action_labels(view, actions)
+    assert words == {
+        "collect track steps": "Take 2 steps on the Cairo track first",
+        "collect bookkeeping points": "Take 1 bookkeeping point first",
+    }
+    entries = presentation.controls(view, actions)
+    assert not contract_problems(entries, actions)
+    assert entries[0]["options"][0]["action"] == "collect track steps"
+    assert "order you like" in guide.explain(view)["decision"]
+    state = build(2, slots={0: ["coffee 1"]}, tracks={0: {"mombasa": 6}})
+    faces(state, "A1", "B1", "C1", "D2")
+    unlock(state, 0, CAIRO, 2)
+    play(state, 0, "place marker on cairo bonus 2")
+    view = GAME.view(state, 0)
+    words = presentation.action_labels(view, legal(state, 0))
+    assert words["boost cape town"] == "2 steps on the Cape Town track first"
+    assert "order you choose" in guide.explain(view)["decision"]
+    assert set(tasks.TASK_NAMES) <= set(guide.DECISIONS)

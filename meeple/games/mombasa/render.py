@@ -299,7 +299,25 @@ PENDING_DETAILS = {
     "bookkeeping points": lambda v: f"{v[0]} BP to spend",
     "remove trading posts": lambda v: f"{_plural(v[0], 'trading post')} to remove",
     "return an ousted trading post": lambda v: f"a {COMPANY_TITLES[v[0]]} post goes home",
+    "rewards: which first": lambda v: _reward_parts(v),
+    "move on each other track": lambda v: (
+        f"{v[0]} steps on "
+        + ", ".join(COMPANY_TITLES[c] for c in range(4) if v[1] >> c & 1)
+        + ": which first"
+    ),
 }
+
+
+def _reward_parts(values: list[int]) -> str:
+    """A reward's parts left to take ("REWARDS": company, pounds, diamond, steps, BP)."""
+    company, pounds, diamond, steps, bp = values[:5]
+    parts = [
+        f"£{pounds}" if pounds else "",
+        _plural(diamond, "diamond step") if diamond else "",
+        f"{_plural(steps, 'step')} on {COMPANY_TITLES[company]}" if steps else "",
+        f"{bp} BP" if bp else "",
+    ]
+    return ", ".join(p for p in parts if p) + " in the order you like"
 
 
 def pending_words(view: JSON) -> str | None:
