@@ -67,6 +67,10 @@ def serve(
     import uvicorn
 
     from meeple.server.app import SERVE_BOT_DELAY, SERVE_DB, create_app
+    from meeple.server.transport import uvicorn_settings
+
+    # Frame size, header timeout, answered handshakes, stalled sockets dropped.
+    transport = uvicorn_settings(limits)
 
     if workers > 1:  # each worker builds its app from the environment
         os.environ[SERVE_DB] = db
@@ -84,6 +88,7 @@ def serve(
             log_level="warning",
             ws_per_message_deflate=ws_compression,
             proxy_headers=proxy_headers,
+            **transport,
         )
         return
     config = uvicorn.Config(
@@ -93,6 +98,7 @@ def serve(
         log_level="warning",
         ws_per_message_deflate=ws_compression,
         proxy_headers=proxy_headers,  # the address is what the per-address limits count
+        **transport,
     )
     if not run_announcing(config, sock, announce):
         raise typer.Exit(1)  # the app could not start (uvicorn said why)

@@ -34,6 +34,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from meeple.server.guard import Guard
+from meeple.server.headers import SecurityHeaders
 from meeple.server.hub import Hub
 from meeple.server.limits import Limits
 from meeple.server.review_jobs import Reviews
@@ -61,12 +62,10 @@ def create_app(
     hub is ``app.state.hub``; at startup it resumes the tables that bots or a clock
     must move on. ``any_seed``: any table may be given a seed, even one people play
     (for tests and local experiments only; by default ``MEEPLE_ANY_SEED=1``, which
-    the test suite sets, else never: see docs/server.md, "Chance")."""
+    the test suite sets, else never: ``Hub``, and docs/server.md, "Chance")."""
     from meeple.server.store import Store
 
     limits = Limits.from_settings() if limits is None else limits
-    if any_seed is None:
-        any_seed = os.environ.get(ANY_SEED) == "1"
     hub = Hub(Store(db_url), bot_delay=bot_delay, limits=limits, any_seed=any_seed)
     reviews = Reviews(hub)
 
@@ -107,10 +106,10 @@ def create_app(
     app.include_router(review_router(reviews), responses=ERRORS)
     app.include_router(ws_router(hub))
     app.add_middleware(Guard, limits=limits)
+    app.add_middleware(SecurityHeaders)  # outermost: the guard's refusals carry them too
     return app
 
 
-ANY_SEED = "MEEPLE_ANY_SEED"  # "1": any table may be given a seed (tests only)
 SERVE_DB = "MEEPLE_SERVE_DB"
 SERVE_BOT_DELAY = "MEEPLE_SERVE_BOT_DELAY"
 

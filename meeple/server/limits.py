@@ -11,10 +11,12 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, TypeVar
 
+T = TypeVar("T")
 ENV_PREFIX = "MEEPLE_LIMIT_"
 
 
@@ -28,6 +30,7 @@ class Limits:
     ws_burst: float = 60.0
     max_body: int = 16 * 1024  # bytes of a request body
     max_headers: int = 8 * 1024  # bytes of a request's path, query and headers
+    header_timeout: float = 10.0  # seconds to send a request's line and headers (uvicorn)
     tables_per_hour: int = 30  # tables created per client address per hour
     open_tables: int = 20  # unfinished tables created by one client address
     loaded_tables: int = 500  # tables held in memory
@@ -40,6 +43,8 @@ class Limits:
     absent_after: float = 120.0  # seconds without a socket or request: a seat is absent
     bot_workers: int = 1  # threads of the server-wide bot pool
     bot_budget: float = 2.0  # seconds of bot thinking a table may queue at a time
+    cost_rate: float = 0.1  # seconds of server work per second per address on costly requests
+    cost_burst: float = 2.0  # ... and the seconds it may use at once above that rate
     lease_seconds: float = 10.0  # cluster: a lease not renewed this long may be taken over
 
     @classmethod
@@ -111,6 +116,12 @@ class Bucket:
         self.tokens -= 1
         return True
 
+    def take_seconds(self, amount: float) -> None:
+        """Refill, then spend ``amount`` (the bucket may go below 0: a debt)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate) - amount
+        self.stamp = now
+
     def full(self) -> bool:
         """True if the bucket has refilled completely (so forgetting it changes nothing)."""
         return self.tokens + (time.monotonic() - self.stamp) * self.rate >= self.burst
@@ -130,13 +141,17 @@ class AddressBuckets:
 
     def take(self, address: str) -> bool:
         """Spend one of ``address``'s tokens; False when it has none left."""
+        return self.bucket(address).take()
+
+    def bucket(self, address: str) -> Bucket:
+        """``address``'s bucket (a full one if it has none)."""
         self.calls += 1
         if self.calls % self.PRUNE_EVERY == 0:
             self.buckets = {a: b for a, b in self.buckets.items() if not b.full()}
         bucket = self.buckets.get(address)
         if bucket is None:
             bucket = self.buckets[address] = Bucket(self.rate, self.burst)
-        return bucket.take()
+        return bucket
 
 
 class Window:
@@ -164,6 +179,47 @@ class Window:
         recent = self.times.get(key)
         if recent:
             recent.pop()
+
+
+# The client address of the request or WebSocket being served (set by ``Guard``), for
+# work charged to it deep in the server (``CostBudget``); None outside any request.
+CLIENT: ContextVar[str | None] = ContextVar("meeple_client", default=None)
+
+
+class CostBudget:
+    """What each client address may spend of the server's time on costly requests
+    (a replay's steps, undos, loading a stored table): a token bucket of seconds,
+    refilled at ``rate`` seconds per second up to ``burst``. Work is charged after it
+    is done (its cost is known then), so an address may go into debt; while in debt
+    its costly requests are refused (``wait``), its cheap ones are not. The address is
+    the one being served (``CLIENT``); work done outside any request is not charged."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.buckets = AddressBuckets(rate, burst)
+
+    def wait(self) -> float:
+        """Seconds until the address being served may make a costly request (0: now)."""
+        address = CLIENT.get()
+        if address is None:
+            return 0.0
+        bucket = self.buckets.bucket(address)
+        bucket.take_seconds(0.0)
+        return 0.0 if bucket.tokens >= 0 else -bucket.tokens / bucket.rate
+
+    def charge(self, seconds: float) -> None:
+        """Charge ``seconds`` of work to the address being served."""
+        address = CLIENT.get()
+        if address is not None and seconds > 0:
+            self.buckets.bucket(address).take_seconds(seconds)
+
+    def timed(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` (in any thread), its CPU time charged to the address being
+        served (pass it to a thread with ``contextvars.copy_context().run``)."""
+        start = time.thread_time()
+        try:
+            return fn(*args)
+        finally:
+            self.charge(time.thread_time() - start)
 
 
 def client_address(scope: Mapping[str, object]) -> str:

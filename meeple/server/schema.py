@@ -10,6 +10,7 @@ from the ``swagger-ui-bundle`` package, so /docs works offline.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import swagger_ui_bundle  # type: ignore[import-untyped]
@@ -19,6 +20,8 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+
+from meeple.server.headers import csp_with_script
 
 DOCS_ASSETS = "/docs-assets"
 
@@ -84,12 +87,17 @@ def docs_routes(app: FastAPI) -> None:
 
     @router.get("/docs")
     async def docs() -> HTMLResponse:
-        return get_swagger_ui_html(
+        page = get_swagger_ui_html(
             openapi_url=app.openapi_url or "/openapi.json",
             title=f"{app.title}: API",
             swagger_js_url=f"{DOCS_ASSETS}/swagger-ui-bundle.js",
             swagger_css_url=f"{DOCS_ASSETS}/swagger-ui.css",
             swagger_favicon_url=f"{DOCS_ASSETS}/favicon-32x32.png",
         )
+        # The page starts Swagger UI in one inline script: the policy allows just it.
+        inline = re.search(r"<script>(.*?)</script>", bytes(page.body).decode(), re.DOTALL)
+        if inline is not None:
+            page.headers["content-security-policy"] = csp_with_script(inline.group(1))
+        return page
 
     app.include_router(router)

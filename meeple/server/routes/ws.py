@@ -13,13 +13,19 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, ValidationError
+from starlette.types import Message
 
 from meeple.engine import MeepleError
 from meeple.server.hub import Hub
 from meeple.server.limits import client_address
 from meeple.server.tables import ApiError, Table, dumps
 
+# The largest message, in bytes (the page's largest is a 1,000-character chat line: a
+# few KB even escaped). ``meeple serve`` refuses a larger frame from its header
+# (``meeple.server.transport``); this check holds under any other ASGI server.
 MAX_MESSAGE = 8 * 1024
+# The close code of a socket cut off for falling behind ("try again later").
+FELL_BEHIND = 1013
 
 
 class WsMessage(BaseModel):
@@ -33,8 +39,10 @@ class WsMessage(BaseModel):
 
 class WsClient:
     """One WebSocket connection of a table: messages leave in order from a queue, so
-    a broadcast never waits for a slow client; one that falls too far behind is cut
-    off (its page reconnects and resyncs)."""
+    a broadcast never waits for a slow client. One that falls too far behind
+    (``MAX_QUEUE`` messages waiting) is cut off: what waits is dropped, the socket is
+    closed (``FELL_BEHIND``) and nothing more it sends is played; its page reconnects
+    and gets a full state."""
 
     MAX_QUEUE = 200
 
@@ -44,13 +52,32 @@ class WsClient:
         self.board: str | None = None
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.closing: asyncio.Task[None] | None = None  # closing a client cut off
+
+    @property
+    def behind(self) -> bool:
+        """True once the client has been cut off for falling behind."""
+        return self.closing is not None
 
     def push(self, text: str) -> bool:
+        if self.behind:
+            return False
         if self.writer.done() or self.queue.qsize() >= self.MAX_QUEUE:
-            self.close()
+            self.fall_behind()
             return False
         self.queue.put_nowait(text)
         return True
+
+    def fall_behind(self) -> None:
+        """Cut the client off: stop writing to it and close its socket."""
+        if self.closing is None:
+            self.writer.cancel()
+            self.closing = asyncio.get_running_loop().create_task(self._close_behind())
+
+    async def _close_behind(self) -> None:
+        # (meeple serve aborts at once a socket whose peer reads nothing.)
+        with contextlib.suppress(Exception):
+            await self.websocket.close(FELL_BEHIND, "fell behind; reconnect for a fresh state")
 
     def close(self) -> None:
         self.queue.put_nowait(None)
@@ -83,8 +110,7 @@ def ws_router(hub: Hub) -> APIRouter:
             seat = table.seat_of(token)
             hub.sockets.open(table, address)
         except ApiError as exc:
-            await websocket.send_text(dumps({"type": "error", **exc.to_json()}))
-            await websocket.close(code=4000 + exc.status)
+            await _refuse(websocket, exc)
             return
         try:
             await _serve(hub, websocket, table, seat, address, bool(svg))
@@ -92,6 +118,14 @@ def ws_router(hub: Hub) -> APIRouter:
             hub.sockets.closed(table, address)
 
     return router
+
+
+async def _refuse(websocket: WebSocket, exc: ApiError) -> None:
+    """Send the refusal and close (code 4000 + status); a client already gone is no
+    error of the server's."""
+    with contextlib.suppress(WebSocketDisconnect, OSError, RuntimeError):
+        await websocket.send_text(dumps({"type": "error", **exc.to_json()}))
+        await websocket.close(code=4000 + exc.status)
 
 
 async def _serve(
@@ -108,18 +142,9 @@ async def _serve(
     try:
         while True:
             message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
+            if message["type"] == "websocket.disconnect" or client.behind:
                 break
-            text = message.get("text")
-            if text is None:
-                reply: dict[str, Any] | None = {
-                    "type": "error",
-                    "id": None,
-                    "status": 422,
-                    "detail": "binary frames are not part of the protocol; send JSON as text",
-                }
-            else:
-                reply = await _ws_message(hub, table, client, text, address)
+            reply = await _ws_message(hub, table, client, message, address)
             if reply is not None:
                 client.push(dumps(reply))
     except WebSocketDisconnect:
@@ -127,6 +152,8 @@ async def _serve(
     finally:
         table.clients.discard(client)
         client.close()
+        if client.closing is not None:
+            await client.closing
         hub.presence.changed(table, seat)
         await hub.announce(table, seat)
 
@@ -140,15 +167,19 @@ def _snapshot(hub: Hub, table: Table, client: WsClient) -> dict[str, Any]:
 
 
 async def _ws_message(
-    hub: Hub, table: Table, client: WsClient, text: str, address: str
+    hub: Hub, table: Table, client: WsClient, received: Message, address: str
 ) -> dict[str, Any] | None:
-    """Handle one message of ``client``; returns its reply (errors as replies)."""
+    """Handle one ASGI message ``received`` from ``client``; returns its reply (errors as
+    replies). Every message, binary or too large as well, spends the address's budget."""
     msg_id: Any = None
     try:
-        if len(text) > MAX_MESSAGE:
-            raise ApiError(413, f"message larger than {MAX_MESSAGE} bytes")
         if not hub.ws_buckets.take(address):
             raise ApiError(429, "too many messages from this address; slow down")
+        text = received.get("text")
+        if text is None:
+            raise ApiError(422, "binary frames are not part of the protocol; send JSON as text")
+        if len(text) > MAX_MESSAGE:
+            raise ApiError(413, f"message larger than {MAX_MESSAGE} bytes")
         try:
             message = WsMessage.model_validate_json(text)
         except ValidationError as exc:
