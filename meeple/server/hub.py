@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
 import random
 import time
 from collections.abc import Callable
@@ -62,6 +63,7 @@ log = logging.getLogger("meeple.server")
 
 T = TypeVar("T")
 MOVE_THREADS = 4  # PostgreSQL: moves of different tables stored at once
+ANY_SEED = "MEEPLE_ANY_SEED"  # "1": any table may be given a seed (tests only)
 RETRIES = 16  # attempts at a change whose stored table moved on meanwhile (cluster)
 
 
@@ -96,8 +98,11 @@ class Hub:
         *,
         bot_delay: float = 0.0,
         limits: Limits | None = None,
-        any_seed: bool = False,
+        any_seed: bool | None = None,
     ) -> None:
+        """``any_seed``: any table may be given a seed, even one people play (tests and
+        local experiments only; None: if ``MEEPLE_ANY_SEED`` is "1", which the test
+        suite sets)."""
         load_bots()
         # Every game plugin loaded now, before any thread may look one up: discovery
         # runs once, and a lookup from another thread during it would miss games.
@@ -144,6 +149,8 @@ class Hub:
             fell_behind=self._fell_behind,
             rows=RowHolds(self._hold_row, self._let_go, self.move_pool),
         )
+        if any_seed is None:
+            any_seed = os.environ.get(ANY_SEED) == "1"
         self.seats.any_seed = any_seed  # (tests only: any table may be given a seed)
         self.sweeper: asyncio.Task[None] | None = None
         self.stopping = False  # (``stop`` began: nothing new is scheduled)

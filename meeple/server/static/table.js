@@ -105,12 +105,23 @@ function seatName(seat) {
   return s ? seatLabel(s) : `seat ${seat}`;
 }
 
+// An analysis table: its seed is open to all; play waits until every seat is taken.
+function drawAnalysis() {
+  const open = snap.analysis;
+  $("analysis").hidden = !open;
+  if (!open) return;
+  const waiting = open.waiting.map(seatName).join(", ");
+  $("analysis").textContent = `Analysis table: its seed (${open.seed}) is shown to everyone, so anyone can foresee its dice and draws.`
+    + (waiting ? ` Play begins once every seat is taken in the lobby (still free: ${waiting}).` : "");
+}
+
 function draw() {
   document.title = `meeple: ${snap.title}`;
   turnSignal(snap);
   $("title").textContent = `${snap.title} · table ${tableId}`;
   $("reconstructed").textContent = snap.reconstructed || "";
   $("reconstructed").hidden = !snap.reconstructed;
+  drawAnalysis();
   $("version").textContent = `v${snap.version}`;
   $("spectate").href = `/t/${tableId}`;
   $("spectate").textContent = `${location.origin}/t/${tableId}`;
