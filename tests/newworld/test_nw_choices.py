@@ -60,6 +60,8 @@ def test_6_4_a_soldier_kept_aboard_sails_home_and_may_come_back_later() -> None:
     GAME.play(state, 0, "keep colonist aboard h")
     GAME.play(state, 0, "end movement")
     flow.begin_homebound(state)
+    assert GAME.actions[GAME.legal_actions(state, 0)[0]].text == "pick up all at h"  # 12.1
+    GAME.play(state, 0, "pick up all at h")
     assert (state.fleet_soldiers[0], state.fleet_colonists[0]) == (1, 1)
     home = state.home_soldiers[0]
     state.rng = rng_rolling(6, 6, 6)  # a calm crossing home from Zone 3
@@ -141,20 +143,82 @@ def test_5_4_a_shortfall_at_the_last_landing_leaves_no_choice() -> None:
 
 
 def test_5_4_landings_not_yet_sailed_stay_secret_while_a_fleet_waits() -> None:
-    """England chooses before France has sailed: France's Landings are still on its
-    secret sheet (5.4), so a copy for England draws them afresh, keeping the
-    Soldiers France was seen to send (5.5)."""
-    state = sail_two_landings(1, 6, 6, 4, french_fleet=True)
-    assert state.phase == OUTBOUND and state.fleet_at[1] == -1
+    """England chooses at H once every Fleet has made its Initial Landfall (4.2,
+    6.1): France is off K, its Landing at M still on its secret sheet (5.4), so a
+    copy for England draws that one afresh, keeping K and the Soldiers for it."""
+    state = sail_two_landings(1, 6, 6, 4, 6, 6, 6, 6, french_fleet=True)
+    assert state.phase == OUTBOUND and GAME.to_act(state) == (0,)
+    assert state.fleet_at[1] == area("K") and state.fleet_soldiers[1] == 4  # not yet ashore
     state.rng = Rng(9)  # type: ignore[assignment]
     assert GAME.view(state, 0)["players"][1]["plan"] is None
     assert GAME.view(state, 1)["players"][1]["plan"]["landings"][1]["area"] == "M"
     drawn = [GAME.determinize(state, 0, Rng(k)).plan_landings[1] for k in range(8)]
-    assert all(sum(rows[1::3]) == 4 and sum(rows[2::3]) == 0 for rows in drawn)
+    assert all(rows[:3] == [area("K"), 2, 0] for rows in drawn)
+    assert all(sum(rows[4::3]) == 2 and sum(rows[5::3]) == 0 for rows in drawn)
     assert any(rows != state.plan_landings[1] for rows in drawn)
     own = GAME.determinize(state, 1, Rng(1))
     assert own.plan_landings[1] == state.plan_landings[1]
-    assert own.plan_landings[0] == state.plan_landings[0]  # England's are under way
+    # England's Initial Landfall is on the table; its Landing at O is not, for France
+    assert own.plan_landings[0][:3] == state.plan_landings[0][:3]
+    drawn = [GAME.determinize(state, 1, Rng(k)).plan_landings[0] for k in range(8)]
+    assert any(rows[3:] != state.plan_landings[0][3:] for rows in drawn)
+
+
+# ---- 4.2, 6.1 the Fleets sail simultaneously, Landing round by Landing round -----------------
+
+
+def french_shortfall(english_second: str) -> NewWorldState:
+    """Turn 2: England lands 2 Soldiers at H then 2 at ``english_second``; France 2
+    at K then 2 at M, and loses a Soldier crossing to K (Zone 4: 1, 6, 6, 6, then
+    the Naval Losses Table's 4). England's crossing to H is calm (6, 6, 6)."""
+    state = new_state(2, seed=5)
+    state.turn = 2
+    state.new_colonists = [3, 3]
+    state.ships = [2, 2]
+    state.home_soldiers = [4, 4]
+    state.phase = PLANNING
+    for seat, (first, second) in enumerate((("h", english_second), ("k", "m"))):
+        for text in ("maintain 2 ships", "build 0 ships", "buy 0 soldiers", f"land at {first}"):
+            GAME.play(state, seat, text)
+        for text in ("send 2 soldiers", "send 0 colonists", f"land at {second}"):
+            GAME.play(state, seat, text)
+        GAME.play(state, seat, "send 2 soldiers")
+        if seat == 1:
+            state.rng = ScriptedRng(6, 6, 6, 1, 6, 6, 6, 4)  # type: ignore[assignment]
+        GAME.play(state, seat, "seal plan")
+    return state
+
+
+def seen_by(state: NewWorldState, seat: int) -> tuple[object, list[int], list[str]]:
+    """All a seat may go by: its view, its legal actions and the log it reads."""
+    return (
+        GAME.view(state, seat),
+        GAME.legal_actions(state, seat),
+        [event.text for event in GAME.events(state, seat)],
+    )
+
+
+def test_4_2_a_shortfall_at_the_first_landing_does_not_see_later_landings() -> None:
+    """France decides its shortfall at K while England's second Landing (O in one
+    game, D in the other) is neither sailed nor shown: both games look the same to
+    France and offer it the same choices (4.2: "each player simultaneously moves")."""
+    to_o, to_d = french_shortfall("o"), french_shortfall("d")
+    assert to_o.plan_landings[0] != to_d.plan_landings[0]
+    for state in (to_o, to_d):
+        assert GAME.to_act(state) == (1,) and state.shortfall == [1, 0, 0]
+        assert state.fleet_at[0] == area("H")  # England waits at its Initial Landfall
+    assert seen_by(to_o, 1) == seen_by(to_d, 1)
+    assert texts(to_o, 1) == {"land 1 soldiers at k", "land 2 soldiers at k"}
+
+
+def test_4_2_every_fleet_sails_on_only_after_the_round_s_landings() -> None:
+    state = french_shortfall("o")
+    state.rng = rng_rolling(6, 6)  # the coastal legs: H to O and K to M, one die each
+    GAME.play(state, 1, "land 1 soldiers at k")
+    assert state.phase != OUTBOUND
+    assert state.off_soldiers[at(0, area("O"))] == 2
+    assert state.off_soldiers[at(1, area("K"))] == 1
+    assert state.off_soldiers[at(1, area("M"))] == 2
 
 
 # ---- 8.32 Retreats: before or during the battle, Soldiers if the attacker allows -------------
@@ -292,10 +356,11 @@ def test_8_32_no_more_retreat_terms_once_the_soldiers_are_gone_or_the_defender_f
     GAME.play(state, 0, "attack france at h with 4")
     GAME.play(state, 0, "forbid soldiers to retreat")
     # 2: the French Soldier falls, nothing may retreat any more (the Colonists only
-    # while Soldiers guard them); the two Colonists, too few for a hit, fall without
-    # another die (8.312)
+    # while Soldiers guard them); England goes on against the two Colonists, too few
+    # for a hit: they fall without another die (8.312)
     state.rng = ScriptedRng(2)  # type: ignore[assignment]
     GAME.play(state, 1, "stand and fight")
+    GAME.play(state, 0, "attack the colonists")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert not state.pending and state.colonists[at(1, h)] == 0
     # `fight to the end` closes the attacker's questions as well as the defender's
@@ -331,6 +396,7 @@ def test_8_31_fought_to_the_end_the_dice_fall_as_in_one_battle() -> None:
     GAME.play(state, 0, "forbid soldiers to retreat")
     state.rng = ScriptedRng(*faces[: expected.dice])  # type: ignore[assignment]
     GAME.play(state, 1, "fight to the end")
+    GAME.play(state, 0, "attack the colonists")  # the French Soldiers are gone (8.312)
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert state.soldiers[at(0, h)] == 4 - expected.attacker_lost
     assert state.soldiers[at(1, h)] == 3 - expected.soldiers_lost
@@ -379,7 +445,12 @@ def test_8_32_an_objection_closes_that_area_only() -> None:
     GAME.play(state, 1, "retreat colonists to o")
     GAME.play(state, 0, "object to the retreat")
     assert GAME.to_act(state) == (1,)
-    assert texts(state, 1) == {"retreat colonists to k", "stand and fight", "fight to the end"}
+    assert texts(state, 1) == {
+        "retreat colonists to k",
+        "retreat 1 colonists to k",  # some of the two (8.32)
+        "stand and fight",
+        "fight to the end",
+    }
 
 
 def test_8_32_a_retreat_everyone_there_accepts_goes_ahead() -> None:

@@ -376,7 +376,12 @@ def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
     assert texts(state, 0) == {"allow soldiers to retreat", "forbid soldiers to retreat"}
     GAME.play(state, 0, "forbid soldiers to retreat")
     assert GAME.to_act(state) == (1,)  # the defender decides, through to_act
-    assert texts(state, 1) == {"retreat colonists to o", "stand and fight", "fight to the end"}
+    assert texts(state, 1) == {
+        "retreat colonists to o",
+        "retreat 1 colonists to o",  # or only one of the two (8.32)
+        "stand and fight",
+        "fight to the end",
+    }
     with pytest.raises(IllegalAction, match=r"8\.32"):
         GAME.play(state, 1, "retreat colonists to d")
     state.rng = rng_rolling(2, 2)

@@ -4,8 +4,13 @@ Each text starts with a verb the interface groups by: take/roll (Colonists), bid
 choose (landfall), maintain/build/buy/land/send/seal (the Planning Sheet), move,
 carry, embark, prospect, mine, loot, end (Land Movement), attack, end (combat),
 sail (homebound); devote/declare (Piracy on the sheet), attack/raid (Pirates
-homebound), keep (arrivals aboard, 6.4), load (the Fleet card's rows, 6.21). Areas are
-written by their letter, in lower case.
+homebound), keep (arrivals aboard, 6.4), load (the Fleet card's rows, 6.21); lose /
+take the suggested losses (a unit lost to a battle 8.314, an uprising 9.4 or the
+climate 10.1), retreat (all, or some, 8.32), attack / spare the colonists (8.312).
+pick up / ask / refuse / allow (the Fleet's pickups homebound, 12.1, and Gold an
+opponent holds, 8.223), claim / leave (a Gold Site, 16.411).
+Areas are written by their letter, in lower case. Actions added by a later rules
+version go at the end, so the indices of the others stay.
 """
 
 from __future__ import annotations
@@ -39,7 +44,9 @@ SHIP_LOADS = tuple(
     for colonists in range(3 - soldiers)
     for bars in range(3)
 )
-MAX_MOVE = 60  # the largest group moved or sent in one action
+MARKER_LOSS = len(LOSS_WORDS)  # "lose political control marker" (20), listed after the rest
+MARKER_WORD = "political control marker"
+MAX_MOVE = 60  # the largest group moved, sent or retreated in one action
 MAX_SEND = 2 * MAX_SHIPS
 
 
@@ -148,6 +155,40 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
         )
         for load in SHIP_LOADS
     ]
+    # 20: the Political Control marker taken as a combat loss; every loss of one
+    # record as suggested (8.314, 9.4, 10.1; rules/losses.py).
+    out.append(("lose", (MARKER_LOSS,), f"lose {MARKER_WORD}"))
+    out.append(("accept_losses", (), "take the suggested losses"))
+    # 8.32: some of the Colonists or Soldiers on land retreat (free ones first, then
+    # those on markers); "retreat colonists to x" retreats them all.
+    for a in range(AREAS):
+        out += [
+            ("retreat_some_colonists", (a, n), f"retreat {n} colonists to {_l(a)}")
+            for n in range(1, MAX_MOVE + 1)
+        ]
+        out += [
+            ("retreat_some_soldiers", (a, n), f"retreat {n} soldiers to {_l(a)}")
+            for n in range(1, SOLDIER_POOL + 1)
+        ]
+    # 8.312: the attacker, the defending Soldiers gone, may go on against the Colonists.
+    out.append(("attack_colonists", (), "attack the colonists"))
+    out.append(("spare_colonists", (), "spare the colonists"))
+    # 12.1: what the Fleet picks up where it lies (all that fits, or one unit at a time;
+    # what it leaves goes back to the Area, 8.21); 8.223: Gold held by an opponent's
+    # Personnel in its owner's absence leaves only if they agree.
+    for a in range(AREAS):
+        out += [
+            ("pick_up", (a,), f"pick up all at {_l(a)}"),
+            ("pick_up_soldier", (a,), f"pick up soldier at {_l(a)}"),
+            ("pick_up_colonist", (a,), f"pick up colonist at {_l(a)}"),
+            ("pick_up_gold", (a,), f"pick up gold at {_l(a)}"),
+            ("ask_gold", (a,), f"ask to ship gold at {_l(a)}"),
+        ]
+    out.append(("refuse_gold", (), "refuse the gold shipped"))
+    out.append(("allow_gold", (), "allow the gold shipped"))
+    # 16.411: the second occupant of a newly explored Area may claim its second Gold Site.
+    out += [("claim_site", (a,), f"claim gold site at {_l(a)}") for a in range(AREAS)]
+    out += [("leave_site", (a,), f"leave gold site at {_l(a)}") for a in range(AREAS)]
     return out
 
 
@@ -172,7 +213,13 @@ RETREAT = tuple(SPACE.index("retreat", a) for a in range(AREAS))
 STAND = SPACE.index("stand")
 EXPLORE = tuple(SPACE.index("explore", a) for a in range(AREAS))
 SKIP_EXPLORE = SPACE.index("skip_explore")
-LOSE = tuple(SPACE.index("lose", k) for k in range(len(LOSS_WORDS)))
+LOSE = tuple(SPACE.index("lose", k) for k in range(len(LOSS_WORDS) + 1))  # the marker last
+ACCEPT_LOSSES = SPACE.index("accept_losses")
+ATTACK_COLONISTS = SPACE.index("attack_colonists")
+SPARE_COLONISTS = SPACE.index("spare_colonists")
+# RETREAT_SOME_COLONISTS[area] + n - 1 is "retreat n colonists to area" (8.32)
+RETREAT_SOME_COLONISTS = tuple(SPACE.index("retreat_some_colonists", a, 1) for a in range(AREAS))
+RETREAT_SOME_SOLDIERS = tuple(SPACE.index("retreat_some_soldiers", a, 1) for a in range(AREAS))
 DEVOTE = tuple(SPACE.index("devote", n) for n in range(MAX_SHIPS + 1))
 DECLARE = tuple(SPACE.index("declare", s) for s in range(len(COUNTRIES)))
 ATTACK_FLEET = SPACE.index("attack_fleet")
@@ -222,5 +269,14 @@ def natives_index(area: int, n: int) -> int:
     return NATIVES_BASE + area * SOLDIER_POOL + n - 1
 
 
+PICK_UP = tuple(SPACE.index("pick_up", a) for a in range(AREAS))
+PICK_UP_SOLDIER = tuple(SPACE.index("pick_up_soldier", a) for a in range(AREAS))
+PICK_UP_COLONIST = tuple(SPACE.index("pick_up_colonist", a) for a in range(AREAS))
+PICK_UP_GOLD = tuple(SPACE.index("pick_up_gold", a) for a in range(AREAS))
+ASK_GOLD = tuple(SPACE.index("ask_gold", a) for a in range(AREAS))
+REFUSE_GOLD = SPACE.index("refuse_gold")
+ALLOW_GOLD = SPACE.index("allow_gold")
+CLAIM_SITE = tuple(SPACE.index("claim_site", a) for a in range(AREAS))
+LEAVE_SITE = tuple(SPACE.index("leave_site", a) for a in range(AREAS))
 # LOAD_SHIP[(soldiers, colonists, bars)] is "load ship with ..." (6.21)
 LOAD_SHIP = {load: SPACE.index("load_ship", *load) for load in SHIP_LOADS}

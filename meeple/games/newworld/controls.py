@@ -50,8 +50,21 @@ AMOUNT_KINDS = frozenset(
         "attack_natives",
         "land_soldiers",
         "land_colonists",
+        "retreat_some_colonists",
+        "retreat_some_soldiers",
     }
 )
+# Amounts whose pre-selected value is the largest: the closest to the old pick
+# (a retreat of them all, which is clicked on the map).
+LARGEST_FIRST = frozenset({"retreat_some_colonists", "retreat_some_soldiers"})
+COUNT_AT = {
+    "attack": 2,
+    "attack_natives": 1,
+    "land_soldiers": 1,
+    "land_colonists": 1,
+    "retreat_some_colonists": 1,
+    "retreat_some_soldiers": 1,
+}  # where an amount's count stands among its arguments (else first)
 
 FEW = 3  # fewer counts than this are buttons, not an amount
 
@@ -78,11 +91,18 @@ BOARD_KINDS = frozenset(
     }
 )
 
+LOSS_HEADING = "Choose the unit you lose"
+PICKUP_HEADING = "Take aboard where the Fleet lies (what you leave goes back ashore)"
+GOLD_HEADING = "Your Personnel hold another player's Gold: may his Fleet ship it? (8.223)"
+CLAIM_HEADING = "A Gold Site the first occupant could not take: claim it? (16.411)"
 # The heading of the named choices, by kind.
 CHOICE_HEADINGS = {
     "take": "New Colonists this turn",
     "roll": "New Colonists this turn",
-    "lose": "Choose the unit you lose",
+    "lose": LOSS_HEADING,
+    "accept_losses": LOSS_HEADING,
+    "attack_colonists": "The defending Soldiers are gone: go on against the Colonists? (8.312)",
+    "spare_colonists": "The defending Soldiers are gone: go on against the Colonists? (8.312)",
     "declare": "Planning Sheet: declare Naval War on",
     "allow_retreat": "May the defender's Soldiers retreat?",
     "forbid_retreat": "May the defender's Soldiers retreat?",
@@ -91,6 +111,14 @@ CHOICE_HEADINGS = {
     "stand": "The battle",
     "fight_to_end": "The battle",
     "load_ship": "Fleet card: load a Ship",
+    **dict.fromkeys(
+        ("pick_up", "pick_up_soldier", "pick_up_colonist", "pick_up_gold", "ask_gold"),
+        PICKUP_HEADING,
+    ),
+    "refuse_gold": GOLD_HEADING,
+    "allow_gold": GOLD_HEADING,
+    "claim_site": CLAIM_HEADING,
+    "leave_site": CLAIM_HEADING,
 }
 
 # The map's heading and hint, by the phase the view is in.
@@ -140,8 +168,7 @@ def _group(action: Action) -> tuple[Any, ...]:
     """Which entry an action belongs to: its amount (kind and the other arguments),
     the map, or the choice of its heading."""
     if action.kind in AMOUNT_KINDS:
-        count_at = {"attack": 2, "attack_natives": 1, "land_soldiers": 1, "land_colonists": 1}
-        rest = tuple(a for i, a in enumerate(action.args) if i != count_at.get(action.kind, 0))
+        rest = tuple(a for i, a in enumerate(action.args) if i != COUNT_AT.get(action.kind, 0))
         return ("amount", action.kind, rest)
     if action.kind in BOARD_KINDS:
         return ("board",)
@@ -162,7 +189,34 @@ def _entry(
         return board_control(heading, options, help=hint)
     if len(options) == 1 and not key[1]:
         return choice_control("", options)
+    if key[1] == LOSS_HEADING:
+        return choice_control(LOSS_HEADING, options, help=loss_help(view))
     return choice_control(key[1], options)
+
+
+LOSS_CAUSES = {
+    "battle": "the battle",
+    "uprising": "the Natives' uprising",
+    "survival": "the climate",
+}
+
+
+def loss_help(view: JSON) -> str:
+    """What is still to lose, where and to what (8.314, 9.4, 10.1)."""
+    losses = view.get("pending_losses")
+    if not isinstance(losses, dict):
+        return ""
+    still = [
+        amount(int(losses.get(key) or 0), word)
+        for key, word in (("soldiers", "Soldier"), ("colonists", "Colonist"))
+        if losses.get(key)
+    ]
+    cause = LOSS_CAUSES.get(str(losses.get("cause")), "the battle")
+    where = _area_named(view, str(losses.get("area", "")))
+    return (
+        f"{' and '.join(still)} still to lose in {where} to {cause}, one at a time;"
+        " the first choice keeps units on Mines, Gold Sites and Cities to the last."
+    )
 
 
 def _sub_heading(action: Action) -> str:
@@ -199,7 +253,10 @@ def _amount(view: JSON, kind: str, members: list[tuple[str, Action]]) -> JSON:
         raise ValueError(f"{kind}: the texts {[t for t, _ in members]} are not one count")
     values = [f[1] for f in found if f is not None]
     heading, help_line, unit = _amount_words(view, kind, members[0][1])
-    return amount_control(heading, templates.pop(), values, help=help_line, unit=unit)
+    default = max(values) if kind in LARGEST_FIRST else None
+    return amount_control(
+        heading, templates.pop(), values, help=help_line, unit=unit, default=default
+    )
 
 
 def _amount_words(view: JSON, kind: str, action: Action) -> tuple[str, str, str]:
@@ -248,6 +305,15 @@ def _amount_words(view: JSON, kind: str, action: Action) -> tuple[str, str, str]
             "As against a player; fallen Natives are gone for good.",
             "",
         )
+    if kind in LARGEST_FIRST:
+        soldiers = kind == "retreat_some_soldiers"
+        return (
+            f"Retreat only some {'Soldiers' if soldiers else 'Colonists'} to {area(args[0])}",
+            "Free ones go first, then "
+            + ("Prospectors and the looter" if soldiers else "Miners")
+            + " leave their markers; the others stay and fight (8.32).",
+            "",
+        )
     unit = "Soldiers" if kind == "land_soldiers" else "Colonists"
     return f"Land {unit} at {area(args[0])}", "", ""
 
@@ -275,6 +341,14 @@ def free_cash(view: JSON) -> int | None:
         + SOLDIER_COST * int(plan.get("buy", 0))
     )
     return cash - spent
+
+
+def _area_named(view: JSON, letter: str) -> str:
+    """An Area given by its letter, as the table names it ("O (Carolina)")."""
+    index = next(
+        (i for i, a in enumerate(view.get("areas") or []) if a.get("letter") == letter), None
+    )
+    return area(index) if index is not None else letter
 
 
 def _landing_area(view: JSON) -> str:
@@ -322,6 +396,11 @@ def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
     if action.kind == "end_combat" and others:
         return f"End your combat turn? You could still {_open_words(others)}."
     if action.kind == "sail_home" and others:
+        if any(SPACE.parse(a).kind.startswith("pick_up") for a in others):
+            return (
+                "Sail the Fleet home now? It could still pick up here; what it leaves goes"
+                " back ashore."
+            )
         return "Sail the Fleet home now? It could still sail along the coast first."
     return None
 

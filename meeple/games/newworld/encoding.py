@@ -73,7 +73,7 @@ from meeple.games.newworld.state import (
     STEP_SEALED,
     NewWorldState,
 )
-from meeple.games.newworld.view import _losses, _pending, _player
+from meeple.games.newworld.view import _claim, _gold_request, _losses, _pending, _player
 
 JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
@@ -184,6 +184,8 @@ PLAYERS = LAYOUT.block(SEATS * PER_SEAT)
 ATTACK = LAYOUT.block(1 + 2 * SEATS + AREAS + 1)
 LOSSES = LAYOUT.block(1 + 2 * SEATS + AREAS + 2)
 LANDING = LAYOUT.block(1 + SEATS + AREAS + 2)
+GOLD_REQUEST = LAYOUT.block(1 + 2 * SEATS + AREAS)  # 8.223: owner, the one asked, where
+CLAIM = LAYOUT.block(1 + SEATS + AREAS)  # 16.411: the second occupant, where
 
 
 class NewWorldEncoding(SectionedEncoding):
@@ -200,6 +202,7 @@ class NewWorldEncoding(SectionedEncoding):
         pending_attack(out, view["pending_attack"], relative)
         pending_losses(out, view["pending_losses"], relative)
         pending_landing(out, view.get("pending_landing"), relative)
+        questions(out, view.get("pending_gold_request"), view.get("pending_claim"), relative)
         return out
 
     def sections(self, config: GameConfig, seat: int) -> list[Section]:
@@ -329,8 +332,8 @@ def player_reader(p: int, viewer: int) -> Callable[[NewWorldState], tuple[int, J
     return lambda s: (s.turn, _player(s, p, viewer))
 
 
-def state_pending(s: NewWorldState) -> tuple[JSON | None, JSON | None, Any]:
-    return _pending(s), _losses(s), shortfall_view(s)
+def state_pending(s: NewWorldState) -> tuple[JSON | None, ...]:
+    return _pending(s), _losses(s), shortfall_view(s), _gold_request(s), _claim(s)
 
 
 # ---- the fast path's writers --------------------------------------------------------
@@ -407,13 +410,12 @@ def player_writer(base: int, relative: list[int]) -> Callable[[Vector, tuple[int
     return lambda out, seen: player(out, base, seen[1], seen[0], relative)
 
 
-def pending(
-    out: Vector, seen: tuple[JSON | None, JSON | None, JSON | None], relative: list[int]
-) -> None:
-    attack, losses, landing = seen
+def pending(out: Vector, seen: tuple[JSON | None, ...], relative: list[int]) -> None:
+    attack, losses, landing, request, claim = seen
     pending_attack(out, attack, relative)
     pending_losses(out, losses, relative)
     pending_landing(out, landing, relative)
+    questions(out, request, claim, relative)
 
 
 def general(out: Vector, view: JSON, relative: list[int]) -> None:
@@ -546,9 +548,10 @@ def pending_attack(out: Vector, entry: JSON | None, relative: list[int]) -> None
 
 
 def pending_losses(out: Vector, entry: JSON | None, relative: list[int]) -> None:
-    """Losses a battle inflicted, awaiting the defender's choice of which units go."""
+    """Losses awaiting their owner's choice of which units go: of a battle (the
+    attacker's seat set), an uprising or the climate (the phase tells which)."""
     if entry is not None:
-        seats = (entry["defender"], entry["attacker"])
+        seats = (entry["seat"], entry["attacker"])
         units = (entry["soldiers"], entry["colonists"])
         battle(out, LOSSES, seats, entry["area"], units, relative)
 
@@ -582,6 +585,20 @@ def pending_landing(out: Vector, entry: JSON | None, relative: list[int]) -> Non
     seat_hot(out, LANDING + 1, entry["seat"], relative)
     area_hot(out, LANDING + 1 + SEATS, entry["area"])
     out[LANDING + 1 + SEATS + AREAS + (0 if entry["kind"] == "soldiers" else 1)] = 1.0
+
+
+def questions(out: Vector, request: JSON | None, claim: JSON | None, relative: list[int]) -> None:
+    """8.223: Gold held by an opponent, its owner asking leave to ship it; 16.411: the
+    second occupant deciding on a Gold Site."""
+    if request is not None:
+        out[GOLD_REQUEST] = 1.0
+        seat_hot(out, GOLD_REQUEST + 1, request["owner"], relative)
+        seat_hot(out, GOLD_REQUEST + 1 + SEATS, request["asked"], relative)
+        area_hot(out, GOLD_REQUEST + 1 + 2 * SEATS, request["area"])
+    if claim is not None:
+        out[CLAIM] = 1.0
+        seat_hot(out, CLAIM + 1, claim["seat"], relative)
+        area_hot(out, CLAIM + 1 + SEATS, claim["area"])
 
 
 ENCODING = NewWorldEncoding(LAYOUT, MAX_DECISIONS)

@@ -226,14 +226,46 @@ def _pending(view: JSON, names: list[str]) -> list[str]:
         )
     losses = view.get("pending_losses")
     if losses:
-        out.append(
-            f"{names[losses['defender']]} chooses losses in {losses['area']}:"
-            f" {amount(losses['soldiers'], 'Soldier')}, {amount(losses['colonists'], 'Colonist')}"
-        )
+        out.append(losses_line(losses, names))
     card = arrangement_line(view, names)
     if card:
         out.append(card)
+    return out + question_lines(view, names)
+
+
+def question_lines(view: JSON, names: list[str]) -> list[str]:
+    """A question put to one player outside a battle (8.223, 16.411), in words."""
+    out = []
+    request = view.get("pending_gold_request")
+    if request:
+        out.append(
+            f"{names[request['owner']]} asks {names[request['asked']]} to let its Gold"
+            f" leave {request['area']} (8.223)"
+        )
+    claim = view.get("pending_claim")
+    if claim:
+        out.append(f"{names[claim['seat']]} may claim a Gold Site in {claim['area']} (16.411)")
     return out
+
+
+LOSS_CAUSE_WORDS = {
+    "battle": "in the battle",
+    "uprising": "to the Natives' uprising",
+    "survival": "to the climate",
+}
+
+
+def losses_line(losses: JSON, names: list[str]) -> str:
+    """Losses whose units their owner is choosing (8.314, 9.4, 10.1), in words."""
+    still = [
+        amount(n, word)
+        for n, word in ((losses["soldiers"], "Soldier"), (losses["colonists"], "Colonist"))
+        if n
+    ]
+    return (
+        f"{names[losses['seat']]} chooses which units are lost in {losses['area']}"
+        f" {LOSS_CAUSE_WORDS.get(str(losses.get('cause')), '')}: {' and '.join(still)} to go"
+    )
 
 
 def arrangement_line(view: JSON, names: list[str]) -> str | None:

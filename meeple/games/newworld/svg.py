@@ -42,7 +42,7 @@ from meeple.games.newworld.common import amount
 from meeple.games.newworld.controls import confirm as confirm_question
 from meeple.games.newworld.controls import controls as decision_controls
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
-from meeple.games.newworld.render import arrangement_line
+from meeple.games.newworld.render import arrangement_line, losses_line, question_lines
 from meeple.games.newworld.wording import labels
 
 JSON = dict[str, Any]
@@ -89,6 +89,8 @@ PHASE_TITLES = {
     "homebound naval movement": "Homebound Naval Movement (12.)",
     "game over": "Game over",
     "exploration setup": "Exploration setup (16.5)",
+    "native uprisings": "Native Uprisings (9.)",
+    "survival": "Survival (10.)",
 }
 
 
@@ -1008,15 +1010,12 @@ def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
         )
     losses = view.get("pending_losses")
     if losses:
-        panel.text(
-            f"{names[losses['defender']]} chooses losses in {losses['area']}:"
-            f" {amount(losses['soldiers'], 'Soldier')},"
-            f" {amount(losses['colonists'], 'Colonist')}",
-            font_weight="bold",
-        )
+        panel.text(losses_line(losses, names), font_weight="bold")
     card = arrangement_line(view, names)
     if card:
         panel.text(card, font_weight="bold")
+    for line in question_lines(view, names):
+        panel.text(line, font_weight="bold")
 
 
 def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:

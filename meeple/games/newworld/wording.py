@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from meeple.engine import Action, UnknownAction
-from meeple.games.newworld.actions import LOSS_WORDS, SPACE
+from meeple.games.newworld.actions import LOSS_WORDS, MARKER_WORD, SPACE
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.common import COUNTRIES, amount
 
@@ -35,6 +35,11 @@ FIXED = {
     "fight_to_end": "fight to the end, without retreating",
     "object_retreat": "object: no retreat into your Area",
     "accept_retreat": "let them retreat into your Area",
+    "accept_losses": "take the suggested losses (units on markers last)",
+    "attack_colonists": "go on against the Colonists with the dice left",
+    "spare_colonists": "spare the Colonists: the battle ends",
+    "refuse_gold": "refuse: the Gold stays on the Anchorage",
+    "allow_gold": "allow the Gold to be shipped",
 }
 
 # The units a defender may lose (8.314), as the rulebook names them.
@@ -46,6 +51,7 @@ LOSS_LABELS = {
     "colonist": "a Colonist",
     "embarked colonist": "an embarked Colonist",
     "miner": "a Miner",
+    "political control marker": "the Political Control marker (rule 20)",
 }
 
 
@@ -89,17 +95,26 @@ WITH_ARGS: dict[str, Callable[[Args], str]] = {
         f"attack the Natives at {area(a[0])} with {amount(a[1], 'Soldier')}"
     ),
     "sail": lambda a: f"sail to {area(a[0])}",
-    "retreat": lambda a: f"retreat the Colonists to {area(a[0])}",
+    "retreat": lambda a: f"retreat all the Colonists to {area(a[0])}",
+    "retreat_some_colonists": lambda a: f"retreat {amount(a[1], 'Colonist')} to {area(a[0])}",
+    "retreat_some_soldiers": lambda a: f"retreat {amount(a[1], 'Soldier')} to {area(a[0])}",
     "explore": lambda a: f"explore {area(a[0])}",
-    "lose": lambda a: f"lose {LOSS_LABELS[LOSS_WORDS[a[0]]]}",
+    "lose": lambda a: f"lose {LOSS_LABELS[(*LOSS_WORDS, MARKER_WORD)[a[0]]]}",
     "devote": lambda a: f"devote {amount(a[0], 'Ship')} to Piracy",
     "declare": lambda a: f"declare naval war on {COUNTRIES[a[0]]}",
     "keep_soldier": lambda a: f"keep a Soldier aboard at {area(a[0])}",
     "keep_colonist": lambda a: f"keep a Colonist aboard at {area(a[0])}",
-    "retreat_soldiers": lambda a: f"retreat the Soldiers to {area(a[0])}",
+    "retreat_soldiers": lambda a: f"retreat all the Soldiers to {area(a[0])}",
     "land_soldiers": lambda a: f"land {amount(a[1], 'Soldier')} at {area(a[0])}",
     "land_colonists": lambda a: f"land {amount(a[1], 'Colonist')} at {area(a[0])}",
     "load_ship": lambda a: _load(a[0], a[1], a[2]),
+    "pick_up": lambda a: f"pick up all that fits at {area(a[0])}",
+    "pick_up_soldier": lambda a: f"pick up a Soldier at {area(a[0])}",
+    "pick_up_colonist": lambda a: f"pick up a Colonist at {area(a[0])}",
+    "pick_up_gold": lambda a: f"pick up a Gold Bar at {area(a[0])}",
+    "ask_gold": lambda a: f"ask leave to ship your Gold from {area(a[0])}",
+    "claim_site": lambda a: f"claim the Gold Site of {area(a[0])}",
+    "leave_site": lambda a: f"leave the Gold Site of {area(a[0])} unclaimed",
 }
 
 

@@ -47,15 +47,19 @@ not (benchmarks/results/2026-12-02/newworld-README.md)."""
 SETTLED_KINDS = frozenset(
     (
         "lose",
+        "accept_losses",
         *("maintain", "build", "buy", "land", "send_soldiers", "send_colonists", "seal"),
         *("choose", "devote", "load_ship"),
         *("loot", "mine", "prospect", "embark_gold", "carry", "move_soldiers"),
         *("move_colonists", "end_movement", "attack_natives"),
+        *("pick_up", "claim_site", "refuse_gold"),
     )
 )
 """Decisions the search leaves to the heuristic, by the kind of the heuristic's
 choice: loss choices keep the markers held (8.314), the Fleet card puts
-Personnel on the safest rows and Gold in the Average box (6.21-6.23); the Planning
+Personnel on the safest rows and Gold in the Average box (6.21-6.23); the Fleet picks
+up all that fits (12.1), a Gold Site is claimed (16.411) and Gold another holds stays
+(8.223), as meeple did for the player before; the Planning
 Sheet, the landfall, Land Movement and attacks on Natives are investments whose
 return comes turns later, beyond what a rollout sees. Searching them made the search buy too
 little, spread its Colonists, leave Gold and Mines unattended and spare Natives (1
@@ -132,6 +136,9 @@ def alternatives(
         wanted = set(ranked[:COLONY_CHOICES])
         out += [a for a in legal if t.kinds[a] in ("land", "choose") and t.args[a][0] in wanted]
         out += kinds.get("seal", [])
+    elif "stand" in kinds:  # a retreat question: the whole retreats, stand, to the end
+        out += kinds["stand"] + kinds.get("fight_to_end", [])
+        out += kinds.get("retreat", []) + kinds.get("retreat_soldiers", [])
     elif "end_movement" in kinds or "end_combat" in kinds:
         out += kinds.get("end_movement", []) + kinds.get("end_combat", [])
         for key, group in ((1, "attack_natives"), (2, "attack")):

@@ -24,7 +24,10 @@ home (7.2, 13.2). So the player:
   players only with more than twice their Soldiers and something to take;
 * loses free units before those on markers (the suggested losses), retreats all
   its Colonists from much larger attacks, goes on against Colonists (8.312),
-  and calls homebound where its Gold waits if the coastal dice are few;
+  and calls homebound where its Gold waits if the coastal dice are few, picking up
+  all that fits wherever its Fleet lies (12.1);
+* claims a Gold Site as second occupant (16.411) and keeps another's Gold its
+  Personnel hold from being shipped (8.223);
 * arranges its Fleet card before a Ship is lost with its Personnel on the first
   rows, Colonists first, and its Gold in the Average box (arrangement_choice).
 
@@ -521,6 +524,9 @@ def retreat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) 
 
 
 def homebound_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+    """Everything that fits where the Fleet lies first (12.1), then Gold waiting near."""
+    if t.kinds[legal[0]] == "pick_up":
+        return legal[0]
     here = state.fleet_at[seat]
     best: tuple[int, int] | None = None
     for a in legal:
@@ -589,6 +595,8 @@ def choose(
         return arrangement_choice(t, legal)
     if last == "skip_explore":
         return legal[-1]
+    if last in ("leave_site", "allow_gold"):  # claim the Gold Site (16.411); keep the Gold held
+        return legal[0]
     if last == "devote":  # Piracy (22): the heuristic keeps every Ship for its own cargo
         return largest_up_to(t, of_kind(t, legal, "devote"), 0)
     if state.phase == COLONISTS and last in ("take", "roll"):

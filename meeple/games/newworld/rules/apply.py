@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from meeple.games.newworld.rules import battle, decisions, fleetcard, outbound, piracy, planning
+from meeple.games.newworld.rules import (
+    battle,
+    decisions,
+    fleetcard,
+    flow,
+    losses,
+    outbound,
+    pickup,
+    piracy,
+    planning,
+)
 from meeple.games.newworld.state import (
     BIDDING,
     COLONISTS,
@@ -16,10 +26,13 @@ from meeple.games.newworld.state import (
     OUTBOUND,
     PLANNING,
     STEP_SEALED,
+    SURVIVAL_PHASE,
+    UPRISING_PHASE,
     NewWorldState,
 )
 
 EVERY_SEAT = tuple(tuple(range(n)) for n in range(7))  # EVERY_SEAT[n]: seats 0..n-1
+UPKEEP = (UPRISING_PHASE, SURVIVAL_PHASE)  # owners choose the units lost (9.4, 10.1)
 _OPEN_SHEETS: dict[tuple[int, ...], tuple[int, ...]] = {}  # per sheet steps: seats not sealed
 SEQUENTIAL = (LANDFALL, EXPLORE, OUTBOUND, MOVEMENT, COMBAT_PLAYERS, COMBAT_NATIVES)
 
@@ -46,6 +59,10 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
         return found
     if state.arranging:  # a Ship is about to be lost: its owner arranges his Fleet card
         return (state.arranging[fleetcard.SEAT],)
+    if state.gold_leave:  # Gold held by an opponent's Personnel: he is asked (8.223)
+        return (pickup.asked(state),)
+    if phase in UPKEEP:
+        return (state.losses[0],)
     if phase == COLONISTS:
         return tuple([s for s, count in enumerate(state.new_colonists) if count < 0])
     if phase == BIDDING:
@@ -75,8 +92,12 @@ def legal_actions(state: NewWorldState, seat: int) -> list[int]:
         return list(planning.plan_entries(state, seat))
     if state.arranging:
         return fleetcard.actions(state, seat)
+    if state.gold_leave:
+        return pickup.answer_actions(state, seat)
     if phase in SEQUENTIAL and seat != deciding(state):
         return []
+    if phase in UPKEEP:
+        return losses.actions(state, seat)
     if phase == HOMEBOUND and piracy.enabled(state.config) and seat not in homebound_seats(state):
         return []
     if phase == COLONISTS:
@@ -102,6 +123,11 @@ def apply_action(state: NewWorldState, seat: int, index: int) -> None:
         planning.apply_plan(state, seat, index)
     elif state.arranging:
         fleetcard.apply_load(state, seat, index)
+    elif state.gold_leave:
+        pickup.apply_answer(state, seat, index)
+    elif phase in UPKEEP:
+        losses.apply(state, index)
+        flow.losses_chosen(state)
     elif phase == COLONISTS:
         planning.apply_colonists(state, seat, index)
     elif phase == BIDDING:
