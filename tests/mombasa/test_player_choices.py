@@ -254,3 +254,15 @@ def test_the_new_decisions_have_words_controls_and_explanations() -> None:
     assert words["boost cape town"] == "2 steps on the Cape Town track first"
     assert "order you choose" in guide.explain(view)["decision"]
     assert set(tasks.TASK_NAMES) <= set(guide.DECISIONS)
+
+
+def test_c1_diamond_steps_come_before_the_purchase() -> None:
+    """Company tracks (supplement), C1's extra spaces: "a display card at full price in
+    pounds and/or 1 diamond step". No order is printed; on the diamond track's final
+    space the step pays 2 pounds, which the purchase may then use (every other case
+    ends alike), so the step comes first."""
+    state = build(2, slots={0: ["coffee 1"]}, cash={0: 1}, diamond={0: BOARD.diamond_length})
+    unlock(state, 0, SAINT_LOUIS, 1)  # C1 lies at Saint-Louis in the first game
+    play(state, 0, "place marker on saint-louis bonus 1")
+    assert state.cash[0] == 2  # paid £1, then £2 for the step past the final space
+    assert any(a.startswith("buy card") for a in legal(state, 0))

@@ -442,8 +442,10 @@ def _place_extra(state: MombasaState, seat: int, space: int) -> None:
     state.cash[seat] -= BOARD.extra_space_costs[k]
     bonus = area.TRACK_BONUS[state.faces[company]]
     if bonus == "purchase":  # a card for pounds (k: 1 less) and/or diamond steps
-        state.tasks.append((tasks.DIAMOND, k + 1))
+        # the steps first: past the diamond track's final space they pay pounds the
+        # purchase may use; in any other case the order changes nothing
         state.tasks.append((tasks.PURCHASE, k, 1))
+        state.tasks.append((tasks.DIAMOND, k + 1))
     elif bonus == "removal":  # any card for crate + 3, or a coffee card for crate + 8
         state.tasks.append((tasks.DISCARD, 8 if k else 3, k))
     elif bonus == "books":
