@@ -366,6 +366,7 @@ class Hub:
         if not self.store.inline:
             table.state = table.state.clone()
         waiting, log_from = tuple(table.game.to_act(table.state)), len(table.state.log)
+        rng_from = table.state.rng.state  # (moved: the decision drew chance, undo.note)
         try:
             action = table.game.play(table.state, seat, text)
         except MeepleError as exc:
@@ -387,6 +388,7 @@ class Hub:
                 waiting,
                 log_from,
                 self.views.view(table, seat),
+                rng_from,
             ),
         }
         version = table.version + 1

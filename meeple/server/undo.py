@@ -32,6 +32,13 @@ from meeple.engine.undo import (
     seen_since,
 )
 
+# A decision that drew chance is final: taking it back replays the record, so the
+# seat would meet the very same roll or draw again and could choose knowing it.
+DREW_CHANCE = (
+    "Your decision drew chance (a roll or a draw): that is final, since playing it again"
+    " would meet the same chance."
+)
+
 
 @dataclass(frozen=True)
 class LastDecision:
@@ -55,13 +62,18 @@ def note(
     waiting: Sequence[int],
     log_from: int,
     view: dict[str, Any] | None = None,
+    rng_from: int | None = None,
 ) -> LastDecision:
     """``seat``'s decision at ``ply``, just played on ``state`` (``waiting``: the seats
     to act before it; ``log_from``: the log's length before it; ``view``: the seat's
-    view now, if already built)."""
+    view now, if already built; ``rng_from``: the state's generator before it, which
+    moved if the decision drew chance: then it is final, ``DREW_CHANCE``)."""
+    refusal = decision_refusal(state.log[log_from:], waiting, game.to_act(state), seat)
+    if refusal is None and rng_from is not None and state.rng.state != rng_from:
+        refusal = DREW_CHANCE
     return LastDecision(
         ply,
-        decision_refusal(state.log[log_from:], waiting, game.to_act(state), seat),
+        refusal,
         len(state.log),
         game.view(state, seat) if view is None else view,
         tuple(game.legal_actions(state, seat)),
@@ -83,9 +95,9 @@ def play_noting(
         if last[seat] != i:
             game.play(state, seat, text)
             continue
-        waiting, log_from = tuple(game.to_act(state)), len(state.log)
+        waiting, log_from, rng_from = tuple(game.to_act(state)), len(state.log), state.rng.state
         game.play(state, seat, text)
-        decisions[seat] = note(game, state, seat, first_ply + i, waiting, log_from)
+        decisions[seat] = note(game, state, seat, first_ply + i, waiting, log_from, None, rng_from)
 
 
 def replay_noting(game: Game[Any], record: GameRecord) -> tuple[GameState, dict[int, LastDecision]]:
@@ -179,6 +191,8 @@ def undo_moves(
     refusal = decision_refusal(
         decided.log[len(before.log) :], game.to_act(before), game.to_act(decided), seat
     )
+    if refusal is None and decided.rng.state != before.rng.state:
+        refusal = DREW_CHANCE
     if refusal is not None:
         return refusal
     changed = changed_since(game, decided, now, seat)

@@ -18,8 +18,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from server_support import RELAXED, act, sqlite_url, state
 
-from meeple.engine import get_game
+from meeple.engine import GameRecord, Rng, get_game, replay
+from meeple.engine.undo import decision_refusal
 from meeple.server.app import create_app
+from meeple.server.undo import DREW_CHANCE
 
 VOLATILE = (
     "table",
@@ -202,3 +204,48 @@ def test_an_analysis_table_shows_its_seed_and_waits_for_every_seat_to_agree(
         assert bob.status_code == 200, bob.text
         assert state(c, tid, ann)["analysis"] == {"seed": 5, "waiting": []}
         assert act(c, tid, ann, card).status_code == 200
+
+
+def walk_to_a_battle() -> tuple[int, list[tuple[int, str]]]:
+    """A seeded random New World game (2 seats) up to the first move that rolls dice
+    and that the undo policy would otherwise let its seat take back (an attack)."""
+    game: Any = get_game("newworld")
+    state = game.new_game(game.make_config(2), 11)
+    rng, moves = Rng(111), []
+    for _ in range(400):
+        seat = rng.choice(game.to_act(state))
+        action = game.actions[rng.choice(game.legal_actions(state, seat))]
+        before, waiting, logged = state.rng.state, tuple(game.to_act(state)), len(state.log)
+        game.play(state, seat, action.text)
+        moves.append((seat, action.text))
+        events = state.log[logged:]
+        if (
+            state.rng.state != before
+            and decision_refusal(events, waiting, game.to_act(state), seat) is None
+        ):
+            return 11, moves
+    raise AssertionError("no battle")
+
+
+def test_a_decision_that_rolled_dice_is_final(tmp_path: Any) -> None:
+    """New World 8.3 (battles are rolled): taking the attack back would replay the
+    record, and the same attack would meet the same dice, which the seat has seen."""
+    seed, moves = walk_to_a_battle()
+    game: Any = get_game("newworld")
+    record = GameRecord("newworld", game.rules_version, game.make_config(2), seed, moves[:-1])
+    again = replay(game, record)
+    game.play(again, *moves[-1])
+    assert again.log == replay(game, GameRecord(**{**vars(record), "moves": moves})).log
+    with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED, any_seed=True)) as c:
+        body = {"game": "newworld", "players": 2, "seats": ["human"] * 2, "seed": seed}
+        made = c.post("/api/tables", json=body).json()
+        tid, tokens = made["id"], {int(k): v for k, v in made["tokens"].items()}
+        for seat, text in moves:
+            assert act(c, tid, tokens[seat], text).status_code == 200, text
+        seat = moves[-1][0]
+        assert state(c, tid, tokens[seat])["undo"] == {"available": False, "reason": DREW_CHANCE}
+        refused = c.post(f"/api/tables/{tid}/undo", json={"token": tokens[seat]})
+        assert refused.status_code == 422 and refused.json()["detail"] == DREW_CHANCE
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        hub.seats.unload(hub.tables[tid])  # loaded again: the replay notes it alike
+        assert state(c, tid, tokens[seat])["undo"]["reason"] == DREW_CHANCE
