@@ -8,7 +8,7 @@ from meeple.games.newworld.board import load_map
 from meeple.games.newworld.positions import new_state
 from meeple.games.newworld.rules import exploration, flow
 from meeple.games.newworld.rules.exploration import BLANK, CITY2, SITE
-from meeple.games.newworld.state import EXPLORE, GOLD_SITE, at
+from meeple.games.newworld.state import EXPLORE, GOLD_SITE, MOVEMENT, at
 from tests.newworld.nw_support import area, texts
 
 WORLD = load_map()
@@ -114,8 +114,44 @@ def test_16_411_a_second_site_goes_to_the_second_occupant() -> None:
     state.soldiers[at(0, x)] = 1
     state.soldiers[at(1, x)] = 1
     state.initiative = [0, 1]
-    exploration.discover(state)
+    state.phase = MOVEMENT  # the end of Land Movement (16.4)
+    assert not exploration.discover(state)  # the second occupant "may lay claim"
+    assert GAME.to_act(state) == (1,)
+    assert [GAME.actions[i].text for i in GAME.legal_actions(state, 1)] == [
+        "claim gold site at m",
+        "leave gold site at m",
+    ]
+    assert GAME.legal_actions(state, 0) == []
+    GAME.play(state, 1, "claim gold site at m")
     assert [state.site_holder[2 * x], state.site_holder[2 * x + 1]] == [0, 1]
+    assert state.phase != MOVEMENT and not state.claim
+
+
+def test_16_411_the_second_occupant_may_leave_the_second_site() -> None:
+    state = exploring_state()
+    state.gold_cup = only(SITE)
+    x = area("M")
+    state.tile_climate[x] = 1
+    state.soldiers[at(0, x)] = 1
+    state.soldiers[at(1, x)] = 2
+    state.initiative = [0, 1]
+    state.phase = MOVEMENT  # the end of Land Movement (16.4)
+    assert not exploration.discover(state)
+    GAME.play(state, 1, "leave gold site at m")
+    assert [state.site_holder[2 * x], state.site_holder[2 * x + 1]] == [0, -1]
+    assert any("unclaimed (16.411)" in e.text for e in state.log)
+
+
+def test_16_411_no_question_when_the_first_occupant_takes_both_sites() -> None:
+    state = exploring_state()
+    state.gold_cup = only(SITE)
+    x = area("M")
+    state.tile_climate[x] = 1
+    state.soldiers[at(0, x)] = 2
+    state.soldiers[at(1, x)] = 1
+    state.initiative = [0, 1]
+    assert exploration.discover(state)
+    assert [state.site_holder[2 * x], state.site_holder[2 * x + 1]] == [0, 0]
 
 
 def test_16_5_optional_setup_lets_each_player_flip_a_coastal_tile() -> None:

@@ -52,8 +52,10 @@ SHIP_DICE = (2, 6, 5, 3)
 def test_6_22_the_example_waits_for_player_2_to_arrange_his_fleet_card() -> None:
     state = sail_the_example(*CROSSINGS, *SHIP_DICE)
     c, h = area("C"), area("H")
-    # Player 1 rolled four dice at C and lost nothing: everything is set down
-    assert state.off_soldiers[at(0, c)] == 4 and state.off_colonists[at(0, c)] == 4
+    # Player 1 rolled four dice at C and lost nothing; his Personnel go ashore once
+    # every Fleet has made its Initial Landfall (4.2, 18.4: see docs/newworld.md)
+    assert state.fleet_at[0] == c and state.off_soldiers[at(0, c)] == 0
+    assert (state.fleet_soldiers[0], state.fleet_colonists[0]) == (4, 4)
     # Player 2 lost two Soldiers; about to lose a Ship, he arranges his card (6.21)
     assert state.phase == OUTBOUND and GAME.to_act(state) == (1,)
     assert (state.fleet_ships[1], state.fleet_soldiers[1], state.fleet_colonists[1]) == (7, 4, 4)
@@ -72,6 +74,7 @@ def test_6_22_the_example_waits_for_player_2_to_arrange_his_fleet_card() -> None
     assert state.fleet_ships[1] == 6
     # Ship 3 was empty: all eight Personnel reach H
     assert state.off_soldiers[at(1, h)] == 4 and state.off_colonists[at(1, h)] == 4
+    assert state.off_soldiers[at(0, c)] == 4 and state.off_colonists[at(0, c)] == 4
     assert state.phase != OUTBOUND and GAME.view(state, 1)["pending_arrangement"] is None
 
 
@@ -196,7 +199,8 @@ def test_12_1_a_coastal_leg_homebound_waits_too_then_picks_up() -> None:
     GAME.play(state, 0, "load ship with 0 soldiers, 0 colonists, 1 bars")
     GAME.play(state, 0, "load ship with 0 soldiers, 0 colonists, 2 bars")
     assert state.fleet_ships[0] == 2 and state.fleet_gold[0] == 40
-    assert state.fleet_soldiers[0] == 1  # then it picked up its Soldier at O
+    GAME.play(state, 0, "pick up all at o")  # then it picks up its Soldier at O (12.1)
+    assert state.fleet_soldiers[0] == 1
     assert "sail home" in texts(state, 0)
 
 

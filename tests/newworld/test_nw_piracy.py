@@ -246,7 +246,11 @@ def test_22_2_fleets_move_home_one_at_a_time_in_initiative_order() -> None:
 def test_22_3_pirates_attack_the_enemy_fleet_where_it_lies() -> None:
     state = homebound()
     flow.begin_homebound(state)
-    assert state.fleet_colonists[1] == 2  # France picked up its Colonists at H
+    # France's Colonists wait on its dot at H; it picks up in its own turn (12.1, 22.2),
+    # so here they are put aboard for the example
+    h = area("H")
+    state.emb_colonists[at(1, h)] -= 2
+    state.fleet_colonists[1] += 2
     assert texts(state, 0) == {"attack enemy fleet", "sail home"}
     # Pirate 1 rolls 6: France arranges its Fleet card before the Ship is lost (22.3
     # "in the same way as ... 6.22", 6.21), putting one Colonist on each Ship; the

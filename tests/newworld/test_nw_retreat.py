@@ -210,5 +210,7 @@ def test_8_223_8_32_retreated_personnel_count_as_present_at_the_homebound_pickup
     (docs/newworld.md, Gold)."""
     state = gold_waiting_at_h(owner, opponent)
     flow.begin_homebound(state)
+    if "pick up all at h" in texts(state, 0):  # 12.1: what fits, Gold if not held
+        GAME.play(state, 0, "pick up all at h")
     assert state.fleet_bars[0] == picked_up
     assert state.emb_gold[at(0, area("H"))] == 2 - picked_up

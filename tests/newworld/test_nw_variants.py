@@ -29,16 +29,22 @@ def homebound_position() -> object:
 def test_12_1_the_fleet_picks_up_where_it_anchors_then_where_it_calls() -> None:
     state = homebound_position()
     flow.begin_homebound(state)
-    assert state.phase == HOMEBOUND and state.fleet_bars[0] == 2
+    assert state.phase == HOMEBOUND and state.fleet_bars[0] == 0  # its player picks up
+    legal = [GAME.actions[i].text for i in GAME.legal_actions(state, 0)]
+    assert legal == ["pick up all at h", "pick up gold at h", "sail to o", "sail home"]
+    GAME.play(state, 0, "pick up all at h")
+    assert state.fleet_bars[0] == 2
     assert texts(state, 0) == {"sail to o", "sail home"}
     state.rng = rng_rolling(6)  # one die for setting sail (O is in Zone 3 like H)
     GAME.play(state, 0, "sail to o")
+    GAME.play(state, 0, "pick up all at o")
     assert state.fleet_bars[0] == 3 and state.fleet_soldiers[0] == 1
 
 
 def test_13_2_delivered_gold_pays_40_a_bar() -> None:
     state = homebound_position()
     flow.begin_homebound(state)
+    GAME.play(state, 0, "pick up all at h")
     state.rng = rng_rolling(6, 6, 6, 6)  # no naval losses on the way home (Zone 3)
     cash = state.cash[0]
     GAME.play(state, 0, "sail home")

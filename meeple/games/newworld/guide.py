@@ -62,8 +62,8 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
         ("control",),
     ),
     "homebound naval movement": (
-        "Homebound: your Fleet picks up Gold and Personnel along the coast (dice for each"
-        " Sea Zone) and sails home. Each Gold Bar home pays $40.",
+        "Homebound: your Fleet picks up Gold and Personnel along the coast as you choose"
+        " (dice for each Sea Zone) and sails home. Each Gold Bar home pays $40.",
         ("homebound", "scoring"),
     ),
     "exploration setup": (
@@ -119,6 +119,17 @@ def _decision(view: JSON, phase: str) -> str:
             " Colonist) or City (a Soldier) in their Area before the next player moves, or"
             " end your movement as they stand."
         )
+    request = view.get("pending_gold_request")
+    if isinstance(request, dict):
+        return (
+            "Gold waits on an Anchorage dot where its owner has no one left: your Personnel"
+            " there hold it, so his Fleet ships it only if you allow it (8.223)."
+        )
+    if isinstance(view.get("pending_claim"), dict):
+        return (
+            "A newly explored Area has a Gold Site its first occupant could not take: as"
+            " the next occupant you may put a Soldier on it as a Prospector, or leave it."
+        )
     losses = view.get("pending_losses")
     if isinstance(losses, dict):
         return LOSS_WORDS.get(str(losses.get("cause")), LOSS_WORDS["battle"])
@@ -127,6 +138,12 @@ def _decision(view: JSON, phase: str) -> str:
         return f"A battle in {str(attack.get('area', '')).upper()}: roll on, or settle a retreat."
     seat = view.get("seat")
     players = view.get("players", [])
+    fleet = players[seat].get("fleet", {}) if isinstance(seat, int) and seat < len(players) else {}
+    if phase == "homebound naval movement" and fleet.get("at_sea"):
+        return (
+            "Where your Fleet lies, pick up all that fits (first choice) or one unit at a"
+            " time; what you leave goes back ashore. Then sail on along the coast or home."
+        )
     if phase == "planning" and isinstance(seat, int) and seat < len(players):
         plan = players[seat].get("plan")
         step = plan.get("step") if isinstance(plan, dict) else None

@@ -37,6 +37,8 @@ PHASES = {
     "uprising climate": "Native uprisings",
     "survival": "Survival",
     "pick up": "Homebound voyage",
+    "gold request": "Homebound voyage",
+    "gold answer": "Homebound voyage",
     "sail": "Homebound voyage",
     "home": "Homebound voyage",
 }

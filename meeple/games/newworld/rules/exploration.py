@@ -12,6 +12,7 @@ counts (16.3): a draw is the game's seeded chance at the moment of the draw.
 from __future__ import annotations
 
 from meeple.engine import Event
+from meeple.games.newworld.actions import CLAIM_SITE, LEAVE_SITE
 from meeple.games.newworld.common import WORLD, amount, area_word, country
 from meeple.games.newworld.rules import units
 from meeple.games.newworld.state import AREAS, GOLD_SITE, NO_MARKER, NOBODY, NewWorldState, at
@@ -127,13 +128,14 @@ def draw_gold(state: NewWorldState, area: int, climate: int) -> None:
         state.gold_cup[kind] += 1
 
 
-def discover(state: NewWorldState) -> None:
+def discover(state: NewWorldState, start: int = 0) -> bool:
     """At the end of Land Movement, every unexplored Area holding Personnel is
-    explored, and its new Gold Sites go to its occupants' Soldiers in Initiative
-    order (16.4, 16.411)."""
+    explored (from Area ``start`` on), and its new Gold Sites go to its occupants'
+    Soldiers in Initiative order (16.4, 16.411). False while the second occupant
+    of an Area decides on its second Gold Site (``claim``)."""
     if version(state) != EXPLORATION:
-        return
-    for area in range(AREAS):
+        return True
+    for area in range(start, AREAS):
         if state.explored[area] or not state.playable[area]:
             continue
         if any(
@@ -141,25 +143,72 @@ def discover(state: NewWorldState) -> None:
             for s in range(state.players)
         ):
             explore(state, area)
-            claim_sites(state, area)
+            if not claim_sites(state, area):
+                return False
+    return True
 
 
-def claim_sites(state: NewWorldState, area: int) -> None:
-    for seat in state.initiative:
-        for slot in (2 * area, 2 * area + 1):
-            if (
-                state.site_kind[slot] == GOLD_SITE
-                and state.site_holder[slot] == NOBODY
-                and units.free_soldiers(state, seat, area) > 0
-            ):
-                state.site_holder[slot] = seat
-                state.log.append(
-                    Event(
-                        "marker",
-                        f"{country(seat)} takes possession of a Gold Site in {area_word(area)}",
-                        {"seat": seat, "area": area},
-                    )
-                )
+def open_site(state: NewWorldState, area: int) -> int:
+    """The slot of an unoccupied Gold Site in the Area, or -1."""
+    for slot in (2 * area, 2 * area + 1):
+        if state.site_kind[slot] == GOLD_SITE and state.site_holder[slot] == NOBODY:
+            return slot
+    return -1
+
+
+def claim_sites(state: NewWorldState, area: int) -> bool:
+    """The first occupant with a Soldier there is given a Gold Site per Soldier
+    (16.411); a site he cannot take is the next occupant's to claim or leave (False:
+    he decides, ``state.claim``). Any free Soldier of a seat may stand on it: they
+    are alike, so which one is no choice (docs/newworld.md)."""
+    occupants = [s for s in state.initiative if units.free_soldiers(state, s, area) > 0]
+    if not occupants:
+        return True
+    first = occupants[0]
+    while open_site(state, area) >= 0 and units.free_soldiers(state, first, area) > 0:
+        possess(state, first, area)
+    if open_site(state, area) < 0 or len(occupants) < 2:
+        return True
+    state.claim = [occupants[1], area]
+    state.actor = occupants[1]
+    return False
+
+
+def possess(state: NewWorldState, seat: int, area: int) -> None:
+    state.site_holder[open_site(state, area)] = seat
+    state.log.append(
+        Event(
+            "marker",
+            f"{country(seat)} takes possession of a Gold Site in {area_word(area)}",
+            {"seat": seat, "area": area},
+        )
+    )
+
+
+def claim_actions(state: NewWorldState, seat: int) -> list[int]:
+    """The second occupant claims the Gold Site (the pick meeple made before
+    ``newworld-5``, first) or leaves it (16.411: he "may lay claim")."""
+    claimant, area = state.claim
+    return [CLAIM_SITE[area], LEAVE_SITE[area]] if seat == claimant else []
+
+
+def apply_claim(state: NewWorldState, seat: int, index: int) -> bool:
+    """The claim decided; the Areas after it are explored. False while another
+    claim waits."""
+    _, area = state.claim
+    state.claim = []
+    if index == CLAIM_SITE[area]:
+        possess(state, seat, area)
+    else:
+        state.log.append(
+            Event(
+                "marker",
+                f"{country(seat)} leaves the Gold Site in {area_word(area)} unclaimed (16.411)",
+                {"seat": seat, "area": area},
+            )
+        )
+    state.actor = NOBODY
+    return discover(state, area + 1)
 
 
 def setup_choices(state: NewWorldState) -> list[int]:

@@ -231,7 +231,7 @@ def go_on(state: NewWorldState, seat: int, where: int, arg: int) -> None:
     from meeple.games.newworld.rules import decisions, flow, outbound
 
     if where == OUTBOUND_LANDING:
-        outbound.sail_fleets(state, seat, arg, outbound.SOLDIERS, True)
+        outbound.arrived(state, seat, arg)
     elif where == COASTAL_HOME:
         decisions.anchor_home(state, seat, arg)
     else:
