@@ -4,7 +4,9 @@ One task per table drives its bots while a bot seat is to act. A bot chooses on 
 clone of the state in the server-wide CPU pool (``meeple.server.pool``: worker
 processes, a fair queue across tables and a per-table budget, so the event loop
 keeps serving people while bots think), then its choice is played under the
-table's lock, unless the table moved on meanwhile.
+table's lock, unless the table moved on meanwhile. A table a person plays at uses
+the people's pool; a table of bots alone its own pool (``alone``, whose processes
+run at nice 19), so bots alone never take a worker or CPU time from a person's.
 """
 
 from __future__ import annotations
@@ -49,8 +51,10 @@ class Bots:
         delay: float = 0.0,
         drives: Drives | None = None,
         catch_up: Catchup = _nothing,
+        alone: CpuPool | None = None,
     ) -> None:
         self.pool = pool
+        self.alone = pool if alone is None else alone
         self.apply = apply
         self.delay = delay
         self.drives: Drives = drives if drives is not None else (lambda _table: True)
@@ -92,7 +96,8 @@ class Bots:
             if self.delay:
                 await asyncio.sleep(self.delay)
             try:
-                index, thought = await self.pool.run(
+                pool = self.pool if table.has_person else self.alone
+                index, thought = await pool.run(
                     table.id, choose_in_worker, table.game.name, clone, bot, seat
                 )
             except Exception:

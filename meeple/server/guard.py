@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from meeple.server.limits import AddressBuckets, Bucket, Limits, client_address
+from meeple.server.limits import CLIENT, AddressBuckets, Bucket, Limits, client_address
 
 __all__ = ["Bucket", "Guard"]
 
@@ -42,9 +42,17 @@ class Guard:
             detail = f"request line and headers larger than {self.limits.max_headers} bytes"
             await _refuse(scope, send, 431, detail)
             return
-        if not self.buckets.take(client_address(scope)):
+        address = client_address(scope)
+        if not self.buckets.take(address):
             await _refuse(scope, send, 429, "too many requests from this address; slow down")
             return
+        served = CLIENT.set(address)  # costly work deep inside is charged to it
+        try:
+            await self._serve(scope, receive, send)
+        finally:
+            CLIENT.reset(served)
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)  # its messages have their own bucket
             return

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import logging
 import os
@@ -42,12 +43,12 @@ from meeple.server.bots import Bots
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
 from meeple.server.cluster import Cluster, Handlers
-from meeple.server.limits import AddressBuckets, Limits, Window
-from meeple.server.pool import CpuPool
+from meeple.server.limits import AddressBuckets, CostBudget, Limits, Window
+from meeple.server.pool import BOTS_ALONE_NICE, CpuPool
 from meeple.server.presence import Presence
 from meeple.server.seats import Missed, RowHolds, Seats
 from meeple.server.store import Changes, Conflict, RowLock, Store
-from meeple.server.tables import ApiError, Table, dumps, visible
+from meeple.server.tables import ApiError, Table, check_cost, dumps, visible
 from meeple.server.talk import closed_because, recipients
 from meeple.server.texts import check_chat
 from meeple.server.undo import (
@@ -120,7 +121,11 @@ class Hub:
         self.bot_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-replay")
         # Bots thinking, and other long work of tables: worker processes, fairly shared.
         self.cpu = CpuPool(limits.bot_workers, limits.bot_budget)
+        # ... and for tables of bots alone: their own processes, after everything else.
+        self.cpu_alone = CpuPool(limits.bot_tables_workers, limits.bot_budget, BOTS_ALONE_NICE)
         self.ws_buckets = AddressBuckets(limits.ws_rate, limits.ws_burst)
+        # Server time per client address on costly requests (replays, undos, loading).
+        self.costs = CostBudget(limits.cost_rate, limits.cost_burst)
         self.sockets = Sockets(limits)
         self.chat_window = Window(60.0)
         self.views = Views()
@@ -131,7 +136,9 @@ class Hub:
         self.held: set[str] = set()  # the lease keys this process holds (cluster)
         self.nodes: set[str] = set()  # the live nodes at the last heartbeat (cluster)
         self.clocks = Clocks(self._apply_driven, self.drives, self.catch_up)
-        self.bots = Bots(self.cpu, self._apply_driven, bot_delay, self.drives, self.catch_up)
+        self.bots = Bots(
+            self.cpu, self._apply_driven, bot_delay, self.drives, self.catch_up, self.cpu_alone
+        )
         self.seats = Seats(
             self.tables,
             store=store,
@@ -148,12 +155,18 @@ class Hub:
             absence=None if self.cluster is None else self._absent_elsewhere,
             fell_behind=self._fell_behind,
             rows=RowHolds(self._hold_row, self._let_go, self.move_pool),
+            costs=self.costs,
         )
         if any_seed is None:
             any_seed = os.environ.get(ANY_SEED) == "1"
         self.seats.any_seed = any_seed  # (tests only: any table may be given a seed)
         self.sweeper: asyncio.Task[None] | None = None
         self.stopping = False  # (``stop`` began: nothing new is scheduled)
+
+    def check_cost(self) -> None:
+        """ApiError 429 while the address being served is in debt of server time
+        (``Limits.cost_rate``, ``cost_burst``: replays, undos and loading tables)."""
+        check_cost(self.costs)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` on the database thread (storage calls run one at a time)."""
@@ -174,6 +187,8 @@ class Hub:
         for table_id in await self.db(self.store.active_ids, self.limits.loaded_tables):
             try:
                 await self._correct_driven(await self.seats.get(table_id))
+            except ApiError as refused:  # (503: its kind of table is at its limit)
+                log.warning("table %s is not resumed: %s", table_id, refused.detail)
             except Exception:  # a table that no longer replays must not stop the server
                 log.exception("table %s does not load", table_id)
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -199,6 +214,7 @@ class Hub:
                 if task is not None:
                     task.cancel()
         self.cpu.close()
+        self.cpu_alone.close()
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.move_pool.shutdown(wait=True)
         self.db_pool.shutdown(wait=True)
@@ -463,7 +479,10 @@ class Hub:
         the undo is worked out (replayed) on the copy without holding anything, then
         stored under the table's row lock, after taking in the moves other processes
         stored meanwhile (``_hold_for_undo``): a fast bot elsewhere cannot make every
-        attempt lose the race, however long the replay takes."""
+        attempt lose the race, however long the replay takes. The replay is charged to
+        the client's address (``check_cost``), and a refusal it found is kept until the
+        table changes, so asking again replays nothing."""
+        self.check_cost()
         async with table.lock:
             for attempt in range(RETRIES):
                 self._check_live(table)
@@ -481,8 +500,13 @@ class Hub:
         status = self.views.undo(table, seat)  # the reason the table shows, if any
         if status.reason is not None:
             raise ApiError(422, status.reason, "Undo")
+        refused = ("undo refused", seat)  # (``table.cache`` is cleared by every change)
+        if refused in table.cache:
+            raise ApiError(422, table.cache[refused], "Undo")
         undone = await asyncio.get_running_loop().run_in_executor(
             self.bot_pool,
+            contextvars.copy_context().run,
+            self.costs.timed,
             prepare_undo,
             table.game,
             table.record,
@@ -491,6 +515,7 @@ class Hub:
             self.cluster is not None,
         )
         if isinstance(undone, str):
+            table.cache[refused] = undone  # (under the table's lock: it did not change)
             raise ApiError(422, undone, "Undo")
         held = None
         try:
@@ -926,6 +951,12 @@ class Hub:
         self.held.add(table_id)
         try:
             table = await self.seats.get(table_id)
+        except ApiError as refused:  # (503: no room here: another process may take it)
+            log.warning("table %s is not taken over: %s", table_id, refused.detail)
+            self.held.discard(table_id)
+            with contextlib.suppress(Exception):
+                await self.db(self.cluster.leases.release, table_id)
+            return
         except Exception:  # a table that no longer replays must not stop the heartbeat
             log.exception("table %s does not load", table_id)
             return

@@ -33,7 +33,8 @@ class Limits:
     header_timeout: float = 10.0  # seconds to send a request's line and headers (uvicorn)
     tables_per_hour: int = 30  # tables created per client address per hour
     open_tables: int = 20  # unfinished tables created by one client address
-    loaded_tables: int = 500  # tables held in memory
+    loaded_tables: int = 500  # tables a person plays at held in memory
+    bot_tables: int = 20  # tables of bots alone (no person's seat) held in memory
     idle_unload: float = 600.0  # seconds after which an idle table leaves memory
     chat_per_seat: int = 20  # chat messages per seat per minute
     chat_per_table: int = 120  # chat messages per table per minute
@@ -43,6 +44,7 @@ class Limits:
     absent_after: float = 120.0  # seconds without a socket or request: a seat is absent
     bot_workers: int = 1  # threads of the server-wide bot pool
     bot_budget: float = 2.0  # seconds of bot thinking a table may queue at a time
+    bot_tables_workers: int = 1  # worker processes (at nice 19) for tables of bots alone
     cost_rate: float = 0.1  # seconds of server work per second per address on costly requests
     cost_burst: float = 2.0  # ... and the seconds it may use at once above that rate
     lease_seconds: float = 10.0  # cluster: a lease not renewed this long may be taken over

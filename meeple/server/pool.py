@@ -15,9 +15,12 @@ that has used more than ``budget`` seconds goes after every key that has not, so
 few tables of strong bots cannot starve the others. Within a key, jobs run in the
 order they were submitted.
 
-The worker processes are shared by every pool of the process (one set per
-interpreter: tests create many apps), started on the first job, and end themselves
-when the process that started them is gone.
+The worker processes are shared by every pool of the process with the same number
+of workers and niceness (one set per interpreter: tests create many apps), started
+on the first job, and end themselves when the process that started them is gone.
+The hub has two pools: one for the tables a person plays at (nice +5) and one, of
+its own processes at nice +19, for tables of bots alone, so their work never takes
+a worker from a person's table and the system gives it only the CPU time left over.
 """
 
 from __future__ import annotations
@@ -39,41 +42,44 @@ T = TypeVar("T")
 
 WINDOW = 10.0  # seconds over which a key's worker time decays
 
-_executors: dict[int, Executor] = {}
+PEOPLE_NICE = 5  # people's requests in the server process come first
+BOTS_ALONE_NICE = 19  # tables of bots alone: after everything else
+
+_executors: dict[tuple[int, int], Executor] = {}
 _executors_lock = threading.Lock()
 
 
-def shared_executor(workers: int) -> Executor:
-    """The process's pool of ``workers`` worker processes (made on first use; started
-    fresh (spawn), never forked from the threaded web server). Each worker ends
-    itself once this process is gone, even after ``kill -9``."""
+def shared_executor(workers: int, nice: int = PEOPLE_NICE) -> Executor:
+    """The process's pool of ``workers`` worker processes at niceness ``nice`` (made
+    on first use; started fresh (spawn), never forked from the threaded web server).
+    Each worker ends itself once this process is gone, even after ``kill -9``."""
     with _executors_lock:
-        executor = _executors.get(workers)
+        executor = _executors.get((workers, nice))
         if executor is None:
             executor = ProcessPoolExecutor(
                 max_workers=workers,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_worker_start,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), nice),
             )
-            _executors[workers] = executor
+            _executors[(workers, nice)] = executor
         return executor
 
 
-def _forget_executor(workers: int, executor: Executor) -> None:
+def _forget_executor(workers: int, nice: int, executor: Executor) -> None:
     with _executors_lock:
-        if _executors.get(workers) is executor:
-            del _executors[workers]
+        if _executors.get((workers, nice)) is executor:
+            del _executors[(workers, nice)]
     executor.shutdown(wait=False, cancel_futures=True)
 
 
-def _worker_start(server: int) -> None:
+def _worker_start(server: int, nice: int = PEOPLE_NICE) -> None:
     """In each worker process: the games and bots are registered once, and a watchdog
     ends the worker when the server process ``server`` is gone (its queues would not
     tell: the worker holds both ends of them)."""
     from meeple.ai import load_bots
 
-    os.nice(5)  # people's requests in the server process come first
+    os.nice(nice)
     load_bots()
     threading.Thread(target=_watch, args=(server,), daemon=True, name="watchdog").start()
 
@@ -114,10 +120,11 @@ class CpuPool:
     """A fair queue in front of the shared worker processes (see the module).
 
     ``workers``: how many jobs run at once; ``budget``: the worker seconds a key may
-    use in about ``WINDOW`` seconds before it yields to keys that used less."""
+    use in about ``WINDOW`` seconds before it yields to keys that used less; ``nice``:
+    the niceness of its worker processes."""
 
-    def __init__(self, workers: int, budget: float) -> None:
-        self.workers, self.budget = workers, budget
+    def __init__(self, workers: int, budget: float, nice: int = PEOPLE_NICE) -> None:
+        self.workers, self.budget, self.nice = workers, budget, nice
         self.keys: dict[str, _Key] = {}
         self.running = 0
         self.closed = False
@@ -170,13 +177,13 @@ class CpuPool:
         started = state.served = time.monotonic()
         self.running += 1
         state.running += 1
-        executor = shared_executor(self.workers)
+        executor = shared_executor(self.workers, self.nice)
         try:
             done = asyncio.wrap_future(executor.submit(job.fn, *job.args), loop=loop)
         except (BrokenProcessPool, RuntimeError):
-            _forget_executor(self.workers, executor)
+            _forget_executor(self.workers, self.nice, executor)
             done = asyncio.wrap_future(
-                shared_executor(self.workers).submit(job.fn, *job.args), loop=loop
+                shared_executor(self.workers, self.nice).submit(job.fn, *job.args), loop=loop
             )
 
         def finished(result: asyncio.Future[Any]) -> None:
@@ -192,7 +199,7 @@ class CpuPool:
                 elif result.exception() is not None:
                     error = result.exception()
                     if isinstance(error, BrokenProcessPool):
-                        _forget_executor(self.workers, executor)
+                        _forget_executor(self.workers, self.nice, executor)
                     job.future.set_exception(error)  # type: ignore[arg-type]
                 else:
                     job.future.set_result(result.result())

@@ -16,6 +16,7 @@ server keeps it with the table's views (``Views.replay_outline``).
 from __future__ import annotations
 
 import bisect
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -348,3 +349,34 @@ def step_json(
         "events": events,
         "result": record.result if ply == outline.total else None,
     }
+
+
+# ---- answers kept ---------------------------------------------------------------------
+
+
+class Answers:
+    """The JSON text of replay answers already given, least recently used dropped
+    first past ``most`` answers or ``most_bytes`` bytes in all. A finished game
+    changes no more, so an answer keyed by its table's version (and, for the outline,
+    its last chat message) stays true: asking again costs no replay."""
+
+    def __init__(self, most: int = 1024, most_bytes: int = 32 * 1024 * 1024) -> None:
+        self.most, self.most_bytes = most, most_bytes
+        self.kept: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+        self.size = 0
+
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
+        body = self.kept.get(key)
+        if body is not None:
+            self.kept.move_to_end(key)
+        return body
+
+    def put(self, key: tuple[Any, ...], body: bytes) -> None:
+        old = self.kept.pop(key, None)
+        if old is not None:
+            self.size -= len(old)
+        self.kept[key] = body
+        self.size += len(body)
+        while self.kept and (len(self.kept) > self.most or self.size > self.most_bytes):
+            _, dropped = self.kept.popitem(last=False)
+            self.size -= len(dropped)

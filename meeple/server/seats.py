@@ -12,6 +12,8 @@ changes in memory; then ``after_change`` tells bots, clock and clients.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import random
 import re
 import secrets
@@ -28,7 +30,7 @@ from meeple.server import render
 from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
 from meeple.server.clocks import Clocks
-from meeple.server.limits import Limits, Window
+from meeple.server.limits import CostBudget, Limits, Window
 from meeple.server.store import Conflict, LimitReached, RowLock, Store, StoredTable
 from meeple.server.tables import (
     HUMAN,
@@ -37,6 +39,7 @@ from meeple.server.tables import (
     Catchup,
     RunInDb,
     Table,
+    check_cost,
     hash_token,
 )
 from meeple.server.texts import check_name
@@ -118,8 +121,10 @@ class Seats:
         absence: Absence | None = None,
         fell_behind: Callable[[Table], None] | None = None,
         rows: RowHolds | None = None,
+        costs: CostBudget | None = None,
     ) -> None:
         self.tables = tables
+        self.costs = costs
         self.limits = limits
         self.catch_up = catch_up
         self.lease_gone = lease_gone
@@ -180,32 +185,54 @@ class Seats:
     async def _load(self, table_id: str) -> tuple[Table | None, Missed]:
         """Replay the stored table ``table_id`` into memory (None if there is none),
         making room under ``Limits.loaded_tables`` first (ApiError 503 if every table
-        in memory is busy). Also returns what was notified about it meanwhile."""
+        in memory is busy). Also returns what was notified about it meanwhile. The
+        replay is charged to the address being served (``costs``: ApiError 429 while
+        it is in debt)."""
+        if self.costs is not None:
+            check_cost(self.costs)
         missed = self.missed[table_id] = Missed()  # before storage is read
         try:
             stored = await self.db(self.store.load_table, table_id, self.limits.chat_kept)
             if stored is None:
                 return None, missed
-            self._make_room()
+            self._make_room(any(info["kind"] == HUMAN for info in stored.seats))
             loop = asyncio.get_running_loop()
-            table = await loop.run_in_executor(self.pool, self._rebuild, stored)
+            rebuild: Callable[..., Table] = self._rebuild
+            if self.costs is not None:
+                rebuild = functools.partial(
+                    contextvars.copy_context().run, self.costs.timed, self._rebuild
+                )
+            table = await loop.run_in_executor(self.pool, rebuild, stored)
             self.tables[table_id] = table  # from now on notifications find the copy
             return table, missed
         finally:
             del self.missed[table_id]
 
-    def _make_room(self) -> None:
-        """Unload idle tables, least recently used first, until one more fits."""
-        excess = len(self.tables) + 1 - self.limits.loaded_tables
+    def _make_room(self, person: bool) -> None:
+        """Unload idle tables of the same kind, least recently used first, until one more
+        fits: tables a person plays at (``person``) under ``Limits.loaded_tables``,
+        tables of bots alone under their own, small ``Limits.bot_tables``; so tables
+        of bots alone never keep a person's table out (ApiError 503 if every table of
+        that kind in memory is busy)."""
+        same = [t for t in self.tables.values() if t.has_person == person]
+        cap = self.limits.loaded_tables if person else self.limits.bot_tables
+        excess = len(same) + 1 - cap
         if excess <= 0:
             return
-        idle = sorted((t for t in self.tables.values() if idle_table(t)), key=lambda t: t.touched)
+        idle = sorted((t for t in same if idle_table(t)), key=lambda t: t.touched)
         if len(idle) < excess:
-            raise ApiError(
-                503,
-                f"the server holds {len(self.tables)} busy tables in memory, its limit;"
-                " try again in a minute",
-            )
+            if person:
+                detail = (
+                    f"the server holds {len(same)} busy tables in memory, its limit;"
+                    " try again in a minute"
+                )
+            else:
+                detail = (
+                    f"the server runs {len(same)} tables of bots alone, its limit for"
+                    " tables without a person (bot_tables); try again later, or take a"
+                    " seat at the table yourself"
+                )
+            raise ApiError(503, detail)
         for table in idle[:excess]:
             self.unload(table)
 
@@ -314,7 +341,7 @@ class Seats:
         check_seed(stored_seats, seed, analysis, self.any_seed)
         if analysis:
             tokens = analysis_seats(stored_seats, tokens)
-        self._make_room()
+        self._make_room(any(info["kind"] == HUMAN for info in stored_seats))
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         try:

@@ -23,6 +23,7 @@ import orjson
 
 from meeple.ai.base import Bot
 from meeple.engine import Game, GameRecord, GameState
+from meeple.server.limits import CostBudget
 from meeple.server.undo import LastDecision, SeenScan
 
 T = TypeVar("T")
@@ -84,6 +85,18 @@ class Catchup(Protocol):
     """Brings a table whose stored version moved on up to date (caller holds the lock)."""
 
     def __call__(self, table: Table, /) -> Awaitable[None]: ...
+
+
+def check_cost(costs: CostBudget) -> None:
+    """ApiError 429 while the address being served is in debt of server time
+    (``Limits.cost_rate``, ``cost_burst``: replays, undos and loading stored tables)."""
+    wait = costs.wait()
+    if wait > 0:
+        raise ApiError(
+            429,
+            "this address used its share of the server's time for replays, undos and"
+            f" loading tables; try again in {wait:.1f} s",
+        )
 
 
 def hash_token(token: str) -> str:
@@ -178,6 +191,13 @@ class Table:
     @property
     def over(self) -> bool:
         return bool(self.game.is_over(self.state))
+
+    @property
+    def has_person(self) -> bool:
+        """Does a person play one of its seats (a seat of kind human, claimed or not)?
+        A table without (bots alone, or every person's seat handed to a bot) counts
+        against ``Limits.bot_tables`` and its bots think after people's tables'."""
+        return any(info["kind"] == HUMAN for info in self.seats)
 
     @property
     def players(self) -> int:

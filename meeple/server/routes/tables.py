@@ -7,8 +7,10 @@ detail as JSON, by the app's exception handler).
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
@@ -241,24 +243,50 @@ def tables_router(hub: Hub) -> APIRouter:
             raise ApiError(409, "the replay opens once the game is over")
         return table
 
+    # Replay answers cost a replay of the record: each is worked out once (by table
+    # version) and its CPU time charged to the asking address (``Hub.check_cost``).
+    answers = replays.Answers()
+
     @router.get(
         "/api/tables/{table_id}/replay",
         summary="A finished game's replay outline: steps, sections, seats' people, public chat",
+        response_model=dict[str, Any],
     )
-    async def replay_outline(table_id: str) -> dict[str, Any]:
+    async def replay_outline(table_id: str) -> Response:
         table = await _finished(table_id)
-        outline = hub.views.replay_outline(table)
-        messages = await hub.db(hub.store.public_chat, table.id)
-        chat = replays.public_chat(messages, outline)
-        return replays.outline_json(table.id, table.game, outline, people(hub, table), chat)
+        key = ("outline", table.id, table.version, table.last_chat)
+        body = answers.get(key)
+        if body is None:
+            hub.check_cost()
+            messages = await hub.db(hub.store.public_chat, table.id)
+            start = time.thread_time()
+            outline = hub.views.replay_outline(table)
+            chat = replays.public_chat(messages, outline)
+            named = people(hub, table)
+            body = orjson.dumps(replays.outline_json(table.id, table.game, outline, named, chat))
+            hub.costs.charge(time.thread_time() - start)
+            answers.put(key, body)
+        return Response(body, media_type="application/json")
 
-    @router.get("/api/tables/{table_id}/replay/{ply}", summary="The finished game after ply moves")
-    async def replay_step(table_id: str, ply: int, svg: bool = True) -> dict[str, Any]:
+    @router.get(
+        "/api/tables/{table_id}/replay/{ply}",
+        summary="The finished game after ply moves",
+        response_model=dict[str, Any],
+    )
+    async def replay_step(table_id: str, ply: int, svg: bool = True) -> Response:
         table = await _finished(table_id)
         total = len(table.record.moves)
         if not 0 <= ply <= total:
             raise ApiError(404, f"the game has moves 0..{total}")
-        return replay_json(hub, table, ply, svg)
+        key = ("step", table.id, table.version, ply, svg)
+        body = answers.get(key)
+        if body is None:
+            hub.check_cost()
+            start = time.thread_time()
+            body = orjson.dumps(replay_json(hub, table, ply, svg))
+            hub.costs.charge(time.thread_time() - start)
+            answers.put(key, body)
+        return Response(body, media_type="application/json")
 
     return router
 
