@@ -62,6 +62,8 @@ def test_10_1_the_owner_chooses_which_soldier_the_climate_takes() -> None:
     GAME.play(state, 0, "lose prospector")  # he keeps the free Soldier instead
     assert state.soldiers[at(0, a)] == 1 and state.site_holder[2 * a] == NOBODY
     assert state.phase != SURVIVAL_PHASE and not state.losses  # the turn went on
+    told = [e.text for e in state.log]
+    assert "England's Prospector in Q (New Granada) is lost: the Gold Site stands open" in told
 
 
 def test_10_1_6_24_soldiers_stand_in_for_absent_colonists_the_suggestion_keeps_markers() -> None:
@@ -167,6 +169,7 @@ def test_20_the_defender_may_lose_his_political_control_marker_while_soldiers_re
     checked(state, 3)
     GAME.play(state, 1, "lose political control marker")
     assert state.pc[h] == NOBODY and state.soldiers[at(1, h)] == 1
+    assert any("Political Control marker in H (Virginia) is lost" in e.text for e in state.log)
     assert not state.pending  # the second die, 1, cost England a Soldier
     assert state.soldiers[at(0, h)] == 1
 

@@ -70,8 +70,8 @@ def remove(state: NewWorldState, seat: int, area: int, kind: int) -> None:
         state.log.append(
             Event(
                 "political control",
-                f"{country(seat)}'s Political Control marker in {area_word(area)} falls"
-                " in its place of a Soldier (20)",
+                f"{country(seat)}'s Political Control marker in {area_word(area)} is lost"
+                " in place of a Soldier (20)",
                 {"seat": seat, "area": area},
             )
         )
@@ -82,6 +82,9 @@ def remove(state: NewWorldState, seat: int, area: int, kind: int) -> None:
         state.city_holder[area] = NOBODY
     elif kind == MINER:
         units.vacate_one_site(state, seat, area, MINE)
+    if kind in VACATED:
+        data = {"seat": seat, "area": area}
+        state.log.append(Event("marker lost", vacated_words, data, args=(seat, kind, area)))
     if kind == EMBARKED_SOLDIER:
         state.emb_soldiers[i] -= 1
     elif kind in SOLDIER_KINDS:
@@ -93,6 +96,19 @@ def remove(state: NewWorldState, seat: int, area: int, kind: int) -> None:
     units.keep_retreated(state, seat, area)
     if kind in SOLDIER_KINDS:
         units.box_soldiers(state, seat, 1)
+
+
+VACATED = {
+    PROSPECTOR: ("Prospector", "Gold Site"),
+    LOOTER: ("looter", "City"),
+    MINER: ("Miner", "Mine"),
+}
+
+
+def vacated_words(seat: int, kind: int, area: int) -> str:
+    """A unit on a marker lost (8.314, 9.4, 10.1), written when the log is read."""
+    unit, marker = VACATED[kind]
+    return f"{country(seat)}'s {unit} in {area_word(area)} is lost: the {marker} stands open"
 
 
 # ---- the records ------------------------------------------------------------------------------
