@@ -5,6 +5,13 @@ attacker goes on against the Colonists (8.312)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
+from meeple.ai import load_bots
+from meeple.ai.base import Bot, make_bot
+from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Rng
 from meeple.engine.conformance import check_step
 from meeple.games.newworld import GAME
@@ -283,3 +290,81 @@ def test_8_312_going_on_the_dice_strike_the_colonists() -> None:
     assert texts(state, 1) == {"lose colonist", "lose miner", "take the suggested losses"}
     GAME.play(state, 1, "take the suggested losses")
     assert state.colonists[at(1, h)] == 0 and not state.pending
+
+
+# ---- what a bot may know at these decisions ---------------------------------------------------
+
+
+def at_survival_choice() -> tuple[NewWorldState, int]:
+    state = upkeep_position()
+    state.rng = ScriptedRng(6, 5)  # type: ignore[assignment]
+    flow.after_combat(state)
+    return state, 0
+
+
+def at_uprising_choice() -> tuple[NewWorldState, int]:
+    state = movement_position(order=(0, 1))
+    a = area("Q")
+    state.natives[a] = 1
+    state.colonists[at(0, a)] = 2
+    state.emb_colonists[at(0, a)] = 1
+    state.site_kind[2 * a] = MINE
+    state.site_holder[2 * a] = 0
+    state.rng = ScriptedRng(1, 4, 6)  # type: ignore[assignment]
+    flow.after_combat(state)
+    return state, 0
+
+
+def at_colonists_question() -> tuple[NewWorldState, int]:
+    state = retreat_battle()
+    q = area("Q")
+    state.soldiers[at(1, q)] = 1
+    state.site_holder[2 * q] = NOBODY
+    state.colonists[at(1, area("R"))] = 0
+    state.rng = ScriptedRng(2)  # type: ignore[assignment]
+    GAME.play(state, 0, "attack france at q with 3")
+    return state, 0
+
+
+def at_partial_retreat() -> tuple[NewWorldState, int]:
+    state = retreat_battle()
+    GAME.play(state, 0, "attack france at q with 1")
+    GAME.play(state, 0, "allow soldiers to retreat")
+    return state, 1
+
+
+@pytest.mark.parametrize(
+    "position", [at_survival_choice, at_uprising_choice, at_colonists_question, at_partial_retreat]
+)
+def test_the_bots_choose_these_from_their_own_seat_s_information(
+    position: Callable[[], tuple[NewWorldState, int]],
+) -> None:
+    """As tests/ai/test_ai_no_peeking.py, at the new decisions (which its random
+    games reach only after the secret turn-1 decisions it examines): the dice to
+    come change no bot's choice, and another seat's cash, hidden from the view
+    (13.3), changes none of the bots that do not search (a search's samples keep
+    the cash, which every announced payment lets a player count: ``determinize``)."""
+    state, me = position()
+    assert GAME.to_act(state) == (me,) and len(GAME.legal_actions(state, me)) > 1
+    state.rng = Rng(5)
+    other_dice = state.clone()
+    other_dice.rng = Rng(6)
+    other_cash = other_dice.clone()
+    other_cash.cash[1 - me] += 37
+    assert GAME.view(state, me) == GAME.view(other_cash, me)
+    for name, twin in (
+        ("random", other_cash),
+        ("easy", other_cash),
+        ("heuristic", other_cash),
+        ("mcts", other_dice),
+    ):
+        picks = {fresh_bot(name).choose(GAME, s.clone(), me) for s in (state, twin)}
+        assert len(picks) == 1, f"{name} chose {picks} in two states seat {me} cannot tell apart"
+
+
+def fresh_bot(name: str) -> Bot:
+    """A bot as a table makes it, with a fixed seed (the search kept small)."""
+    load_bots()
+    if name == "mcts":
+        return MctsBot(GAME, 42, Budget(iterations=15))
+    return make_bot(name, GAME, 42)
