@@ -167,7 +167,7 @@ def test_5_4_landings_not_yet_sailed_stay_secret_while_a_fleet_waits() -> None:
 # ---- 4.2, 6.1 the Fleets sail simultaneously, Landing round by Landing round -----------------
 
 
-def french_shortfall(english_second: str) -> NewWorldState:
+def french_shortfall(english_second: str, table: int = 4) -> NewWorldState:
     """Turn 2: England lands 2 Soldiers at H then 2 at ``english_second``; France 2
     at K then 2 at M, and loses a Soldier crossing to K (Zone 4: 1, 6, 6, 6, then
     the Naval Losses Table's 4). England's crossing to H is calm (6, 6, 6)."""
@@ -185,7 +185,8 @@ def french_shortfall(english_second: str) -> NewWorldState:
         GAME.play(state, seat, "send 2 soldiers")
         if seat == 1:
             calm = [6] * 12  # any later die is calm
-            state.rng = ScriptedRng(6, 6, 6, 1, 6, 6, 6, 4, *calm)  # type: ignore[assignment]
+            rng = ScriptedRng(6, 6, 6, 1, 6, 6, 6, table, *calm)
+            state.rng = rng  # type: ignore[assignment]
         GAME.play(state, seat, "seal plan")
     return state
 
@@ -210,6 +211,17 @@ def test_4_2_a_shortfall_at_the_first_landing_does_not_see_later_landings() -> N
         assert GAME.to_act(state) == (1,) and state.shortfall == [1, 0, 0]
     assert seen_by(to_o, 1) == seen_by(to_d, 1)
     assert texts(to_o, 1) == {"land 1 soldiers at k", "land 2 soldiers at k"}
+
+
+def test_4_2_a_fleet_card_arranged_at_the_first_landing_does_not_see_later_landings() -> None:
+    """The Naval Losses Table's 1 (a Soldier and a Ship) at France's crossing to K:
+    France arranges its Fleet card (6.21) while England's second Landing is unsailed."""
+    to_o, to_d = french_shortfall("o", table=1), french_shortfall("d", table=1)
+    for state in (to_o, to_d):
+        assert state.fleet_at[0] == area("H") and state.arranging[0] == 1
+        assert GAME.to_act(state) == (1,)
+    assert seen_by(to_o, 1) == seen_by(to_d, 1)
+    assert len(GAME.legal_actions(to_o, 1)) > 1
 
 
 def test_4_2_every_fleet_sails_on_only_after_the_round_s_landings() -> None:
