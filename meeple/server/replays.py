@@ -16,12 +16,15 @@ server keeps it with the table's views (``Views.replay_outline``).
 from __future__ import annotations
 
 import bisect
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from meeple.engine import Game, GameRecord, GameState
+import orjson
+
+from meeple.engine import Game, GameRecord, GameState, get_game
 from meeple.server import render
 from meeple.server.story import PROLOGUE, Annotation, annotate_events
 from meeple.server.tables import HUMAN, dumps
@@ -380,3 +383,32 @@ class Answers:
         while self.kept and (len(self.kept) > self.most or self.size > self.most_bytes):
             _, dropped = self.kept.popitem(last=False)
             self.size -= len(dropped)
+
+
+def step_in_worker(
+    game_name: str,
+    record: GameRecord,
+    outline: Outline,
+    ply: int,
+    people: list[dict[str, Any]],
+    svg: bool,
+    table_id: str,
+) -> tuple[bytes, float]:
+    """In a worker process of the CPU pool: the JSON text of the finished game after
+    ``ply`` moves as a spectator saw it (``step_json``, with the table, game and
+    title), and the CPU seconds it took (charged to whoever asked). Replaying the
+    record and drawing the board can take long: never on the event loop."""
+    start = time.thread_time()
+    game = get_game(game_name)
+    state = game.new_game(record.config, record.seed)
+    for seat, text in record.moves[: max(0, ply - 1)]:
+        game.play(state, seat, text)
+    before = None
+    if ply > 0:
+        if ply not in outline.unsaid:  # the move is named in the game's words
+            before = game.view(state, None)
+        seat, text = record.moves[ply - 1]
+        game.play(state, seat, text)
+    step = step_json(game, record, outline, state, ply, people, svg, before)
+    body = orjson.dumps({"table": table_id, "game": game.name, "title": game.title, **step})
+    return body, time.thread_time() - start

@@ -7,7 +7,6 @@ requests are served."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,24 +38,18 @@ def finish(c: TestClient, tid: str, tokens: dict[int, str]) -> int:
     return moves
 
 
-@pytest.fixture
-def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """How many replay steps are worked out (each one replays the record)."""
-    calls: list[int] = []
-    real = replays.step_json
-
-    def step_json(*args: Any, **kwargs: Any) -> dict[str, Any]:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(replays, "step_json", step_json)
-    yield calls
-
-
-def test_a_replay_step_asked_again_is_not_worked_out_again(
-    tmp_path: Path, counted: list[int]
-) -> None:
+def test_a_replay_step_asked_again_is_not_worked_out_again(tmp_path: Path) -> None:
     with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        counted: list[str] = []  # the replay steps worked out (each replays the record)
+        real = hub.cpu.run
+
+        async def run(key: str, fn: Any, *args: Any) -> Any:
+            if fn is replays.step_in_worker:
+                counted.append(key)
+            return await real(key, fn, *args)
+
+        hub.cpu.run = run
         tid, tokens = goofspiel(c)
         total = finish(c, tid, tokens)
         first = [c.get(f"/api/tables/{tid}/replay/{ply}").json() for ply in range(total + 1)]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from meeple.server import replays
 from meeple.server.hub import Hub
-from meeple.server.limits import client_address
+from meeple.server.limits import CLIENT, client_address
 from meeple.server.people import seat_people
 from meeple.server.tables import ApiError, Table
 
@@ -283,9 +283,23 @@ def tables_router(hub: Hub) -> APIRouter:
         if body is None:
             hub.check_cost()
             start = time.thread_time()
-            body = orjson.dumps(replay_json(hub, table, ply, svg))
+            outline, named = hub.views.replay_outline(table), people(hub, table)
             hub.costs.charge(time.thread_time() - start)
-            answers.put(key, body)
+            # Replayed and drawn in the CPU pool, queued fairly by the asking address.
+            made, seconds = await hub.cpu.run(
+                f"replay {CLIENT.get()}",
+                replays.step_in_worker,
+                table.game.name,
+                table.record,
+                outline,
+                ply,
+                named,
+                svg,
+                table.id,
+            )
+            hub.costs.charge(seconds)
+            answers.put(key, made)
+            body = made
         return Response(body, media_type="application/json")
 
     return router
@@ -296,16 +310,3 @@ def people(hub: Hub, table: Table) -> list[dict[str, Any]]:
     outline = hub.views.replay_outline(table)
     seats = hub.views.seats_public(table)
     return replays.seat_people(table.game, table.record, outline, seats, table.seats)
-
-
-def replay_json(hub: Hub, table: Table, ply: int, svg: bool) -> dict[str, Any]:
-    """The finished ``table`` after ``ply`` moves (0..total) as a spectator saw it: view,
-    SVG board, the moves and public events of its step (``meeple.server.replays``)."""
-    outline = hub.views.replay_outline(table)
-    before = None
-    if ply > 0 and ply not in outline.unsaid:  # the move is named in the game's words
-        before = table.game.view(hub.views.replay_state(table, ply - 1), None)
-    state = hub.views.replay_state(table, ply)
-    named = people(hub, table)
-    step = replays.step_json(table.game, table.record, outline, state, ply, named, svg, before)
-    return {"table": table.id, "game": table.game.name, "title": table.game.title, **step}
