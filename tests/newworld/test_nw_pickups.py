@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple.engine import IllegalAction
+from meeple.engine import IllegalAction, InvalidState
 from meeple.games.newworld import GAME
 from meeple.games.newworld.rules import flow
 from meeple.games.newworld.state import HOMEBOUND, NewWorldState, at
@@ -118,3 +118,12 @@ def test_8_223_every_player_holding_the_gold_must_agree() -> None:
 def test_8_223_no_one_to_ask_where_no_opponent_stands() -> None:
     state = held_gold(holders=())
     assert legal_texts(state, 0)[:2] == ["pick up all at h", "pick up gold at h"]
+
+
+def test_8_223_a_request_with_nobody_to_answer_is_refused_as_a_position() -> None:
+    state = held_gold()
+    GAME.play(state, 0, "ask to ship gold at h")
+    GAME.validate(state)  # a real request is a valid position
+    state.colonists[at(1, area("H"))] = 0  # but no one left there to answer
+    with pytest.raises(InvalidState, match="nobody left to answer"):
+        GAME.validate(state)

@@ -83,8 +83,38 @@ def validate(state: NewWorldState) -> None:
         problems += _area_problems(state, a)
     problems += _arranging_problems(state)
     problems += _landed_problems(state)
+    problems += _question_problems(state)
     if problems:
         raise InvalidState("newworld", problems)
+
+
+def _question_problems(state: NewWorldState) -> list[str]:
+    """A request to ship held Gold (8.223) and a Gold Site claim (16.411) name real
+    seats and Areas, in their phases, with someone to answer."""
+    from meeple.games.newworld.rules import pickup
+
+    out: list[str] = []
+    if len(state.gold_asked) != state.players:
+        out.append("gold_asked: one entry per seat")
+    request = state.gold_leave
+    if request:
+        owner, a = [*request, -1, -1][:2]
+        if len(request) != 3 or state.phase != HOMEBOUND or not 0 <= owner < state.players:
+            out.append(f"gold_leave {request}: [owner, area, agreed] in homebound movement")
+        elif not 0 <= a < AREAS or not any(
+            not request[2] >> s & 1 for s in pickup.holders(state, owner, a)
+        ):
+            out.append(f"gold_leave {request}: nobody left to answer in that Area")
+    claim = state.claim
+    if claim and (
+        len(claim) != 2
+        or state.phase != MOVEMENT
+        or not 0 <= claim[0] < state.players
+        or not 0 <= claim[1] < AREAS
+        or claim[0] != state.actor
+    ):
+        out.append(f"claim {claim}: [seat, area] of the seat deciding in Land Movement")
+    return out
 
 
 def _landed_problems(state: NewWorldState) -> list[str]:
