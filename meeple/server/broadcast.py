@@ -290,12 +290,22 @@ class Views:
     def replay_outline(self, table: Table) -> Outline:
         """The finished game's replay outline (``meeple.server.replays``), computed
         once per table: its record no longer changes."""
-        outline = self.outlines.get(table.id)
-        if outline is None or outline.total != len(table.record.moves):
-            outline = self.outlines[table.id] = build_outline(table.game, table.record)
-            if len(self.outlines) > MAX_REPLAYS:
-                self.outlines.pop(next(iter(self.outlines)))
+        outline = self.kept_outline(table)
+        if outline is None:
+            outline = build_outline(table.game, table.record)
+            self.keep_outline(table, outline)
         return outline
+
+    def kept_outline(self, table: Table) -> Outline | None:
+        """The finished game's replay outline if it was worked out already."""
+        outline = self.outlines.get(table.id)
+        return outline if outline is not None and outline.total == len(table.record.moves) else None
+
+    def keep_outline(self, table: Table, outline: Outline) -> None:
+        """Keep ``outline`` (worked out elsewhere, e.g. in the CPU pool) for ``table``."""
+        self.outlines[table.id] = outline
+        if len(self.outlines) > MAX_REPLAYS:
+            self.outlines.pop(next(iter(self.outlines)))
 
     def replay_state(self, table: Table, ply: int) -> GameState:
         """The finished game after ``ply`` moves; the last one asked is kept per table,

@@ -412,3 +412,11 @@ def step_in_worker(
     step = step_json(game, record, outline, state, ply, people, svg, before)
     body = orjson.dumps({"table": table_id, "game": game.name, "title": game.title, **step})
     return body, time.thread_time() - start
+
+
+def outline_in_worker(game_name: str, record: GameRecord) -> tuple[Outline, float]:
+    """In a worker process of the CPU pool: ``build_outline`` of the finished game
+    ``record``, and the CPU seconds it took."""
+    start = time.thread_time()
+    outline = build_outline(get_game(game_name), record)
+    return outline, time.thread_time() - start

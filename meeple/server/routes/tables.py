@@ -247,6 +247,19 @@ def tables_router(hub: Hub) -> APIRouter:
     # version) and its CPU time charged to the asking address (``Hub.check_cost``).
     answers = replays.Answers()
 
+    async def outline_of(table: Table) -> replays.Outline:
+        """The finished table's replay outline: kept with its views, else worked out
+        in the CPU pool (a whole replay) and charged to the asking address."""
+        kept = hub.views.kept_outline(table)
+        if kept is not None:
+            return kept
+        outline, seconds = await hub.cpu.run(
+            f"replay {CLIENT.get()}", replays.outline_in_worker, table.game.name, table.record
+        )
+        hub.costs.charge(seconds)
+        hub.views.keep_outline(table, outline)
+        return outline
+
     @router.get(
         "/api/tables/{table_id}/replay",
         summary="A finished game's replay outline: steps, sections, seats' people, public chat",
@@ -258,11 +271,11 @@ def tables_router(hub: Hub) -> APIRouter:
         body = answers.get(key)
         if body is None:
             hub.check_cost()
+            outline = await outline_of(table)
             messages = await hub.db(hub.store.public_chat, table.id)
             start = time.thread_time()
-            outline = hub.views.replay_outline(table)
             chat = replays.public_chat(messages, outline)
-            named = people(hub, table)
+            named = people(hub, table, outline)
             body = orjson.dumps(replays.outline_json(table.id, table.game, outline, named, chat))
             hub.costs.charge(time.thread_time() - start)
             answers.put(key, body)
@@ -282,8 +295,9 @@ def tables_router(hub: Hub) -> APIRouter:
         body = answers.get(key)
         if body is None:
             hub.check_cost()
+            outline = await outline_of(table)
             start = time.thread_time()
-            outline, named = hub.views.replay_outline(table), people(hub, table)
+            named = people(hub, table, outline)
             hub.costs.charge(time.thread_time() - start)
             # Replayed and drawn in the CPU pool, queued fairly by the asking address.
             made, seconds = await hub.cpu.run(
@@ -305,8 +319,8 @@ def tables_router(hub: Hub) -> APIRouter:
     return router
 
 
-def people(hub: Hub, table: Table) -> list[dict[str, Any]]:
-    """The finished table's seats named as a replay names them."""
-    outline = hub.views.replay_outline(table)
+def people(hub: Hub, table: Table, outline: replays.Outline) -> list[dict[str, Any]]:
+    """The finished table's seats named as a replay names them (``outline``: its
+    replay outline)."""
     seats = hub.views.seats_public(table)
     return replays.seat_people(table.game, table.record, outline, seats, table.seats)
