@@ -126,8 +126,11 @@ def newworld_rolls(e: Event, args: tuple[Any, ...]) -> list[dict[str, Any]]:
     if e.kind == "uprising":
         return [{"label": "Uprising", "rolls": [args[2]]}]
     if e.kind == "voyage":
-        faces = list(args[2]) if len(args) == 5 else []
-        notes = args[4] if len(args) == 5 else args[1]
+        # A crossing: (seat, where, faces, losses, notes, Perils markers); a Fleet card
+        # arranged on the way: (seat, notes, done).
+        crossing = len(args) == 6
+        faces = list(args[2]) if crossing else []
+        notes = args[4] if crossing else args[1]
         table = [int(n.rsplit(" ", 1)[1]) for n in notes if n.startswith("Naval Losses Table: ")]
         out = [{"label": "Crossing", "rolls": faces}] if faces else []
         return out + ([{"label": "Naval Losses Table", "rolls": table}] if table else [])
