@@ -44,7 +44,7 @@ class MombasaGame(Game[MombasaState]):
         " diamonds and bookkeeping are added up, and the richest investor wins."
     )
     minutes: ClassVar[tuple[int, int] | None] = (75, 150)
-    rules_version: ClassVar[str] = "mombasa-1"
+    rules_version: ClassVar[str] = "mombasa-2"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
