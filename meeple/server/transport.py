@@ -9,7 +9,9 @@ been read whole; these hold where only the connection can:
   frame costs the server nothing (uvicorn's ``ws_max_size``, websockets' ``max_size``).
 * **Header timeout.** A connection whose request line and headers are not complete
   ``header_timeout`` seconds after it opened (or after the next request on it began)
-  is answered 408 and closed: slow senders of headers hold no connection for long.
+  is closed, with a 408 if part of a request came (a connection that sent nothing is
+  closed silently, as a browser's unused preconnection may be, so that it never
+  reads a 408 as the answer to a request it sends at that moment).
 * **Every handshake is answered.** A handshake that the WebSocket parser refuses (a
   request or header line over 8 KB, too many headers) is answered HTTP 403 with a
   JSON body, as the ``Guard`` answers a handshake over ``max_headers``; uvicorn left
@@ -44,12 +46,14 @@ def uvicorn_settings(limits: Limits) -> dict[str, Any]:
 class HeaderTimeoutHttp(HttpToolsProtocol):
     """uvicorn's HTTP protocol (httptools), with a deadline for each request's line and
     headers: ``header_timeout`` seconds from the connection's opening, or from the first
-    byte of a later request on it; past it, 408 and the connection is closed."""
+    byte of a later request on it; past it the connection is closed (after a 408 if a
+    request had begun)."""
 
     def __init__(self, *args: Any, header_timeout: float = 10.0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.header_timeout = header_timeout
         self.header_timer: asyncio.TimerHandle | None = None
+        self.reading_headers = False  # part of a request's line and headers came
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -57,9 +61,11 @@ class HeaderTimeoutHttp(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self.reading_headers = True
         self._start_header_timer()
 
     def on_headers_complete(self) -> None:
+        self.reading_headers = False
         self._stop_header_timer()
         super().on_headers_complete()
 
@@ -80,8 +86,9 @@ class HeaderTimeoutHttp(HttpToolsProtocol):
         self.header_timer = None
         if self.transport.is_closing():
             return
-        detail = f"the request line and headers took longer than {self.header_timeout:g} s"
-        self.transport.write(_response(408, "Request Timeout", detail))
+        if self.reading_headers:
+            detail = f"the request line and headers took longer than {self.header_timeout:g} s"
+            self.transport.write(_response(408, "Request Timeout", detail))
         self.transport.close()
 
 
