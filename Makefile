@@ -42,8 +42,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy meeple benchmarks tests/example_game/meeple_goofspiel
 
+# Two workers (the machine's two cores); tests/conftest.py says how the tests are shared.
 pytest: $(STAMP)
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n 2 --dist loadgroup
 
 bench: $(STAMP)
 	$(VENV)/bin/meeple bench

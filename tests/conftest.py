@@ -19,6 +19,21 @@ os.environ["MEEPLE_ANY_SEED"] = "1"
 if TYPE_CHECKING:
     from tests.server.server_support import BrowserPage, Pages, Server
 
+# Under pytest-xdist (`make test` runs two workers): the tests of these modules share
+# nothing (no module fixture, no order) and are the longest, so they are spread one
+# by one and handed out first; every other module stays whole on one worker, with
+# its module-scoped server and browser started once.
+SPREAD_MODULES = ("test_conformance.py", "test_state_encodings.py")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not config.pluginmanager.hasplugin("xdist") or not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    for item in items:
+        if item.path.name not in SPREAD_MODULES:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+    items.sort(key=lambda item: item.path.name not in SPREAD_MODULES)
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

@@ -27,9 +27,14 @@ BOT_SEED_BITS = 62
 
 
 def bot_for(table: Table, seat: int, level: str) -> Bot:
-    """A ``level`` bot for ``seat``, seeded from a fresh secret: never from the table's
-    seed or anything a seat is shown, so nobody can foresee the bot's choices (its
-    moves are recorded: a replay needs no bot)."""
+    """A ``level`` bot for ``seat``. At a table a person plays (and whose seed is
+    secret) it is seeded from a fresh secret, never from the table's seed or anything
+    a seat is shown, so nobody can foresee the bot's choices (its moves are recorded:
+    a replay needs no bot). Where nobody is kept from the chance (bots alone, or an
+    analysis table whose seed every seat sees) it is seeded from the table's seed, so
+    the same seed plays the same game again."""
+    if table.analysis or not table.has_person:
+        return make_bot(level, table.game, table.record.seed * 1009 + seat)
     return make_bot(level, table.game, secrets.randbits(BOT_SEED_BITS))
 
 

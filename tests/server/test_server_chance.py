@@ -249,3 +249,30 @@ def test_a_decision_that_rolled_dice_is_final(tmp_path: Any) -> None:
         hub = c.app.state.hub  # type: ignore[attr-defined]
         hub.seats.unload(hub.tables[tid])  # loaded again: the replay notes it alike
         assert state(c, tid, tokens[seat])["undo"]["reason"] == DREW_CHANCE
+
+
+def test_bots_at_a_persons_table_draw_from_secrets_and_bots_alone_from_the_seed(
+    tmp_path: Any,
+) -> None:
+    """A bot beside a person must not be foreseeable from anything public (issue 27.1);
+    bots alone replay the same game from the same seed (nobody is kept from chance)."""
+    from meeple.server.bots import bot_for
+
+    with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED, any_seed=False)) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        mixed = c.post(
+            "/api/tables", json={"game": "goofspiel", "players": 2, "seats": ["human", "random"]}
+        ).json()["id"]
+        alone = c.post(
+            "/api/tables",
+            json={"game": "goofspiel", "players": 2, "seats": ["random", "random"], "seed": 5},
+        ).json()["id"]
+
+        def first_draws(tid: str) -> list[list[int]]:
+            table = hub.tables[tid]
+            seat = 1
+            bots = [bot_for(table, seat, "random") for _ in range(4)]
+            return [[bot.rng.below(1 << 30) for _ in range(3)] for bot in bots]  # type: ignore[attr-defined]
+
+        assert len({tuple(d) for d in first_draws(mixed)}) == 4
+        assert len({tuple(d) for d in first_draws(alone)}) == 1

@@ -172,7 +172,7 @@ def test_the_final_table_ranks_and_names_the_winner_once(server: Server, pages: 
         assert line == "No winner: tie for first."
     rows = scores.locator("tr")
     assert rows.count() == 1 + len(result["scores"])
-    header = rows.nth(0).inner_text().lower()
+    header = [cell.strip() for cell in rows.nth(0).inner_text().lower().split("\t")]
     # No column repeats the score for every seat.
     for key, _ in result["breakdown"][0].items():
         if all(b[key] == s for b, s in zip(result["breakdown"], result["scores"], strict=True)):
