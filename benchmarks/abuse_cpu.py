@@ -30,7 +30,6 @@ import argparse
 import asyncio
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -40,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+from load import free_port, percentile  # (benchmarks/ is the script's folder)
 
 PERSON = "127.0.0.1"
 # The finished games are played from many addresses (each has its own rate limit).
@@ -55,19 +55,6 @@ class Figures:
     person_codes: Counter[int] = field(default_factory=Counter)  # create and open
     attack_codes: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def percentile(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))]
 
 
 def client(base: str, address: str) -> httpx.AsyncClient:

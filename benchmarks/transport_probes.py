@@ -39,14 +39,9 @@ import tempfile
 import time
 
 import httpx
+from load import free_port  # (benchmarks/ is the script's folder)
 
 RAISED_RATE: tuple[str, ...] = ("--limit=http_rate=100000", "--limit=http_burst=100000")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def rss_mb(pid: int) -> float:
