@@ -18,6 +18,7 @@ from meeple.engine.errors import (
     MeepleError,
     NotYourTurn,
     UnknownAction,
+    unexplained,
 )
 from meeple.engine.events import Event
 from meeple.engine.game import JSON, Game, TimedPhase
@@ -69,5 +70,6 @@ __all__ = [
     "replay",
     "start_record",
     "undo_point",
+    "unexplained",
     "verify",
 ]
