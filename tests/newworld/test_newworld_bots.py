@@ -169,12 +169,12 @@ def test_choice_ignores_another_seats_secret_bid(name: str) -> None:
 
 def test_bots_reach_the_game_only_through_its_public_parts() -> None:
     """The bots import the engine, the printed map (board), the game's constants
-    (common) and the state's field layout, which they read on determinized samples
+    (texts) and the state's field layout, which they read on determinized samples
     only; never the rules, the action tables, the view or the setup."""
     allowed = (
         "meeple.engine",
         "meeple.games.newworld.board",
-        "meeple.games.newworld.common",
+        "meeple.games.newworld.texts",
         "meeple.games.newworld.state",
     )
     folder = Path(bots.__file__).parent

@@ -5,10 +5,10 @@ the attacker's refusal of a Soldier retreat (8.32) logged once per battle."""
 from __future__ import annotations
 
 from meeple.games.newworld import GAME
-from meeple.games.newworld.common import amount, amounts, listing
 from meeple.games.newworld.positions import area, new_state
 from meeple.games.newworld.rules import battle, decisions, flow, planning
 from meeple.games.newworld.state import COMBAT_PLAYERS, NewWorldState, at
+from meeple.games.newworld.texts import amount, amounts, listing
 from tests.newworld.nw_support import ScriptedRng, movement_position
 
 ENGLAND, FRANCE, SPAIN, PORTUGAL = range(4)

@@ -10,11 +10,11 @@ from meeple.engine import Rng
 from meeple.engine.state import encode
 from meeple.games.newworld import GAME
 from meeple.games.newworld.actions import LAND, SPACE
-from meeple.games.newworld.common import die
 from meeple.games.newworld.rules import planning
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.chance import roll_dice
 from meeple.games.newworld.state import PLANNING, STEP_NEXT, STEP_SEALED, NewWorldState
+from meeple.games.newworld.texts import die
 
 
 def _state(players: int = 4, seed: int = 1) -> NewWorldState:

@@ -7,10 +7,10 @@ import pytest
 from meeple.engine import BadConfig, Rng
 from meeple.games.newworld import GAME
 from meeple.games.newworld.board import turn_values
-from meeple.games.newworld.common import last_turn
 from meeple.games.newworld.positions import new_state
 from meeple.games.newworld.rules import decisions, flow
 from meeple.games.newworld.state import HOMEBOUND, PLANNING, at
+from meeple.games.newworld.texts import last_turn
 from tests.newworld.nw_support import area, movement_position, rng_rolling, texts
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from meeple.engine import ActionSpace
 from meeple.games.newworld.board import AREAS, LETTERS
-from meeple.games.newworld.common import (
+from meeple.games.newworld.texts import (
     COUNTRIES,
     MAX_NEW_SHIPS,
     MAX_SHIPS,

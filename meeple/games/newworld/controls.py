@@ -24,7 +24,7 @@ from meeple.engine.controls import (
     option,
 )
 from meeple.games.newworld.actions import SPACE
-from meeple.games.newworld.common import (
+from meeple.games.newworld.texts import (
     COUNTRIES,
     MAINTENANCE,
     SHIP_COST,

@@ -51,16 +51,6 @@ from meeple.engine.encoding import (
     strided,
 )
 from meeple.games.newworld.board import LETTERS, turn_values
-from meeple.games.newworld.common import (
-    COUNTRIES,
-    MAX_LANDINGS,
-    MAX_NEW_SHIPS,
-    MAX_SHIPS,
-    MAX_SOLDIER_BUY,
-    MAX_TURNS,
-    SOLDIER_POOL,
-    last_turn,
-)
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.outbound import shortfall_view
 from meeple.games.newworld.rules.units import REPLACEMENT_DELAY
@@ -72,6 +62,16 @@ from meeple.games.newworld.state import (
     PHASE_NAMES,
     STEP_SEALED,
     NewWorldState,
+)
+from meeple.games.newworld.texts import (
+    COUNTRIES,
+    MAX_LANDINGS,
+    MAX_NEW_SHIPS,
+    MAX_SHIPS,
+    MAX_SOLDIER_BUY,
+    MAX_TURNS,
+    SOLDIER_POOL,
+    last_turn,
 )
 from meeple.games.newworld.view import _claim, _gold_request, _losses, _pending, _player
 

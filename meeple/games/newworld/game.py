@@ -17,7 +17,6 @@ from meeple.engine import (
     Rng,
 )
 from meeple.games.newworld.actions import SPACE
-from meeple.games.newworld.common import COUNTRIES, EXTENDED, REDUCED, STANDARD
 from meeple.games.newworld.positions import validate
 from meeple.games.newworld.render import render_text
 from meeple.games.newworld.rules.apply import apply_action, legal_actions, to_act
@@ -26,6 +25,7 @@ from meeple.games.newworld.scoring import result
 from meeple.games.newworld.setup import deal
 from meeple.games.newworld.state import GAME_OVER, NewWorldState, events_from_rows, snapshot_fields
 from meeple.games.newworld.svg import PRESENTATION
+from meeple.games.newworld.texts import COUNTRIES, EXTENDED, REDUCED, STANDARD
 from meeple.games.newworld.view import build_view, determinize
 
 

@@ -8,7 +8,6 @@ from collections.abc import Mapping
 from meeple.engine import GameConfig, InvalidState
 from meeple.engine.config import OptionValue
 from meeple.games.newworld.board import LETTERS
-from meeple.games.newworld.common import GOLD_BAR, MAX_SHIPS, SOLDIER_POOL, WORLD
 from meeple.games.newworld.rules import fleetcard, units
 from meeple.games.newworld.state import (
     AREAS,
@@ -22,6 +21,7 @@ from meeple.games.newworld.state import (
     NewWorldState,
     at,
 )
+from meeple.games.newworld.texts import GOLD_BAR, MAX_SHIPS, SOLDIER_POOL, WORLD
 
 
 def new_state(

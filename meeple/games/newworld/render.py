@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.newworld.board import load_map
-from meeple.games.newworld.common import amount
+from meeple.games.newworld.texts import amount
 
 JSON = dict[str, Any]
 WIDTH = 80

@@ -4,7 +4,6 @@ $160 per player, a random Game Leader; then Turn 1 begins with the Colonists."""
 from __future__ import annotations
 
 from meeple.engine import BadConfig, Event
-from meeple.games.newworld.common import MAX_SHIPS, START_CASH, WORLD, country, die
 from meeple.games.newworld.rules import exploration, flow
 from meeple.games.newworld.state import (
     AREAS,
@@ -14,6 +13,7 @@ from meeple.games.newworld.state import (
     PLANNING,
     NewWorldState,
 )
+from meeple.games.newworld.texts import MAX_SHIPS, START_CASH, WORLD, country, die
 
 REPLACEMENT_TURNS = 20  # turns 0..19 of the Replacement Box (16 turns + 3 of delay)
 

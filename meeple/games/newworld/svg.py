@@ -38,11 +38,11 @@ from meeple.engine.presentation import DiceRoll, Explanation, LegendEntry, Panel
 from meeple.games.newworld import guide
 from meeple.games.newworld import story as told
 from meeple.games.newworld.board import LETTERS, load_map
-from meeple.games.newworld.common import amount
 from meeple.games.newworld.controls import confirm as confirm_question
 from meeple.games.newworld.controls import controls as decision_controls
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
 from meeple.games.newworld.render import arrangement_line, losses_line, question_lines
+from meeple.games.newworld.texts import amount
 from meeple.games.newworld.wording import labels
 
 JSON = dict[str, Any]

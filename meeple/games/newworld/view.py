@@ -11,7 +11,6 @@ from typing import Any
 
 from meeple.engine import Rng
 from meeple.games.newworld.board import LETTERS, turn_values
-from meeple.games.newworld.common import MAX_SHIPS, WORLD, country, last_turn
 from meeple.games.newworld.rules import fleetcard, losses, pickup, units
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.exploration import redeal_hidden_tiles
@@ -33,6 +32,7 @@ from meeple.games.newworld.state import (
     NewWorldState,
     at,
 )
+from meeple.games.newworld.texts import MAX_SHIPS, WORLD, country, last_turn
 
 JSON = dict[str, Any]
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from meeple.engine import Action, UnknownAction
 from meeple.games.newworld.actions import LOSS_WORDS, MARKER_WORD, SPACE
 from meeple.games.newworld.board import LETTERS, load_map
-from meeple.games.newworld.common import COUNTRIES, amount
+from meeple.games.newworld.texts import COUNTRIES, amount
 
 Args = tuple[int, ...]
 

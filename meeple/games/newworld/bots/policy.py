@@ -52,7 +52,6 @@ from meeple.games.newworld.bots.reading import (
     others_soldiers,
     soldiers_in,
 )
-from meeple.games.newworld.common import last_turn
 from meeple.games.newworld.state import (
     COLONISTS,
     GOLD_SITE,
@@ -63,6 +62,7 @@ from meeple.games.newworld.state import (
     STEP_NEXT,
     NewWorldState,
 )
+from meeple.games.newworld.texts import last_turn
 
 MAX_BID = 6  # bids are drawn below this
 LOSS_ORDER = (

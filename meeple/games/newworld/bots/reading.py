@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 
 from meeple.games.newworld.board import AREAS, SURVIVAL, load_map, turn_values
-from meeple.games.newworld.common import GOLD_BAR, PC_TO_WIN, last_turn
 from meeple.games.newworld.state import (
     BIDDING,
     COLONISTS,
@@ -33,6 +32,7 @@ from meeple.games.newworld.state import (
     PLANNING,
     NewWorldState,
 )
+from meeple.games.newworld.texts import GOLD_BAR, PC_TO_WIN, last_turn
 
 WORLD = load_map()
 COASTAL = tuple(area.coastal for area in WORLD.areas)

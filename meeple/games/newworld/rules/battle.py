@@ -46,7 +46,10 @@ from meeple.games.newworld.actions import (
     SPARE_COLONISTS,
     STAND,
 )
-from meeple.games.newworld.common import (
+from meeple.games.newworld.rules import losses, units
+from meeple.games.newworld.rules.combat import COLONISTS_PER_HIT
+from meeple.games.newworld.state import GOLD_SITE, NOBODY, NewWorldState, at
+from meeple.games.newworld.texts import (
     EXTENDED,
     SOLDIER_POOL,
     WORLD,
@@ -58,9 +61,6 @@ from meeple.games.newworld.common import (
     listing,
     pc_benefits,
 )
-from meeple.games.newworld.rules import losses, units
-from meeple.games.newworld.rules.combat import COLONISTS_PER_HIT
-from meeple.games.newworld.state import GOLD_SITE, NOBODY, NewWorldState, at
 
 ALLOWED, REROLL, ATTACKER_LOST, SOLDIERS_LOST, COLONISTS_LOST, ASK, TO_THE_END = range(7)
 # ALLOWED: 1 once the attacker allowed Soldier retreats; UNDECIDED while his question

@@ -10,8 +10,8 @@ instead of two calls per die. tests/newworld/test_nw_speed.py holds it to
 from __future__ import annotations
 
 from meeple.engine import Rng
-from meeple.games.newworld.common import die
 from meeple.games.newworld.state import NewWorldState
+from meeple.games.newworld.texts import die
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15

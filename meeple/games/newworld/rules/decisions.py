@@ -35,18 +35,6 @@ from meeple.games.newworld.actions import (
     attack_index,
     natives_index,
 )
-from meeple.games.newworld.common import (
-    COUNTRIES,
-    EXTENDED,
-    WORLD,
-    amount,
-    amounts,
-    area_word,
-    country,
-    die,
-    listing,
-    pc_benefits,
-)
 from meeple.games.newworld.rules import battle, exploration, fleetcard, flow, pickup, piracy, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.naval import coastal_dice
@@ -60,6 +48,18 @@ from meeple.games.newworld.state import (
     NOBODY,
     NewWorldState,
     at,
+)
+from meeple.games.newworld.texts import (
+    COUNTRIES,
+    EXTENDED,
+    WORLD,
+    amount,
+    amounts,
+    area_word,
+    country,
+    die,
+    listing,
+    pc_benefits,
 )
 
 COASTAL = tuple(area.coastal for area in WORLD.areas)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from meeple.engine import Action, IllegalAction
-from meeple.games.newworld.common import WORLD, area_word, country
 from meeple.games.newworld.rules.apply import legal_actions
 from meeple.games.newworld.state import (
     BIDDING,
@@ -21,6 +20,7 @@ from meeple.games.newworld.state import (
     UPRISING_PHASE,
     NewWorldState,
 )
+from meeple.games.newworld.texts import WORLD, area_word, country
 
 # The phase each kind of action belongs to, and the section that governs it.
 KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.newworld.actions import CLAIM_SITE, LEAVE_SITE
-from meeple.games.newworld.common import WORLD, amount, area_word, country
 from meeple.games.newworld.rules import units
 from meeple.games.newworld.state import AREAS, GOLD_SITE, NO_MARKER, NOBODY, NewWorldState, at
+from meeple.games.newworld.texts import WORLD, amount, area_word, country
 
 STANDARD_VERSION = "standard"
 EXPLORATION = "exploration"

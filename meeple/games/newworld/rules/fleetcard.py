@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.newworld.actions import LOAD_SHIP, SPACE
-from meeple.games.newworld.common import GOLD_BAR, country, die
 from meeple.games.newworld.rules.naval import (
     Arrange,
     Cargo,
@@ -37,6 +36,7 @@ from meeple.games.newworld.rules.naval import (
     take_losses,
 )
 from meeple.games.newworld.state import OUTBOUND, NewWorldState
+from meeple.games.newworld.texts import GOLD_BAR, country, die
 
 # Where a voyage stopped for an arrangement goes on (``arranging[WHERE]``).
 OUTBOUND_LANDING = 0  # argument: the Landing row reached (rules/outbound.py)

@@ -9,22 +9,6 @@ from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.newworld.board import ALL, SURVIVAL, UPRISING, turn_values, uprising_column
-from meeple.games.newworld.common import (
-    EXTENDED,
-    GOLD_BAR,
-    PC_TO_WIN,
-    REDUCED,
-    WORLD,
-    amount,
-    amounts,
-    area_word,
-    country,
-    die,
-    last_turn,
-    listing,
-    pc_benefits,
-    perils,
-)
 from meeple.games.newworld.rules import exploration, fleetcard, outbound, piracy, units
 from meeple.games.newworld.rules import losses as casualties
 from meeple.games.newworld.rules.chance import roll_dice
@@ -58,6 +42,22 @@ from meeple.games.newworld.state import (
     UPRISING_PHASE,
     NewWorldState,
     at,
+)
+from meeple.games.newworld.texts import (
+    EXTENDED,
+    GOLD_BAR,
+    PC_TO_WIN,
+    REDUCED,
+    WORLD,
+    amount,
+    amounts,
+    area_word,
+    country,
+    die,
+    last_turn,
+    listing,
+    pc_benefits,
+    perils,
 )
 
 

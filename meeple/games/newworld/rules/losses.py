@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.newworld.actions import ACCEPT_LOSSES, LOSE
-from meeple.games.newworld.common import EXTENDED, area_word, country, pc_benefits
 from meeple.games.newworld.rules import units
 from meeple.games.newworld.state import AREAS, GOLD_SITE, MINE, NOBODY, NewWorldState
+from meeple.games.newworld.texts import EXTENDED, area_word, country, pc_benefits
 
 SOLDIER, EMBARKED_SOLDIER, PROSPECTOR, LOOTER, COLONIST, EMBARKED_COLONIST, MINER, MARKER = range(8)
 KINDS = range(8)

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from meeple.games.newworld.board import NAVAL_HOMEBOUND, NAVAL_OUTBOUND, WorldMap
-from meeple.games.newworld.common import amounts, listing
+from meeple.games.newworld.texts import amounts, listing
 
 Roll = Callable[[], int]
 GOLD_BAR = 40

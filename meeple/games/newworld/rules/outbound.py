@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from meeple.engine import Event, Rng
 from meeple.games.newworld.actions import LAND_COLONISTS, LAND_SOLDIERS, SPACE
-from meeple.games.newworld.common import WORLD, amount, area_word, country
 from meeple.games.newworld.rules import fleetcard, flow
 from meeple.games.newworld.rules.naval import coastal_dice, perils_dice, zone_path
 from meeple.games.newworld.state import NOBODY, OUTBOUND, NewWorldState, at
+from meeple.games.newworld.texts import WORLD, amount, area_word, country
 
 SOLDIERS, COLONISTS = 0, 1
 # A voyage's words per Area reached (its log text is written when read).

@@ -29,9 +29,9 @@ from meeple.games.newworld.actions import (
     REFUSE_GOLD,
     SPACE,
 )
-from meeple.games.newworld.common import GOLD_BAR, area_word, country, listing
 from meeple.games.newworld.rules import flow, units
 from meeple.games.newworld.state import NOBODY, NewWorldState, at
+from meeple.games.newworld.texts import GOLD_BAR, area_word, country, listing
 
 OWNER, AREA, AGREED = range(3)  # the fields of ``gold_leave``
 

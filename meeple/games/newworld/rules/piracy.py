@@ -17,7 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from meeple.engine import Event, GameConfig
-from meeple.games.newworld.common import (
+from meeple.games.newworld.rules.naval import Arrange, Cargo, Load, Roll, lose_ship, spread
+from meeple.games.newworld.state import NOBODY, NewWorldState, at
+from meeple.games.newworld.texts import (
     GOLD_BAR,
     MAX_SHIPS,
     amount,
@@ -27,8 +29,6 @@ from meeple.games.newworld.common import (
     die,
     listing,
 )
-from meeple.games.newworld.rules.naval import Arrange, Cargo, Load, Roll, lose_ship, spread
-from meeple.games.newworld.state import NOBODY, NewWorldState, at
 
 
 def enabled(config: GameConfig) -> bool:

@@ -31,7 +31,20 @@ from meeple.games.newworld.actions import (
     SPACE,
     TAKE,
 )
-from meeple.games.newworld.common import (
+from meeple.games.newworld.rules import exploration, flow, piracy, units
+from meeple.games.newworld.state import (
+    NOBODY,
+    STEP_BUILD,
+    STEP_BUY,
+    STEP_COLONISTS,
+    STEP_LAND,
+    STEP_MAINTAIN,
+    STEP_NEXT,
+    STEP_SEALED,
+    STEP_SOLDIERS,
+    NewWorldState,
+)
+from meeple.games.newworld.texts import (
     COUNTRIES,
     MAINTENANCE,
     MAX_LANDINGS,
@@ -48,19 +61,6 @@ from meeple.games.newworld.common import (
     country,
     die,
     listing,
-)
-from meeple.games.newworld.rules import exploration, flow, piracy, units
-from meeple.games.newworld.state import (
-    NOBODY,
-    STEP_BUILD,
-    STEP_BUY,
-    STEP_COLONISTS,
-    STEP_LAND,
-    STEP_MAINTAIN,
-    STEP_NEXT,
-    STEP_SEALED,
-    STEP_SOLDIERS,
-    NewWorldState,
 )
 
 COLONIST_MINIMUM = 3

@@ -9,7 +9,6 @@ are kept to the last.
 from __future__ import annotations
 
 from meeple.engine import Event
-from meeple.games.newworld.common import SOLDIER_POOL, amount, area_word, country, last_turn
 from meeple.games.newworld.state import (
     AREAS,
     GOLD_SITE,
@@ -18,6 +17,7 @@ from meeple.games.newworld.state import (
     NewWorldState,
     at,
 )
+from meeple.games.newworld.texts import SOLDIER_POOL, amount, area_word, country, last_turn
 
 REPLACEMENT_DELAY = 3  # lost Soldiers wait in the Replacement Box three turns (8.315)
 
