@@ -7,7 +7,7 @@ helpers only start real games, play action texts and read the legal actions.
 from __future__ import annotations
 
 from meeple.games.namibia import GAME
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.state import NamibiaState
 
 DIAMOND, GOLD, SILVER, COPPER = range(4)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from meeple.games.namibia.board import (
+    BOARD,
     COMMODITIES,
     EXPANSION,
     LAND,
@@ -21,7 +22,6 @@ from meeple.games.namibia.board import (
     railable_edges,
     stranded_spaces,
 )
-from meeple.games.namibia.common import BOARD
 from tests.namibia.crowding import measure, random_chooser
 from tests.namibia.helpers import new_game
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from meeple.ai.base import make_bot
 from meeple.ai.mcts import Budget, MctsBot
 from meeple.games.namibia import GAME
+from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, bid_limit
-from meeple.games.namibia.common import BOARD
 from meeple.games.namibia.positions import Position
 from meeple.games.namibia.state import BID, COMPLETE_MINES
 from tests.namibia.helpers import legal_texts

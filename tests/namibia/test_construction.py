@@ -6,7 +6,7 @@ import pytest
 
 from meeple.engine import IllegalAction, InvalidState
 from meeple.games.namibia import GAME
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.positions import Position, port
 from meeple.games.namibia.rules.geometry import linked_to_port
 from meeple.games.namibia.state import (

@@ -9,7 +9,7 @@ import pytest
 
 from meeple.engine import Rng
 from meeple.games.namibia import GAME
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.state import (
     ABANDONED_MARKERS,
     CUBES_PER_COMMODITY,

@@ -14,7 +14,7 @@ import pytest
 from meeple.engine import UnknownAction
 from meeple.games.namibia import GAME
 from meeple.games.namibia.actions import port_word
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.svg import render_svg
 from tests.namibia.helpers import legal_texts, new_game, play
 from tests.namibia.test_shipping import GERY, shipping_example_position

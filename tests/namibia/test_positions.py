@@ -10,7 +10,7 @@ import pytest
 from meeple.engine import BadConfig, InvalidState
 from meeple.engine.conformance import random_playout
 from meeple.games.namibia import GAME
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.positions import Position, edge, validate
 from meeple.games.namibia.state import (
     BID,

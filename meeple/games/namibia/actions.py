@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from meeple.engine import ActionSpace
 from meeple.engine.actions import Action, ArgValue, normalize_text
-from meeple.games.namibia.board import COMMODITIES, Board
+from meeple.games.namibia.board import BOARD, COMMODITIES, Board
 
 MAX_BID = 999
 MAX_BUY = 333
@@ -151,3 +151,7 @@ def build_actions(board: Board) -> NamibiaActions:
         buy=tuple(space.index("buy", n) for n in range(MAX_BUY + 1)),
         feed=per_space("feed"),
     )
+
+
+ACT = build_actions(BOARD)
+"""Namibia's action space and its index tables, built once at import."""

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 COMMODITIES = ("diamond", "gold", "silver", "copper")
+KINDS = len(COMMODITIES)
 COMMODITY_SYMBOLS = ("C", "Au", "Ag", "Cu")
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -319,3 +320,7 @@ def _connected(board: Board) -> bool:
 def _require(condition: bool, rule: str) -> None:
     if not condition:
         raise BoardDataError(f"board data breaks the rule: {rule}")
+
+
+BOARD = load_board()
+"""The board every state shares, read and validated once at import."""

@@ -21,8 +21,8 @@ from meeple.engine.controls import (
     merge_lone_options,
     option,
 )
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import ACT, BOARD
+from meeple.games.namibia.actions import ACT
+from meeple.games.namibia.board import BOARD, COMMODITIES
 from meeple.games.namibia.rules.administration import REPUTATION_PRICE
 from meeple.games.namibia.rules.auction import POSITION_COSTS
 

@@ -38,8 +38,7 @@ from meeple.engine.encoding import (
     relative_seats,
     strided,
 )
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD, COMMODITIES
 from meeple.games.namibia.state import (
     ABANDONED_MARKERS,
     BID,

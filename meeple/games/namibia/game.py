@@ -16,16 +16,17 @@ from meeple.engine import (
 )
 from meeple.engine.encoding import Encoding
 from meeple.engine.terminal import Terminal
-from meeple.games.namibia.common import ACT, SEAT_NAMES
+from meeple.games.namibia.actions import ACT
 from meeple.games.namibia.positions import validate
 from meeple.games.namibia.render import TERMINAL, render_text
-from meeple.games.namibia.rules.apply import apply_action
+from meeple.games.namibia.rules import apply
 from meeple.games.namibia.rules.explain import explain
 from meeple.games.namibia.rules.flow import advance
 from meeple.games.namibia.scoring import result
 from meeple.games.namibia.setup import deal
 from meeple.games.namibia.state import GAME_OVER, NamibiaState
 from meeple.games.namibia.svg import PRESENTATION
+from meeple.games.namibia.texts import SEAT_NAMES
 from meeple.games.namibia.view import build_view
 
 
@@ -60,13 +61,13 @@ class NamibiaGame(Game[NamibiaState]):
         return SEAT_NAMES[: config.players]
 
     def to_act(self, state: NamibiaState) -> tuple[int, ...]:
-        return () if state.phase == GAME_OVER else (state.actor,)
+        return apply.to_act(state)
 
     def legal_actions(self, state: NamibiaState, seat: int) -> list[int]:
-        return state.options if seat == state.actor else []
+        return apply.legal_actions(state, seat)
 
     def apply_action(self, state: NamibiaState, seat: int, index: int) -> None:
-        apply_action(state, seat, index)
+        apply.apply_action(state, seat, index)
 
     def is_over(self, state: NamibiaState) -> bool:
         return state.phase == GAME_OVER

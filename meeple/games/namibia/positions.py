@@ -28,8 +28,7 @@ from functools import partial
 from typing import Any, Self
 
 from meeple.engine import BadConfig, GameConfig, InvalidState
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import BOARD, say, what, where, who
+from meeple.games.namibia.board import BOARD, COMMODITIES
 from meeple.games.namibia.rules import administration, construction, shipping
 from meeple.games.namibia.rules.bits import mask_of
 from meeple.games.namibia.rules.flow import advance
@@ -60,6 +59,7 @@ from meeple.games.namibia.state import (
     TRUCK_SHIPPING,
     NamibiaState,
 )
+from meeple.games.namibia.texts import say, what, where, who
 
 GAME_NAME = "namibia"
 KINDS = len(COMMODITIES)

@@ -20,7 +20,8 @@ from meeple.engine.presentation import Explanation, LegendEntry, PanelValue, com
 from meeple.games.namibia import controls as decision
 from meeple.games.namibia import guide
 from meeple.games.namibia import story as told
-from meeple.games.namibia.common import BOARD, SEAT_NAMES
+from meeple.games.namibia.board import BOARD
+from meeple.games.namibia.texts import SEAT_NAMES
 
 R = 26.0
 W = math.sqrt(3) * R

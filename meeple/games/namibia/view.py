@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeple.games.namibia.actions import port_word
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import BOARD, SEAT_NAMES
-from meeple.games.namibia.rules.setup import KINDS
+from meeple.games.namibia.board import BOARD, COMMODITIES, KINDS
 from meeple.games.namibia.state import (
     BID,
     COMPLETE_MINES,
@@ -18,6 +16,7 @@ from meeple.games.namibia.state import (
     TRUCK_SHIPPING,
     NamibiaState,
 )
+from meeple.games.namibia.texts import SEAT_NAMES
 
 
 def _label(space: int) -> str | None:

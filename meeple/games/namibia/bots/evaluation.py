@@ -1,7 +1,7 @@
 """A Namibia position read from a seat's view: rail links, and each seat's worth.
 
 Everything here is computed from ``Game.view`` data plus the public, static board
-geometry (``meeple.games.namibia.common.BOARD``); nothing reads a game state.
+geometry (``meeple.games.namibia.board.BOARD``); nothing reads a game state.
 
 ``worth(view)`` estimates each seat's final reputation: reputation now, money at
 the end-of-game rate, and the cubes its mines can still turn into money, weighted
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD, COMMODITIES
 
 JSON = dict[str, Any]
 ROUNDS = 6

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from meeple.games.namibia.actions import MAX_BUY
+from meeple.games.namibia.actions import ACT, MAX_BUY
 from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import ACT, say, what, where, who
 from meeple.games.namibia.rules.pieces import set_cubes, set_marker, set_mine
 from meeple.games.namibia.state import BUY_REPUTATION, GAME_OVER, NO_ONE, NamibiaState
+from meeple.games.namibia.texts import say, what, where, who
 
 INDEX_MIN, INDEX_MAX = 1, 15
 REPUTATION_PRICE = {3: 3, 5: 4}  # GM per point at the end of rounds 3 and 5

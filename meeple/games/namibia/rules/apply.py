@@ -1,16 +1,27 @@
-"""Apply one legal action: dispatch on the action's kind and the current phase."""
+"""The dispatcher: who acts, what they may do, and doing it (one legal action,
+dispatched on the action's kind and the current phase, then the game run on to
+the next decision by ``rules.flow``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from meeple.games.namibia.common import ACT
-from meeple.games.namibia.rules import administration, auction, construction, setup, shipping
+from meeple.games.namibia import setup
+from meeple.games.namibia.actions import ACT
+from meeple.games.namibia.rules import administration, auction, construction, shipping
 from meeple.games.namibia.rules.flow import resume
-from meeple.games.namibia.state import SETUP_BUILDING, SETUP_MINES, SETUP_RAILS, NamibiaState
+from meeple.games.namibia.state import (
+    GAME_OVER,
+    SETUP_BUILDING,
+    SETUP_MINES,
+    SETUP_RAILS,
+    NamibiaState,
+)
+
+__all__ = ["apply_action", "legal_actions", "to_act"]
 
 # A handler takes the state, the seat and the action's arguments (ints).
-Handler = Callable[..., None]
+_Handler = Callable[..., None]
 
 
 def _mine(s: NamibiaState, seat: int, space: int) -> None:
@@ -27,7 +38,7 @@ def _rail(s: NamibiaState, seat: int, edge: int) -> None:
         construction.lay_rail(s, seat, edge)
 
 
-HANDLERS: dict[str, Handler] = {
+_HANDLERS: dict[str, _Handler] = {
     "place": setup.place_cube,
     "mine": _mine,
     "prospect": construction.prospect,
@@ -45,13 +56,23 @@ HANDLERS: dict[str, Handler] = {
 }
 
 # Per action index: its handler and its arguments, looked up once at import.
-DISPATCH: tuple[tuple[Handler, tuple[int, ...]], ...] = tuple(
-    (HANDLERS[action.kind], tuple(int(a) for a in action.args)) for action in ACT.space
+_DISPATCH: tuple[tuple[_Handler, tuple[int, ...]], ...] = tuple(
+    (_HANDLERS[action.kind], tuple(int(a) for a in action.args)) for action in ACT.space
 )
+
+
+def to_act(s: NamibiaState) -> tuple[int, ...]:
+    """One seat decides at a time (``actor``); nobody once the game is over."""
+    return () if s.phase == GAME_OVER else (s.actor,)
+
+
+def legal_actions(s: NamibiaState, seat: int) -> list[int]:
+    """The options ``rules.flow`` posed to the seat that decides now."""
+    return s.options if seat == s.actor else []
 
 
 def apply_action(s: NamibiaState, seat: int, index: int) -> None:
     """Apply a legal action of ``seat`` and run the game on to the next decision."""
-    handler, args = DISPATCH[index]
+    handler, args = _DISPATCH[index]
     handler(s, seat, *args)
     resume(s)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from meeple.games.namibia.actions import MAX_BID
-from meeple.games.namibia.common import ACT, say, who
+from meeple.games.namibia.actions import ACT, MAX_BID
 from meeple.games.namibia.state import BID, NO_ONE, NamibiaState
+from meeple.games.namibia.texts import say, who
 
 # (reputation lost, rails taken) by auction position; the last position is (0, 0).
 POSITION_COSTS = {

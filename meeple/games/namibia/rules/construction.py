@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from meeple.games.namibia.actions import ACT
 from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import ACT, say, what, where, who
 from meeple.games.namibia.rules.bits import Picker
 from meeple.games.namibia.rules.geometry import (
     SPACE_LIST,
@@ -15,9 +15,9 @@ from meeple.games.namibia.rules.geometry import (
     touches_abandoned,
     touches_seam,
 )
-from meeple.games.namibia.rules.pieces import set_mine, set_rail
-from meeple.games.namibia.rules.setup import MINE, add_cubes, put_mine_head, rail_laid
+from meeple.games.namibia.rules.pieces import MINE, add_cubes, put_mine_head, set_mine, set_rail
 from meeple.games.namibia.state import COMPLETE_MINES, NamibiaState
+from meeple.games.namibia.texts import rail_laid, say, what, where, who
 
 PROSPECT = tuple(Picker(per_space) for per_space in ACT.prospect)
 TRUCK = Picker(ACT.truck)

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from meeple.engine import Action, IllegalAction
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import BOARD, what, where
+from meeple.games.namibia.board import BOARD, COMMODITIES, KINDS
 from meeple.games.namibia.rules import auction
 from meeple.games.namibia.rules.construction import extension_targets, owed_by_kind
 from meeple.games.namibia.rules.geometry import touches_seam
-from meeple.games.namibia.rules.setup import KINDS
 from meeple.games.namibia.state import (
     BID,
     BUY_REPUTATION,
@@ -28,6 +26,7 @@ from meeple.games.namibia.state import (
     TRUCK_SHIPPING,
     NamibiaState,
 )
+from meeple.games.namibia.texts import what, where
 
 SECTIONS = {
     SETUP_CUBES: ("Getting Started", ("place",), "place <commodity> <space>"),

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from meeple.games.namibia.common import ACT, say
-from meeple.games.namibia.rules import administration, auction, construction, setup, shipping
+from meeple.games.namibia import setup
+from meeple.games.namibia.actions import ACT
+from meeple.games.namibia.rules import administration, auction, construction, shipping
 from meeple.games.namibia.rules.pieces import rebuild
 from meeple.games.namibia.state import (
     BID,
@@ -34,6 +35,7 @@ from meeple.games.namibia.state import (
     TRUCK_SHIPPING,
     NamibiaState,
 )
+from meeple.games.namibia.texts import say
 
 
 def _pose(s: NamibiaState, seat: int, options: list[int]) -> bool:

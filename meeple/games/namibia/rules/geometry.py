@@ -10,7 +10,7 @@ the board lists, so they also serve a position set up by hand before
 
 from __future__ import annotations
 
-from meeple.games.namibia.common import BOARD
+from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.rules.bits import Picker, Spreader, mask_of, union
 from meeple.games.namibia.state import NamibiaState
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import ACT, BOARD
-from meeple.games.namibia.rules.bits import mask_of
+from meeple.games.namibia.actions import ACT
+from meeple.games.namibia.board import BOARD, COMMODITIES
+from meeple.games.namibia.rules.bits import Picker, mask_of
 from meeple.games.namibia.rules.geometry import (
     EDGE_LIST,
     NEAR,
@@ -25,6 +25,8 @@ from meeple.games.namibia.rules.geometry import (
     rail_ends_of,
 )
 from meeple.games.namibia.state import NO_ONE, NamibiaState
+
+MINE = Picker(ACT.mine)  # spaces (a bitmask) -> their mine actions, in board order
 
 
 def set_cubes(s: NamibiaState, space: int, kind: int, count: int) -> None:
@@ -51,6 +53,21 @@ def set_mine(s: NamibiaState, space: int, owner: int, done: bool) -> None:
     if owner != NO_ONE:
         s.mines_mask[owner] |= bit
     s.built_mask = s.built_mask | bit if done else s.built_mask & ~bit
+
+
+def put_mine_head(s: NamibiaState, seat: int, space: int, upright: bool) -> None:
+    """One of the seat's mine heads onto the space: upright (complete) or flat."""
+    set_mine(s, space, seat, upright)
+    s.heads[seat] -= 1
+
+
+def add_cubes(s: NamibiaState, space: int, kind: int, wanted: int) -> int:
+    """Move up to ``wanted`` cubes of ``kind`` from the supply onto the space (which
+    is empty or already holds that kind); returns how many moved."""
+    added = min(wanted, s.supply[kind])
+    s.supply[kind] -= added
+    set_cubes(s, space, kind, s.cube_count[space] + added)
+    return added
 
 
 def set_marker(s: NamibiaState, space: int) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from meeple.games.namibia.board import COMMODITIES
-from meeple.games.namibia.common import ACT, BOARD, say, what, where, who
+from meeple.games.namibia.actions import ACT
+from meeple.games.namibia.board import BOARD, COMMODITIES
 from meeple.games.namibia.rules.bits import Picker
 from meeple.games.namibia.rules.geometry import linked_mask
 from meeple.games.namibia.rules.pieces import set_cubes
@@ -14,6 +14,7 @@ from meeple.games.namibia.state import (
     TRUCK_SHIPPING,
     NamibiaState,
 )
+from meeple.games.namibia.texts import say, what, where, who
 
 LEADERS = 3  # "only the first three players lead a shipping phase"
 SHIP_MINE = Picker(ACT.ship_mine)

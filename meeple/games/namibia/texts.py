@@ -1,4 +1,5 @@
-"""Tables shared by Namibia's rule modules: the board, the action space, the log."""
+"""Namibia's words: the seat names, and the log's sentences and their parts (a seat,
+a space, a commodity, a rail), shared by the rules, the views and the render."""
 
 from __future__ import annotations
 
@@ -6,12 +7,9 @@ from collections.abc import Callable
 from typing import Any, TypeVarTuple
 
 from meeple.engine import Event
-from meeple.games.namibia.actions import build_actions
-from meeple.games.namibia.board import COMMODITIES, load_board
+from meeple.games.namibia.board import BOARD, COMMODITIES
 from meeple.games.namibia.state import NamibiaState
 
-BOARD = load_board()
-ACT = build_actions(BOARD)
 SEAT_NAMES = ("Red", "Blue", "Green", "Orange")
 
 Ts = TypeVarTuple("Ts")
@@ -45,3 +43,8 @@ def where(space: int) -> str:
 
 def what(kind: int) -> str:
     return COMMODITIES[kind]
+
+
+def rail_laid(seat: int, edge: int) -> str:
+    """A rail laid, in setup (Getting Started) or in 2.4 Place Rails."""
+    return f"{who(seat)} lays a rail on {BOARD.edge_label(edge)}"
