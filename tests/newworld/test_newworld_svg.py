@@ -149,7 +149,8 @@ def _dot_on_land(doc: dict[str, Any]) -> None:
 @pytest.mark.parametrize(
     ("spoil", "says"),
     [
-        (lambda d: d.update(provenance="drawn by us"), "RECONSTRUCTED"),
+        (lambda d: d.update(provenance="drawn by us"), "'provenance' must be an object"),
+        (lambda d: d["provenance"].update(kind="printed"), "must mark it reconstructed"),
         (lambda d: d["areas"].pop("Z"), "exactly the Areas A to Z"),
         (_split_border, "connects B and C by land"),
         (lambda d: d["areas"]["D"].update(anchorage_dot=None), "D needs"),
@@ -172,7 +173,7 @@ def test_a_drawing_that_disagrees_with_the_map_is_refused(
 
 def test_the_shapes_file_is_marked_reconstructed_and_loads() -> None:
     doc = shapes_document()
-    assert "RECONSTRUCTED" in doc["provenance"]
+    assert doc["provenance"]["kind"] == "reconstructed"
     assert parse_geography(doc, WORLD) == geography()
 
 

@@ -3,9 +3,17 @@ and the validator refusing data that breaks them."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from meeple.games.newworld.board import CITY_VALUES, MapDataError, build_map, load_map
+from meeple.games.newworld.board import (
+    CITY_VALUES,
+    MapDataError,
+    build_map,
+    load_map,
+    read_provenance,
+)
 from meeple.games.newworld.rules.naval import coastal_dice
 from tests.newworld.nw_support import map_document
 
@@ -95,7 +103,25 @@ def test_land_connections_are_symmetric_and_between_touching_hexes() -> None:
 
 
 def test_the_data_file_is_marked_reconstructed() -> None:
-    assert map_document()["provenance"].startswith("RECONSTRUCTED")
+    origin = read_provenance(map_document(), "map.json")
+    assert origin.kind == "reconstructed"
+    assert any("16 Gold Site markers" in fact for fact in origin.notes)
+
+
+@pytest.mark.parametrize(
+    ("provenance", "says"),
+    [
+        ("RECONSTRUCTED", "must be an object"),
+        ({"kind": "guessed", "source": "us"}, "kind 'guessed'"),
+        ({"kind": "printed", "source": " "}, "needs a 'source'"),
+        ({"kind": "printed", "source": "the box", "notes": [1]}, "notes must be"),
+        ({"kind": "printed", "source": "the box", "printed": []}, "unknown provenance"),
+    ],
+)
+def test_a_malformed_provenance_is_refused(provenance: object, says: str) -> None:
+    doc = {**map_document(), "provenance": provenance}
+    with pytest.raises(MapDataError, match=re.escape(says)):
+        build_map(doc)
 
 
 def _broken(change: str) -> dict[str, object]:

@@ -1,7 +1,7 @@
 """The drawing of New World's map of the Americas, checked against the map data.
 
 No public source gives the printed board's drawing, so the shapes in
-``data/shapes.json`` are RECONSTRUCTED (see its provenance note). Each Area is a
+``data/shapes.json`` are reconstructed (see its provenance field). Each Area is a
 polygon of named points (x east, y south, in drawing units inside the frame);
 unplayable land beyond the Areas (1.: "land depictions outside these Areas") is
 drawn as outlands; each sea zone is a polygon that may run under the land, which is
@@ -17,8 +17,8 @@ drawn over it. The loader refuses a drawing that disagrees with ``data/map.json`
 * two sea zones share a line if and only if the map's ``sea_lines`` join them;
 * an Area's label point lies inside its shape.
 
-The file (schema ``meeple.newworld.shapes/1``): ``provenance`` (must say
-RECONSTRUCTED); ``frame`` [width, height]; ``points`` {name: [x, y]}, the corners
+The file: ``provenance`` (``board.read_provenance``; kind "reconstructed");
+``frame`` [width, height]; ``points`` {name: [x, y]}, the corners
 several shapes share; ``areas`` {letter: {"ring": [point name or [x, y], ...],
 "anchorage_dot": [x, y] or null, optional "label": [x, y] (default: the shape's
 centroid), optional "chips": "north" | "east" | "south" | "west" (the side of the
@@ -48,10 +48,15 @@ from meeple.engine.geometry import (
 )
 from meeple.engine.geometry import Point as Point
 from meeple.engine.geometry import midpoint as midpoint
-from meeple.games.newworld.board import LETTERS, MapDataError, WorldMap, load_map
+from meeple.games.newworld.board import (
+    LETTERS,
+    MapDataError,
+    WorldMap,
+    load_map,
+    read_provenance,
+)
 
 DATA = Path(__file__).parent / "data" / "shapes.json"
-SCHEMA = "meeple.newworld.shapes/1"
 WAYS = ("north", "east", "south", "west")  # sides of an Anchorage dot
 
 
@@ -100,10 +105,12 @@ def load_geography(path: Path = DATA, world: WorldMap | None = None) -> Geograph
 
 def parse_geography(raw: dict[str, Any], world: WorldMap) -> Geography:
     """Build the drawing from its JSON document; GeographyError on any fault."""
-    if raw.get("schema") != SCHEMA:
-        raise GeographyError(f"the shapes file's schema is {raw.get('schema')!r}, not {SCHEMA!r}")
-    if "RECONSTRUCTED" not in str(raw.get("provenance", "")):
-        raise GeographyError("the shapes file's provenance must mark it RECONSTRUCTED")
+    try:
+        origin = read_provenance(raw, "data/shapes.json")
+    except MapDataError as fault:
+        raise GeographyError(str(fault)) from None
+    if origin.kind != "reconstructed":
+        raise GeographyError("the shapes file's provenance must mark it reconstructed")
     width, height = (float(v) for v in raw["frame"])
     reader = _Reader(width, height, dict(raw["points"]))
     areas = dict(raw["areas"])
