@@ -1,6 +1,6 @@
 """The rules' fast paths agree with the plain definitions they stand for.
 
-Speed work replaced some definitions by shortcuts (``docs/mombasa.md``, Tests and
+Speed work replaced some definitions by shortcuts (``docs/games/mombasa.md``, Tests and
 figures); over every position of seeded random games each shortcut must give
 exactly what the definition gives.
 """

@@ -23,9 +23,9 @@ from meeple.games.mombasa import svg as svg_module
 from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.board import COMPANIES
 from meeple.games.mombasa.rules import tasks
-from meeple.games.mombasa.rules.log import SEAT_NAMES
 from meeple.games.mombasa.state import ACT, MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
+from meeple.games.mombasa.texts import SEAT_NAMES
 
 SVG = "{http://www.w3.org/2000/svg}"
 # The verbs of actions that name an element drawn on the board (a region, a display

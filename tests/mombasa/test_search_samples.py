@@ -73,7 +73,7 @@ def test_a_b_book_taken_first_cannot_block_the_a_book_of_the_same_reward() -> No
     """Books, "Place the acquired books": an A-book never covers a B- or C-book nor
     goes on a crossed-out A space. With one space left where an A-book may go, a
     B-book and then an A-book taken with the same reward must both find a place:
-    the A-book is placed first (our reading, docs/mombasa.md), so the seat is
+    the A-book is placed first (our reading, docs/games/mombasa.md), so the seat is
     never left with a book it cannot place."""
     b_books = [i for i, b in enumerate(BOARD.books[:72]) if b.letter == "B"]
     free = [s for s in range(2, BOARD.book_length + 1) if s not in BOARD.no_a_spaces]
@@ -100,7 +100,7 @@ def test_with_every_resting_deck_empty_the_phase_ends_taking_an_empty_deck() -> 
     """Action 6, end one's action phase by picking up a resting deck: a seat whose
     three resting decks are empty (samples reach this) still has that action, taking
     any of the three and picking up nothing (an empty resting deck may be chosen:
-    issue 26, docs/mombasa.md)."""
+    issue 26, docs/games/mombasa.md)."""
     state = build(2, slots={0: ["coffee 2"]})
     for deck in range(3):
         state.discard.extend(state.decks[deck])

@@ -3,7 +3,7 @@
 Everything here is read once from ``data/*.json`` and validated at load; a file
 that breaks a constraint of the rulebook raises ``BoardDataError`` naming it.
 Most values are reconstructed (the rulebook printed them as icons): each file
-says so in its ``reconstructed`` field, and docs/mombasa.md lists the choices.
+says so in its ``reconstructed`` field, and docs/games/mombasa.md lists the choices.
 
 Numbering used by the whole game (ints, so states stay flat and cheap):
 companies 0 Mombasa, 1 Cape Town, 2 Saint-Louis, 3 Cairo; goods 0 coffee,

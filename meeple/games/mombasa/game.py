@@ -20,14 +20,13 @@ from meeple.engine import (
 from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.positions import validate
 from meeple.games.mombasa.render import TERMINAL, render_text
+from meeple.games.mombasa.rules.apply import apply_action, is_over, legal_actions, to_act
 from meeple.games.mombasa.rules.explain import explain
-from meeple.games.mombasa.rules.flow import start_with_tiles
-from meeple.games.mombasa.rules.log import SEAT_NAMES
-from meeple.games.mombasa.rules.turn import apply_action, is_over, legal_actions, to_act
 from meeple.games.mombasa.scoring import result
-from meeple.games.mombasa.setup import FIRST_GAME, FULL_GAME, deal
+from meeple.games.mombasa.setup import FIRST_GAME, FULL_GAME, set_up
 from meeple.games.mombasa.state import MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
+from meeple.games.mombasa.texts import SEAT_NAMES
 from meeple.games.mombasa.view import build_view, determinize
 
 
@@ -59,18 +58,14 @@ class MombasaGame(Game[MombasaState]):
     reconstructed: ClassVar[str] = (
         "The cards' values, the books, the map, the track faces, the starting tiles and"
         " several tables are reconstructed: the rulebook printed them as icons, so meeple"
-        " drew them to fit every rule it states (docs/mombasa.md)."
+        " drew them to fit every rule it states (docs/games/mombasa.md)."
     )
 
     def __init__(self) -> None:
         super().__init__(SPACE, MombasaState)
 
     def setup(self, state: MombasaState) -> None:
-        deal(state)
-        if state.config.options.get("setup", FIRST_GAME) == FIRST_GAME:
-            start_with_tiles(state)
-        else:
-            state.ready = 0
+        set_up(state)
 
     def seat_names(self, config: GameConfig) -> tuple[str, ...]:
         return SEAT_NAMES[: config.players]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from meeple.engine import InvalidState
+from meeple.engine import GameConfig, InvalidState
 from meeple.games.mombasa.board import (
     BOARD,
     COMPANIES,
@@ -24,6 +24,7 @@ from meeple.games.mombasa.board import (
 )
 from meeple.games.mombasa.rules import area, flow
 from meeple.games.mombasa.rules import tasks as K
+from meeple.games.mombasa.setup import set_up
 from meeple.games.mombasa.state import ACT, DECKS, PHASES, PLAN, REST, SLOTS, TILES, MombasaState
 
 CARDS = BOARD.cards
@@ -62,9 +63,8 @@ def build(
     maps spaces 1-12 to faces, ``books`` maps a seat's bookkeeping spaces to book ids,
     ``regions`` maps region names to companies, ``bases`` company to posts per column
     (the posts missing from the base stand in its regions or are out of the game)."""
-    from meeple.games.mombasa import GAME
-
-    state = GAME.new_game(GAME.make_config(players, {"setup": setup}), seed)
+    state = MombasaState.begin(GameConfig(players, {"setup": setup}), seed)
+    set_up(state)  # what the game's new_game does (this module is below the game's)
     if state.phase == REST:  # the tiles' cards rest in the tile's order
         for seat in range(players):
             while flow.to_rest(state, seat):

@@ -17,10 +17,21 @@ from meeple.games.mombasa.board import (
     STARTING_PER_COLOUR,
     TRACK_FACES,
 )
+from meeple.games.mombasa.rules.flow import start_with_tiles
 from meeple.games.mombasa.state import DECKS, DRAFT, SLOTS, SPACE_COUNT, MombasaState
 
 FIRST_GAME = "first"
 FULL_GAME = "full"
+
+
+def set_up(state: MombasaState) -> None:
+    """Up to the first decision: the first game reveals its fixed tiles at once (the
+    resting of their cards comes next); the full game waits for the draft."""
+    deal(state)
+    if state.config.options.get("setup", FIRST_GAME) == FIRST_GAME:
+        start_with_tiles(state)
+    else:
+        state.ready = 0
 
 
 def deal(state: MombasaState) -> None:
@@ -119,11 +130,3 @@ def _players(state: MombasaState) -> None:
     state.shelf = [NO] * (length * players)  # the tile's book joins with the tile (flow)
     state.flipped = [0] * players
     state.cash = [1] * players
-
-
-def tile_card(state: MombasaState, seat: int, face: str) -> int:
-    """The seat's card of this face still in hand (a starting tile names faces)."""
-    for card in BOARD.face_cards(face):
-        if state.hands[seat] >> card & 1:
-            return card
-    raise ValueError(f"seat {seat} holds no '{face}'")

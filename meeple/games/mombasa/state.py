@@ -8,7 +8,7 @@ kept values against a fresh count.
 Sets of cards are bit masks over card ids (see ``board``). One ``phase`` says
 where the round is; inside the action phase the pending decisions of the actor
 form a stack of small tuples (``tasks``, top last), so every decision is atomic
-and no flag can disagree with the phase. docs/mombasa.md lists every field.
+and no flag can disagree with the phase. docs/games/mombasa.md lists every field.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry
-from meeple.games.mombasa import choices, guide
+from meeple.games.mombasa import controls, guide
 from meeple.games.mombasa import story as told
 from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
 from meeple.games.mombasa.render import pending_words, tile_words
@@ -1186,16 +1186,16 @@ class MombasaPresentation(Presentation):
         return guide.legend(COMPANY_COLOURS, SEAT_COLOURS, KIND_COLOURS)
 
     def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
-        return choices.labels(view, legal)
+        return controls.labels(view, legal)
 
     def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
-        return choices.confirm(view, action, legal)
+        return controls.confirm(view, action, legal)
 
     def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
-        return choices.controls(view, legal)
+        return controls.controls(view, legal)
 
     def plays_itself(self, view: JSON, action: str) -> bool:
-        return choices.plays_itself(view, action)
+        return controls.plays_itself(view, action)
 
     def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
         phase = view.get("phase")

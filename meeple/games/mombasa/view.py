@@ -4,7 +4,7 @@ Hidden: each hand (others see its size), the cards placed face down until the
 reveal, the starting tiles dealt in the draft (and the one kept, until all have
 chosen), the order of the action card stack within each letter (its backs show
 the letters) and of each book pile. Everything else is public: the board, the
-resting decks, money, the tracks. docs/mombasa.md lists every key.
+resting decks, money, the tracks. docs/games/mombasa.md lists every key.
 
 Hands are hidden from the others but follow from public history (every card
 entering or leaving a hand does so in view: starting cards, resting decks
@@ -22,8 +22,7 @@ from meeple.games.mombasa.actions import space_name
 from meeple.games.mombasa.board import BOARD, COMPANIES, NO, SHARE, TRACK_FACES
 from meeple.games.mombasa.rules import area, flow, order, tasks
 from meeple.games.mombasa.rules import tracks as T
-from meeple.games.mombasa.rules.log import SEAT_NAMES
-from meeple.games.mombasa.rules.turn import to_act
+from meeple.games.mombasa.rules.apply import to_act
 from meeple.games.mombasa.scoring import breakdown, shares_held
 from meeple.games.mombasa.state import (
     ACT,
@@ -39,6 +38,7 @@ from meeple.games.mombasa.state import (
     MombasaState,
     bits,
 )
+from meeple.games.mombasa.texts import SEAT_NAMES
 
 CARDS = BOARD.cards
 SPACE_NAMES = tuple(space_name(s) for s in range(SPACE_COUNT))

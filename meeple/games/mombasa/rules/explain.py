@@ -5,7 +5,7 @@ from __future__ import annotations
 from meeple.engine import Action, IllegalAction
 from meeple.games.mombasa import actions as A
 from meeple.games.mombasa.rules import tasks
-from meeple.games.mombasa.rules.turn import legal_actions
+from meeple.games.mombasa.rules.apply import legal_actions
 from meeple.games.mombasa.state import ACT, DRAFT, PLAN, REST, MombasaState
 
 SECTIONS = {

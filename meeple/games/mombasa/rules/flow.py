@@ -7,9 +7,8 @@ from __future__ import annotations
 from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK, NO, STARTING_BOOK
 from meeple.games.mombasa.rules import area, order
 from meeple.games.mombasa.rules import tracks as T
-from meeple.games.mombasa.rules.log import say
-from meeple.games.mombasa.setup import tile_card
 from meeple.games.mombasa.state import ACT, DECKS, OVER, PLAN, REST, SLOTS, MombasaState
+from meeple.games.mombasa.texts import say
 
 ROUNDS = 7
 TILE_BOOK = 1
@@ -102,6 +101,14 @@ def _rest(state: MombasaState, seat: int, face: str) -> None:
     deck = next(d for d in range(DECKS) if not state.decks[seat * DECKS + d])
     state.decks[seat * DECKS + deck] = (card,)
     say(state, "rest", "{p} rests {c} in slot {d}", seat=seat, c=face, d=deck + 1)
+
+
+def tile_card(state: MombasaState, seat: int, face: str) -> int:
+    """The seat's card of this face still in hand (a starting tile names faces)."""
+    for card in BOARD.face_cards(face):
+        if state.hands[seat] >> card & 1:
+            return card
+    raise ValueError(f"seat {seat} holds no '{face}'")
 
 
 def begin_planning(state: MombasaState) -> None:

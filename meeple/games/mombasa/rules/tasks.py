@@ -30,8 +30,8 @@ from meeple.games.mombasa import actions as A
 from meeple.games.mombasa.board import BANANAS, BOARD, COFFEE, COTTON, NO, SHARE
 from meeple.games.mombasa.rules import area, flow, order
 from meeple.games.mombasa.rules import tracks as T
-from meeple.games.mombasa.rules.log import say
 from meeple.games.mombasa.state import PLUS_ONE, SLOTS, MombasaState
+from meeple.games.mombasa.texts import say
 
 (
     GOODS_PICK,
@@ -273,7 +273,7 @@ def push_rewards(
 ) -> None:
     """A reward of several parts: pounds, diamond steps, steps on the company's track
     and bookkeeping points. The regions' rewards ("Take the rewards in any order you
-    like") and a majority's steps with its extra (our reading, docs/mombasa.md) are
+    like") and a majority's steps with its extra (our reading, docs/games/mombasa.md) are
     the player's to order; his old order (``steps_first``: the track steps first, else
     pounds, diamond steps, track steps, BP) is the first choice offered."""
     task = (REWARDS, company, pounds, diamond, steps, bp, steps_first)

@@ -1,4 +1,5 @@
-"""Event text, written lazily: search logs thousands of events nobody reads."""
+"""The words: the seats' names and the event text, written lazily (search logs
+thousands of events nobody reads)."""
 
 from __future__ import annotations
 

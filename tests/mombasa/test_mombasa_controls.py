@@ -1,4 +1,4 @@
-"""The browser's Mombasa decisions (choices): every legal action in words (the card
+"""The browser's Mombasa decisions (controls): every legal action in words (the card
 bought with its price, the track, the region), the questions before "ready" with
 an empty slot and before ending one's action phase with actions left, and the
 plan drafted in the page: any arrangement of the hand's cards in the open slots
