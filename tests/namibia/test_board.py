@@ -19,9 +19,12 @@ from meeple.games.namibia.board import (
     BoardDataError,
     assemble_board,
     build_board,
+    data_provenance,
     railable_edges,
+    read_provenance,
     stranded_spaces,
 )
+from meeple.games.namibia.game import NamibiaGame
 from tests.namibia.crowding import measure, random_chooser
 from tests.namibia.helpers import new_game
 
@@ -170,3 +173,29 @@ def test_card_data_must_name_commodities() -> None:
     cards["cards"][0]["three_players_excludes"] = "uranium"
     with pytest.raises(BoardDataError, match="three_players_excludes must name a commodity"):
         build_board(data("board.json"), cards)
+
+
+def test_every_data_file_says_it_is_reconstructed_and_the_game_says_so() -> None:
+    kinds = {name: p.kind for name, p in data_provenance().items()}
+    assert kinds == {"board.json": "reconstructed", "cards.json": "reconstructed"}
+    assert "reconstructed" in NamibiaGame.reconstructed
+    assert all(not p.source.startswith("RECONSTRUCTED") for p in data_provenance().values())
+
+
+@pytest.mark.parametrize(
+    ("provenance", "refusal"),
+    [
+        (None, "'provenance' must be an object"),
+        ("RECONSTRUCTED", "'provenance' must be an object"),
+        ({"kind": "guessed", "source": "us"}, "provenance kind 'guessed'"),
+        ({"kind": "printed", "source": " "}, "needs a 'source'"),
+        ({"kind": "printed", "source": "box", "notes": "one"}, "notes must be a list"),
+        ({"kind": "printed", "source": "box", "printed": True}, "unknown provenance fields"),
+    ],
+)
+def test_a_data_file_without_one_well_formed_provenance_is_refused(
+    provenance: object, refusal: str
+) -> None:
+    document = board_with(provenance=provenance)
+    with pytest.raises(BoardDataError, match=refusal):
+        read_provenance(document, "board.json")
