@@ -8,17 +8,22 @@ from importlib import resources
 
 import pytest
 
+from meeple.games.mombasa import GAME
 from meeple.games.mombasa.board import (
     BANANAS,
     BOARD,
     COFFEE,
     COTTON,
+    DATA_FILES,
     EXPANSION,
     FIRST_STARTING,
     MERCHANT,
     NO,
     SHARE,
     STARTING_PER_COLOUR,
+    BoardDataError,
+    provenances,
+    read_provenance,
 )
 from meeple.games.mombasa.rules.tracks import FACES
 
@@ -26,15 +31,31 @@ ACTION = BOARD.cards[:44]
 STARTING = BOARD.cards[FIRST_STARTING : FIRST_STARTING + STARTING_PER_COLOUR]
 
 
-@pytest.mark.parametrize(
-    "name", ["cards.json", "books.json", "map.json", "tracks.json", "boards.json"]
-)
-def test_every_data_file_says_it_is_reconstructed(name: str) -> None:
+@pytest.mark.parametrize("name", DATA_FILES)
+def test_every_data_file_says_where_its_facts_come_from(name: str) -> None:
+    """One ``provenance`` field per file, and no older marker beside it; every file
+    is reconstructed, so the game says so (``Game.reconstructed``)."""
     raw = json.loads(
         resources.files("meeple.games.mombasa").joinpath("data").joinpath(name).read_text()
     )
-    assert raw["reconstructed"].startswith("RECONSTRUCTED")
-    assert "schema" in raw
+    assert not {"reconstructed", "printed", "schema"} & set(raw)
+    assert provenances()[name] == read_provenance(raw, name)
+    assert provenances()[name].kind == "reconstructed" and GAME.reconstructed
+
+
+@pytest.mark.parametrize(
+    ("provenance", "complaint"),
+    [
+        (None, "must be an object"),
+        ({"kind": "guessed", "source": "us"}, "not one of"),
+        ({"kind": "printed", "source": " "}, "needs a 'source'"),
+        ({"kind": "printed", "source": "the box", "notes": "one"}, "list of texts"),
+        ({"kind": "printed", "source": "the box", "printed": []}, "unknown provenance"),
+    ],
+)
+def test_a_malformed_provenance_is_refused(provenance: object, complaint: str) -> None:
+    with pytest.raises(BoardDataError, match=complaint):
+        read_provenance({"provenance": provenance}, "cards.json")
 
 
 def test_components_44_action_cards_by_letter() -> None:
