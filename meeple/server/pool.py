@@ -194,13 +194,13 @@ class CpuPool:
             if not state.jobs and not state.running and state.usage(now) < 0.01:
                 self.keys.pop(key, None)  # nothing to remember about this key
             if not job.future.done():
+                error = None if result.cancelled() else result.exception()
                 if result.cancelled():
                     job.future.cancel()
-                elif result.exception() is not None:
-                    error = result.exception()
+                elif error is not None:
                     if isinstance(error, BrokenProcessPool):
                         _forget_executor(self.workers, self.nice, executor)
-                    job.future.set_exception(error)  # type: ignore[arg-type]
+                    job.future.set_exception(error)
                 else:
                     job.future.set_result(result.result())
             if not self.closed:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import swagger_ui_bundle  # type: ignore[import-untyped]
+import swagger_ui_bundle
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html

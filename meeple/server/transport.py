@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from typing import Any
+from typing import Any, cast
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -55,8 +55,9 @@ class HeaderTimeoutHttp(HttpToolsProtocol):
         self.header_timer: asyncio.TimerHandle | None = None
         self.reading_headers = False  # part of a request's line and headers came
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # (uvicorn's signature narrows asyncio's; the event loop hands it a Transport)
+        super().connection_made(cast(asyncio.Transport, transport))
         self._start_header_timer()
 
     def on_message_begin(self) -> None:
