@@ -34,7 +34,7 @@ from meeple.engine.events import Event
 from meeple.engine.presentation import Presentation
 from meeple.engine.result import Result
 from meeple.engine.rng import Rng
-from meeple.engine.state import GameState, restore_fields, snapshot_fields
+from meeple.engine.state import GameState
 from meeple.engine.terminal import GENERIC_TERMINAL, Terminal
 
 S = TypeVar("S", bound=GameState)
@@ -258,7 +258,7 @@ class Game(ABC, Generic[S]):
         return {
             "game": self.name,
             "rules_version": self.rules_version,
-            "fields": snapshot_fields(state),
+            "fields": state.snapshot_fields(),
         }
 
     def restore(self, data: JSON) -> S:
@@ -270,5 +270,5 @@ class Game(ABC, Generic[S]):
                 f" this build plays {self.rules_version!r}"
             )
         state = self.state_type.__new__(self.state_type)
-        restore_fields(state, data["fields"])
+        state.restore_fields(data["fields"])
         return state

@@ -49,6 +49,19 @@ class GameState(ABC):
     def clone(self) -> Self:
         """A total copy of this state."""
 
+    def snapshot_fields(self) -> dict[str, Any]:
+        """Every field in JSON form, as ``Game.snapshot`` writes them: ``encode`` of each.
+
+        A game's state may override this and ``restore_fields`` together to write some
+        field in a form of its own (a long log as compact rows, say); the contract is
+        that ``restore_fields`` of what this returns, after a JSON round trip, gives an
+        equal state."""
+        return snapshot_fields(self)
+
+    def restore_fields(self, data: dict[str, Any]) -> None:
+        """Set every field from ``snapshot_fields``' document (``Game.restore``)."""
+        restore_fields(self, data)
+
     def fields(self) -> tuple[str, ...]:
         """Every slot of this state, base and game-specific, in a fixed order."""
         names: list[str] = []

@@ -23,7 +23,7 @@ from meeple.games.newworld.rules.apply import apply_action, legal_actions, to_ac
 from meeple.games.newworld.rules.explain import explain
 from meeple.games.newworld.scoring import result
 from meeple.games.newworld.setup import deal
-from meeple.games.newworld.state import GAME_OVER, NewWorldState, events_from_rows, snapshot_fields
+from meeple.games.newworld.state import GAME_OVER, NewWorldState
 from meeple.games.newworld.svg import PRESENTATION
 from meeple.games.newworld.texts import COUNTRIES, EXTENDED, REDUCED, STANDARD
 from meeple.games.newworld.view import build_view, determinize
@@ -103,22 +103,6 @@ class NewWorldGame(Game[NewWorldState]):
     to_act = staticmethod(to_act)
     legal_actions = staticmethod(legal_actions)
     apply_action = staticmethod(apply_action)
-
-    def snapshot(self, state: NewWorldState) -> dict[str, Any]:
-        """The engine's document with the log as rows (state.snapshot_fields)."""
-        return {
-            "game": self.name,
-            "rules_version": self.rules_version,
-            "fields": snapshot_fields(state),
-        }
-
-    def restore(self, data: dict[str, Any]) -> NewWorldState:
-        fields = data.get("fields")
-        if not isinstance(fields, dict) or not isinstance(fields.get("log"), list):
-            return super().restore(data)  # the engine says what is wrong
-        state = super().restore({**data, "fields": {**fields, "log": []}})
-        state.log = events_from_rows(fields["log"])
-        return state
 
     def is_over(self, state: NewWorldState) -> bool:
         return state.phase == GAME_OVER
