@@ -8,9 +8,12 @@ import typer
 from rich.console import Console
 
 from meeple.ai import load_bots
-from meeple.ai.base import Bot, bot_names
+from meeple.ai.base import Bot, bot_names, make_bot
 from meeple.engine import Game, MeepleError, get_game
-from meeple.tournament.runner import POLICY_PREFIX, seat_bot
+
+POLICY_PREFIX = "policy:"
+"""A seat kind naming a saved policy file (``meeple.rl.policy.PREFIX``, repeated here
+so that numpy is imported only when a policy is seated)."""
 
 console = Console(highlight=False)
 errors = Console(stderr=True, highlight=False)
@@ -56,6 +59,17 @@ def _check_policy(game: Game[Any], kind: str, players: int) -> None:
     trained = getattr(bot, "players", players)
     if trained != players:
         raise fail(f"{kind} was trained for {trained} players, not {players}")
+
+
+def seat_bot(kind: str, game: Game[Any], seed: int) -> Bot:
+    """The bot a seat kind names: a registered bot, or ``policy:<file>``, a policy
+    saved by the learning adapters (needs ``pip install meeple[rl]``); the tournament
+    runner's ``seats``."""
+    if kind.startswith(POLICY_PREFIX):
+        from meeple.rl.policy import policy_bot  # numpy only when a policy is seated
+
+        return policy_bot(kind, game)
+    return make_bot(kind, game, seed)
 
 
 def make_bots(game: Game[Any], kinds: list[str], seed: int) -> dict[int, Bot]:

@@ -10,7 +10,7 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
-from meeple.cli.common import console, errors, fail, load_game, parse_seats
+from meeple.cli.common import console, errors, fail, load_game, parse_seats, seat_bot
 from meeple.engine import BadConfig
 from meeple.tournament import TournamentSpec, run, summarise
 from meeple.tournament.stats import write_csv
@@ -62,7 +62,7 @@ def tournament(
     spec = TournamentSpec(game.name, tuple(kinds), n, seed)
     with Progress(console=errors, transient=True) as bar:
         task = bar.add_task(f"{game.name}: {','.join(kinds)}", total=n)
-        results = run(spec, jobs, ray, progress=lambda _: bar.advance(task))
+        results = run(spec, jobs, ray, progress=lambda _: bar.advance(task), seats=seat_bot)
     if csv_path is not None:
         write_csv(csv_path, results)
     data = summarise(spec, results)

@@ -18,7 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from meeple.engine import Game, GameConfig, GameState
+from meeple.ai.base import make_bot
+from meeple.engine import Bot, Game, GameConfig, GameState
 from meeple.rl.core import Observations, require_encoding
 
 PREFIX = "policy:"
@@ -113,3 +114,11 @@ def policy_bot(kind: str, game: Game[Any]) -> PolicyBot:
     if not path.is_file():
         raise PolicyError(f"no policy file {str(path)!r} (seat kind {kind!r})")
     return PolicyBot(path, game)
+
+
+def seat_bot(kind: str, game: Game[Any], seed: int) -> Bot:
+    """The bot a seat kind names: a saved policy (``policy:<file>``) or a registered
+    bot; the tournament runner's ``seats`` for tournaments with policy seats."""
+    if kind.startswith(PREFIX):
+        return policy_bot(kind, game)
+    return make_bot(kind, game, seed)

@@ -25,7 +25,7 @@ import numpy as np
 
 from meeple.engine import get_game
 from meeple.rl.gym_env import MeepleGymEnv
-from meeple.rl.policy import PREFIX, save_policy
+from meeple.rl.policy import PREFIX, save_policy, seat_bot
 from meeple.tournament import TournamentSpec, run, summarise
 
 
@@ -85,7 +85,7 @@ def report(args: argparse.Namespace) -> None:
     game = get_game(args.game)
     seats = (f"{PREFIX}{args.out}", *[args.opponents] * (args.players - 1))
     spec = TournamentSpec(game.name, seats, args.games, seed=10_000 + args.seed)
-    summary = summarise(spec, run(spec))
+    summary = summarise(spec, run(spec, seats=seat_bot))
     for bot in summary["bots"]:
         low, high = bot["ci95"]
         print(

@@ -11,15 +11,19 @@ import multiprocessing
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from meeple.ai import load_bots
 from meeple.ai.base import make_bot
 from meeple.engine import Bot, Game, get_game
 
-POLICY_PREFIX = "policy:"  # a seat kind naming a saved policy file (meeple.rl.policy)
-
 Progress = Callable[["MatchResult"], None]
+
+SeatMaker = Callable[[str, Game[Any], int], Bot]
+"""How a seat kind becomes a bot (kind, game, seed): ``make_bot`` seats the registered
+bots; ``meeple.rl.policy.seat_bot`` also seats saved policies (``policy:<file>``). It
+must be a top-level function, so that worker processes can receive it."""
 
 
 @dataclass(frozen=True)
@@ -70,13 +74,13 @@ def schedule(spec: TournamentSpec) -> list[Match]:
     ]
 
 
-def play_match(match: Match) -> MatchResult:
+def play_match(match: Match, seats: SeatMaker = make_bot) -> MatchResult:
     """Play one game between bots (a top-level function, so workers can run it)."""
     load_bots()
     game = get_game(match.game)
     n = len(match.seats)
     state = game.new_game(game.make_config(n), match.seed)
-    bots = [seat_bot(kind, game, match.seed * 1009 + seat) for seat, kind in enumerate(match.seats)]
+    bots = [seats(kind, game, match.seed * 1009 + seat) for seat, kind in enumerate(match.seats)]
     decisions = [0] * n
     think = [0.0] * n
     start = time.perf_counter()
@@ -99,48 +103,41 @@ def play_match(match: Match) -> MatchResult:
     )
 
 
-def seat_bot(kind: str, game: Game[Any], seed: int) -> Bot:
-    """The bot a seat kind names: a registered bot, or ``policy:<file>``, a policy
-    saved by the learning adapters (needs ``pip install meeple[rl]``)."""
-    if kind.startswith(POLICY_PREFIX):
-        from meeple.rl.policy import policy_bot  # numpy only when a policy is seated
-
-        return policy_bot(kind, game)
-    return make_bot(kind, game, seed)
-
-
 def run(
     spec: TournamentSpec,
     jobs: int = 1,
     ray_address: str | None = None,
     progress: Progress | None = None,
+    seats: SeatMaker = make_bot,
 ) -> list[MatchResult]:
     """Play every scheduled game; results come back sorted by game number."""
     matches = schedule(spec)
     if ray_address is not None:
-        results = _run_ray(matches, ray_address, jobs, progress)
+        results = _run_ray(matches, ray_address, jobs, progress, seats)
     elif jobs > 1:
-        results = list(_run_pool(matches, jobs, progress))
+        results = list(_run_pool(matches, jobs, progress, seats))
     else:
         results = []
         for match in matches:
-            results.append(play_match(match))
+            results.append(play_match(match, seats))
             if progress:
                 progress(results[-1])
     return sorted(results, key=lambda r: r.match.index)
 
 
-def _run_pool(matches: list[Match], jobs: int, progress: Progress | None) -> Iterator[MatchResult]:
+def _run_pool(
+    matches: list[Match], jobs: int, progress: Progress | None, seats: SeatMaker
+) -> Iterator[MatchResult]:
     context = multiprocessing.get_context("spawn")
     with context.Pool(jobs) as pool:
-        for result in pool.imap_unordered(play_match, matches):
+        for result in pool.imap_unordered(partial(play_match, seats=seats), matches):
             if progress:
                 progress(result)
             yield result
 
 
 def _run_ray(
-    matches: list[Match], address: str, jobs: int, progress: Progress | None
+    matches: list[Match], address: str, jobs: int, progress: Progress | None, seats: SeatMaker
 ) -> list[MatchResult]:
     """Run on a Ray cluster; ``address`` "local" starts a local Ray with ``jobs`` CPUs."""
     import ray  # optional dependency: pip install 'meeple[ray]'
@@ -153,7 +150,7 @@ def _run_ray(
             ray.init(address=address, log_to_driver=False)
     try:
         remote: Any = ray.remote(play_match)
-        pending = [remote.remote(match) for match in matches]
+        pending = [remote.remote(match, seats) for match in matches]
         results: list[MatchResult] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)

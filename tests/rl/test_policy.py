@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from meeple.cli.main import app
 from meeple.engine import get_game
-from meeple.rl.policy import PolicyBot, PolicyError, policy_bot, save_policy
+from meeple.rl.policy import PolicyBot, PolicyError, policy_bot, save_policy, seat_bot
 from meeple.tournament import TournamentSpec, run
 
 GAME = get_game("goofspiel")
@@ -54,7 +54,7 @@ def test_two_hidden_layers_with_tanh_compute_as_written(tmp_path: Path) -> None:
 
 def test_the_tournament_runner_seats_a_policy(tmp_path: Path) -> None:
     path = highest_card_policy(tmp_path / "p.npz")
-    results = run(TournamentSpec("goofspiel", (f"policy:{path}", "random"), 6))
+    results = run(TournamentSpec("goofspiel", (f"policy:{path}", "random"), 6), seats=seat_bot)
     assert len(results) == 6
     assert all(sum(r.decisions) == 26 for r in results)  # 13 bids each, all legal
 
@@ -84,3 +84,10 @@ def test_a_policy_of_another_game_or_a_broken_file_is_refused(tmp_path: Path) ->
     broken.write_bytes(b"not a numpy archive")
     with pytest.raises(PolicyError, match="is not a policy file written by save_policy"):
         PolicyBot(broken, GAME)
+
+
+def test_the_command_line_names_policy_seats_as_the_policy_module_does() -> None:
+    from meeple.cli.common import POLICY_PREFIX
+    from meeple.rl.policy import PREFIX
+
+    assert POLICY_PREFIX == PREFIX
