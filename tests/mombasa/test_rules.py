@@ -255,6 +255,16 @@ def test_bad_input_names_the_rule_and_changes_nothing() -> None:
     assert state == before
 
 
+def test_a_refusal_reads_the_legal_offer_and_a_legal_action_gets_none() -> None:
+    """One source of legality: a bonus tile too dear for the seat's pounds is refused
+    with its price; a legal action gets only the unexplained fallback."""
+    state = build(2, cash={0: 0}, slots={0: ["bananas 1"]})
+    dear = GAME.explain_illegal(state, 0, GAME.parse("place marker on merchant tile"))
+    assert dear.explained and "costs" in dear.message and "Place 1 bonus marker" in dear.rule
+    legal_one = GAME.explain_illegal(state, 0, GAME.parse("use bananas"))
+    assert not legal_one.explained
+
+
 def test_preparation_phase_coins_display_shift_and_markers_back() -> None:
     """III. Preparation phase: round-2 coins to the book display column 2, the right
     column discarded, rows pushed right, the display refilled, markers back."""
@@ -295,4 +305,4 @@ def test_refusals_in_planning_and_resting_name_their_phase() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.play(state, 0, "plan merchant in slot 1")
     assert refused.value.rule == "I. Planning Phase"
-    assert "open, empty action slot" in str(refused.value)
+    assert "you hold no merchant" in str(refused.value)
