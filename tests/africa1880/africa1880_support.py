@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from meeple.games.africa1880 import GAME
 from meeple.games.africa1880.board import BOARD, YEARS
 from meeple.games.africa1880.positions import Position
-from meeple.games.africa1880.rules.decisions import sheet_item
+from meeple.games.africa1880.rules.writing import sheet_item
 from meeple.games.africa1880.state import AfricaState
 
 

@@ -9,10 +9,12 @@ from collections.abc import Callable
 import pytest
 from africa1880_support import Sheet, play_turn, seats_in, tid, write
 
-from meeple.engine import InvalidState, Rng
+from meeple.engine import BadConfig, InvalidState, Rng
+from meeple.engine.config import OptionValue
 from meeple.games.africa1880 import GAME
 from meeple.games.africa1880.board import BOARD
 from meeple.games.africa1880.positions import Position, validate
+from meeple.games.africa1880.setup import new_state
 from meeple.games.africa1880.state import WAR, AfricaState
 
 GB, FR, DE = 0, 1, 2
@@ -263,3 +265,25 @@ def test_presences_change_with_their_stock_and_sheet_lines() -> None:
     assert state.held[FR] == (tid("angola"), tid("congo"))
     state.remove_presence(tid("congo"), FR)
     assert state.held[FR] == (tid("angola"),) and state.stock[FR] == BOARD.markers_per_country - 1
+
+
+def test_positions_start_from_the_games_own_new_game() -> None:
+    """``setup.new_state`` (what ``Position.build`` starts from, without the game's
+    adapter) makes the state ``GAME.new_game`` makes, and refuses what it refuses."""
+    options: dict[str, OptionValue] = {
+        "diplomacy_seconds": 60,
+        "countries": "italy,france,belgium,germany",
+    }
+    built = new_state(4, options, 9)
+    made = GAME.new_game(GAME.make_config(4, options), 9)
+    assert GAME.snapshot(built) == GAME.snapshot(made)
+    refused: list[tuple[int, dict[str, OptionValue]]] = [
+        (4, {"diplomacy_seconds": 0}),
+        (4, {"speed": 1}),
+        (2, {}),
+    ]
+    for players, bad in refused:
+        with pytest.raises(BadConfig):
+            GAME.make_config(players, bad)
+        with pytest.raises(BadConfig):
+            new_state(players, bad, 9)

@@ -13,9 +13,10 @@ from meeple.engine import Rng, get_game
 from meeple.games.africa1880 import bots
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import BOARD
+from meeple.games.africa1880.bots import sheets
 from meeple.games.africa1880.bots.heuristic import heuristic_sheet
 from meeple.games.africa1880.bots.planner import AfricaPlanner, planned_action
-from meeple.games.africa1880.sheets import (
+from meeple.games.africa1880.bots.sheets import (
     ALLIANCE,
     DEVELOP,
     NO_LANDING,
@@ -200,10 +201,13 @@ def test_a_sheet_is_a_value() -> None:
 
 def test_bots_reach_the_game_only_through_its_public_api() -> None:
     """The bots import the engine, the board data, the sheet API and each other;
-    never the state, the rules or the action tables."""
-    allowed = ("meeple.engine", "meeple.games.africa1880.board", "meeple.games.africa1880.sheets")
+    never the state, the rules or the action tables (only the sheet API, their gate
+    to the rules, reads those)."""
+    allowed = ("meeple.engine", "meeple.games.africa1880.board", sheets.__name__)
     folder = Path(bots.__file__).parent
     for path in folder.glob("*.py"):
+        if path.name == "sheets.py":
+            continue
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom):
                 modules = [node.module or ""]

@@ -46,7 +46,7 @@ from meeple.engine.encoding import (
     strided,
 )
 from meeple.games.africa1880.board import BOARD, YEARS
-from meeple.games.africa1880.rules import decisions
+from meeple.games.africa1880.rules import apply, writing
 from meeple.games.africa1880.state import (
     ALLIANCE,
     DEVELOP,
@@ -169,7 +169,7 @@ Moment = tuple[int, int, tuple[int, ...], int, int, int, list[int]]
 
 
 def state_moment(s: AfricaState) -> Moment:
-    return (s.turn + 1, s.phase, decisions.to_act(s), s.ready, s.sealed, sum(s.colony), s.stock[:])
+    return (s.turn + 1, s.phase, apply.to_act(s), s.ready, s.sealed, sum(s.colony), s.stock[:])
 
 
 def state_development(s: AfricaState) -> list[int]:
@@ -323,7 +323,7 @@ def state_draft(s: AfricaState, seat: int, relative: list[int]) -> Draft:
     if s.sealed >> seat & 1:
         upcoming: tuple[int | None, int | None, bool, bool] = (None, None, False, True)
     else:
-        item, target = decisions.sheet_item(s, seat)
+        item, target = writing.sheet_item(s, seat)
         upcoming = (
             target if item == "order" else None,
             relative[target] if item == "relation" else None,

@@ -20,9 +20,9 @@ from meeple.engine.encoding import Encoding
 from meeple.engine.terminal import Terminal
 from meeple.games.africa1880 import positions, render, scoring, setup, view
 from meeple.games.africa1880.actions import TABLES
-from meeple.games.africa1880.board import COUNTRY_IDS, COUNTRY_NAMES
-from meeple.games.africa1880.rules import decisions, explain
-from meeple.games.africa1880.state import DIPLOMACY, GAME_OVER, AfricaState
+from meeple.games.africa1880.board import COUNTRY_NAMES
+from meeple.games.africa1880.rules import apply, diplomacy, explain
+from meeple.games.africa1880.state import GAME_OVER, AfricaState
 from meeple.games.africa1880.svg import PRESENTATION
 
 JSON = dict[str, Any]
@@ -44,39 +44,15 @@ class AfricaGame(Game[AfricaState]):
     )
     minutes: ClassVar[tuple[int, int] | None] = (90, 150)
     rules_version: ClassVar[str] = "africa1880-2"
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 6
+    min_players: ClassVar[int] = setup.MIN_PLAYERS
+    max_players: ClassVar[int] = setup.MAX_PLAYERS
     reconstructed: ClassVar[str] = (
         "The map is reconstructed: the rulebook names the 32 territories, but no public"
         " source gives their coasts, borders and development squares, so meeple drew"
         " them from the geography of Africa around 1880 to fit every rule of the"
         " rulebook (Madagascar is an island, reached only by landing)."
     )
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "diplomacy_seconds",
-            480,
-            "Diplomatic Action: the negotiation time limit, enforced by the server's clock"
-            " (1 second to an hour: the rulebook's phase always has a length)",
-            label="Negotiation time (seconds)",
-            low=1,
-            high=3600,
-        ),
-        OptionSpec(
-            "historical_placement",
-            False,
-            "Optional Rule: first presences imposed by history instead of chosen",
-            label="Historical first presences",
-        ),
-        OptionSpec(
-            "countries",
-            "",
-            "Setup: the country each seat plays, in seat order; not chosen: the first"
-            " ones in rulebook order",
-            label="Countries",
-            per_seat=COUNTRY_IDS,
-        ),
-    )
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = setup.OPTION_SPECS
 
     def __init__(self) -> None:
         super().__init__(TABLES.space, AfricaState)
@@ -92,13 +68,13 @@ class AfricaGame(Game[AfricaState]):
     # ---- the decision loop ------------------------------------------------------
 
     def to_act(self, state: AfricaState) -> tuple[int, ...]:
-        return decisions.to_act(state)
+        return apply.to_act(state)
 
     def legal_actions(self, state: AfricaState, seat: int) -> list[int]:
-        return decisions.legal_actions(state, seat)
+        return apply.legal_actions(state, seat)
 
     def apply_action(self, state: AfricaState, seat: int, index: int) -> None:
-        decisions.apply(state, seat, index)
+        apply.apply_action(state, seat, index)
 
     def is_over(self, state: AfricaState) -> bool:
         return state.phase == GAME_OVER
@@ -129,18 +105,11 @@ class AfricaGame(Game[AfricaState]):
     # ---- clocks and bots ----------------------------------------------------------
 
     def timed_phase(self, state: AfricaState) -> TimedPhase | None:
-        """1) Diplomatic Action runs against the negotiation time limit (the option
-        ``diplomacy_seconds``, from 1 to 3600: ``make_config`` refuses any other)."""
-        seconds = float(state.config.options.get("diplomacy_seconds", 0) or 0)
-        if state.phase != DIPLOMACY or seconds <= 0:
-            return None
-        return TimedPhase(f"diplomacy:{state.turn}", seconds)
+        return diplomacy.timed_phase(state)
 
     def on_timeout(self, state: AfricaState, seat: int) -> int | None:
-        """When the negotiation time is up, a seat still negotiating is ready."""
-        if state.phase == DIPLOMACY and TABLES.ready in self.legal_actions(state, seat):
-            return TABLES.ready
-        return super().on_timeout(state, seat)
+        chosen = diplomacy.on_timeout(state, seat)
+        return super().on_timeout(state, seat) if chosen is None else chosen
 
     def validate(self, state: AfricaState) -> None:
         """``InvalidState`` listing every broken invariant (see ``positions.validate``)."""

@@ -41,7 +41,9 @@ from meeple.engine import InvalidState
 from meeple.engine.config import OptionValue
 from meeple.games.africa1880.actions import ORDER, TABLES
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, YEARS
-from meeple.games.africa1880.rules.decisions import explore_targets, placement_order
+from meeple.games.africa1880.rules.placement import placement_order
+from meeple.games.africa1880.rules.writing import explore_targets
+from meeple.games.africa1880.setup import new_state
 from meeple.games.africa1880.state import (
     ALLIANCE,
     DEVELOP,
@@ -185,10 +187,8 @@ class Position:
     def build(self) -> AfricaState:
         """The position, derived data filled in; ``InvalidState`` if it breaks an
         invariant (see ``validate``)."""
-        from meeple.games.africa1880 import GAME  # the package imports this module
-
         options = {**self._options, "countries": self._countries, "historical_placement": False}
-        state = GAME.new_game(GAME.make_config(len(self._ids), options), self._seed)
+        state = new_state(len(self._ids), options, self._seed)
         self._lay_out(state)
         self._set_phase(state)
         validate(state)

@@ -3,11 +3,40 @@ with the Optional Rule the historical first presences."""
 
 from __future__ import annotations
 
-from meeple.engine import BadConfig, GameConfig
-from meeple.games.africa1880.actions import TABLES
+from collections.abc import Mapping
+
+from meeple.engine import BadConfig, GameConfig, OptionSpec
+from meeple.engine.config import OptionValue
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, HISTORICAL_START
-from meeple.games.africa1880.rules import decisions
+from meeple.games.africa1880.rules.placement import place_first, placement_order
 from meeple.games.africa1880.state import ALLIANCE, SETUP, AfricaState
+
+MIN_PLAYERS, MAX_PLAYERS = 3, 6
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "diplomacy_seconds",
+        480,
+        "Diplomatic Action: the negotiation time limit, enforced by the server's clock"
+        " (1 second to an hour: the rulebook's phase always has a length)",
+        label="Negotiation time (seconds)",
+        low=1,
+        high=3600,
+    ),
+    OptionSpec(
+        "historical_placement",
+        False,
+        "Optional Rule: first presences imposed by history instead of chosen",
+        label="Historical first presences",
+    ),
+    OptionSpec(
+        "countries",
+        "",
+        "Setup: the country each seat plays, in seat order; not chosen: the first"
+        " ones in rulebook order",
+        label="Countries",
+        per_seat=COUNTRY_IDS,
+    ),
+)
 
 
 def setup(state: AfricaState) -> None:
@@ -33,9 +62,8 @@ def setup(state: AfricaState) -> None:
     state.last_removed, state.last_colonies, state.last_limited = [], [], []
     state.phase = SETUP
     if config.options.get("historical_placement"):
-        for seat in decisions.placement_order(state):
-            start = BOARD.index(HISTORICAL_START[state.countries[seat]])
-            decisions.apply(state, seat, TABLES.place[start])
+        for seat in placement_order(state):
+            place_first(state, seat, BOARD.index(HISTORICAL_START[state.countries[seat]]))
 
 
 def countries_of(config: GameConfig) -> tuple[int, ...]:
@@ -50,3 +78,19 @@ def countries_of(config: GameConfig) -> tuple[int, ...]:
     if len(set(chosen)) != len(chosen) or len(chosen) != config.players:
         raise BadConfig(f"name {config.players} different countries, one per seat")
     return tuple(COUNTRY_IDS.index(c) for c in chosen)
+
+
+def new_state(players: int, options: Mapping[str, OptionValue], seed: int) -> AfricaState:
+    """A new game as ``AfricaGame.new_game`` makes it, for builders of positions (which
+    the game's adapter imports, so they cannot use it): ``options`` are checked against
+    ``OPTION_SPECS`` as ``Game.make_config`` checks them (none of them depends on the
+    player count), the others take their defaults."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise BadConfig(f"Africa 1880 takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    unknown = sorted(set(options) - {spec.name for spec in OPTION_SPECS})
+    if unknown:
+        raise BadConfig(f"unknown option(s) {unknown} for africa1880")
+    values = {spec.name: spec.check(options.get(spec.name, spec.default)) for spec in OPTION_SPECS}
+    state = AfricaState.begin(GameConfig(players, values), seed)
+    setup(state)
+    return state

@@ -1,5 +1,5 @@
 """One's own order sheet and the map around it, read from a view (never a state):
-what the terminal (``render``) and the browser (``svg``, ``choices``) both show
+what the terminal (``render``) and the browser (``svg``, ``controls``) both show
 while a sheet is written.
 
 The sheet is written line by line in the order of "2. Writing Orders": the order

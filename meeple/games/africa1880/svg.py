@@ -26,7 +26,7 @@ from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
-from meeple.games.africa1880 import choices, guide
+from meeple.games.africa1880 import controls, guide
 from meeple.games.africa1880 import story as told
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_SHORT
 from meeple.games.africa1880.geography import Point, coast_outline, geography
@@ -746,16 +746,16 @@ class AfricaPresentation(Presentation):
         return COUNTRY_COLOURS.get(name.lower(), super().seat_colour(seat, name))
 
     def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
-        return choices.labels(view, legal)
+        return controls.labels(view, legal)
 
     def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
-        return choices.confirm(view, action)
+        return controls.confirm(view, action)
 
     def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
-        return choices.controls(view, legal)
+        return controls.controls(view, legal)
 
     def plays_itself(self, view: JSON, action: str) -> bool:
-        return choices.plays_itself(view, action)
+        return controls.plays_itself(view, action)
 
     def event_targets(self, view: JSON, event: JSON) -> list[str]:
         """The territory an event concerns (a presence placed, explored into, landed

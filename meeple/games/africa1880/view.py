@@ -18,7 +18,7 @@ from typing import Any
 from meeple.engine import Rng
 from meeple.games.africa1880 import texts
 from meeple.games.africa1880.board import BOARD, YEARS
-from meeple.games.africa1880.rules import decisions
+from meeple.games.africa1880.rules import apply, writing
 from meeple.games.africa1880.scoring import result
 from meeple.games.africa1880.state import (
     ALLIANCE,
@@ -53,7 +53,7 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         "turn": state.turn + 1,
         "turns": len(YEARS),
         "phase": PHASE_NAMES[state.phase],
-        "to_act": list(decisions.to_act(state)),
+        "to_act": list(apply.to_act(state)),
         "diplomacy_seconds": state.config.options.get("diplomacy_seconds", 480),
         "territories": list(BOARD.ids),
         "names": list(BOARD.names),
@@ -87,7 +87,7 @@ def view(state: AfricaState, seat: int | None) -> JSON:
     }
     if state.phase == WRITING and seat is not None:
         out["sheet"] = _sheet(state, seat, state.orders, state.landing, state.stance, own=True)
-        item, target = decisions.sheet_item(state, seat)
+        item, target = writing.sheet_item(state, seat)
         sealed = state.sealed >> seat & 1
         out["sheet"]["next"] = "sealed" if sealed else _next_line(state, item, target)
     if state.shown_orders:
@@ -168,14 +168,14 @@ def sample_sheet(state: AfricaState, seat: int, rng: Rng) -> None:
     base = seat * T
     for t in range(T):
         if state.presence[t] >> seat & 1:
-            choices = [NOTHING, DEVELOP, *decisions.explore_targets(state, seat, t)]
+            choices = [NOTHING, DEVELOP, *writing.explore_targets(state, seat, t)]
             state.orders[base + t] = rng.choice(choices)
         else:
             state.orders[base + t] = NOTHING
-    state.landing[seat] = rng.choice([NO_LANDING, *decisions.landing_targets(state)])
+    state.landing[seat] = rng.choice([NO_LANDING, *writing.landing_targets(state)])
     n = state.players
     for other in range(n):
         if other != seat:
             state.stance[seat * n + other] = rng.below(2)
-    lines = len(decisions.sheet_territories(state, seat)) + n
+    lines = len(writing.sheet_territories(state, seat)) + n
     state.cursor[seat] = rng.below(lines + 1)

@@ -12,7 +12,7 @@
 from it: the bot writes each line's first value, ``heuristic_sheet`` is the whole
 sheet of first values (for fast playouts), and search branches on the first few. It reads
 only the public board and the seat's own position on its sheet, through the game's
-sheet API (``meeple.games.africa1880.sheets``), so it may read the true state.
+sheet API (``meeple.games.africa1880.bots.sheets``), so it may read the true state.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from meeple.engine import Game, GameState, Rng
 from meeple.games.africa1880.board import BOARD
-from meeple.games.africa1880.sheets import (
+from meeple.games.africa1880.bots.sheets import (
     ALLIANCE,
     DEVELOP,
     NO_LANDING,

@@ -24,7 +24,7 @@ from meeple.engine import Game, GameState, Rng
 from meeple.games.africa1880.board import BOARD
 from meeple.games.africa1880.bots.heuristic import heuristic_sheet, quick_coasts
 from meeple.games.africa1880.bots.playout import noisy, play_to_end, seal_all
-from meeple.games.africa1880.sheets import (
+from meeple.games.africa1880.bots.sheets import (
     ALLIANCE,
     DEVELOP,
     NO_LANDING,

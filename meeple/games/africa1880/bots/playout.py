@@ -13,7 +13,7 @@ from typing import Any
 from meeple.engine import Game, Rng
 from meeple.games.africa1880.board import BOARD
 from meeple.games.africa1880.bots.heuristic import heuristic_sheet, preferences
-from meeple.games.africa1880.sheets import (
+from meeple.games.africa1880.bots.sheets import (
     READY,
     SEAL,
     AfricaState,

@@ -19,7 +19,7 @@ from typing import Any
 
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.africa1880.bots.heuristic import AfricaHeuristic, preferences, worth
-from meeple.games.africa1880.sheets import TURNS, AfricaState, next_line, phase, turn
+from meeple.games.africa1880.bots.sheets import TURNS, AfricaState, next_line, phase, turn
 
 NOISE = 8
 WIDTH = 3  # order lines branch on the heuristic's three favourites

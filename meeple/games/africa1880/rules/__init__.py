@@ -1,2 +1,3 @@
-"""The rules of Africa 1880 by phase: the decisions of the seats (decisions), the
-resolution of a turn (turn) and why an action is refused (explain)."""
+"""The rules of Africa 1880: the dispatcher (apply), the decisions of each phase
+(placement: Setup's first presences; diplomacy; writing: the order sheet), the phases
+that need no decision (phases) and why an action is refused (explain)."""

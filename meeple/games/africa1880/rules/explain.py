@@ -6,7 +6,7 @@ from meeple.engine import Action, IllegalAction
 from meeple.games.africa1880 import texts
 from meeple.games.africa1880.actions import LAND, ORDER, PLACE, READY, RELATION, REVISE, SEAL
 from meeple.games.africa1880.board import COUNTRY_NAMES
-from meeple.games.africa1880.rules import decisions
+from meeple.games.africa1880.rules import writing
 from meeple.games.africa1880.state import (
     DIPLOMACY,
     NO_LANDING,
@@ -44,7 +44,7 @@ def explain(state: AfricaState, seat: int, action: Action) -> IllegalAction:
 
 
 def _out_of_turn(state: AfricaState, seat: int, action: Action) -> IllegalAction:
-    item, target = decisions.sheet_item(state, seat)
+    item, target = writing.sheet_item(state, seat)
     if item == "order":
         line = f"the order for {texts.place(target)}"
     elif item == "landing":

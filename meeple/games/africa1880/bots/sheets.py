@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import BOARD, YEARS
-from meeple.games.africa1880.rules.decisions import (
+from meeple.games.africa1880.rules.writing import (
     explore_targets,
     landing_targets,
     relation_seats,

@@ -1,5 +1,6 @@
-"""The turn's automatic phases: the reveal, 3) reading orders, 4) resolving conflicts,
-5) building colonies, and the end of the game.
+"""The phases that need no decision: the opening of 1) Diplomatic Action and of
+2) Writing Orders, then after the last seal the reveal, 3) reading orders,
+4) resolving conflicts, 5) building colonies, and the next turn or the end of the game.
 """
 
 from __future__ import annotations
