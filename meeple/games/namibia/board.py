@@ -16,14 +16,16 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, cast
 
-COMMODITIES = ("diamond", "gold", "silver", "copper")
+Commodity = Literal["diamond", "gold", "silver", "copper"]
+COMMODITIES: tuple[Commodity, ...] = ("diamond", "gold", "silver", "copper")
 KINDS = len(COMMODITIES)
 COMMODITY_SYMBOLS = ("C", "Au", "Ag", "Cu")
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-LAND = "land"
-PORT = "port"
-EXPANSION = "expansion"
+SpaceKind = Literal["land", "port", "expansion"]
+LAND: SpaceKind = "land"
+PORT: SpaceKind = "port"
+EXPANSION: SpaceKind = "expansion"
 
 # Axial directions of a pointy-top hex grid, in counter-clockwise order:
 # east, north-east, north-west, west, south-west, south-east.
@@ -85,7 +87,7 @@ class Board:
 
     labels: tuple[str, ...]
     positions: tuple[tuple[int, int], ...]
-    kinds: tuple[str, ...]
+    kinds: tuple[SpaceKind, ...]
     usable: tuple[bool, ...]
     neighbors: tuple[tuple[int, ...], ...]
     ports: tuple[int, ...]
@@ -176,7 +178,7 @@ def assemble_board(data: dict[str, Any], cards: dict[str, Any]) -> Board:
     return _with_rails(board, data["etosha_rails"])
 
 
-_KIND_OF = {".": LAND, "I": LAND, "E": LAND, "X": EXPANSION, "P": PORT}
+_KIND_OF: dict[str, SpaceKind] = {".": LAND, "I": LAND, "E": LAND, "X": EXPANSION, "P": PORT}
 
 
 def _parse_map(rows: list[str]) -> list[tuple[str, tuple[int, int], str]]:
@@ -205,7 +207,7 @@ def _single(symbols: tuple[str, ...], symbol: str, what: str) -> int:
 
 
 def _ports(
-    raw: dict[str, dict[str, str]], labels: tuple[str, ...], kinds: tuple[str, ...]
+    raw: dict[str, dict[str, str]], labels: tuple[str, ...], kinds: tuple[SpaceKind, ...]
 ) -> tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]:
     port_cells = [i for i, k in enumerate(kinds) if k == PORT]
     named = sorted(labels.index(label) for label in raw if label in labels)

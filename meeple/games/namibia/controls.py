@@ -10,7 +10,6 @@ of it is read from the view, which in Namibia every seat shares.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from meeple.engine import Action, UnknownAction
 from meeple.engine.controls import (
@@ -25,8 +24,9 @@ from meeple.games.namibia.actions import ACT
 from meeple.games.namibia.board import BOARD, COMMODITIES
 from meeple.games.namibia.rules.administration import REPUTATION_PRICE
 from meeple.games.namibia.rules.auction import POSITION_COSTS
+from meeple.games.namibia.view import NamibiaView, PlayerView
 
-JSON = dict[str, Any]
+Control = dict[str, object]  # JSON edge: an entry of meeple.engine.controls
 
 
 def commodity(kind: int) -> str:
@@ -51,7 +51,7 @@ def _ints(action: Action) -> tuple[int, ...]:
 # ---- the words of every action ----
 
 
-def label(view: JSON, action: Action) -> str:
+def label(view: NamibiaView, action: Action) -> str:
     """One action in the game's words ("Gold cube on A5", "Bribe 7 GM")."""
     args = _ints(action)
     kind = action.kind
@@ -87,7 +87,7 @@ def label(view: JSON, action: Action) -> str:
     return action.text
 
 
-def labels(view: JSON, legal: Sequence[str]) -> dict[str, str]:
+def labels(view: NamibiaView, legal: Sequence[str]) -> dict[str, str]:
     """Every legal action's words, by text (a text outside the space keeps itself)."""
     out = {}
     for text in legal:
@@ -97,15 +97,14 @@ def labels(view: JSON, legal: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def _cubes_on(view: JSON, index: int) -> str:
-    spaces = view.get("spaces") or []
-    if index < len(spaces) and spaces[index].get("commodity"):
-        return f" ({str(spaces[index]['commodity']).capitalize()})"
-    return ""
+def _cubes_on(view: NamibiaView, index: int) -> str:
+    spaces = view["spaces"]
+    commodity = spaces[index]["commodity"] if index < len(spaces) else None
+    return f" ({commodity.capitalize()})" if commodity else ""
 
 
-def _buy_words(view: JSON, points: int) -> str:
-    price = REPUTATION_PRICE.get(int(view.get("round") or 0))
+def _buy_words(view: NamibiaView, points: int) -> str:
+    price = REPUTATION_PRICE.get(view["round"])
     if not points:
         return "Buy no reputation"
     cost = f" for {points * price} GM" if price else ""
@@ -115,18 +114,18 @@ def _buy_words(view: JSON, points: int) -> str:
 # ---- the auction: what each place in the player order costs ----
 
 
-def me(view: JSON) -> JSON:
-    seat = view.get("seat")
-    players = view.get("players") or []
-    return dict(players[seat]) if isinstance(seat, int) and 0 <= seat < len(players) else {}
+def me(view: NamibiaView) -> PlayerView | None:
+    """The viewer's own row (None for a spectator)."""
+    seat, players = view["seat"], view["players"]
+    return players[seat] if seat is not None and 0 <= seat < len(players) else None
 
 
-def position_costs(view: JSON) -> list[tuple[int, int]]:
+def position_costs(view: NamibiaView) -> list[tuple[int, int]]:
     """(reputation lost, rails taken) of each place this auction gives, first to last
     (eliminated players take no part, so the last place may come sooner)."""
-    table = POSITION_COSTS.get(len(view.get("players") or []), POSITION_COSTS[4])
-    auction = view.get("auction") or {}
-    places = len(auction.get("bidders") or []) + len(auction.get("placed") or [])
+    table = POSITION_COSTS.get(len(view["players"]), POSITION_COSTS[4])
+    auction = view["auction"]
+    places = len(auction["bidders"]) + len(auction["placed"]) if auction else 0
     costs = list(table[: max(places - 1, 0)])
     return [*costs, table[-1]] if places else list(table)
 
@@ -138,26 +137,26 @@ def _place_words(position: int, lost: int, rails: int) -> str:
     return f"{position}: -{lost} reputation, {rail_words}"
 
 
-def auction_help(view: JSON) -> str:
+def auction_help(view: NamibiaView) -> str:
     """The help line of the bribe: each place's cost, and what passing now costs."""
     places = "; ".join(_place_words(i + 1, *c) for i, c in enumerate(position_costs(view)))
     return (
         f"Highest bribe takes place 1; a player who passes takes the last free place"
-        f" and pays his bribe (at least {view.get('round')} GM). Places {places}."
+        f" and pays his bribe (at least {view['round']} GM). Places {places}."
     )
 
 
-def _pass_words(view: JSON) -> str:
-    auction = view.get("auction")
+def _pass_words(view: NamibiaView) -> str:
+    auction = view["auction"]
     if not auction:
         return "Pass"
-    position = len(auction.get("bidders") or [])
+    position = len(auction["bidders"])
     costs = position_costs(view)
     lost, rails = costs[position - 1] if 0 < position <= len(costs) else (0, 0)
-    seat = view.get("seat")
-    bids = auction.get("bids") or []
-    own_bid = bids[seat] if isinstance(seat, int) and seat < len(bids) else 0
-    pay = max(int(own_bid), int(view.get("round") or 0))
+    seat = view["seat"]
+    bids = auction["bids"]
+    own_bid = bids[seat] if seat is not None and seat < len(bids) else 0
+    pay = max(own_bid, view["round"])
     costs_words = [f"pay {pay} GM"] + ([f"lose {lost} reputation"] if lost else [])
     if rails:
         costs_words.append(f"take {rails} rail{'s' if rails != 1 else ''}")
@@ -187,15 +186,15 @@ BOARD_HEADINGS = {
 BOARD_KINDS = frozenset({"place", "mine", "prospect", "rail", "truck", "shipmine", "feed"})
 
 
-def controls(view: JSON, legal: Sequence[str]) -> list[JSON]:
+def controls(view: NamibiaView, legal: Sequence[str]) -> list[Control]:
     """The decision: board choices, the bribe or reputation as an amount, shipping by
     commodity; the generic controls for a text outside the space."""
     words = labels(view, legal)
     actions = [(text, parse(text)) for text in legal]
     if any(a is None for _, a in actions):
         return default_controls(legal, words)
-    board: list[JSON] = []
-    entries: list[JSON] = []
+    board: list[Control] = []
+    entries: list[Control] = []
     counts: dict[str, list[int]] = {}
     for text, action in actions:
         assert action is not None
@@ -215,12 +214,12 @@ def controls(view: JSON, legal: Sequence[str]) -> list[JSON]:
     if "buy" in counts:
         entries.insert(0, _reputation(view, counts["buy"]))
     if board:
-        heading, hint = BOARD_HEADINGS.get(str(view.get("phase")), ("On the board", ""))
+        heading, hint = BOARD_HEADINGS.get(view["phase"], ("On the board", ""))
         entries.insert(0, board_control(heading, board, help=hint))
     return merge_lone_options(entries)
 
 
-def _sub_heading(view: JSON, action: Action) -> str:
+def _sub_heading(view: NamibiaView, action: Action) -> str:
     """Where a board option is listed: cubes and prospects by commodity, mines by
     their commodity, rails by the first space's row letter."""
     args = _ints(action)
@@ -231,9 +230,9 @@ def _sub_heading(view: JSON, action: Action) -> str:
     return _cubes_on(view, args[0]).strip(" ()") or "spaces"
 
 
-def _bribe(view: JSON, values: list[int]) -> JSON:
-    money = me(view).get("money")
-    have = f" You have {money} GM." if isinstance(money, int) else ""
+def _bribe(view: NamibiaView, values: list[int]) -> Control:
+    mine = me(view)
+    have = f" You have {mine['money']} GM." if mine else ""
     return amount_control(
         "Your bribe to the colonial officials",
         "bid {n}",
@@ -243,9 +242,10 @@ def _bribe(view: JSON, values: list[int]) -> JSON:
     )
 
 
-def _reputation(view: JSON, values: list[int]) -> JSON:
-    price = REPUTATION_PRICE.get(int(view.get("round") or 0), 0)
-    money = me(view).get("money")
+def _reputation(view: NamibiaView, values: list[int]) -> Control:
+    price = REPUTATION_PRICE.get(view["round"], 0)
+    mine = me(view)
+    money = mine["money"] if mine else None
     return amount_control(
         "Buy reputation",
         "buy {n}",
@@ -254,12 +254,10 @@ def _reputation(view: JSON, values: list[int]) -> JSON:
     )
 
 
-def _shipping(view: JSON, ships: list[tuple[str, Action]], words: dict[str, str]) -> JSON:
-    market = view.get("market") or {}
+def _shipping(view: NamibiaView, ships: list[tuple[str, Action]], words: dict[str, str]) -> Control:
     prices = ", ".join(
-        f"{name.capitalize()} {m.get('price')} (demand {m.get('demand')})"
-        for name, m in market.items()
-        if isinstance(m, dict)
+        f"{name.capitalize()} {m['price']} (demand {m['demand']})"
+        for name, m in view["market"].items()
     )
     options = [option(t, words[t], commodity(_ints(a)[0])) for t, a in ships]
     return choice_control(
@@ -272,7 +270,7 @@ def _shipping(view: JSON, ships: list[tuple[str, Action]], words: dict[str, str]
 # ---- questions before costly moves ----
 
 
-def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
+def confirm(view: NamibiaView, text: str, legal: Sequence[str]) -> str | None:
     """Asks before a bribe of all one's money, and before a bribe that could end the
     auction with this seat in place 1 (one rival left): saying what that place costs
     in reputation, and when it would put the seat out of the game."""
@@ -281,8 +279,8 @@ def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
         return None
     amount = _ints(action)[0]
     mine = me(view)
-    money, reputation = mine.get("money"), mine.get("reputation")
-    auction = view.get("auction") or {}
+    money, reputation = (mine["money"], mine["reputation"]) if mine else (None, None)
+    auction = view["auction"]
     costs = position_costs(view)
     lost, rails = costs[0] if costs else (0, 0)
     first = f"place 1 costs {lost} reputation (you have {reputation}) and gives {rails} rails"
@@ -295,7 +293,7 @@ def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
         )
     if all_in:
         return f"{head} If it wins you pay it all, and {first}."
-    rivals = len(auction.get("bidders") or []) - 1
+    rivals = len(auction["bidders"]) - 1 if auction else -1
     if rivals == 1:
         return f"{head} If your last rival passes, you pay it and {first}."
     return None

@@ -26,7 +26,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from itertools import compress
-from typing import Any, TypeAlias
+from typing import TypeAlias, TypeVar
 
 from meeple.engine import GameConfig
 from meeple.engine.encoding import (
@@ -38,7 +38,7 @@ from meeple.engine.encoding import (
     relative_seats,
     strided,
 )
-from meeple.games.namibia.board import BOARD, COMMODITIES
+from meeple.games.namibia.board import BOARD, COMMODITIES, Commodity
 from meeple.games.namibia.state import (
     ABANDONED_MARKERS,
     BID,
@@ -54,8 +54,15 @@ from meeple.games.namibia.state import (
     TRUCK_SHIPPING,
     NamibiaState,
 )
+from meeple.games.namibia.view import (
+    EngineView,
+    MarketEntry,
+    NamibiaView,
+    PlayerView,
+    SpaceView,
+    typed,
+)
 
-JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 SEATS = 4  # the most players Namibia takes
@@ -67,7 +74,7 @@ SPACE_INDICES = range(SPACES)
 EDGE_INDICES = range(EDGES)
 SPACE_AT = {label: i for i, label in enumerate(BOARD.labels)}
 EDGE_AT = {BOARD.edge_label(e): e for e in range(EDGES)}
-KIND_AT = {kind: k for k, kind in enumerate(COMMODITIES)}
+KIND_AT: dict[str | None, int] = {kind: k for k, kind in enumerate(COMMODITIES)}
 PHASE_AT = {phase: p for p, phase in enumerate(PHASE_NAMES)}
 MONEY_CEILING = 80.0
 BID_CEILING = 40.0
@@ -114,36 +121,8 @@ SHIPMENT = LAYOUT.block(SHIPMENT_SIZE)
 
 
 class NamibiaEncoding(SectionedEncoding):
-    def encode(self, view: JSON, config: GameConfig) -> Vector:
-        out = LAYOUT.zeros()
-        relative = relative_seats(view["seat"], len(view["players"]))
-        phase = PHASE_AT[view["phase"]]
-        moment = (view["round"], phase, view["to_act"], view["last_player"], view["order"])
-        general(out, moment, relative)
-        for seat, entry in enumerate(view["players"]):
-            player(out, PLAYERS + relative[seat] * PER_SEAT, seen_player(entry))
-        market(out, *seen_market(view["market"]))
-        board(out, seen_board(view["spaces"]), relative)
-        ports = [port["selected"] for port in view["ports"]]
-        rails_and_ports(out, [EDGE_AT[rail] for rail in view["rails"]], ports)
-        stock = view["supply"]
-        cubes = [stock["cubes"][kind] for kind in COMMODITIES]
-        supply(out, cubes, stock["rails"], stock["abandoned_markers"])
-        bids = view["auction"]
-        if bids is not None:
-            bidding = (bids["high_bid"], bids["minimum"], bids["bids"])
-            auction(out, bidding, bids["bidders"], bids["placed"], relative)
-        waiting = view["additional_cubes"]
-        if waiting is not None:
-            owed(
-                out, [(KIND_AT[e["commodity"]], e["cubes_left"], len(e["mines"])) for e in waiting]
-            )
-        shipping = view["shipment"]
-        if shipping is not None:
-            port = BOARD.port_names.index(shipping["port"])
-            kind = KIND_AT[shipping["commodity"]]
-            shipment(out, kind, port, relative[shipping["active_player"]])
-        return out
+    def encode(self, view: EngineView, config: GameConfig) -> Vector:
+        return encode_view(typed(view))  # JSON edge
 
     def sections(self, config: GameConfig, seat: int) -> list[Section]:
         """The fast path's parts, read from the fields ``namibia.view`` builds the
@@ -151,7 +130,7 @@ class NamibiaEncoding(SectionedEncoding):
         The board is cut by kind of piece (one place in every space each), since a
         decision moves one kind of piece at most."""
 
-        def relatively(write: Callable[[Vector, Any, list[int]], None]) -> Writer:
+        def relatively(write: Callable[[Vector, Seen_, list[int]], None]) -> Writer[Seen_]:
             return lambda out, seen: write(out, seen, relative)
 
         relative = relative_seats(seat, config.players)
@@ -174,6 +153,37 @@ class NamibiaEncoding(SectionedEncoding):
         return parts
 
 
+def encode_view(view: NamibiaView) -> Vector:
+    """A seat's observation from its view (``NamibiaEncoding.encode``)."""
+    out = LAYOUT.zeros()
+    relative = relative_seats(view["seat"], len(view["players"]))
+    phase = PHASE_AT[view["phase"]]
+    moment = (view["round"], phase, view["to_act"], view["last_player"], view["order"])
+    general(out, moment, relative)
+    for seat, entry in enumerate(view["players"]):
+        player(out, PLAYERS + relative[seat] * PER_SEAT, seen_player(entry))
+    market(out, *seen_market(view["market"]))
+    board(out, seen_board(view["spaces"]), relative)
+    ports = [port["selected"] for port in view["ports"]]
+    rails_and_ports(out, [EDGE_AT[rail] for rail in view["rails"]], ports)
+    stock = view["supply"]
+    cubes = [stock["cubes"][kind] for kind in COMMODITIES]
+    supply(out, cubes, stock["rails"], stock["abandoned_markers"])
+    bids = view["auction"]
+    if bids is not None:
+        bidding = (bids["high_bid"], bids["minimum"], bids["bids"])
+        auction(out, bidding, bids["bidders"], bids["placed"], relative)
+    waiting = view["additional_cubes"]
+    if waiting is not None:
+        owed(out, [(KIND_AT[e["commodity"]], e["cubes_left"], len(e["mines"])) for e in waiting])
+    shipping = view["shipment"]
+    if shipping is not None:
+        port = BOARD.port_names.index(shipping["port"])
+        kind = KIND_AT[shipping["commodity"]]
+        shipment(out, kind, port, relative[shipping["active_player"]])
+    return out
+
+
 def space_field(offset: int, width: int) -> tuple[slice, ...]:
     """The places of one field (``width`` places from ``offset``) of every space."""
     return strided(SPACE_BLOCK + offset, width, PER_SPACE, SPACES)
@@ -188,7 +198,7 @@ Seen = tuple[int, int, int, int, int, int | None, int, list[int], bool]
 SeenBoard = tuple[list[int], list[int], list[int], list[bool], list[bool], list[bool]]
 
 
-def seen_player(p: JSON) -> Seen:
+def seen_player(p: PlayerView) -> Seen:
     truck = None if p["truck"] is None else SPACE_AT[p["truck"]]
     hand = [p["cubes_in_hand"].get(kind, 0) for kind in COMMODITIES]
     return (
@@ -220,14 +230,16 @@ def state_player(s: NamibiaState, p: int) -> Seen:
     )
 
 
-def seen_market(entries: JSON) -> tuple[list[int], list[int], list[int | None]]:
+def seen_market(
+    entries: dict[Commodity, MarketEntry],
+) -> tuple[list[int], list[int], list[int | None]]:
     """Per commodity: price, demand, and the supply barrel counted from 1 (None: none)."""
     rows = [entries[kind] for kind in COMMODITIES]
     barrels = [None if row["supply"] is None else row["supply"] + 1 for row in rows]
     return [row["price"] for row in rows], [row["demand"] for row in rows], barrels
 
 
-def seen_board(spaces: list[JSON]) -> SeenBoard:
+def seen_board(spaces: list[SpaceView]) -> SeenBoard:
     mines = [space["mine"] for space in spaces]
     return (
         [KIND_AT[space["commodity"]] if space["cubes"] else 0 for space in spaces],
@@ -250,11 +262,18 @@ def railed_spaces(railed_edges: list[int]) -> list[bool]:
 
 # ---- the fast path's readers: what each section shows, copied from the state -------
 
-Writer = Callable[[Vector, Any], None]
+Seen_ = TypeVar("Seen_")
+Writer = Callable[[Vector, Seen_], None]  # writes one section's numbers
 Moment = tuple[int, int, list[int], int, list[int]]
 Stock = tuple[list[bool], list[int], int, int]
-# What is pending, by phase: the auction, the mines owed cubes, the shipment or nothing.
-Pending = tuple[str, Any] | None
+# What is pending, by phase: the auction (the bidding, who bids, who has placed),
+# the mines owed cubes (commodity, cubes left, mines waiting) or the shipment
+# (commodity, port, shipper); at most one of the three, or none.
+Bidding = tuple[tuple[int, int, list[int]], list[int], list[int]]
+Owed = list[tuple[int, int, int]]
+Shipping = tuple[int, int, int]
+Pending = tuple[Bidding | None, Owed | None, Shipping | None]
+NOTHING_PENDING: Pending = (None, None, None)
 
 
 def state_moment(s: NamibiaState) -> Moment:
@@ -289,12 +308,12 @@ def state_stock(s: NamibiaState) -> Stock:
 def state_pending(s: NamibiaState) -> Pending:
     if s.phase == BID:
         bidding = (s.high_bid, max(s.round, s.high_bid + 1), s.bid[:])
-        return "auction", (bidding, s.bidders[:], s.passed[:])
+        return (bidding, s.bidders[:], s.passed[:]), None, None
     if s.phase == COMPLETE_MINES:
-        return "owed", waiting_mines(s)
+        return None, waiting_mines(s), None
     if s.phase in (TRUCK_SHIPPING, RAIL_SHIPPING):
-        return "shipment", (s.shipment[0], s.shipment[1], s.shippers[0])
-    return None
+        return None, None, (s.shipment[0], s.shipment[1], s.shippers[0])
+    return NOTHING_PENDING
 
 
 def player_reader(p: int) -> Callable[[NamibiaState], Seen]:
@@ -325,16 +344,14 @@ def stock(out: Vector, seen: Stock) -> None:
 
 def pending(out: Vector, seen: Pending, relative: list[int]) -> None:
     """The auction, the mines owed cubes or the shipment, whichever is going on."""
-    if seen is None:
-        return
-    kind, details = seen
-    if kind == "auction":
-        bidding, bidders, placed = details
+    bids, waiting, shipping = seen
+    if bids is not None:
+        bidding, bidders, placed = bids
         auction(out, bidding, bidders, placed, relative)
-    elif kind == "owed":
-        owed(out, details)
-    else:
-        commodity, port, shipper = details
+    if waiting is not None:
+        owed(out, waiting)
+    if shipping is not None:
+        commodity, port, shipper = shipping
         shipment(out, commodity, port, relative[shipper])
 
 

@@ -27,7 +27,7 @@ from meeple.games.namibia.setup import deal
 from meeple.games.namibia.state import GAME_OVER, NamibiaState
 from meeple.games.namibia.svg import PRESENTATION
 from meeple.games.namibia.texts import SEAT_NAMES
-from meeple.games.namibia.view import build_view
+from meeple.games.namibia.view import build_view, typed, untyped
 
 
 class NamibiaGame(Game[NamibiaState]):
@@ -79,7 +79,7 @@ class NamibiaGame(Game[NamibiaState]):
         return explain(state, seat, action)
 
     def view(self, state: NamibiaState, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+        return untyped(build_view(state, seat))  # JSON edge
 
     def determinize(self, state: NamibiaState, seat: int, rng: Rng) -> NamibiaState:
         """Namibia has no hidden information once set up: the state itself."""
@@ -90,7 +90,7 @@ class NamibiaGame(Game[NamibiaState]):
         validate(state)
 
     def render_text(self, view: dict[str, Any]) -> str:
-        return render_text(view)
+        return render_text(typed(view))  # JSON edge
 
     def presentation(self) -> Presentation:
         return PRESENTATION

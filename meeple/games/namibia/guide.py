@@ -7,11 +7,8 @@ page); the legend's symbols are drawn with the board's own shapes and classes.
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.engine.presentation import Explanation, LegendEntry, explain_phase
-
-JSON = dict[str, Any]
+from meeple.games.namibia.view import EngineView, NamibiaView, typed, untyped
 
 # Per phase (the view's "phase"): what it is about, and the help page's anchors.
 PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -88,29 +85,33 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-def explain(view: JSON) -> Explanation | None:
+def explain(view: NamibiaView) -> Explanation | None:
     """The phase's and the pending decision's words, and the help page's anchors."""
-    return explain_phase(view, PHASES, _decision)
+    return explain_phase(untyped(view), PHASES, _engine_decision)  # JSON edge
 
 
-def _decision(view: JSON, phase: str) -> str:
+def _engine_decision(view: EngineView, phase: str) -> str:
+    return _decision(typed(view), phase)  # JSON edge
+
+
+def _decision(view: NamibiaView, phase: str) -> str:
     """What the decision of the seat to act costs or gives now, from the view."""
-    auction = view.get("auction")
-    if phase == "bribe colonial officials" and isinstance(auction, dict):
+    auction = view["auction"]
+    if phase == "bribe colonial officials" and auction is not None:
         return (
-            f"{position_costs(view)}. Bid at least {auction.get('minimum')} GM, or pass:"
+            f"{position_costs(view)}. Bid at least {auction['minimum']} GM, or pass:"
             " passing pays your last bid (at least the round number) and takes the lowest"
             " free position."
         )
-    shipment = view.get("shipment")
-    if phase.startswith("shipping: ") and isinstance(shipment, dict) and "choose" not in phase:
-        return f"Shipping {shipment.get('commodity')} through {shipment.get('port')}."
-    owed = view.get("additional_cubes")
+    shipment = view["shipment"]
+    if phase.startswith("shipping: ") and shipment is not None and "choose" not in phase:
+        return f"Shipping {shipment['commodity']} through {shipment['port']}."
+    owed = view["additional_cubes"]
     if phase == "construction: complete mines" and owed:
         first = owed[0]
         return (
-            f"Only {first.get('cubes_left')} {first.get('commodity')} cubes are left for"
-            f" your mines on {', '.join(first.get('mines', []))}: choose which take one."
+            f"Only {first['cubes_left']} {first['commodity']} cubes are left for"
+            f" your mines on {', '.join(first['mines'])}: choose which take one."
         )
     if phase == "administration: purchase reputation":
         return "Choose how many points to buy, or none."
@@ -122,12 +123,12 @@ def _decision(view: JSON, phase: str) -> str:
 COSTS = {4: ((5, 3), (3, 2), (1, 1)), 3: ((4, 3), (2, 2))}
 
 
-def position_costs(view: JSON) -> str:
+def position_costs(view: NamibiaView) -> str:
     """Each position's cost at this table, in words ("1: -5 reputation, 3 rails; ...").
     With players eliminated, the others take positions 1, 2, ... with those costs and
     the last remaining position costs nothing."""
-    players = view.get("players", [])
-    active = sum(1 for p in players if not p.get("eliminated"))
+    players = view["players"]
+    active = sum(1 for p in players if not p["eliminated"])
     table = COSTS.get(len(players), COSTS[4])
     parts = []
     for position in range(1, active + 1):
@@ -156,7 +157,7 @@ def _hex(fill: str, extra: str = "") -> str:
     return f'<g class="space{extra}">{polygon}</g>'
 
 
-def legend(view: JSON, kind_fill: dict[str, str], commodity: dict[str, str]) -> list[LegendEntry]:
+def legend(kind_fill: dict[str, str], commodity: dict[str, str]) -> list[LegendEntry]:
     """Every symbol of the board, drawn with the board's fills and classes."""
     red = "#d62728"
     out: list[LegendEntry] = [

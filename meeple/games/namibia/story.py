@@ -9,9 +9,12 @@ scoring ends the game. Namibia rolls no dice.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-JSON = dict[str, Any]
+EngineEvent = Mapping[str, object]
+"""A logged event as the engine hands it over (``kind``, ``text``, ``data``: the
+keyword arguments of ``texts.say``), read only through the checked accessors
+``event_kind`` and ``event_int`` (a record from outside may hold anything)."""
 
 PHASES = {
     "round": "Bribing the colonial officials",
@@ -28,16 +31,31 @@ PHASES = {
 }
 
 
-def section(event: JSON) -> str | None:
+def event_kind(event: EngineEvent) -> str:
+    """The event's kind ("" if it has none)."""
+    kind = event.get("kind")
+    return kind if isinstance(kind, str) else ""
+
+
+def event_int(event: EngineEvent, key: str) -> int | None:
+    """The number the event's data holds under ``key`` (a round, a space, an edge, a
+    port, a seat), or None if it holds no number there."""
+    data = event.get("data")
+    value = data.get(key) if isinstance(data, Mapping) else None
+    return value if isinstance(value, int) else None
+
+
+def section(event: EngineEvent) -> str | None:
     """A round begins a part ("Round 2"); the final scoring another."""
-    kind, data = event.get("kind"), event.get("data") or {}
-    if kind == "round" and isinstance(data.get("round"), int):
-        return f"Round {data['round']}"
+    kind = event_kind(event)
+    number = event_int(event, "round")
+    if kind == "round" and number is not None:
+        return f"Round {number}"
     if kind == "final":
         return "Final scoring"
     return None
 
 
-def phase(event: JSON) -> str | None:
+def phase(event: EngineEvent) -> str | None:
     """The phase of the round an event belongs to, where its kind says it."""
-    return PHASES.get(str(event.get("kind")))
+    return PHASES.get(event_kind(event))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from html import escape
 from operator import itemgetter
-from typing import Any
+from typing import TypedDict
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry, PanelValue, compose
@@ -21,7 +21,10 @@ from meeple.games.namibia import controls as decision
 from meeple.games.namibia import guide
 from meeple.games.namibia import story as told
 from meeple.games.namibia.board import BOARD
+from meeple.games.namibia.controls import Control
+from meeple.games.namibia.story import EngineEvent, event_int
 from meeple.games.namibia.texts import SEAT_NAMES
+from meeple.games.namibia.view import EngineView, NamibiaView, SpaceView, typed
 
 R = 26.0
 W = math.sqrt(3) * R
@@ -37,8 +40,6 @@ KIND_FILL = {"land": "#ead9b5", "port": "#9cc7e8", "expansion": "#cfcfcf"}
 _EVEN = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
 _ODD = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
 
-JSON = dict[str, Any]
-
 
 def centre(row: int, col: int) -> tuple[float, float]:
     return MARGIN + W * (col + 0.5 * (row & 1)) + W / 2, MARGIN + 1.5 * R * row + R
@@ -52,7 +53,15 @@ def hex_points(x: float, y: float) -> str:
     return " ".join(corners)
 
 
-def edges(spaces: list[JSON]) -> list[tuple[int, int]]:
+class Place(TypedDict):
+    """Where a space is drawn (every ``SpaceView`` is one)."""
+
+    label: str
+    row: int
+    col: int
+
+
+def edges(spaces: Sequence[Place]) -> list[tuple[int, int]]:
     """Pairs (i, j), i < j, of neighbouring spaces, in the view's space order."""
     where = {(s["row"], s["col"]): i for i, s in enumerate(spaces)}
     out = []
@@ -65,7 +74,7 @@ def edges(spaces: list[JSON]) -> list[tuple[int, int]]:
     return out
 
 
-def shared_side(a: JSON, b: JSON) -> tuple[float, float, float, float]:
+def shared_side(a: Place, b: Place) -> tuple[float, float, float, float]:
     x1, y1 = centre(a["row"], a["col"])
     x2, y2 = centre(b["row"], b["col"])
     mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -75,7 +84,7 @@ def shared_side(a: JSON, b: JSON) -> tuple[float, float, float, float]:
     return mx - px * half, my - py * half, mx + px * half, my + py * half
 
 
-def render_board(view: JSON) -> str:
+def render_board(view: NamibiaView) -> str:
     """The unchanging board layer: background, hexes with labels and the click areas
     of the rail edges and the ports. It depends only on the board (the same for
     every table), so the server draws it once and the client receives it once."""
@@ -85,17 +94,14 @@ def render_board(view: JSON) -> str:
 PortPlace = tuple[str, str, str]  # space label, action word, name
 
 
-def _port_places(view: JSON) -> tuple[PortPlace, ...]:
-    return tuple(
-        (str(p["label"]), str(p.get("word") or p["key"]), str(p["name"]))
-        for p in view.get("ports", [])
-    )
+def _port_places(view: NamibiaView) -> tuple[PortPlace, ...]:
+    return tuple((p["label"], p["word"] or p["key"], p["name"]) for p in view["ports"])
 
 
-def render_overlay(view: JSON) -> str:
+def render_overlay(view: NamibiaView) -> str:
     """What a state draws on top of the board: cubes, mines, rails, trucks, ports, the
     market and the players. Pieces on a space let clicks through to the space."""
-    spaces: list[JSON] = view["spaces"]
+    spaces = view["spaces"]
     geometry = _geometry(spaces)
     # Pieces use the board layer's <defs>. Only the cube's and the mine's fill take
     # the pointer: pointing at them shows what the space holds, clicking them is
@@ -128,7 +134,7 @@ DEFS = (
 _PLACE = itemgetter("label", "row", "col", "kind")
 
 
-def _geometry(spaces: list[JSON]) -> Geometry:
+def _geometry(spaces: list[SpaceView]) -> Geometry:
     return tuple(map(_PLACE, spaces))
 
 
@@ -245,20 +251,20 @@ def _space_mark(label: str, x: float, y: float) -> str:
     return ""
 
 
-def _pieces(s: JSON) -> str:
+def _pieces(s: SpaceView) -> str:
     """A space's cubes, mine and abandoned marker ("" if none), as one group."""
-    cubes, mine, abandoned = s.get("cubes"), s.get("mine"), s.get("abandoned")
+    cubes, mine, abandoned = s["cubes"], s["mine"], s["abandoned"]
     if not (cubes or mine or abandoned):
         return ""
     return _pieces_of(
-        str(s["label"]),
-        int(s["row"]),
-        int(s["col"]),
-        str(s.get("commodity")),
-        int(cubes or 0),
-        None if not mine else int(mine["owner"]),
-        bool(mine and mine.get("complete")),
-        bool(abandoned),
+        s["label"],
+        s["row"],
+        s["col"],
+        str(s["commodity"]),
+        cubes,
+        None if not mine else mine["owner"],
+        bool(mine and mine["complete"]),
+        abandoned,
     )
 
 
@@ -316,10 +322,10 @@ def _pieces_title(
     return f"{label}: {'; '.join(parts)}"
 
 
-def _rails(view: JSON, geometry: Geometry) -> list[str]:
+def _rails(view: NamibiaView, geometry: Geometry) -> list[str]:
     """The rails built, above the edges' click areas (which are on the board layer)
     and transparent to clicks."""
-    railed = [str(r).lower() for r in view.get("rails", [])]
+    railed = [r.lower() for r in view["rails"]]
     drawn = _rail_lines(geometry)
     path = "".join(drawn[name] for name in railed if name in drawn)
     if not path:
@@ -343,7 +349,7 @@ def _rail_lines(geometry: Geometry) -> dict[str, str]:
 @lru_cache(maxsize=8)
 def _edge_parts(geometry: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, str, str], ...]:
     """Per edge between neighbouring spaces: its name, its rail and its click area."""
-    spaces: list[JSON] = [{"label": lab, "row": row, "col": col} for lab, row, col in geometry]
+    spaces: list[Place] = [{"label": lab, "row": row, "col": col} for lab, row, col in geometry]
     out = []
     for i, j in edges(spaces):
         a, b = spaces[i], spaces[j]
@@ -373,20 +379,20 @@ def _edge_parts(geometry: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, 
     return tuple(out)
 
 
-def _trucks(view: JSON, spaces: list[JSON]) -> list[str]:
-    where = {str(s["label"]): s for s in spaces}
+def _trucks(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
+    where = {s["label"]: s for s in spaces}
     out = []
-    for p in view.get("players", []):
-        s = where.get(str(p.get("truck")))
+    for p in view["players"]:
+        s = where.get(str(p["truck"]))
         if s is None:
             continue
         x, y = centre(s["row"], s["col"])
-        colour = SEAT_COLOURS[int(p["seat"]) % len(SEAT_COLOURS)]
-        dx = 4 * int(p["seat"])
+        colour = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
+        dx = 4 * p["seat"]
         out.append(
             f'<rect x="{x - 12 + dx:.1f}" y="{y + 8:.1f}" width="10" height="6" rx="1"'
             f' fill="{colour}" stroke="#111" class="truck"><title>truck of'
-            f" {escape(str(p['name']))}</title></rect>"
+            f" {escape(p['name'])}</title></rect>"
         )
     return out
 
@@ -408,71 +414,69 @@ def _port_areas(geometry: Geometry, ports: tuple[PortPlace, ...]) -> list[str]:
     return out
 
 
-def _ports(view: JSON, spaces: list[JSON]) -> list[str]:
+def _ports(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
     """Each port's name beside it, bold when chosen this round."""
-    where = {str(s["label"]): s for s in spaces}
+    where = {s["label"]: s for s in spaces}
     out = []
-    for port in view.get("ports", []):
-        s = where.get(str(port["label"]))
+    for port in view["ports"]:
+        s = where.get(port["label"])
         if s is None:
             continue
         x, y = centre(s["row"], s["col"])
-        weight = "bold" if port.get("selected") else "normal"
+        weight = "bold" if port["selected"] else "normal"
         out.append(
             f'<text x="{x - R - 2:.1f}" y="{y + 3:.1f}" font-size="9" text-anchor="end"'
-            f' font-weight="{weight}" fill="#134">{escape(str(port["name"]))}</text>'
+            f' font-weight="{weight}" fill="#134">{escape(port["name"])}</text>'
         )
     return out
 
 
-def _market(view: JSON, left: float) -> list[str]:
+def _market(view: NamibiaView, left: float) -> list[str]:
     """The Commodity Index: price (disc), demand (pawn) and, while a commodity is
     shipped this round, its supply (the oil barrel, from 0); then the cubes left in
     the general supply (Setup; 2.1 and 2.3 take cubes from it)."""
     x = left + 10
-    cubes_left = dict((view.get("supply") or {}).get("cubes") or {})
+    cubes_left = view["supply"]["cubes"]
     out = [
         f'<g class="market"><text x="{x:.0f}" y="40" font-size="13" font-weight="bold">'
-        f"Round {int(view.get('round', 0))}</text>",
-        f'<text x="{x:.0f}" y="54" font-size="11">{escape(str(view.get("phase", "")))}</text>',
+        f"Round {view['round']}</text>",
+        f'<text x="{x:.0f}" y="54" font-size="11">{escape(view["phase"])}</text>',
         f'<text x="{x:.0f}" y="76" font-size="12" font-weight="bold">Market</text>',
         f'<text x="{x + 66:.0f}" y="76" font-size="10">price</text>',
         f'<text x="{x + 100:.0f}" y="76" font-size="10">demand</text>',
         f'<text x="{x + 146:.0f}" y="76" font-size="10">supply</text>',
         f'<text x="{x + 192:.0f}" y="76" font-size="10">cubes left</text>',
     ]
-    for row, (name, info) in enumerate(dict(view.get("market", {})).items()):
+    for row, (name, info) in enumerate(view["market"].items()):
         y = 96 + 20 * row
-        colour = COMMODITY_COLOURS.get(str(name), "#888")
-        barrel = info.get("supply")
-        shipped = "–" if barrel is None else str(int(barrel))
+        colour = COMMODITY_COLOURS.get(name, "#888")
+        barrel = info["supply"]
+        shipped = "–" if barrel is None else str(barrel)
         left_over = cubes_left.get(name)
         out.append(
             f'<rect x="{x:.0f}" y="{y - 10}" width="11" height="11" fill="{colour}" stroke="#333"/>'
-            f'<text x="{x + 16:.0f}" y="{y}" font-size="11">{escape(str(name))}</text>'
-            f'<text x="{x + 70:.0f}" y="{y}" font-size="11">{int(info["price"])}</text>'
-            f'<text x="{x + 110:.0f}" y="{y}" font-size="11">{int(info["demand"])}</text>'
+            f'<text x="{x + 16:.0f}" y="{y}" font-size="11">{escape(name)}</text>'
+            f'<text x="{x + 70:.0f}" y="{y}" font-size="11">{info["price"]}</text>'
+            f'<text x="{x + 110:.0f}" y="{y}" font-size="11">{info["demand"]}</text>'
             f'<text x="{x + 155:.0f}" y="{y}" font-size="11">{shipped}</text>'
             f'<text x="{x + 205:.0f}" y="{y}" font-size="11">'
-            f"{'' if left_over is None else int(left_over)}</text>"
+            f"{'' if left_over is None else left_over}</text>"
         )
     y = 96 + 20 * 4 + 16
     out.append(f'<text x="{x:.0f}" y="{y}" font-size="12" font-weight="bold">Players</text>')
-    for p in view.get("players", []):
+    for p in view["players"]:
         y += 18
-        colour = SEAT_COLOURS[int(p["seat"]) % len(SEAT_COLOURS)]
+        colour = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
         out.append(
             f'<circle cx="{x + 5:.0f}" cy="{y - 4}" r="5" fill="{colour}"/>'
-            f'<text x="{x + 14:.0f}" y="{y}" font-size="11">{escape(str(p["name"]))}:'
-            f" {int(p['money'])} GM, reputation {int(p['reputation'])}</text>"
+            f'<text x="{x + 14:.0f}" y="{y}" font-size="11">{escape(p["name"])}:'
+            f" {p['money']} GM, reputation {p['reputation']}</text>"
         )
-    supply = view.get("supply") or {}
-    if supply:
-        y += 24
-        out.append(
-            f'<text x="{x:.0f}" y="{y}" font-size="10">rails in supply:'
-            f" {int(supply.get('rails', 0))}</text>"
-        )
+    y += 24
+    out.append(
+        f'<text x="{x:.0f}" y="{y}" font-size="10">rails in supply:'
+        f" {view['supply']['rails']}</text>"
+    )
     out.append("</g>")
     return out
 
@@ -483,76 +487,85 @@ class NamibiaPresentation(Presentation):
 
     public_view = True
 
-    def board_layer(self, view: JSON) -> str:
-        return render_board(view)
+    def board_layer(self, view: EngineView) -> str:
+        return render_board(typed(view))  # JSON edge
 
-    def overlay(self, view: JSON) -> str:
-        return render_overlay(view)
+    def overlay(self, view: EngineView) -> str:
+        return render_overlay(typed(view))  # JSON edge
 
-    def explain(self, view: JSON) -> Explanation | None:
-        return guide.explain(view)
+    def explain(self, view: EngineView) -> Explanation | None:
+        return guide.explain(typed(view))  # JSON edge
 
-    def legend(self, view: JSON) -> list[LegendEntry]:
-        return guide.legend(view, KIND_FILL, COMMODITY_COLOURS)
+    def legend(self, view: EngineView) -> list[LegendEntry]:
+        return guide.legend(KIND_FILL, COMMODITY_COLOURS)
 
-    def section(self, event: JSON) -> str | None:
+    def section(self, event: EngineEvent) -> str | None:
         return told.section(event)
 
-    def phase(self, event: JSON) -> str | None:
+    def phase(self, event: EngineEvent) -> str | None:
         return told.phase(event)
 
     def seat_colour(self, seat: int, name: str) -> str:
         """The colour the board draws the seat's pieces in."""
         return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
-    def event_targets(self, view: JSON, event: JSON) -> list[str]:
-        """The space, rail or port an event names by index in its data."""
-        data = event.get("data") or {}
-        spaces, ports = view.get("spaces", []), view.get("ports", [])
-        out = []
-        if isinstance(data.get("space"), int) and data["space"] < len(spaces):
-            out.append(str(spaces[data["space"]]["label"]).lower())
-        if isinstance(data.get("edge"), int):
-            out.append(BOARD.edge_label(data["edge"]).lower())
-        if isinstance(data.get("port"), int) and data["port"] < len(ports):
-            out.append(str(ports[data["port"]]["word"]))
-        return out
+    def event_targets(self, view: EngineView, event: EngineEvent) -> list[str]:
+        return event_targets(typed(view), event)  # JSON edge
 
-    def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
-        return decision.labels(view, legal)
+    def action_labels(self, view: EngineView, legal: Sequence[str]) -> dict[str, str]:
+        return decision.labels(typed(view), legal)  # JSON edge
 
-    def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
-        return decision.controls(view, legal)
+    def controls(self, view: EngineView, legal: Sequence[str]) -> list[Control]:
+        return decision.controls(typed(view), legal)  # JSON edge
 
-    def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
-        return decision.confirm(view, action, legal)
+    def confirm(self, view: EngineView, action: str, legal: Sequence[str]) -> str | None:
+        return decision.confirm(typed(view), action, legal)  # JSON edge
 
-    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
-        """A seat's money, reputation and pieces in the rulebook's words; what a seat
-        does not have (no cubes in hand, no rails to place) is left out."""
-        players = view.get("players")
-        if not isinstance(players, list) or seat >= len(players):
-            return {}
-        p = players[seat]
-        out: dict[str, PanelValue] = {
-            "money": f"{p['money']} GM",
-            "reputation": int(p["reputation"]),
-            "player summary card": f"{p['card']} (no {p['excluded']})",
-            "mine heads left": int(p["mine_heads"]),
-        }
-        if p.get("rails_to_place"):
-            out["rails to place"] = int(p["rails_to_place"])
-        cubes = {kind: n for kind, n in dict(p.get("cubes_in_hand") or {}).items() if n}
-        if cubes:
-            out["cubes in hand"] = cubes
-        if p.get("eliminated"):
-            out["out of the game"] = True
-        return out
+    def panel(self, view: EngineView, seat: int) -> dict[str, PanelValue]:
+        return panel(typed(view), seat)  # JSON edge
+
+
+def event_targets(view: NamibiaView, event: EngineEvent) -> list[str]:
+    """The space, rail or port an event names by index in its data."""
+    spaces, ports = view["spaces"], view["ports"]
+    space, edge, port = (event_int(event, key) for key in ("space", "edge", "port"))
+    out = []
+    if space is not None and space < len(spaces):
+        out.append(spaces[space]["label"].lower())
+    if edge is not None:
+        out.append(BOARD.edge_label(edge).lower())
+    if port is not None and port < len(ports):
+        out.append(ports[port]["word"])
+    return out
+
+
+def panel(view: NamibiaView, seat: int) -> dict[str, PanelValue]:
+    """A seat's money, reputation and pieces in the rulebook's words; what a seat
+    does not have (no cubes in hand, no rails to place) is left out."""
+    players = view["players"]
+    if seat >= len(players):
+        return {}
+    p = players[seat]
+    out: dict[str, PanelValue] = {
+        "money": f"{p['money']} GM",
+        "reputation": p["reputation"],
+        "player summary card": f"{p['card']} (no {p['excluded']})",
+        "mine heads left": p["mine_heads"],
+    }
+    if p["rails_to_place"]:
+        out["rails to place"] = p["rails_to_place"]
+    cubes: dict[str, int] = {kind: n for kind, n in p["cubes_in_hand"].items() if n}
+    if cubes:
+        out["cubes in hand"] = cubes
+    if p["eliminated"]:
+        out["out of the game"] = True
+    return out
 
 
 PRESENTATION = NamibiaPresentation()
 
 
-def render_svg(view: JSON) -> str:
+def render_svg(view: EngineView) -> str:
     """The whole board: the unchanging board with the state's overlay on top."""
-    return compose(render_board(view), render_overlay(view))
+    shown = typed(view)  # JSON edge
+    return compose(render_board(shown), render_overlay(shown))

@@ -1,11 +1,20 @@
-"""What a seat may see. Namibia hides nothing: every seat and spectators see all."""
+"""What a seat may see. Namibia hides nothing: every seat and spectators see all.
+
+The view's shape is ``NamibiaView`` and the TypedDicts under it: a view stays the
+plain dict ``build_view`` makes (sent as it is), and the game's own readers
+(render, svg, controls, guide, encoding, bots) take it typed, so renaming a key
+here fails the type check of every reader. Views reach the game's readers through
+the engine's untyped interfaces; ``typed`` turns one back into the type (views are
+built only by ``build_view``), and ``untyped`` hands a typed view to the engine.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Literal, TypedDict, cast
 
 from meeple.games.namibia.actions import port_word
-from meeple.games.namibia.board import BOARD, COMMODITIES, KINDS
+from meeple.games.namibia.board import BOARD, COMMODITIES, KINDS, Commodity, SpaceKind
 from meeple.games.namibia.state import (
     BID,
     COMPLETE_MINES,
@@ -17,6 +26,124 @@ from meeple.games.namibia.state import (
     NamibiaState,
 )
 from meeple.games.namibia.texts import SEAT_NAMES
+
+
+class MineView(TypedDict):
+    owner: int  # the seat
+    complete: bool  # upright; a flat mine head is under construction
+
+
+class SpaceView(TypedDict):
+    label: str
+    row: int
+    col: int
+    kind: SpaceKind
+    commodity: Commodity | None  # of its cubes; None without cubes
+    cubes: int
+    mine: MineView | None
+    abandoned: bool
+    railed: bool  # a rail lies along one of its sides
+
+
+class PlayerView(TypedDict):
+    seat: int
+    name: str
+    money: int
+    reputation: int
+    card: int  # the player summary card, 1-4
+    excluded: Commodity  # the commodity the card bars
+    mine_heads: int
+    truck: str | None  # the label of the truck's space
+    rails_to_place: int
+    cubes_in_hand: dict[Commodity, int]  # only commodities held
+    eliminated: bool
+
+
+class MarketEntry(TypedDict):
+    price: int
+    demand: int
+    supply: int | None  # the oil barrel while the commodity ships this round
+
+
+class PortView(TypedDict):
+    label: str
+    key: str  # the old action word
+    name: str  # as the map names it
+    word: str  # as the ship actions write it
+    selected: bool  # chosen this round
+
+
+class SupplyView(TypedDict):
+    cubes: dict[Commodity, int]
+    rails: int
+    abandoned_markers: int
+
+
+class AuctionView(TypedDict):
+    high_bid: int
+    minimum: int
+    bids: list[int]  # per seat
+    bidders: list[int]  # seats still bidding, in turn
+    placed: list[int]  # seats that passed, in the order they passed
+
+
+class OwedView(TypedDict):
+    """2.1: the supply's last cubes of a commodity and the completed mines waiting."""
+
+    commodity: Commodity
+    cubes_left: int
+    mines: list[str]
+
+
+class ShipmentView(TypedDict):
+    commodity: Commodity
+    port: str  # the port's name
+    active_player: int
+    shipping_order: list[int]
+
+
+class FinalRow(TypedDict):
+    reputation_before: int
+    construction_payment: int
+    points_bought: int
+    reputation: int
+    money_left: int
+
+
+class NamibiaView(TypedDict):
+    game: Literal["namibia"]
+    seat: int | None  # None: a spectator
+    version: int
+    round: int
+    phase: str  # one of state.PHASE_NAMES
+    to_act: list[int]
+    order: list[int]
+    last_player: int
+    players: list[PlayerView]
+    market: dict[Commodity, MarketEntry]
+    spaces: list[SpaceView]  # in board order
+    rails: list[str]  # the labels of the railed edges
+    ports: list[PortView]
+    supply: SupplyView
+    auction: AuctionView | None  # while the bribe is on
+    additional_cubes: list[OwedView] | None  # while 2.1 asks
+    shipment: ShipmentView | None  # during truck and rail shipping
+    final: list[FinalRow] | None  # once the game is over
+
+
+EngineView = Mapping[str, object]
+"""A view as the engine's interfaces pass it (``typed`` makes it a NamibiaView)."""
+
+
+def typed(view: EngineView) -> NamibiaView:
+    """A view as the engine hands it back, as the type ``build_view`` built it with
+    (views are built only by ``build_view``; nothing is checked or copied)."""
+    return cast(NamibiaView, view)  # JSON edge
+
+
+def untyped(view: NamibiaView) -> dict[str, object]:
+    """A typed view as the engine's interfaces take it (the same dict)."""
+    return cast(dict[str, object], view)  # JSON edge
 
 
 def _label(space: int) -> str | None:
@@ -36,7 +163,7 @@ _PORTS = tuple(
 )
 
 
-def build_view(s: NamibiaState, seat: int | None) -> dict[str, Any]:
+def build_view(s: NamibiaState, seat: int | None) -> NamibiaView:
     n = s.config.players
     railed_edges = [e for e, railed in enumerate(s.rails) if railed]
     return {
@@ -65,7 +192,7 @@ def build_view(s: NamibiaState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _player(s: NamibiaState, p: int) -> dict[str, Any]:
+def _player(s: NamibiaState, p: int) -> PlayerView:
     return {
         "seat": p,
         "name": SEAT_NAMES[p],
@@ -83,7 +210,7 @@ def _player(s: NamibiaState, p: int) -> dict[str, Any]:
     }
 
 
-def _market(s: NamibiaState) -> dict[str, Any]:
+def _market(s: NamibiaState) -> dict[Commodity, MarketEntry]:
     return {
         name: {
             "price": s.price[k],
@@ -94,7 +221,7 @@ def _market(s: NamibiaState) -> dict[str, Any]:
     }
 
 
-def _spaces(s: NamibiaState, railed_edges: list[int]) -> list[dict[str, Any]]:
+def _spaces(s: NamibiaState, railed_edges: list[int]) -> list[SpaceView]:
     """Every space: its fixed features, cubes, mine, abandoned marker, and whether
     a rail touches it (a space is railed when a railed edge ends at it)."""
     railed = [False] * len(_SPACES)
@@ -119,7 +246,7 @@ def _spaces(s: NamibiaState, railed_edges: list[int]) -> list[dict[str, Any]]:
     ]
 
 
-def _ports(s: NamibiaState) -> list[dict[str, Any]]:
+def _ports(s: NamibiaState) -> list[PortView]:
     """Every port; its word is its name as the ship actions write it."""
     return [
         {"label": label, "key": key, "name": name, "word": word, "selected": s.chosen_ports[p]}
@@ -127,7 +254,7 @@ def _ports(s: NamibiaState) -> list[dict[str, Any]]:
     ]
 
 
-def _auction(s: NamibiaState) -> dict[str, Any]:
+def _auction(s: NamibiaState) -> AuctionView:
     return {
         "high_bid": s.high_bid,
         "minimum": max(s.round, s.high_bid + 1),
@@ -137,7 +264,7 @@ def _auction(s: NamibiaState) -> dict[str, Any]:
     }
 
 
-def _owed(s: NamibiaState) -> list[dict[str, Any]]:
+def _owed(s: NamibiaState) -> list[OwedView]:
     """2.1: per commodity, the supply's last cubes and the completed mines that wait
     for one (the builder chooses which take them)."""
     waiting: dict[int, list[str]] = {}
@@ -150,7 +277,7 @@ def _owed(s: NamibiaState) -> list[dict[str, Any]]:
     ]
 
 
-def _shipment(s: NamibiaState) -> dict[str, Any]:
+def _shipment(s: NamibiaState) -> ShipmentView:
     return {
         "commodity": COMMODITIES[s.shipment[0]],
         "port": BOARD.port_names[s.shipment[1]],
@@ -159,12 +286,14 @@ def _shipment(s: NamibiaState) -> dict[str, Any]:
     }
 
 
-def _final(s: NamibiaState) -> list[dict[str, int]]:
-    keys = (
-        "reputation_before",
-        "construction_payment",
-        "points_bought",
-        "reputation",
-        "money_left",
-    )
-    return [dict(zip(keys, row, strict=True)) for row in s.final]
+def _final(s: NamibiaState) -> list[FinalRow]:
+    return [
+        {
+            "reputation_before": before,
+            "construction_payment": payment,
+            "points_bought": bought,
+            "reputation": reputation,
+            "money_left": money,
+        }
+        for before, payment, bought, reputation, money in s.final
+    ]

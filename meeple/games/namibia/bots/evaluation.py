@@ -15,11 +15,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
 
 from meeple.games.namibia.board import BOARD, COMMODITIES
+from meeple.games.namibia.view import NamibiaView, SpaceView
 
-JSON = dict[str, Any]
 ROUNDS = 6
 END_GM_PER_POINT = 5
 SHIPPING_PHASES = ("setup", "bribe", "construction", "shipping")
@@ -39,7 +38,7 @@ def space_index(label: str) -> int:
     return _space_by_label()[label]
 
 
-def railed_edges(view: JSON) -> frozenset[int]:
+def railed_edges(view: NamibiaView) -> frozenset[int]:
     table = _edge_by_label()
     return frozenset(table[label] for label in view["rails"])
 
@@ -144,7 +143,7 @@ class Links:
         return sum(space in reach for reach in self.ports)
 
 
-def links(view: JSON) -> Links:
+def links(view: NamibiaView) -> Links:
     return _links(railed_edges(view))
 
 
@@ -155,7 +154,7 @@ def _links(rails: frozenset[int]) -> Links:
     return Links(ports, rail_distance(rails, linked))
 
 
-def rounds_of_shipping_left(view: JSON) -> int:
+def rounds_of_shipping_left(view: NamibiaView) -> int:
     """Shipping phases still to come, this round's included if not yet past."""
     phase: str = view["phase"]
     later = ROUNDS - int(view["round"])
@@ -175,12 +174,13 @@ def reach_factor(links: Links, space: int) -> float:
     return max(0.2, 0.5 - 0.05 * gap)
 
 
-def mine_worth(view: JSON, links: Links, space: JSON, shipping_left: int) -> float:
+def mine_worth(view: NamibiaView, links: Links, space: SpaceView, shipping_left: int) -> float:
     """Expected GM a mine will still earn its owner."""
-    price = view["market"][space["commodity"]]["price"] if space["commodity"] else 0
+    commodity, mine = space["commodity"], space["mine"]
+    price = view["market"][commodity]["price"] if commodity else 0
     cubes = space["cubes"]
     index = space_index(space["label"])
-    if not space["mine"]["complete"]:
+    if not (mine and mine["complete"]):
         if shipping_left <= 1:
             return float(cubes * max(1, price - 1))  # paid at the end of the game
         cubes += 1
@@ -193,7 +193,7 @@ def mine_worth(view: JSON, links: Links, space: JSON, shipping_left: int) -> flo
     return float(cubes * price * factor)
 
 
-def prospect_worth(view: JSON, links: Links, seat: int) -> float:
+def prospect_worth(view: NamibiaView, links: Links, seat: int) -> float:
     """Worth of the best free seam the seat may still mine, discounted for rivals."""
     shipping_left = rounds_of_shipping_left(view)
     if shipping_left < 2 or view["players"][seat]["mine_heads"] == 0:
@@ -210,7 +210,7 @@ def prospect_worth(view: JSON, links: Links, seat: int) -> float:
     return 0.3 * best
 
 
-def truck_worth(view: JSON, links: Links, seat: int) -> float:
+def truck_worth(view: NamibiaView, links: Links, seat: int) -> float:
     label = view["players"][seat]["truck"]
     if not label or rounds_of_shipping_left(view) == 0:
         return 0.0
@@ -221,7 +221,7 @@ def truck_worth(view: JSON, links: Links, seat: int) -> float:
     return float(price) * (0.25 if links.count(space_index(label)) else 0.6)
 
 
-def money_rate(view: JSON) -> float:
+def money_rate(view: NamibiaView) -> float:
     """GM per reputation point the seat can still convert at."""
     return 4.0 if view["round"] <= 3 else 4.5 if view["round"] <= 5 else END_GM_PER_POINT
 
@@ -231,7 +231,7 @@ def spread_bonus(kinds: Sequence[str]) -> float:
     return 0.6 * max(0, len(set(kinds)) - 1)
 
 
-def worth(view: JSON, link: Links | None = None) -> list[float]:
+def worth(view: NamibiaView, link: Links | None = None) -> list[float]:
     """Estimated final reputation of every seat (eliminated seats: -100)."""
     link = link or links(view)
     shipping_left = rounds_of_shipping_left(view)
@@ -265,7 +265,7 @@ def relative(values: Sequence[float], seat: int) -> float:
     return values[seat] - 0.6 * max(others) - 0.4 * sum(others) / len(others)
 
 
-def win_chances(values: Sequence[float], view: JSON) -> list[float]:
+def win_chances(values: Sequence[float], view: NamibiaView) -> list[float]:
     """Softmax of worth: the less game is left, the sharper the estimate."""
     spread = 1.5 + 1.2 * rounds_of_shipping_left(view)
     top = max(values)

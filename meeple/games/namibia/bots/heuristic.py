@@ -15,11 +15,11 @@ board decision (random in rollouts, ranked by lookahead at the root).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import cast
 
 from meeple.engine import Game, GameState, Knowledge, Rng
+from meeple.games.namibia.board import Commodity
 from meeple.games.namibia.bots.evaluation import (
-    JSON,
     Links,
     links,
     money_rate,
@@ -29,6 +29,7 @@ from meeple.games.namibia.bots.evaluation import (
     win_chances,
     worth,
 )
+from meeple.games.namibia.view import NamibiaView, typed
 
 GREEDY_LIMIT = 48  # board decisions with more options are scored on a random sample
 BUY_RESERVE = 6  # GM kept back for the next auctions when buying reputation
@@ -45,12 +46,16 @@ SHORTLIST = 6  # root branches of IS-MCTS on board decisions
 RULED_KINDS = frozenset({"pass", "bid", "buy", "load", "skip", "shipmine", "stop", "ship"})
 
 
-def _kind(game: Game[Any], index: int) -> str:
+AnyGame = Game[GameState]  # the game a bot is given (Namibia's, as the engine types it)
+
+
+def _kind(game: AnyGame, index: int) -> str:
     return game.actions[index].kind
 
 
-def _args(game: Game[Any], index: int) -> tuple[Any, ...]:
-    return game.actions[index].args
+def _args(game: AnyGame, index: int) -> tuple[int, ...]:
+    """The action's arguments: every argument of Namibia's actions is a number."""
+    return cast(tuple[int, ...], game.actions[index].args)
 
 
 class NamibiaHeuristic:
@@ -58,14 +63,14 @@ class NamibiaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game[Any], seed: int) -> None:
+    def __init__(self, game: AnyGame, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+    def choose(self, game: AnyGame, state: GameState, seat: int) -> int:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
-        view = game.view(state, seat)
+        view = typed(game.view(state, seat))  # JSON edge
         kinds = {_kind(game, i) for i in legal}
         if kinds & {"bid", "pass"}:
             return choose_bid(game, view, seat, legal)
@@ -79,13 +84,13 @@ class NamibiaHeuristic:
             return choose_shipment(game, view, seat, legal)
         return self.greedy(game, state, seat, legal)
 
-    def greedy(self, game: Game[Any], state: GameState, seat: int, legal: list[int]) -> int:
+    def greedy(self, game: AnyGame, state: GameState, seat: int, legal: list[int]) -> int:
         """The action whose resulting view scores best for ``seat``."""
         return lookahead_ranking(game, state, seat, legal, self.rng)[0]
 
 
 def lookahead_ranking(
-    game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
 ) -> list[int]:
     """Actions best first, by the worth of the view each leads to in a determinized
     sample; more than GREEDY_LIMIT options are first cut to a random GREEDY_LIMIT."""
@@ -98,7 +103,7 @@ def lookahead_ranking(
     for index in options:
         child = sample.clone()
         game.apply(child, seat, index)
-        score = relative(worth(game.view(child, seat)), seat)
+        score = relative(worth(typed(game.view(child, seat))), seat)  # JSON edge
         scored.append((score + 1e-6 * rng.below(1000), index))  # ties broken at random
     scored.sort(reverse=True)
     return [index for _, index in scored]
@@ -116,7 +121,7 @@ def _sale(price: int, demand: int, supply: int, cubes: int) -> tuple[int, int]:
     return earned, supply
 
 
-def _shippable(view: JSON, link: Links, kind: str, port: int) -> dict[int, list[int]]:
+def _shippable(view: NamibiaView, link: Links, kind: Commodity, port: int) -> dict[int, list[int]]:
     """Per seat, cube counts it could ship of ``kind`` through ``port`` (trucks first)."""
     found: dict[int, list[int]] = {p["seat"]: [] for p in view["players"]}
     for player in view["players"]:
@@ -135,7 +140,7 @@ def _shippable(view: JSON, link: Links, kind: str, port: int) -> dict[int, list[
 
 
 def shipment_parts(
-    view: JSON, seat: int, kind: str, port: int, link: Links
+    view: NamibiaView, seat: int, kind: Commodity, port: int, link: Links
 ) -> tuple[float, float, float]:
     """``seat`` leading a shipment of ``kind`` via ``port``, in reputation: its own
     sale, its bonus (2 per other player's truck or mine) and the rivals' sales."""
@@ -154,13 +159,13 @@ def shipment_parts(
     return mine / rate, float(bonus), others_gm / rate
 
 
-def shipment_score(view: JSON, seat: int, kind: str, port: int, link: Links) -> float:
+def shipment_score(view: NamibiaView, seat: int, kind: Commodity, port: int, link: Links) -> float:
     """Reputation-equivalent gain for ``seat`` leading a shipment of ``kind`` via ``port``."""
     own, bonus, others = shipment_parts(view, seat, kind, port, link)
     return own + bonus - 0.3 * others
 
 
-def choose_shipment(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
+def choose_shipment(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     from meeple.games.namibia.board import COMMODITIES
 
     link = links(view)
@@ -171,7 +176,7 @@ def choose_shipment(game: Game[Any], view: JSON, seat: int, legal: list[int]) ->
     return max(scored)[1]
 
 
-def best_shipments(view: JSON, seat: int) -> list[float]:
+def best_shipments(view: NamibiaView, seat: int) -> list[float]:
     """The seat's best shipment scores, one per commodity, best first."""
     from meeple.games.namibia.board import COMMODITIES
 
@@ -183,9 +188,10 @@ def best_shipments(view: JSON, seat: int) -> list[float]:
     return sorted(per_kind, reverse=True)
 
 
-def choose_rail_shipping(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
+def choose_rail_shipping(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     """Ship a mine unless waiting pays more than selling now (and helping the leader)."""
     shipment = view["shipment"]
+    assert shipment is not None, "rail shipping has a shipment under way"
     market = view["market"][shipment["commodity"]]
     rate = money_rate(view)
     later = rounds_of_shipping_left(view) > 1
@@ -205,7 +211,7 @@ def choose_rail_shipping(game: Game[Any], view: JSON, seat: int, legal: list[int
 # ---- auction and reputation -------------------------------------------------------
 
 
-def lead_values(view: JSON, seat: int) -> list[float]:
+def lead_values(view: NamibiaView, seat: int) -> list[float]:
     """What leading a shipment adds for ``seat``, per commodity, best first.
 
     A leader chooses the commodity and port and earns 2 reputation per other
@@ -225,7 +231,7 @@ def lead_values(view: JSON, seat: int) -> list[float]:
     return sorted(per_kind, reverse=True)
 
 
-def position_values(view: JSON, seat: int) -> list[float]:
+def position_values(view: NamibiaView, seat: int) -> list[float]:
     """Reputation-equivalent worth of each auction position (index 0 = first), before
     the bid paid for it.
 
@@ -255,7 +261,7 @@ def position_values(view: JSON, seat: int) -> list[float]:
     return values
 
 
-def bid_limit(view: JSON, seat: int) -> int:
+def bid_limit(view: NamibiaView, seat: int) -> int:
     """The most ``seat`` pays for first place, fixed by what the positions are worth
     and not by what it has bid so far.
 
@@ -266,6 +272,7 @@ def bid_limit(view: JSON, seat: int) -> int:
     that no reputation need be cashed at 2 GM a point (construction itself costs
     no money in Namibia)."""
     auction = view["auction"]
+    assert auction is not None, "the bribe is on"
     rate = money_rate(view)
     values = position_values(view, seat)
     passing_at = min(len(auction["bidders"]) - 1, len(values) - 1)
@@ -276,7 +283,7 @@ def bid_limit(view: JSON, seat: int) -> int:
     return min(worth_paying, int(view["players"][seat]["money"]) - reserve)
 
 
-def choose_bid(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
+def choose_bid(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     """Bid the minimum while it stays within ``bid_limit``; else pass."""
     pass_index = next(i for i in legal if _kind(game, i) == "pass")
     bids = [i for i in legal if _kind(game, i) == "bid"]
@@ -285,7 +292,7 @@ def choose_bid(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
     return pass_index
 
 
-def choose_buy(game: Game[Any], view: JSON, seat: int, legal: list[int]) -> int:
+def choose_buy(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     """Buy reputation with all money but a small reserve for the next auctions."""
     money = view["players"][seat]["money"]
     price = 3 if view["round"] <= 3 else 4
@@ -301,7 +308,7 @@ class NamibiaKnowledge(Knowledge):
     """Quick rollouts that never read a view; a pruned auction; a worth-based value."""
 
     def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         first = _kind(game, legal[0])
         if first == "pass":
@@ -314,9 +321,7 @@ class NamibiaKnowledge(Knowledge):
             return legal[0]
         return rng.choice(legal)
 
-    def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
-    ) -> list[int]:
+    def candidates(self, game: AnyGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
         first = _kind(game, legal[0])
         if first == "pass":
             return [legal[0], *legal[1:4:2], *legal[6:7]]
@@ -325,7 +330,7 @@ class NamibiaKnowledge(Knowledge):
         return legal
 
     def shortlist(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> list[int]:
         """Rule-decided kinds keep their candidates; board decisions keep the
         SHORTLIST best by one-step lookahead."""
@@ -334,6 +339,6 @@ class NamibiaKnowledge(Knowledge):
             return pruned
         return lookahead_ranking(game, state, seat, pruned, rng)[:SHORTLIST]
 
-    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
-        view = game.view(state, observer)
+    def evaluate(self, game: AnyGame, state: GameState, observer: int) -> list[float]:
+        view = typed(game.view(state, observer))  # JSON edge
         return win_chances(worth(view), view)
