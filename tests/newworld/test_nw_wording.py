@@ -1,6 +1,7 @@
-"""The buttons' words for New World's decisions (meeple/games/newworld/wording.py):
-every action of the fixed space has one, distinct from every other's, naming Areas
-as the map and the log do ("G (California)") and counting in the rulebook's words."""
+"""The buttons' words for New World's decisions (``label`` in
+meeple/games/newworld/controls.py): every action of the fixed space has one,
+distinct from every other's, naming Areas as the map and the log do ("G
+(California)") and counting in the rulebook's words."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from meeple.engine import Presentation
 from meeple.engine.config import GameConfig
 from meeple.engine.registry import get_game
 from meeple.games.newworld.actions import SPACE
-from meeple.games.newworld.wording import label, labels
+from meeple.games.newworld.controls import label, labels
 
 
 def test_every_action_has_its_own_label() -> None:

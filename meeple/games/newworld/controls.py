@@ -1,17 +1,23 @@
-"""New World's decisions as the table's controls (``meeple.engine.controls``), and the
-questions asked before the moves that cannot be taken back.
+"""New World's decisions as the table's controls (``meeple.engine.controls``), the
+words on their buttons, and the questions asked before the moves that cannot be
+taken back.
 
 Counts (a bid, Ships kept or built, Soldiers bought or sent, Soldiers attacking) are
 amounts, with what they cost said before anything is committed; what happens in an
 Area (landing, moving units, prospecting, sailing) is clicked on the map, the list
 of it folded beside; the rest are named choices under a heading. Everything is read
 from the seat's view and its legal actions, so nothing hidden is used.
+
+An action's text ("move 2 soldiers l g") is what is played, typed and recorded; it
+names Areas by lower-case letter and counts in plurals to stay short and fixed. A
+button says the same decision in the rulebook's words: "move 2 Soldiers from L
+(Texas) to G (California)". Every label is built from the action's kind and
+arguments in the fixed action space, never by rewriting its text (``label``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from meeple.engine import Action, UnknownAction
 from meeple.engine.controls import (
@@ -23,7 +29,7 @@ from meeple.engine.controls import (
     number_template,
     option,
 )
-from meeple.games.newworld.actions import SPACE
+from meeple.games.newworld.actions import LOSS_WORDS, MARKER_WORD, SPACE
 from meeple.games.newworld.texts import (
     COUNTRIES,
     MAINTENANCE,
@@ -32,9 +38,13 @@ from meeple.games.newworld.texts import (
     WORLD,
     amount,
 )
-from meeple.games.newworld.wording import area, labels
+from meeple.games.newworld.texts import area_word as area
+from meeple.games.newworld.view import NewWorldView, PlanView, own_player
 
-JSON = dict[str, Any]
+# A control as ``meeple.engine.controls`` builds it (a plain dict for the browser).
+Control = dict[str, object]
+# What an action is grouped by: its amount (kind and other arguments), the map, or a heading.
+GroupKey = tuple[str, ...] | tuple[str, str, tuple[int | str, ...]]
 
 # Kinds whose count is chosen as an amount (their text holds that one number).
 AMOUNT_KINDS = frozenset(
@@ -150,21 +160,21 @@ def parsed(legal: Sequence[str]) -> list[tuple[str, Action]] | None:
     return out
 
 
-def controls(view: JSON, legal: Sequence[str]) -> list[JSON]:
+def controls(view: NewWorldView, legal: Sequence[str]) -> list[Control]:
     """The seat's decision as amounts, map choices and named choices, in the order
     their first actions come in ``legal``."""
     actions = parsed(legal)
     words = labels(legal)
     if actions is None:
         return default_controls(legal, words)
-    groups: dict[tuple[Any, ...], list[tuple[str, Action]]] = {}
+    groups: dict[GroupKey, list[tuple[str, Action]]] = {}
     for text, action in actions:
         groups.setdefault(_group(action), []).append((text, action))
     entries = [_entry(view, key, members, words) for key, members in groups.items()]
     return merge_lone_options(entries)
 
 
-def _group(action: Action) -> tuple[Any, ...]:
+def _group(action: Action) -> GroupKey:
     """Which entry an action belongs to: its amount (kind and the other arguments),
     the map, or the choice of its heading."""
     if action.kind in AMOUNT_KINDS:
@@ -176,8 +186,8 @@ def _group(action: Action) -> tuple[Any, ...]:
 
 
 def _entry(
-    view: JSON, key: tuple[Any, ...], members: list[tuple[str, Action]], words: dict[str, str]
-) -> JSON:
+    view: NewWorldView, key: GroupKey, members: list[tuple[str, Action]], words: dict[str, str]
+) -> Control:
     if key[0] == "amount" and len(members) >= FEW:
         return _amount(view, key[1], members)
     if key[0] == "amount":
@@ -185,7 +195,7 @@ def _entry(
         return choice_control(heading, [option(t, words.get(t, t)) for t, _ in members])
     options = [option(t, words.get(t, t), _sub_heading(a)) for t, a in members]
     if key[0] == "board":
-        heading, hint = BOARD_HEADINGS.get(str(view.get("phase")), ("On the map", ""))
+        heading, hint = BOARD_HEADINGS.get(view["phase"], ("On the map", ""))
         return board_control(heading, options, help=hint)
     if len(options) == 1 and not key[1]:
         return choice_control("", options)
@@ -194,25 +204,25 @@ def _entry(
     return choice_control(key[1], options)
 
 
-LOSS_CAUSES = {
+LOSS_CAUSES: dict[str, str] = {
     "battle": "the battle",
     "uprising": "the Natives' uprising",
     "survival": "the climate",
 }
 
 
-def loss_help(view: JSON) -> str:
+def loss_help(view: NewWorldView) -> str:
     """What is still to lose, where and to what (8.314, 9.4, 10.1)."""
-    losses = view.get("pending_losses")
-    if not isinstance(losses, dict):
+    losses = view["pending_losses"]
+    if losses is None:
         return ""
     still = [
-        amount(int(losses.get(key) or 0), word)
-        for key, word in (("soldiers", "Soldier"), ("colonists", "Colonist"))
-        if losses.get(key)
+        amount(count, word)
+        for count, word in ((losses["soldiers"], "Soldier"), (losses["colonists"], "Colonist"))
+        if count
     ]
-    cause = LOSS_CAUSES.get(str(losses.get("cause")), "the battle")
-    where = _area_named(view, str(losses.get("area", "")))
+    cause = LOSS_CAUSES.get(losses["cause"], "the battle")
+    where = _area_named(view, losses["area"])
     return (
         f"{' and '.join(still)} still to lose in {where} to {cause}, one at a time;"
         " the first choice keeps units on Mines, Gold Sites and Cities to the last."
@@ -246,7 +256,7 @@ def _sea_of(index: int | None) -> str:
     return f"on the {WORLD.seas[sea].name}" if sea >= 0 else "inland"
 
 
-def _amount(view: JSON, kind: str, members: list[tuple[str, Action]]) -> JSON:
+def _amount(view: NewWorldView, kind: str, members: list[tuple[str, Action]]) -> Control:
     found = [number_template(text) for text, _ in members]
     templates = {f[0] for f in found if f is not None}
     if len(templates) != 1 or None in found:
@@ -259,13 +269,13 @@ def _amount(view: JSON, kind: str, members: list[tuple[str, Action]]) -> JSON:
     )
 
 
-def _amount_words(view: JSON, kind: str, action: Action) -> tuple[str, str, str]:
+def _amount_words(view: NewWorldView, kind: str, action: Action) -> tuple[str, str, str]:
     """Heading, help line and unit of an amount."""
     args = tuple(int(a) for a in action.args if isinstance(a, int))
     free = free_cash(view)
     money = "" if free is None else f" You have ${free} left to spend."
     if kind == "bid":
-        cash = own(view).get("cash")
+        cash = _own_cash(view)
         have = "" if cash is None else f" You have ${cash}."
         return (
             "Your secret bid for Exclusive Landfall",
@@ -318,55 +328,47 @@ def _amount_words(view: JSON, kind: str, action: Action) -> tuple[str, str, str]
     return f"Land {unit} at {area(args[0])}", "", ""
 
 
-def own(view: JSON) -> JSON:
-    """The seat's own player entry of the view (empty for a spectator)."""
-    seat = view.get("seat")
-    players = view.get("players") or []
-    if isinstance(seat, int) and 0 <= seat < len(players):
-        return dict(players[seat])
-    return {}
+def _own_cash(view: NewWorldView) -> int | None:
+    """The seat's own cash (None for a spectator)."""
+    me = own_player(view)
+    return me["cash"] if me else None
 
 
-def free_cash(view: JSON) -> int | None:
+def _own_plan(view: NewWorldView) -> PlanView | None:
+    """The seat's own Planning Sheet, while it plans and sails (None otherwise)."""
+    me = own_player(view)
+    return me["plan"] if me else None
+
+
+def free_cash(view: NewWorldView) -> int | None:
     """The seat's cash less what its Planning Sheet already spends (None: unknown)."""
-    me = own(view)
-    cash, plan = me.get("cash"), me.get("plan")
-    if not isinstance(cash, int):
+    cash, plan = _own_cash(view), _own_plan(view)
+    if cash is None:
         return None
-    if not isinstance(plan, dict):
+    if plan is None:
         return cash
-    spent = (
-        MAINTENANCE * int(plan.get("maintain", 0))
-        + SHIP_COST * int(plan.get("build", 0))
-        + SOLDIER_COST * int(plan.get("buy", 0))
-    )
+    spent = MAINTENANCE * plan["maintain"] + SHIP_COST * plan["build"] + SOLDIER_COST * plan["buy"]
     return cash - spent
 
 
-def _area_named(view: JSON, letter: str) -> str:
+def _area_named(view: NewWorldView, letter: str) -> str:
     """An Area given by its letter, as the table names it ("O (Carolina)")."""
-    index = next(
-        (i for i, a in enumerate(view.get("areas") or []) if a.get("letter") == letter), None
-    )
+    index = next((i for i, a in enumerate(view["areas"]) if a["letter"] == letter), None)
     return area(index) if index is not None else letter
 
 
-def _landing_area(view: JSON) -> str:
-    plan = own(view).get("plan")
-    rows = plan.get("landings") if isinstance(plan, dict) else None
+def _landing_area(view: NewWorldView) -> str:
+    plan = _own_plan(view)
+    rows = plan["landings"] if plan is not None else None
     if not rows:
         return "your landing"
-    letter = str(rows[-1].get("area", ""))
-    index = next(
-        (i for i, a in enumerate(view.get("areas") or []) if a.get("letter") == letter), None
-    )
-    return area(index) if index is not None else letter
+    return _area_named(view, rows[-1]["area"])
 
 
 # ---- questions before moves that cannot be taken back ----
 
 
-def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
+def confirm(view: NewWorldView, text: str, legal: Sequence[str]) -> str | None:
     """The question before a bid of all one's cash, sealing the Planning Sheet,
     fighting to the end, and ending Land Movement, combat or the voyage while other
     moves are still open; None for every other move."""
@@ -376,9 +378,9 @@ def confirm(view: JSON, text: str, legal: Sequence[str]) -> str | None:
         return None
     others = [a for a in legal if a != text]
     if action.kind == "bid":
-        cash = own(view).get("cash")
+        cash = _own_cash(view)
         bid = int(action.args[0])
-        if isinstance(cash, int) and cash > 0 and bid >= cash:
+        if cash is not None and cash > 0 and bid >= cash:
             return (
                 f"Bid all your ${cash}? You pay your whole bid to the player at the other"
                 " end of the bids, so you plan Turn 1 with only what that player pays you."
@@ -422,22 +424,142 @@ def _open_words(others: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def sheet_words(view: JSON) -> str:
+def sheet_words(view: NewWorldView) -> str:
     """The seat's Planning Sheet in a sentence ("Keeps 2 Ships, builds 1, ...")."""
-    plan = own(view).get("plan")
-    if not isinstance(plan, dict):
+    plan = _own_plan(view)
+    if plan is None:
         return ""
     parts = [
-        f"keep {amount(int(plan.get('maintain', 0)), 'Ship')}",
-        f"build {int(plan.get('build', 0))}",
-        f"buy {amount(int(plan.get('buy', 0)), 'Soldier')}",
+        f"keep {amount(plan['maintain'], 'Ship')}",
+        f"build {plan['build']}",
+        f"buy {amount(plan['buy'], 'Soldier')}",
     ]
-    for row in plan.get("landings") or []:
+    for row in plan["landings"]:
         parts.append(
-            f"land at {row.get('area')} with {amount(int(row.get('soldiers', 0)), 'Soldier')}"
-            f" and {amount(int(row.get('colonists', 0)), 'Colonist')}"
+            f"land at {row['area']} with {amount(row['soldiers'], 'Soldier')}"
+            f" and {amount(row['colonists'], 'Colonist')}"
         )
-    pirates = int(plan.get("pirates", 0) or 0)
+    pirates = plan["pirates"]
     if pirates:
-        parts.append(f"{amount(pirates, 'Pirate Ship')} against {plan.get('enemy')}")
+        parts.append(f"{amount(pirates, 'Pirate Ship')} against {plan['enemy']}")
     return "Your sheet: " + "; ".join(parts) + "."
+
+
+# ---- the words on the buttons ----
+
+Args = tuple[int, ...]
+
+# Decisions without arguments, in the rulebook's words.
+FIXED = {
+    "take": "take 4 Colonists",
+    "roll": "roll a die for Colonists (at least 3)",
+    "seal": "seal the Planning Sheet",
+    "end_movement": "end Land Movement",
+    "end_combat": "end your combat turn",
+    "sail_home": "sail the Fleet home",
+    "stand": "stand and fight: roll the next die",
+    "skip_explore": "explore no Area",
+    "attack_fleet": "attack the enemy Fleet",
+    "raid": "raid the port",
+    "allow_retreat": "allow the Soldiers to retreat",
+    "forbid_retreat": "forbid the Soldiers to retreat",
+    "fight_to_end": "fight to the end, without retreating",
+    "object_retreat": "object: no retreat into your Area",
+    "accept_retreat": "let them retreat into your Area",
+    "accept_losses": "take the suggested losses (units on markers last)",
+    "attack_colonists": "go on against the Colonists with the dice left",
+    "spare_colonists": "spare the Colonists: the battle ends",
+    "refuse_gold": "refuse: the Gold stays on the Anchorage",
+    "allow_gold": "allow the Gold to be shipped",
+}
+
+# The units a defender may lose (8.314), as the rulebook names them.
+LOSS_LABELS = {
+    "soldier": "a Soldier",
+    "embarked soldier": "an embarked Soldier",
+    "prospector": "a Prospector",
+    "looter": "a Looter",
+    "colonist": "a Colonist",
+    "embarked colonist": "an embarked Colonist",
+    "miner": "a Miner",
+    "political control marker": "the Political Control marker (rule 20)",
+}
+
+
+def _load(soldiers: int, colonists: int, bars: int) -> str:
+    """6.21, 6.23: one row of the Fleet card, what its Ship carries."""
+    parts = [
+        amount(n, word)
+        for n, word in ((soldiers, "Soldier"), (colonists, "Colonist"), (bars, "Gold Bar"))
+        if n
+    ]
+    return "load a Ship with " + ", ".join(parts) if parts else "load an empty Ship"
+
+
+WITH_ARGS: dict[str, Callable[[Args], str]] = {
+    "bid": lambda a: f"bid ${a[0]}",
+    "choose": lambda a: f"choose {area(a[0])} as Exclusive Landfall",
+    "maintain": lambda a: f"maintain {amount(a[0], 'Ship')}",
+    "build": lambda a: f"build {amount(a[0], 'new Ship')}",
+    "buy": lambda a: f"buy {amount(a[0], 'Soldier')}",
+    "land": lambda a: f"land at {area(a[0])}",
+    "send_soldiers": lambda a: f"send {amount(a[0], 'Soldier')}",
+    "send_colonists": lambda a: f"send {amount(a[0], 'Colonist')}",
+    "move_soldiers": lambda a: f"move {amount(a[2], 'Soldier')} from {area(a[0])} to {area(a[1])}",
+    "move_colonists": lambda a: (
+        f"move {amount(a[2], 'Colonist')} from {area(a[0])} to {area(a[1])}"
+    ),
+    "carry": lambda a: f"carry Gold from {area(a[0])} to {area(a[1])}",
+    "embark_soldier": lambda a: f"embark a Soldier at {area(a[0])}",
+    "embark_colonist": lambda a: f"embark a Colonist at {area(a[0])}",
+    "embark_gold": lambda a: f"embark Gold at {area(a[0])}",
+    "prospect": lambda a: f"prospect at {area(a[0])}",
+    "mine": lambda a: f"mine at {area(a[0])}",
+    "loot": lambda a: f"loot the City of {area(a[0])}",
+    "attack": lambda a: f"attack {COUNTRIES[a[0]]} at {area(a[1])} with {amount(a[2], 'Soldier')}",
+    "attack_natives": lambda a: (
+        f"attack the Natives at {area(a[0])} with {amount(a[1], 'Soldier')}"
+    ),
+    "sail": lambda a: f"sail to {area(a[0])}",
+    "retreat": lambda a: f"retreat all the Colonists to {area(a[0])}",
+    "retreat_some_colonists": lambda a: f"retreat {amount(a[1], 'Colonist')} to {area(a[0])}",
+    "retreat_some_soldiers": lambda a: f"retreat {amount(a[1], 'Soldier')} to {area(a[0])}",
+    "explore": lambda a: f"explore {area(a[0])}",
+    "lose": lambda a: f"lose {LOSS_LABELS[(*LOSS_WORDS, MARKER_WORD)[a[0]]]}",
+    "devote": lambda a: f"devote {amount(a[0], 'Ship')} to Piracy",
+    "declare": lambda a: f"declare naval war on {COUNTRIES[a[0]]}",
+    "keep_soldier": lambda a: f"keep a Soldier aboard at {area(a[0])}",
+    "keep_colonist": lambda a: f"keep a Colonist aboard at {area(a[0])}",
+    "retreat_soldiers": lambda a: f"retreat all the Soldiers to {area(a[0])}",
+    "land_soldiers": lambda a: f"land {amount(a[1], 'Soldier')} at {area(a[0])}",
+    "land_colonists": lambda a: f"land {amount(a[1], 'Colonist')} at {area(a[0])}",
+    "load_ship": lambda a: _load(a[0], a[1], a[2]),
+    "pick_up": lambda a: f"pick up all that fits at {area(a[0])}",
+    "pick_up_soldier": lambda a: f"pick up a Soldier at {area(a[0])}",
+    "pick_up_colonist": lambda a: f"pick up a Colonist at {area(a[0])}",
+    "pick_up_gold": lambda a: f"pick up a Gold Bar at {area(a[0])}",
+    "ask_gold": lambda a: f"ask leave to ship your Gold from {area(a[0])}",
+    "claim_site": lambda a: f"claim the Gold Site of {area(a[0])}",
+    "leave_site": lambda a: f"leave the Gold Site of {area(a[0])} unclaimed",
+}
+
+
+def label(action: Action) -> str:
+    """The button's words for one action of the fixed space."""
+    if action.kind in FIXED:
+        return FIXED[action.kind]
+    args = tuple(int(x) for x in action.args)
+    return WITH_ARGS[action.kind](args)
+
+
+def labels(legal: Sequence[str]) -> dict[str, str]:
+    """Each legal action's text mapped to its button's words (texts outside the
+    action space, which a game never offers, are left as they are)."""
+    out: dict[str, str] = {}
+    for text in legal:
+        try:
+            action = SPACE.parse(text)
+        except UnknownAction:
+            continue
+        out[text] = label(action)
+    return out

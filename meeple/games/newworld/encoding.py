@@ -1,6 +1,6 @@
 """New World's observation encoding: a seat's view as numbers for the learning adapters.
 
-Read from the view only (docs/newworld.md, "The view"), so what the view hides
+Read from the view only (docs/games/newworld.md, "The view"), so what the view hides
 cannot reach an observation: another seat's cash (13.3), its Exclusive Landfall
 bid until the bids are revealed and its Planning Sheet (4.1) show only as "not
 known" (all zeros, the "known" place 0). Seats are numbered from the viewer
@@ -36,8 +36,8 @@ Layout (6 seat slots whatever the player count; a missing seat is all zeros):
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
-from typing import Any, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import TypeAlias
 
 from meeple.engine.config import GameConfig
 from meeple.engine.encoding import (
@@ -52,7 +52,6 @@ from meeple.engine.encoding import (
 )
 from meeple.games.newworld.board import LETTERS, turn_values
 from meeple.games.newworld.rules.apply import to_act
-from meeple.games.newworld.rules.outbound import shortfall_view
 from meeple.games.newworld.rules.units import REPLACEMENT_DELAY
 from meeple.games.newworld.state import (
     AREAS,
@@ -73,9 +72,29 @@ from meeple.games.newworld.texts import (
     SOLDIER_POOL,
     last_turn,
 )
-from meeple.games.newworld.view import _claim, _gold_request, _losses, _pending, _player
+from meeple.games.newworld.view import (
+    AreaContents,
+    FleetView,
+    ForceUnits,
+    GoldRequest,
+    Moment,
+    PendingAttack,
+    PendingClaim,
+    PendingLanding,
+    PendingLosses,
+    PlanView,
+    PlayerView,
+    SiteKind,
+    SiteView,
+    attack_view,
+    claim_view,
+    gold_request_view,
+    landing_view,
+    losses_view,
+    player_view,
+    typed,
+)
 
-JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 SEATS = 6  # the most players New World takes
@@ -189,7 +208,8 @@ CLAIM = LAYOUT.block(1 + SEATS + AREAS)  # 16.411: the second occupant, where
 
 
 class NewWorldEncoding(SectionedEncoding):
-    def encode(self, view: JSON, config: GameConfig) -> Vector:
+    def encode(self, raw: Mapping[str, object], config: GameConfig) -> Vector:  # JSON edge
+        view = typed(raw)
         out = LAYOUT.zeros()
         relative = relative_seats(view["seat"], len(view["players"]))
         general(out, view, relative)
@@ -201,14 +221,14 @@ class NewWorldEncoding(SectionedEncoding):
             player(out, PLAYERS + relative[seat] * PER_SEAT, entry, view["turn"], relative)
         pending_attack(out, view["pending_attack"], relative)
         pending_losses(out, view["pending_losses"], relative)
-        pending_landing(out, view.get("pending_landing"), relative)
-        questions(out, view.get("pending_gold_request"), view.get("pending_claim"), relative)
+        pending_landing(out, view["pending_landing"], relative)
+        questions(out, view["pending_gold_request"], view["pending_claim"], relative)
         return out
 
     def sections(self, config: GameConfig, seat: int) -> list[Section]:
         """The fast path's parts, read from the fields ``newworld.view`` builds the
         view from: another seat's cash, sealed bid and Planning Sheet are read only
-        through the view's own builders (``_player``), which hide them. The Areas are
+        through the view's own builders (``player_view``), which hide them. The Areas are
         cut into their contents and each seat's forces (one field of every Area)."""
         relative = relative_seats(seat, config.players)
         final_turn = last_turn(config)
@@ -243,11 +263,27 @@ class NewWorldEncoding(SectionedEncoding):
 # ---- the fast path's readers: what each section shows, copied from the state -------
 
 # The moment: turn, phase, who is asked, the Game Leader, the actor, the Initiative.
-Moment = tuple[int, int, tuple[int, ...], int, int, list[int]]
+MomentRead = tuple[int, int, tuple[int, ...], int, int, list[int]]
 # A seat's units in every Area (soldiers, colonists, embarked soldiers, colonists,
 # gold, offshore soldiers, colonists, gold, retreated colonists, soldiers), then the
 # markers: site kinds and holders, City values and looters.
 Forces = tuple[bytearray | list[int], ...]
+# Every Area's contents but the forces: playable, explored, Climate, Resources (None
+# while face down), Natives, City values, looters, site kinds, holders, Political
+# Control, loose gold.
+AreasRead = tuple[
+    list[bool],
+    list[bool],
+    list[int | None],
+    list[int | None],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+    list[int],
+]
 
 
 def area_field(offset: int, width: int) -> tuple[slice, ...]:
@@ -255,11 +291,11 @@ def area_field(offset: int, width: int) -> tuple[slice, ...]:
     return strided(AREA_BLOCK + offset, width, PER_AREA, AREAS)
 
 
-def state_moment(s: NewWorldState) -> Moment:
+def state_moment(s: NewWorldState) -> MomentRead:
     return (s.turn, s.phase, to_act(s), s.leader, s.actor, s.initiative[:])
 
 
-def moment_view(seen: Moment, final_turn: int) -> JSON:
+def moment_view(seen: MomentRead, final_turn: int) -> Moment:
     """The moment's keys as the view has them, for ``general``."""
     turn, phase, asked, leader, actor, initiative = seen
     pc_value, resource_value = turn_values(max(1, turn))
@@ -267,7 +303,7 @@ def moment_view(seen: Moment, final_turn: int) -> JSON:
         "turn": turn,
         "last_turn": final_turn,
         "phase": PHASE_NAMES[phase],
-        "to_act": asked,
+        "to_act": list(asked),
         "leader": leader,
         "actor": None if actor == NOBODY else actor,
         "initiative": initiative,
@@ -276,7 +312,7 @@ def moment_view(seen: Moment, final_turn: int) -> JSON:
     }
 
 
-def state_areas(s: NewWorldState) -> tuple[list[Any], ...]:
+def state_areas(s: NewWorldState) -> AreasRead:
     """Every Area's contents but the forces; a face-down tile's Climate and
     Resources are hidden (16), so they are not read."""
     explored = s.explored[:]
@@ -326,29 +362,39 @@ def forces_reader(p: int) -> Callable[[NewWorldState], Forces]:
     return read
 
 
-def player_reader(p: int, viewer: int) -> Callable[[NewWorldState], tuple[int, JSON]]:
+def player_reader(p: int, viewer: int) -> Callable[[NewWorldState], tuple[int, PlayerView]]:
     """The turn and the seat's entry exactly as the view builds it (hiding what
     ``viewer`` may not know)."""
-    return lambda s: (s.turn, _player(s, p, viewer))
+    return lambda s: (s.turn, player_view(s, p, viewer))
 
 
-def state_pending(s: NewWorldState) -> tuple[JSON | None, ...]:
-    return _pending(s), _losses(s), shortfall_view(s), _gold_request(s), _claim(s)
+# The decisions waiting, as the view has them.
+PendingRead = tuple[
+    PendingAttack | None,
+    PendingLosses | None,
+    PendingLanding | None,
+    GoldRequest | None,
+    PendingClaim | None,
+]
+
+
+def state_pending(s: NewWorldState) -> PendingRead:
+    return attack_view(s), losses_view(s), landing_view(s), gold_request_view(s), claim_view(s)
 
 
 # ---- the fast path's writers --------------------------------------------------------
 
 
-def areas_layer(out: Vector, seen: tuple[list[Any], ...], relative: list[int]) -> None:
+def areas_layer(out: Vector, seen: AreasRead, relative: list[int]) -> None:
     playable, explored, climate, resources, natives, city, looter, kinds, holders, pc, gold = seen
     base = AREA_BLOCK
     for a in range(AREAS):
-        sites = [
+        sites: list[SiteView] = [
             {"kind": MARKER_WORDS[kinds[slot]], "holder": seat_or_none(holders[slot])}
             for slot in (2 * a, 2 * a + 1)
             if kinds[slot] in MARKER_WORDS
         ]
-        area = {
+        area: AreaContents = {
             "playable": playable[a],
             "explored": explored[a],
             "climate": climate[a],
@@ -365,7 +411,7 @@ def areas_layer(out: Vector, seen: tuple[list[Any], ...], relative: list[int]) -
         base += PER_AREA
 
 
-MARKER_WORDS = {GOLD_SITE: "gold site", MINE: "mine"}
+MARKER_WORDS: dict[int, SiteKind] = {GOLD_SITE: "gold site", MINE: "mine"}
 
 
 def seat_or_none(seat: int) -> int | None:
@@ -386,7 +432,7 @@ def forces_writer(p: int, place: int) -> Callable[[Vector, Forces], None]:
             if not (present or off_s[a] or off_c[a] or gold[a]):
                 continue
             held = [kinds[slot] for slot in (2 * a, 2 * a + 1) if holders[slot] == p]
-            force = {
+            force: ForceUnits = {
                 "soldiers": soldiers[a],
                 "colonists": colonists[a],
                 "prospectors": held.count(GOLD_SITE),
@@ -406,11 +452,13 @@ def forces_writer(p: int, place: int) -> Callable[[Vector, Forces], None]:
     return write
 
 
-def player_writer(base: int, relative: list[int]) -> Callable[[Vector, tuple[int, JSON]], None]:
+def player_writer(
+    base: int, relative: list[int]
+) -> Callable[[Vector, tuple[int, PlayerView]], None]:
     return lambda out, seen: player(out, base, seen[1], seen[0], relative)
 
 
-def pending(out: Vector, seen: tuple[JSON | None, ...], relative: list[int]) -> None:
+def pending(out: Vector, seen: PendingRead, relative: list[int]) -> None:
     attack, losses, landing, request, claim = seen
     pending_attack(out, attack, relative)
     pending_losses(out, losses, relative)
@@ -418,7 +466,7 @@ def pending(out: Vector, seen: tuple[JSON | None, ...], relative: list[int]) -> 
     questions(out, request, claim, relative)
 
 
-def general(out: Vector, view: JSON, relative: list[int]) -> None:
+def general(out: Vector, view: Moment, relative: list[int]) -> None:
     put(out, TURN, view["turn"], MAX_TURNS)
     put(out, LAST_TURN, view["last_turn"], MAX_TURNS)
     hot(out, PHASE, PHASE_NAMES.index(view["phase"]), len(PHASE_NAMES))
@@ -432,7 +480,7 @@ def general(out: Vector, view: JSON, relative: list[int]) -> None:
     put(out, RESOURCE_VALUE, view["resource_value"], RESOURCE_VALUE_CEILING)
 
 
-def area_features(out: Vector, base: int, area: JSON, relative: list[int]) -> None:
+def area_features(out: Vector, base: int, area: AreaContents, relative: list[int]) -> None:
     """An Area's contents (its printed features are fixed, so not encoded)."""
     if area["playable"]:
         out[base + PLAYABLE] = 1.0
@@ -454,7 +502,7 @@ def area_features(out: Vector, base: int, area: JSON, relative: list[int]) -> No
         force_features(out, base + FORCES + relative[force["seat"]] * PER_FORCE, force)
 
 
-def force_features(out: Vector, base: int, force: JSON) -> None:
+def force_features(out: Vector, base: int, force: ForceUnits) -> None:
     put(out, base + SOLDIERS, force["soldiers"], SOLDIER_POOL)
     put(out, base + COLONISTS, force["colonists"], COLONIST_CEILING)
     put(out, base + PROSPECTORS, force["prospectors"], PROSPECTOR_CEILING)
@@ -476,7 +524,7 @@ def area_hot(out: Vector, offset: int, letter: str | None) -> None:
     hot(out, offset, None if letter is None else AREA_AT.get(letter), AREAS)
 
 
-def player(out: Vector, base: int, p: JSON, turn: int, relative: list[int]) -> None:
+def player(out: Vector, base: int, p: PlayerView, turn: int, relative: list[int]) -> None:
     """One seat's holdings; what the view hides (None) stays zero with its
     "known" place zero."""
     if p["cash"] is not None:
@@ -511,7 +559,7 @@ def country_hot(out: Vector, offset: int, name: str | None, relative: list[int])
     seat_hot(out, offset, seat, relative)
 
 
-def plan(out: Vector, base: int, sheet: JSON, relative: list[int]) -> None:
+def plan(out: Vector, base: int, sheet: PlanView, relative: list[int]) -> None:
     """The viewer's own Planning Sheet (5.2-5.4), shown to it while planning and sailing."""
     out[base + PLAN_SHOWN] = 1.0
     put(out, base + PLAN_MAINTAIN, sheet["maintain"], MAX_SHIPS)
@@ -523,11 +571,11 @@ def plan(out: Vector, base: int, sheet: JSON, relative: list[int]) -> None:
         area_hot(out, offset, landing["area"])
         put(out, offset + AREAS, landing["soldiers"], SOLDIER_POOL)
         put(out, offset + AREAS + 1, landing["colonists"], COLONIST_CEILING)
-    put(out, base + PLAN_PIRATES, sheet.get("pirates"), MAX_SHIPS)  # Piracy (22)
-    country_hot(out, base + PLAN_ENEMY, sheet.get("enemy"), relative)
+    put(out, base + PLAN_PIRATES, sheet["pirates"], MAX_SHIPS)  # Piracy (22)
+    country_hot(out, base + PLAN_ENEMY, sheet["enemy"], relative)
 
 
-def fleet(out: Vector, base: int, entry: JSON, relative: list[int]) -> None:
+def fleet(out: Vector, base: int, entry: FleetView, relative: list[int]) -> None:
     put(out, base + FLEET_SHIPS, entry["ships"], MAX_SHIPS)
     area_hot(out, base + FLEET_AT, entry["at"])
     put(out, base + FLEET_SOLDIERS, entry["soldiers"], SOLDIER_POOL)
@@ -535,19 +583,19 @@ def fleet(out: Vector, base: int, entry: JSON, relative: list[int]) -> None:
     put(out, base + FLEET_GOLD, entry["gold"], FLEET_GOLD_CEILING)
     if entry["at_sea"]:
         out[base + FLEET_AT_SEA] = 1.0
-    put(out, base + FLEET_PIRATES, entry.get("pirates"), MAX_SHIPS)  # Piracy (22)
-    put(out, base + FLEET_PIRATE_GOLD, entry.get("pirate_gold"), FLEET_GOLD_CEILING)
-    country_hot(out, base + FLEET_ENEMY, entry.get("enemy"), relative)
+    put(out, base + FLEET_PIRATES, entry["pirates"], MAX_SHIPS)  # Piracy (22)
+    put(out, base + FLEET_PIRATE_GOLD, entry["pirate_gold"], FLEET_GOLD_CEILING)
+    country_hot(out, base + FLEET_ENEMY, entry["enemy"], relative)
 
 
-def pending_attack(out: Vector, entry: JSON | None, relative: list[int]) -> None:
+def pending_attack(out: Vector, entry: PendingAttack | None, relative: list[int]) -> None:
     """8.32: an attack declared, the defender to choose whether its Colonists retreat."""
     if entry is not None:
         seats = (entry["attacker"], entry["defender"])
         battle(out, ATTACK, seats, entry["area"], (entry["soldiers"],), relative)
 
 
-def pending_losses(out: Vector, entry: JSON | None, relative: list[int]) -> None:
+def pending_losses(out: Vector, entry: PendingLosses | None, relative: list[int]) -> None:
     """Losses awaiting their owner's choice of which units go: of a battle (the
     attacker's seat set), an uprising or the climate (the phase tells which)."""
     if entry is not None:
@@ -559,7 +607,7 @@ def pending_losses(out: Vector, entry: JSON | None, relative: list[int]) -> None
 def battle(
     out: Vector,
     offset: int,
-    seats: tuple[int, int],
+    seats: tuple[int, int | None],
     area: str,
     units: tuple[int, ...],
     relative: list[int],
@@ -577,7 +625,7 @@ def battle(
         put(out, tail + k, count, ceiling)
 
 
-def pending_landing(out: Vector, entry: JSON | None, relative: list[int]) -> None:
+def pending_landing(out: Vector, entry: PendingLanding | None, relative: list[int]) -> None:
     """5.4: a Fleet short of room, its owner to choose which Landing falls short."""
     if entry is None:
         return
@@ -587,7 +635,9 @@ def pending_landing(out: Vector, entry: JSON | None, relative: list[int]) -> Non
     out[LANDING + 1 + SEATS + AREAS + (0 if entry["kind"] == "soldiers" else 1)] = 1.0
 
 
-def questions(out: Vector, request: JSON | None, claim: JSON | None, relative: list[int]) -> None:
+def questions(
+    out: Vector, request: GoldRequest | None, claim: PendingClaim | None, relative: list[int]
+) -> None:
     """8.223: Gold held by an opponent, its owner asking leave to ship it; 16.411: the
     second occupant deciding on a Gold Site."""
     if request is not None:

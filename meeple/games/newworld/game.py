@@ -26,7 +26,7 @@ from meeple.games.newworld.setup import deal
 from meeple.games.newworld.state import GAME_OVER, NewWorldState
 from meeple.games.newworld.svg import PRESENTATION
 from meeple.games.newworld.texts import COUNTRIES, EXTENDED, REDUCED, STANDARD
-from meeple.games.newworld.view import build_view, determinize
+from meeple.games.newworld.view import build_view, determinize, plain
 
 
 class NewWorldGame(Game[NewWorldState]):
@@ -114,7 +114,7 @@ class NewWorldGame(Game[NewWorldState]):
         return explain(state, seat, action)
 
     def view(self, state: NewWorldState, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+        return plain(build_view(state, seat))
 
     def determinize(self, state: NewWorldState, seat: int, rng: Rng) -> NewWorldState:
         return determinize(state, seat, rng)

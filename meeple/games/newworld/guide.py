@@ -5,11 +5,8 @@ seat's own)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.engine.presentation import Explanation, LegendEntry, explain_phase
-
-JSON = dict[str, Any]
+from meeple.games.newworld.view import NewWorldView, own_player, plain
 
 PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "colonists": (
@@ -96,58 +93,55 @@ STEPS = (
 )
 
 
-def explain(view: JSON) -> Explanation | None:
+def explain(view: NewWorldView) -> Explanation | None:
     """The phase's words, and those of the pending decision of the seat."""
-    return explain_phase(view, PHASES, _decision)
+    return explain_phase(plain(view), PHASES, lambda _, phase: _decision(view, phase))
 
 
-def _decision(view: JSON, phase: str) -> str:
-    if view.get("pending_arrangement"):
+def _decision(view: NewWorldView, phase: str) -> str:
+    if view["pending_arrangement"]:
         return (
             "A Ship is about to be lost: its owner loads the Fleet card row by row (at most"
             " two Personnel and two Gold Bars a Ship); the dice then pick the row lost."
         )
-    landing = view.get("pending_landing")
-    if isinstance(landing, dict):
+    landing = view["pending_landing"]
+    if landing is not None:
         return (
-            f"Losses at sea left too few {landing.get('kind')}: choose how many land at"
-            f" {str(landing.get('area', '')).upper()}."
+            f"Losses at sea left too few {landing['kind']}: choose how many land at"
+            f" {landing['area'].upper()}."
         )
-    if isinstance(view.get("pending_landed"), dict):
+    if view["pending_landed"] is not None:
         return (
             "Your arrivals have landed: they may move straight onto an unoccupied Mine (a"
             " Colonist) or City (a Soldier) in their Area before the next player moves, or"
             " end your movement as they stand."
         )
-    request = view.get("pending_gold_request")
-    if isinstance(request, dict):
+    if view["pending_gold_request"] is not None:
         return (
             "Gold waits on an Anchorage dot where its owner has no one left: your Personnel"
             " there hold it, so his Fleet ships it only if you allow it (8.223)."
         )
-    if isinstance(view.get("pending_claim"), dict):
+    if view["pending_claim"] is not None:
         return (
             "A newly explored Area has a Gold Site its first occupant could not take: as"
             " the next occupant you may put a Soldier on it as a Prospector, or leave it."
         )
-    losses = view.get("pending_losses")
-    if isinstance(losses, dict):
-        return LOSS_WORDS.get(str(losses.get("cause")), LOSS_WORDS["battle"])
-    attack = view.get("pending_attack")
-    if isinstance(attack, dict):
-        return f"A battle in {str(attack.get('area', '')).upper()}: roll on, or settle a retreat."
-    seat = view.get("seat")
-    players = view.get("players", [])
-    fleet = players[seat].get("fleet", {}) if isinstance(seat, int) and seat < len(players) else {}
-    if phase == "homebound naval movement" and fleet.get("at_sea"):
+    losses = view["pending_losses"]
+    if losses is not None:
+        return LOSS_WORDS.get(losses["cause"], LOSS_WORDS["battle"])
+    attack = view["pending_attack"]
+    if attack is not None:
+        return f"A battle in {attack['area'].upper()}: roll on, or settle a retreat."
+    me = own_player(view)
+    if phase == "homebound naval movement" and me and me["fleet"]["at_sea"]:
         return (
             "Where your Fleet lies, pick up all that fits (first choice) or one unit at a"
             " time; what you leave goes back ashore. Then sail on along the coast or home."
         )
-    if phase == "planning" and isinstance(seat, int) and seat < len(players):
-        plan = players[seat].get("plan")
-        step = plan.get("step") if isinstance(plan, dict) else None
-        if isinstance(step, int) and 0 <= step < len(STEPS):
+    if phase == "planning" and me:
+        plan = me["plan"]
+        step = plan["step"] if plan is not None else None
+        if step is not None and 0 <= step < len(STEPS):
             return STEPS[step]
     return ""
 

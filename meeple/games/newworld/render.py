@@ -7,18 +7,31 @@ from the view alone.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from meeple.games.newworld.board import load_map
 from meeple.games.newworld.texts import amount
+from meeple.games.newworld.view import (
+    AreaView,
+    ForceView,
+    NewWorldView,
+    PendingLosses,
+    PlanView,
+    PlayerView,
+    typed,
+)
 
-JSON = dict[str, Any]
 WIDTH = 80
 CELL = 19  # characters per Area on the map
 SHORT = ("En", "Fr", "Sp", "Po", "Ne", "Sw")
 
 
-def render_text(view: JSON) -> str:
+def render_text(raw: Mapping[str, object]) -> str:  # JSON edge
+    return text_of(typed(raw))
+
+
+def text_of(view: NewWorldView) -> str:
+    """The view as terminal text."""
     names = [p["name"] for p in view["players"]]
     lines = [
         f"New World - turn {view['turn']} of {view['last_turn']} - {view['phase']}",
@@ -62,11 +75,11 @@ def _wrap(line: str) -> list[str]:
     return out
 
 
-def _map_rows(view: JSON) -> list[str]:
+def _map_rows(view: NewWorldView) -> list[str]:
     """Two text lines per hex row: each Area's letter, Climate and name, then its
     markers and forces in short."""
     world = load_map()
-    by_row: dict[int, list[JSON]] = {}
+    by_row: dict[int, list[AreaView]] = {}
     for area in view["areas"]:
         row, _ = world.area(area["letter"]).hex
         by_row.setdefault(row, []).append(area)
@@ -89,7 +102,7 @@ def _write(line: list[str], start: int, words: str) -> None:
             line[start + k] = char
 
 
-def _cell_name(area: JSON) -> str:
+def _cell_name(area: AreaView) -> str:
     printed = load_map().area(area["letter"])
     if not area["playable"]:
         return f"{area['letter']}  (unplayable)"
@@ -97,7 +110,7 @@ def _cell_name(area: JSON) -> str:
     return f"{area['letter']}{climate} {printed.name}"
 
 
-def _cell_marks(area: JSON) -> str:
+def _cell_marks(area: AreaView) -> str:
     if not area["playable"]:
         return "  ###"
     words = [_markers(area)] if _markers(area) else []
@@ -109,7 +122,7 @@ def _cell_marks(area: JSON) -> str:
     return "  " + " ".join(words)
 
 
-def _markers(area: JSON) -> str:
+def _markers(area: AreaView) -> str:
     parts = []
     if area["natives"]:
         parts.append(f"n{area['natives']}")
@@ -123,7 +136,7 @@ def _markers(area: JSON) -> str:
     return "".join(p if k == 0 else f" {p}" for k, p in enumerate(parts))
 
 
-def _area_lines(area: JSON, names: list[str]) -> list[str]:
+def _area_lines(area: AreaView, names: list[str]) -> list[str]:
     """The Area's row of the table, then one indented line per force."""
     printed = load_map().area(area["letter"])
     climate = area["climate"] if area["climate"] is not None else "?"
@@ -155,7 +168,7 @@ def _area_lines(area: JSON, names: list[str]) -> list[str]:
     return lines
 
 
-def _force(force: JSON, names: list[str]) -> str:
+def _force(force: ForceView, names: list[str]) -> str:
     parts = [amount(force["soldiers"], "Soldier"), amount(force["colonists"], "Colonist")]
     if force["prospectors"]:
         parts.append(f"{force['prospectors']} prospecting")
@@ -175,7 +188,7 @@ def _force(force: JSON, names: list[str]) -> str:
     return f"{names[force['seat']]}: " + ", ".join(parts)
 
 
-def _player_lines(p: JSON, view: JSON) -> list[str]:
+def _player_lines(p: PlayerView, view: NewWorldView) -> list[str]:
     cash = f"${p['cash']}" if p["cash"] is not None else "cash secret"
     fleet = p["fleet"]
     at = f", Fleet of {fleet['ships']} at {fleet['at']}" if fleet["at"] else ""
@@ -199,7 +212,7 @@ def _box(box: dict[str, int]) -> str:
     return "; Replacement Box " + ", ".join(f"turn {t}: {n}" for t, n in sorted(box.items()))
 
 
-def _plan_lines(plan: JSON) -> list[str]:
+def _plan_lines(plan: PlanView) -> list[str]:
     """One's own Planning Sheet (only one's own view carries it)."""
     rows = ", ".join(
         f"{r['area']}: {amount(r['soldiers'], 'Soldier')} {amount(r['colonists'], 'Colonist')}"
@@ -210,21 +223,21 @@ def _plan_lines(plan: JSON) -> list[str]:
         f" build {plan['build']}, buy {amount(plan['buy'], 'Soldier')}",
         f"  landings: {rows or 'none yet'}",
     ] + (
-        [f"  Pirate Ships (22): {plan['pirates']} against {plan.get('enemy') or 'no enemy yet'}"]
-        if plan.get("pirates")
+        [f"  Pirate Ships (22): {plan['pirates']} against {plan['enemy'] or 'no enemy yet'}"]
+        if plan["pirates"]
         else []
     )
 
 
-def _pending(view: JSON, names: list[str]) -> list[str]:
+def _pending(view: NewWorldView, names: list[str]) -> list[str]:
     out = []
-    attack = view.get("pending_attack")
+    attack = view["pending_attack"]
     if attack:
         out.append(
             f"{names[attack['attacker']]} attacks {names[attack['defender']]} in"
             f" {attack['area']} with {amount(attack['soldiers'], 'Soldier')}"
         )
-    losses = view.get("pending_losses")
+    losses = view["pending_losses"]
     if losses:
         out.append(losses_line(losses, names))
     card = arrangement_line(view, names)
@@ -233,16 +246,16 @@ def _pending(view: JSON, names: list[str]) -> list[str]:
     return out + question_lines(view, names)
 
 
-def question_lines(view: JSON, names: list[str]) -> list[str]:
+def question_lines(view: NewWorldView, names: list[str]) -> list[str]:
     """A question put to one player outside a battle (8.223, 16.411), in words."""
     out = []
-    request = view.get("pending_gold_request")
+    request = view["pending_gold_request"]
     if request:
         out.append(
             f"{names[request['owner']]} asks {names[request['asked']]} to let its Gold"
             f" leave {request['area']} (8.223)"
         )
-    claim = view.get("pending_claim")
+    claim = view["pending_claim"]
     if claim:
         out.append(f"{names[claim['seat']]} may claim a Gold Site in {claim['area']} (16.411)")
     return out
@@ -255,7 +268,7 @@ LOSS_CAUSE_WORDS = {
 }
 
 
-def losses_line(losses: JSON, names: list[str]) -> str:
+def losses_line(losses: PendingLosses, names: list[str]) -> str:
     """Losses whose units their owner is choosing (8.314, 9.4, 10.1), in words."""
     still = [
         amount(n, word)
@@ -264,13 +277,13 @@ def losses_line(losses: JSON, names: list[str]) -> str:
     ]
     return (
         f"{names[losses['seat']]} chooses which units are lost in {losses['area']}"
-        f" {LOSS_CAUSE_WORDS.get(str(losses.get('cause')), '')}: {' and '.join(still)} to go"
+        f" {LOSS_CAUSE_WORDS.get(losses['cause'], '')}: {' and '.join(still)} to go"
     )
 
 
-def arrangement_line(view: JSON, names: list[str]) -> str | None:
+def arrangement_line(view: NewWorldView, names: list[str]) -> str | None:
     """The Fleet card being arranged before a Ship is lost (6.21), in words."""
-    card = view.get("pending_arrangement")
+    card = view["pending_arrangement"]
     if not card:
         return None
     left = card["to_place"]

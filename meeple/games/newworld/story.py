@@ -17,10 +17,13 @@ and a crossing's Naval Losses Table rolls).
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
 
-JSON = dict[str, Any]
-DiceRoll = dict[str, Any]
+from meeple.engine.presentation import DiceRoll
+
+# An event as the engine hands it (``Event.to_json()``: kind, text, data, ...);
+# its data is read through ``event_data`` and the checked accessors below.
+Raw = Mapping[str, object]
 
 PHASES = {
     "colonists": "Colonists",
@@ -55,17 +58,36 @@ FACE_LABELS = {"voyage": "Crossing", "piracy": "Pirates"}
 BRACKET_LABELS = {"uprising": "Uprising", "discovery": "Gold discovery"}
 
 
-def section(event: JSON) -> str | None:
+def event_data(event: Raw) -> Mapping[str, object]:
+    """The event's data (empty when it has none)."""
+    data = event.get("data")
+    return data if isinstance(data, Mapping) else {}
+
+
+def data_int(data: Mapping[str, object], key: str) -> int | None:
+    """A whole number of the event's data, None if absent or not one."""
+    value = data.get(key)
+    return value if isinstance(value, int) else None
+
+
+def data_ints(data: Mapping[str, object], key: str) -> list[int] | None:
+    """A list of whole numbers of the event's data (dice), None if absent or not a
+    list."""
+    value = data.get(key)
+    return [v for v in value if isinstance(v, int)] if isinstance(value, list) else None
+
+
+def section(event: Raw) -> str | None:
     """A game turn begins a part ("Game Turn 2"); the end of the game another."""
-    kind, data = event.get("kind"), event.get("data") or {}
-    if kind == "turn" and isinstance(data.get("turn"), int):
-        return f"Game Turn {data['turn']}"
+    kind, turn = event.get("kind"), data_int(event_data(event), "turn")
+    if kind == "turn" and turn is not None:
+        return f"Game Turn {turn}"
     if kind == "end":
         return "End of the game"
     return None
 
 
-def phase(event: JSON) -> str | None:
+def phase(event: Raw) -> str | None:
     """The phase of the turn an event begins (a recorded bid: the landfall bids; a
     finished Planning Sheet: planning)."""
     kind = str(event.get("kind"))
@@ -74,15 +96,16 @@ def phase(event: JSON) -> str | None:
     return PHASES.get(kind)
 
 
-def event_dice(event: JSON) -> list[DiceRoll]:
+def event_dice(event: Raw) -> list[DiceRoll]:
     """The dice an event rolled, as the game's data and words give them."""
-    kind, text, data = str(event.get("kind")), str(event.get("text", "")), event.get("data") or {}
-    if kind in DIE_LABELS and isinstance(data.get("die"), int):
-        return [{"label": DIE_LABELS[kind], "rolls": [data["die"]]}]
-    if kind == "battle" and isinstance(data.get("dice"), list):
-        return [{"label": "Combat", "rolls": list(data["dice"])}] if data["dice"] else []
-    if kind == "tie-break" and isinstance(data.get("dice"), list):
-        return [{"label": "Tie-break", "rolls": list(data["dice"])}]
+    kind, text, data = str(event.get("kind")), str(event.get("text", "")), event_data(event)
+    die, dice = data_int(data, "die"), data_ints(data, "dice")
+    if kind in DIE_LABELS and die is not None:
+        return [{"label": DIE_LABELS[kind], "rolls": [die]}]
+    if kind == "battle" and dice is not None:
+        return [{"label": "Combat", "rolls": dice}] if dice else []
+    if kind == "tie-break" and dice is not None:
+        return [{"label": "Tie-break", "rolls": dice}]
     out: list[DiceRoll] = []
     found: re.Match[str] | None = None
     if kind == "colonists":

@@ -28,24 +28,32 @@ so the web client offers exactly those actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from html import escape
-from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import DiceRoll, Explanation, LegendEntry, PanelValue
 from meeple.games.newworld import guide
 from meeple.games.newworld import story as told
 from meeple.games.newworld.board import LETTERS, load_map
+from meeple.games.newworld.controls import Control, labels
 from meeple.games.newworld.controls import confirm as confirm_question
 from meeple.games.newworld.controls import controls as decision_controls
 from meeple.games.newworld.geography import Point, coast_edges, geography, sea_lines, seas_at
 from meeple.games.newworld.render import arrangement_line, losses_line, question_lines
 from meeple.games.newworld.texts import amount
-from meeple.games.newworld.wording import labels
+from meeple.games.newworld.view import (
+    AreaView,
+    ForceView,
+    NewWorldView,
+    PlayerView,
+    own_player,
+    typed,
+)
 
-JSON = dict[str, Any]
+# What the engine hands a presentation: a view or an event, as plain mappings.
+Raw = Mapping[str, object]
 
 SCALE = 0.9  # drawing units of data/shapes.json -> SVG units
 MAP_W = 660 * SCALE
@@ -278,13 +286,13 @@ def _ship(x: float, y: float, colour: str) -> str:
 # ---- the overlay: Areas, their contents, Anchorages, Fleets, the panel ----
 
 
-def overlay_svg(view: JSON) -> str:
+def overlay_svg(view: NewWorldView) -> str:
     """What one state draws: over the map, then the panel beside it (or under it)."""
     return f'<g class="nw-onmap">{_on_map(view)}{"".join(_plan_marks(view))}</g>{_side(view)}'
 
 
-def _on_map(view: JSON) -> str:
-    areas: list[JSON] = view["areas"]
+def _on_map(view: NewWorldView) -> str:
+    areas = view["areas"]
     parts = [_area_shape(view, area) for area in areas]
     parts += [_control_outline(area) for area in areas]
     layouts = _layouts(view)
@@ -295,18 +303,16 @@ def _on_map(view: JSON) -> str:
     return "".join(parts)
 
 
-def _battle_marks(view: JSON) -> list[str]:
+def _battle_marks(view: NewWorldView) -> list[str]:
     """A red ring round the Area of a declared attack or of losses still to be
     chosen (8.3), in the attacker's colour for an attack."""
     out = []
-    for key in ("pending_attack", "pending_losses"):
-        pending = view.get(key)
+    for pending in (view["pending_attack"], view["pending_losses"]):
         if not pending:
             continue
         x, y = xy(geography().labels[LETTERS.index(pending["area"])])
-        colour = (
-            seat_colour(pending["attacker"]) if pending.get("attacker") is not None else ("#b00020")
-        )
+        attacker = pending["attacker"]
+        colour = seat_colour(attacker) if attacker is not None else "#b00020"
         out.append(
             f'<ellipse class="battle" cx="{x:.1f}" cy="{y:.1f}" rx="52" ry="34" fill="none"'
             f' stroke="{colour}" stroke-width="4" stroke-dasharray="10 4"'
@@ -315,7 +321,7 @@ def _battle_marks(view: JSON) -> list[str]:
     return out
 
 
-def _area_fill(area: JSON) -> str:
+def _area_fill(area: AreaView) -> str:
     if not area["playable"]:
         return "url(#nw-unplayable)"
     if area["climate"] is None:
@@ -323,7 +329,7 @@ def _area_fill(area: JSON) -> str:
     return CLIMATE_FILL[int(area["climate"]) - 1]
 
 
-def _area_shape(view: JSON, area: JSON) -> str:
+def _area_shape(view: NewWorldView, area: AreaView) -> str:
     index = LETTERS.index(area["letter"])
     polygon = (
         f'<polygon points="{_area_points(index)}" fill="{_area_fill(area)}"'
@@ -337,7 +343,7 @@ def _area_shape(view: JSON, area: JSON) -> str:
     )
 
 
-def _control_outline(area: JSON) -> str:
+def _control_outline(area: AreaView) -> str:
     """Political Control (11.): the Area outlined in the controlling seat's colour,
     drawn over every shape so no neighbour's border hides it."""
     pc = area["political_control"]
@@ -350,7 +356,7 @@ def _control_outline(area: JSON) -> str:
     )
 
 
-def _tooltip(view: JSON, area: JSON) -> str:
+def _tooltip(view: NewWorldView, area: AreaView) -> str:
     printed = load_map().area(area["letter"])
     words = [f"{area['letter']} {printed.name}"]
     if not area["playable"]:
@@ -363,7 +369,7 @@ def _tooltip(view: JSON, area: JSON) -> str:
     return escape("; ".join(words))
 
 
-def _force_words(view: JSON, force: JSON) -> str:
+def _force_words(view: NewWorldView, force: ForceView) -> str:
     name = view["players"][force["seat"]]["name"]
     words = f"{name}: " + " ".join(_force_counts(force))
     retreated = [
@@ -376,7 +382,7 @@ def _force_words(view: JSON, force: JSON) -> str:
     return words
 
 
-def _force_counts(force: JSON) -> list[str]:
+def _force_counts(force: ForceView) -> list[str]:
     """A force on land as counts: S Soldiers (P of them Prospectors), C Colonists
     (M of them Miners), G Gold Bars; "loot" if its Soldier loots the City."""
     out = []
@@ -408,11 +414,11 @@ def _line_box(x: float, y: float, width: float) -> Box:
 
 
 TITLE, HEAD, MARKER, FORCE = "title", "head", "marker", "force"  # kinds of line on an Area
-Line = tuple[str, str, JSON | None]  # its kind, its words, the force of a chip
+Line = tuple[str, str, ForceView | None]  # its kind, its words, the force of a chip
 Placed = tuple[Line, float, float]  # a line with its centre x and baseline y
 
 
-def _area_lines(area: JSON) -> list[Line]:
+def _area_lines(area: AreaView) -> list[Line]:
     """The lines written on an Area, top to bottom when its forces go last: letter
     and Climate with the name (over one to three lines), the markers, one chip per
     force."""
@@ -432,14 +438,14 @@ def _area_lines(area: JSON) -> list[Line]:
     )
 
 
-def _line_width(kind: str, words: str, force: JSON | None) -> float:
+def _line_width(kind: str, words: str, force: ForceView | None) -> float:
     return _chip_width(force) if force is not None else text_width(words)
 
 
 FORCE_PLACES = ("below", "above", "right", "left")  # an Area's forces beside its name
 
 
-def _stacked(area: JSON, lines: list[Line], place: str) -> list[Placed]:
+def _stacked(area: AreaView, lines: list[Line], place: str) -> list[Placed]:
     """Each line with its centre x and baseline y: the block centred on the Area's
     label point, its forces below the name and markers, above them, or in a
     column to their right or left."""
@@ -462,12 +468,12 @@ def _stacked(area: JSON, lines: list[Line], place: str) -> list[Placed]:
     return out
 
 
-def _layouts(view: JSON) -> list[list[Placed]]:
+def _layouts(view: NewWorldView) -> list[list[Placed]]:
     """Every Area's lines placed: an Area's forces go below its name, or where
     they cover less of the other Areas' writing (above it, to its right or left:
     Yucatan's forces used to reach Central America's name). Two rounds, each
     Area choosing against the others' latest places."""
-    areas: list[JSON] = view["areas"]
+    areas = view["areas"]
     lines = [_area_lines(area) for area in areas]
     placed = [_stacked(area, ln, "below") for area, ln in zip(areas, lines, strict=True)]
     crowded = [k for k in range(len(areas)) if any(line[0] == FORCE for line in lines[k])]
@@ -554,7 +560,7 @@ def _fit(words: str, room: float) -> list[str]:
     )
 
 
-def _markers(area: JSON) -> str:
+def _markers(area: AreaView) -> str:
     """Natives, City, Gold Sites (G) and Mines (M) with their holder, resources."""
     words = []
     if area["natives"]:
@@ -574,22 +580,23 @@ def _markers(area: JSON) -> str:
     return " ".join(words)
 
 
-def _standing(force: JSON) -> JSON:
+def _standing(force: ForceView) -> ForceView:
     """The force without its units that retreated here this turn (8.32), which
     the table shows apart, as the rulebook's flipped counters stand apart."""
-    return {
+    standing: ForceView = {
         **force,
         "soldiers": force["soldiers"] - force["retreated_soldiers"],
         "colonists": force["colonists"] - force["retreated"],
     }
+    return standing
 
 
-def _chip_words(force: JSON) -> str:
+def _chip_words(force: ForceView) -> str:
     """The seat and its units on their coloured side: all but the retreated."""
     return " ".join([SEAT_SHORT[int(force["seat"])], *_force_counts(_standing(force))])
 
 
-def _retreated_words(force: JSON) -> str:
+def _retreated_words(force: ForceView) -> str:
     """The units that retreated here this turn (8.32) as counts ("2S 1C"), or ""."""
     counts = ((force["retreated_soldiers"], "S"), (force["retreated"], "C"))
     return " ".join(f"{n}{unit}" for n, unit in counts if n)
@@ -600,12 +607,12 @@ def _words_width(words: str) -> float:
     return 8.6 * len(words) + 8
 
 
-def _chip_width(force: JSON) -> float:
+def _chip_width(force: ForceView) -> float:
     retreated = _retreated_words(force)
     return _words_width(_chip_words(force)) + (_words_width(retreated) if retreated else 0)
 
 
-def _chip(x: float, y: float, force: JSON) -> str:
+def _chip(x: float, y: float, force: ForceView) -> str:
     """A force's chip centred on x: its units in the seat's colour, then those that
     retreated here this turn on a white tag outlined in that colour, as a player
     flips them to their white side (8.32)."""
@@ -664,7 +671,7 @@ def _board_boxes() -> list[Obstacle]:
     return out
 
 
-def _anchorage(view: JSON, area: JSON, taken: list[Obstacle]) -> str:
+def _anchorage(view: NewWorldView, area: AreaView, taken: list[Obstacle]) -> str:
     """The Anchorage dot with the Area's letter, white dashes to its coast, and the
     Fleets, embarked and offshore units standing there, laid out clear of the
     boxes ``taken`` (Area names and contents, dots, earlier chips), which it
@@ -707,16 +714,16 @@ def _mid(edge: frozenset[Point]) -> Point:
     return (x1 + x2) / 2, (y1 + y2) / 2
 
 
-def _at_anchorage(view: JSON, area: JSON, x: float, y: float, taken: list[Obstacle]) -> list[str]:
+def _at_anchorage(
+    view: NewWorldView, area: AreaView, x: float, y: float, taken: list[Obstacle]
+) -> list[str]:
     words: list[tuple[int, str]] = []
     for player in view["players"]:
         fleet = player["fleet"]
         if fleet["at"] == area["letter"] and fleet["ships"]:
-            aboard = [
-                f"{fleet[k]}{w}"
-                for k, w in (("soldiers", "S"), ("colonists", "C"), ("gold", "G"))
-                if fleet[k]
-            ]
+            aboard = _counts(
+                (fleet["soldiers"], "S"), (fleet["colonists"], "C"), (fleet["gold"], "G")
+            )
             words.append(
                 (
                     player["seat"],
@@ -726,20 +733,12 @@ def _at_anchorage(view: JSON, area: JSON, x: float, y: float, taken: list[Obstac
         elif view["turn"] <= 1 and player["landfall"] == area["letter"]:
             words.append((player["seat"], "Landfall"))  # 5.41: no one else lands here
     for force in area["forces"]:
-        aboard = [
-            f"{force[k]}{w}"
-            for k, w in (
-                ("embarked_soldiers", "S"),
-                ("embarked_colonists", "C"),
-                ("embarked_gold", "G"),
-            )
-            if force[k]
-        ]
-        offshore = [
-            f"{force[k]}{w}"
-            for k, w in (("offshore_soldiers", "S"), ("offshore_colonists", "C"))
-            if force[k]
-        ]
+        aboard = _counts(
+            (force["embarked_soldiers"], "S"),
+            (force["embarked_colonists"], "C"),
+            (force["embarked_gold"], "G"),
+        )
+        offshore = _counts((force["offshore_soldiers"], "S"), (force["offshore_colonists"], "C"))
         if aboard:
             words.append((force["seat"], "aboard " + " ".join(aboard)))
         if offshore:
@@ -747,6 +746,11 @@ def _at_anchorage(view: JSON, area: JSON, x: float, y: float, taken: list[Obstac
     chips = [_anchorage_chip(seat, text) for seat, text in words]
     way = geography().chips[LETTERS.index(area["letter"])] or _seaward(area["letter"], x, y)
     return _lay_out(chips, x, y, way, taken)
+
+
+def _counts(*counts: tuple[int, str]) -> list[str]:
+    """The counts that are not zero, each followed by its letter ("2S")."""
+    return [f"{n}{letter}" for n, letter in counts if n]
 
 
 def _anchorage_chip(seat: int, text: str) -> tuple[float, str]:
@@ -940,7 +944,7 @@ def _wrap(words: str, room: float, size: float) -> list[str]:
     return lines
 
 
-def _side(view: JSON) -> str:
+def _side(view: NewWorldView) -> str:
     """The panel and the key: beside the map, the key at the panel's foot unless
     the panel reaches it (the drawing then grows taller); on a phone or a tablet,
     under the map, the key right under the panel. Its ``<style>`` gives each arrangement
@@ -968,10 +972,10 @@ def _side(view: JSON) -> str:
     )
 
 
-def _panel(view: JSON) -> _Panel:
+def _panel(view: NewWorldView) -> _Panel:
     """The panel's lines: the turn, the seats, one's own Planning Sheet."""
     panel = _Panel()
-    phase = str(view["phase"])
+    phase = view["phase"]
     panel.text(
         f"Turn {view['turn']} of {view['last_turn']}: {PHASE_TITLES.get(phase, phase)}",
         17,
@@ -995,12 +999,12 @@ def _panel(view: JSON) -> _Panel:
             panel.text(line, indent=8)
     if view["result"]:
         panel.gap()
-        panel.text("Game over: " + str(view["result"].get("note", "")), font_weight="bold")
+        panel.text("Game over: " + view["result"]["note"], font_weight="bold")
     return panel
 
 
-def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
-    attack = view.get("pending_attack")
+def _pending_lines(view: NewWorldView, panel: _Panel, names: list[str]) -> None:
+    attack = view["pending_attack"]
     if attack:
         panel.text(
             f"{names[attack['attacker']]} attacks {names[attack['defender']]} in"
@@ -1008,7 +1012,7 @@ def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
             font_weight="bold",
             fill="#8b0000",
         )
-    losses = view.get("pending_losses")
+    losses = view["pending_losses"]
     if losses:
         panel.text(losses_line(losses, names), font_weight="bold")
     card = arrangement_line(view, names)
@@ -1018,8 +1022,8 @@ def _pending_lines(view: JSON, panel: _Panel, names: list[str]) -> None:
         panel.text(line, font_weight="bold")
 
 
-def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:
-    seat = int(player["seat"])
+def _seat_lines(view: NewWorldView, player: PlayerView, panel: _Panel) -> None:
+    seat = player["seat"]
     own = seat == view["seat"]
     panel.swatch(seat_colour(seat))
     cash = f"${player['cash']}" if player["cash"] is not None else "cash secret"
@@ -1042,7 +1046,7 @@ def _seat_lines(view: JSON, player: JSON, panel: _Panel) -> None:
         panel.text(extra, indent=20)
 
 
-def _seat_extras(view: JSON, player: JSON) -> str:
+def _seat_extras(view: NewWorldView, player: PlayerView) -> str:
     words = []
     if player["replacement_box"]:
         boxed = sorted((int(t), n) for t, n in player["replacement_box"].items())
@@ -1065,12 +1069,10 @@ def _seat_extras(view: JSON, player: JSON) -> str:
     return "; ".join(words)
 
 
-def _own_plan(view: JSON) -> list[str]:
+def _own_plan(view: NewWorldView) -> list[str]:
     """One's own Planning Sheet, only in one's own view (others' are None there)."""
-    seat = view["seat"]
-    if seat is None:
-        return []
-    plan = view["players"][seat].get("plan")
+    me = own_player(view)
+    plan = me["plan"] if me else None
     if not plan:
         return []
     lines = [
@@ -1084,19 +1086,21 @@ def _own_plan(view: JSON) -> list[str]:
         )
     if not plan["landings"]:
         lines.append("no landing yet")
-    if plan.get("pirates"):
-        enemy = plan.get("enemy") or "no enemy yet"
+    if plan["pirates"]:
+        enemy = plan["enemy"] or "no enemy yet"
         lines.append(f"{plan['pirates']} Pirate Ships (22) against {enemy}")
     return lines
 
 
-def _plan_marks(view: JSON) -> list[str]:
+def _plan_marks(view: NewWorldView) -> list[str]:
     """One's own planned landings, ringed on the map (one's own view only)."""
-    seat = view["seat"]
-    if seat is None or not view["players"][seat].get("plan"):
+    me = own_player(view)
+    plan = me["plan"] if me else None
+    if me is None or not plan:
         return []
+    seat = me["seat"]
     out = []
-    for row in view["players"][seat]["plan"]["landings"]:
+    for row in plan["landings"]:
         dot = geography().dots[LETTERS.index(row["area"])]
         if dot is None:
             continue
@@ -1108,28 +1112,20 @@ def _plan_marks(view: JSON) -> list[str]:
     return out
 
 
-def _anchorage_words(view: JSON, area: JSON) -> str:
+def _anchorage_words(view: NewWorldView, area: AreaView) -> str:
     """What stands at an Anchorage, for its tooltip: the Fleets and the units aboard
     or offshore there (short: the overlay is drawn per state)."""
-    names = [str(p["name"]) for p in view.get("players", [])]
-    fleets = [
-        names[k]
-        for k, p in enumerate(view.get("players", []))
-        if (p.get("fleet") or {}).get("at") == area["letter"]
-    ]
+    fleets = [p["name"] for p in view["players"] if p["fleet"]["at"] == area["letter"]]
     waiting = []
-    for force in area.get("forces", []):
-        units = sum(
-            int(force.get(key) or 0)
-            for key in (
-                "embarked_soldiers",
-                "embarked_colonists",
-                "offshore_soldiers",
-                "offshore_colonists",
-            )
+    for force in area["forces"]:
+        units = (
+            force["embarked_soldiers"]
+            + force["embarked_colonists"]
+            + force["offshore_soldiers"]
+            + force["offshore_colonists"]
         )
         if units:
-            waiting.append(f"{units} of {SEAT_SHORT[int(force['seat'])]}")
+            waiting.append(f"{units} of {SEAT_SHORT[force['seat']]}")
     parts = [f"Fleet of {', '.join(fleets)}"] if fleets else []
     if waiting:
         parts.append("units waiting: " + ", ".join(waiting))
@@ -1138,14 +1134,19 @@ def _anchorage_words(view: JSON, area: JSON) -> str:
 
 def legend_shapes() -> dict[str, str]:
     """The map's own drawings of the legend's symbols (see ``guide.legend``)."""
-    chip = {
+    chip: ForceView = {
         "seat": 0,
         "soldiers": 2,
         "colonists": 3,
         "prospectors": 0,
         "miners": 0,
-        "gold": 0,
         "looter": False,
+        "gold": 0,
+        "embarked_soldiers": 0,
+        "embarked_colonists": 0,
+        "embarked_gold": 0,
+        "offshore_soldiers": 0,
+        "offshore_colonists": 0,
         "retreated": 0,
         "retreated_soldiers": 0,
     }
@@ -1167,74 +1168,88 @@ def legend_shapes() -> dict[str, str]:
 
 
 class NewWorldPresentation(Presentation):
-    """The map in two layers; the overlay depends on the seat (cash, own sheet)."""
+    """The map in two layers; the overlay depends on the seat (cash, own sheet).
+    The engine hands its methods plain views and events (``Raw``): each view is
+    typed once, here, as it enters (``view.typed``)."""
 
-    def board_layer(self, view: JSON) -> str:
+    def board_layer(self, view: Raw) -> str:  # JSON edge
         return board_svg()
 
-    def overlay(self, view: JSON) -> str:
-        return overlay_svg(view)
+    def overlay(self, view: Raw) -> str:  # JSON edge
+        return overlay_svg(typed(view))
 
-    def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
-        phase = view.get("phase")
-        if phase == "game over":
-            return "finished"
-        players = view.get("players") or []
-        if phase == "planning" and seat < len(players) and players[seat].get("plan_sealed"):
-            return "sheet sealed"
-        bidding = phase == "exclusive landfall bids"
-        if bidding and seat < len(players) and players[seat].get("bid_sealed"):
-            return "bid sealed"
-        return "to decide" if seat in waiting else "waiting"
+    def seat_status(self, view: Raw, seat: int, waiting: Sequence[int]) -> str:  # JSON edge
+        return seat_status(typed(view), seat, waiting)
 
-    def section(self, event: JSON) -> str | None:
+    def section(self, event: Raw) -> str | None:  # JSON edge
         return told.section(event)
 
-    def phase(self, event: JSON) -> str | None:
+    def phase(self, event: Raw) -> str | None:  # JSON edge
         return told.phase(event)
 
-    def event_dice(self, event: JSON) -> list[DiceRoll]:
+    def event_dice(self, event: Raw) -> list[DiceRoll]:  # JSON edge
         return told.event_dice(event)
 
     def seat_colour(self, seat: int, name: str) -> str:
         """The colour the map draws the country's pieces in."""
         return seat_colour(seat)
 
-    def explain(self, view: JSON) -> Explanation | None:
-        return guide.explain(view)
+    def explain(self, view: Raw) -> Explanation | None:  # JSON edge
+        return guide.explain(typed(view))
 
-    def legend(self, view: JSON) -> list[LegendEntry]:
+    def legend(self, view: Raw) -> list[LegendEntry]:  # JSON edge
         return guide.legend(legend_shapes(), CLIMATE_FILL)
 
-    def event_targets(self, view: JSON, event: JSON) -> list[str]:
+    def event_targets(self, view: Raw, event: Raw) -> list[str]:  # JSON edge
         """The Areas an event concerns: those its data names (area, from, to) and
         those its text names as "<letter> (<name>)"."""
-        playable = {a["letter"].lower() for a in view.get("areas", []) if a.get("playable")}
+        playable = {a["letter"].lower() for a in typed(view)["areas"] if a["playable"]}
         return [t for t in event_areas(event) if t in playable]
 
-    def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
+    def action_labels(self, view: Raw, legal: Sequence[str]) -> dict[str, str]:  # JSON edge
         return labels(legal)
 
-    def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
-        return decision_controls(view, legal)
+    def controls(self, view: Raw, legal: Sequence[str]) -> list[Control]:  # JSON edge
+        return decision_controls(typed(view), legal)
 
-    def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
-        return confirm_question(view, action, legal)
+    def confirm(self, view: Raw, action: str, legal: Sequence[str]) -> str | None:  # JSON edge
+        return confirm_question(typed(view), action, legal)
 
-    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
-        players = view.get("players") or []
-        if seat >= len(players):
-            return {}
-        p = players[seat]
-        out: dict[str, PanelValue] = {"ships": p["ships"], "soldiers at home": p["home_soldiers"]}
-        if p["cash"] is not None:
-            out["cash"] = f"${p['cash']}"
-        out["political control"] = p["political_control"]
-        return out
+    def panel(self, view: Raw, seat: int) -> dict[str, PanelValue]:  # JSON edge
+        return panel_values(typed(view), seat)
 
 
-def event_areas(event: JSON) -> list[str]:
-    data = event.get("data") or {}
+def seat_status(view: NewWorldView, seat: int, waiting: Sequence[int]) -> str:
+    """A seat's word beside its name: finished, its sheet or bid sealed, or whether
+    the table waits for it."""
+    phase, players = view["phase"], view["players"]
+    if phase == "game over":
+        return "finished"
+    if phase == "planning" and seat < len(players) and players[seat]["plan_sealed"]:
+        return "sheet sealed"
+    bidding = phase == "exclusive landfall bids"
+    if bidding and seat < len(players) and players[seat]["bid_sealed"]:
+        return "bid sealed"
+    return "to decide" if seat in waiting else "waiting"
+
+
+def panel_values(view: NewWorldView, seat: int) -> dict[str, PanelValue]:
+    """The seat's figures for the table's side panel (cash only where the view shows it)."""
+    players = view["players"]
+    if seat >= len(players):
+        return {}
+    p = players[seat]
+    out: dict[str, PanelValue] = {"ships": p["ships"], "soldiers at home": p["home_soldiers"]}
+    if p["cash"] is not None:
+        out["cash"] = f"${p['cash']}"
+    out["political control"] = p["political_control"]
+    return out
+
+
+def event_areas(event: Raw) -> list[str]:
+    """The Areas (lower-case letters) an event names: the Area indexes of its data's
+    ``area``, ``from`` and ``to``, and the "<letter> (<name>)" of its text."""
+    data = told.event_data(event)
     found: list[str] = []
     for key in ("area", "from", "to"):
         value = data.get(key)
