@@ -40,7 +40,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check meeple tests
 
 typecheck: $(STAMP)
-	$(VENV)/bin/mypy meeple benchmarks tests/example_game/meeple_goofspiel
+	$(VENV)/bin/mypy meeple benchmarks tests/example_game/meeple_goofspiel tests/kit/pebbles/meeple_pebbles
 
 # Two workers (the machine's two cores); tests/conftest.py says how the tests are shared.
 pytest: $(STAMP)

@@ -1,5 +1,7 @@
 """PettingZoo adapters over every encoded game: PettingZoo's own API and seed
-tests, observations from views only, masks, refusals, rewards and rendering."""
+tests, observations from views only, masks, refusals, rewards and rendering (the
+public kit's ``meeple.testing.LearningTests``, one class per registered game), and
+the adapters' particular cases."""
 
 from __future__ import annotations
 
@@ -8,132 +10,31 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test
 
-from meeple.engine import Game, NoEncoding, Rng, get_game
+from meeple.engine import Game, NoEncoding, Rng, all_games, get_game
 from meeple.rl.core import LegalTexts, Table
 from meeple.rl.pettingzoo_env import MeepleAECEnv, MeepleParallelEnv
+from meeple.testing import LearningTests, classes_for
+from meeple.testing.learning import check_illegal_action_refused, seat_with_an_illegal_action
 from tests.engine.toy import ToyGame
+from tests.kit.pebbles_game import pebbles
 from tests.rl.support import GAMES
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
-CYCLES = 150
+globals().update(classes_for(LearningTests, all_games()))
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_aec_env_passes_pettingzoos_api_test(game: Game[Any]) -> None:
-    api_test(MeepleAECEnv(game, game.min_players, render_mode="ansi"), num_cycles=CYCLES)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_parallel_env_passes_pettingzoos_parallel_api_test(game: Game[Any]) -> None:
-    parallel_api_test(MeepleParallelEnv(game, game.min_players), num_cycles=CYCLES)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_both_envs_pass_pettingzoos_seed_tests(game: Game[Any]) -> None:
-    seed_test(lambda: MeepleAECEnv(game, game.min_players), num_cycles=CYCLES)
-    parallel_seed_test(lambda: MeepleParallelEnv(game, game.min_players), num_cycles=CYCLES)
-
-
-def random_walk(game: Game[Any], players: int, seed: int) -> list[Table]:
-    """Tables at every 5th decision of one random game (each its own copy)."""
-    table = Table(game, players, seed=seed)
-    rng = Rng(seed)
-    snapshots = []
-    while not table.is_over():
-        if table.state.version % 5 == 0:
-            copy = Table(game, players, seed=seed)
-            copy.state = table.state.clone()
-            snapshots.append(copy)
-        seat = table.to_act()[0]
-        assert table.step(seat, rng.choice(game.legal_actions(table.state, seat))) is None
-    snapshots.append(table)
-    return snapshots
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_observations_keep_the_encodings_contract_and_leak_nothing(game: Game[Any]) -> None:
-    """Every observation has the promised length, values in [0, 1], and is equal
-    for the real state and for any state the seat cannot tell from it."""
-    for players in (game.min_players, game.max_players):
-        for table in random_walk(game, players, seed=players):
-            for seat in range(players):
-                seen = table.observation(seat)
-                assert seen.shape == (table.size,) and seen.dtype == np.float32
-                assert float(seen.min()) >= 0.0 and float(seen.max()) <= 1.0
-                twin = Table(game, players)
-                twin.state = game.determinize(table.state, seat, Rng(seat + 99))
-                assert np.array_equal(twin.observation(seat), seen), (game.name, seat)
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_masks_and_info_texts_are_the_legal_actions(game: Game[Any]) -> None:
-    env = MeepleAECEnv(game, game.min_players, seed=5)
-    env.reset(seed=5)
-    rng = Rng(5)
-    for _ in range(60):
-        if not env.agents:
-            break
-        agent = env.agent_selection
-        observation, _, terminated, truncated, info = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        seat = int(agent.split("_")[1])
-        legal = game.legal_actions(env.table.state, seat)
-        assert list(np.flatnonzero(observation["action_mask"])) == sorted(legal)
-        assert info["legal_actions"] == [game.actions[i].text for i in sorted(legal)]
-        assert seat in game.to_act(env.table.state)
-        env.step(rng.choice(legal))
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_an_illegal_action_is_refused_changes_nothing_and_says_why(game: Game[Any]) -> None:
-    env = MeepleAECEnv(game, game.min_players, seed=3, illegal_reward=-0.5)
+def test_a_game_where_every_action_stays_legal_is_not_stepped_past_its_end() -> None:
+    """Pebbles (tests/kit/pebbles): both actions are legal at every decision, so no
+    decision has an action to refuse; the kit's check must say so (False, and its
+    test skips) instead of stepping the finished environment."""
+    game = pebbles()
+    env = MeepleAECEnv(game, game.min_players, seed=3)
     env.reset(seed=3)
-    rng = Rng(3)
-    while True:  # play on until the seat to act has some action it may not take
-        agent = env.agent_selection
-        seat = int(agent.split("_")[1])
-        legal = set(game.legal_actions(env.table.state, seat))
-        if len(legal) < len(game.actions):
-            break
-        env.step(rng.choice(sorted(legal)))
-    wrong = next(i for i in range(len(game.actions)) if i not in legal)
-    before = game.snapshot(env.table.state)
-    env.step(wrong)
-    assert game.snapshot(env.table.state) == before
-    assert env.rewards[agent] == -0.5
-    assert env.agent_selection == agent
-    explanation = env.infos[agent]["illegal_action"]
-    assert "[" in explanation and "]" in explanation  # the rule's name, in brackets
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_a_finished_game_rewards_its_winners(game: Game[Any]) -> None:
-    env = MeepleAECEnv(game, game.min_players, seed=11)
-    env.reset(seed=11)
-    rng = Rng(11)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    while env.agents:
-        observation, reward, terminated, truncated, _ = env.last()
-        totals[env.agent_selection] += reward
-        if terminated or truncated:
-            env.step(None)
-        else:
-            env.step(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
-    winners = set(game.result(env.table.state).winners)
-    assert totals == {f"seat_{s}": 1.0 if s in winners else 0.0 for s in range(game.min_players)}
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_render_is_the_spectators_terminal_text(game: Game[Any]) -> None:
-    env = MeepleAECEnv(game, game.min_players, render_mode="ansi")
-    env.reset(seed=1)
-    assert env.render() == game.render_text(game.view(env.table.state, None))
-    assert MeepleAECEnv(game, game.min_players).render() is None
+    assert seat_with_an_illegal_action(env, 3) is None
+    assert env.table.is_over()
+    assert check_illegal_action_refused(game) is False
 
 
 def test_a_game_without_an_encoding_is_refused_by_name() -> None:
