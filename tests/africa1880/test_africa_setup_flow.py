@@ -105,6 +105,24 @@ def test_refused_actions_name_the_rule_and_change_nothing() -> None:
         GAME.play(state, 1, "nigeria: develop")
 
 
+def test_explain_refuses_exactly_what_legal_actions_leaves_out() -> None:
+    """Seats the rules no longer wait for get a reason too (explain is asked
+    directly, as the checked path never asks it); a legal action gets none: the
+    engine's unexplained fallback, naming the legal actions."""
+    state = scenario("great britain,france,germany", {"nigeria": [1], "egypt": [0]})
+    legal = GAME.explain_illegal(state, 1, GAME.to_action("ready"))
+    assert not legal.explained and "ready" in legal.message
+    GAME.play(state, 1, "ready")
+    again = GAME.explain_illegal(state, 1, GAME.to_action("ready"))
+    assert again.explained and again.rule == "1) Diplomatic Action"
+    ready_all(state)
+    GAME.play(state, 1, "seal orders")
+    sealed = GAME.explain_illegal(state, 1, GAME.to_action("nigeria: develop"))
+    assert sealed.explained and "sealed" in sealed.message
+    for action in GAME.legal(state, 0):
+        assert not GAME.explain_illegal(state, 0, action).explained, action.text
+
+
 def test_views_hide_drafts_until_the_reveal() -> None:
     """2) Writing Orders: in secret; 3) Reading Orders: then every sheet is read."""
     state = scenario("great britain,france,germany", {"nigeria": [1], "egypt": [0], "congo": [2]})

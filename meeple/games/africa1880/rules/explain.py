@@ -1,69 +1,142 @@
-"""Why an action is refused, naming the rulebook section that forbids it."""
+"""Why an action is refused, naming the rulebook section that forbids it.
+
+One source of legality: every reason is read from the functions the dispatcher's
+``legal_actions`` is made of (the placing seat, the line of the sheet written next,
+``explore_targets``, ``landing_targets``), so an action gets a reason exactly when
+``legal_actions`` leaves it out. A legal action finds none and gets the engine's
+``unexplained`` fallback, which names the legal actions.
+"""
 
 from __future__ import annotations
 
-from meeple.engine import Action, IllegalAction
+from meeple.engine import Action, IllegalAction, unexplained
 from meeple.games.africa1880 import texts
-from meeple.games.africa1880.actions import LAND, ORDER, PLACE, READY, RELATION, REVISE, SEAL
+from meeple.games.africa1880.actions import (
+    LAND,
+    ORDER,
+    PLACE,
+    READY,
+    RELATION,
+    REVISE,
+    SEAL,
+    TABLES,
+)
 from meeple.games.africa1880.board import COUNTRY_NAMES
-from meeple.games.africa1880.rules import writing
+from meeple.games.africa1880.rules import apply
+from meeple.games.africa1880.rules.placement import placer
+from meeple.games.africa1880.rules.writing import explore_targets, landing_targets, sheet_item
 from meeple.games.africa1880.state import (
     DIPLOMACY,
+    GAME_OVER,
     NO_LANDING,
     SETUP,
     WRITING,
     AfricaState,
 )
 
+WRITING_RULE = "2) Writing Orders"
 PHASE_RULE = {
     PLACE: ("Setup", "first presences are placed only during setup"),
     READY: ("1) Diplomatic Action", "'ready' ends the diplomatic action phase only"),
-    ORDER: ("2) Writing Orders", "orders are written only during the writing phase"),
-    LAND: ("2) Writing Orders", "orders are written only during the writing phase"),
-    RELATION: ("2) Writing Orders", "orders are written only during the writing phase"),
-    SEAL: ("2) Writing Orders", "a sheet is sealed only during the writing phase"),
-    REVISE: ("2) Writing Orders", "a sheet is revised only during the writing phase"),
+    ORDER: (WRITING_RULE, "orders are written only during the writing phase"),
+    LAND: (WRITING_RULE, "orders are written only during the writing phase"),
+    RELATION: (WRITING_RULE, "orders are written only during the writing phase"),
+    SEAL: (WRITING_RULE, "a sheet is sealed only during the writing phase"),
+    REVISE: (WRITING_RULE, "a sheet is revised only during the writing phase"),
 }
 PHASE_OF = {PLACE: SETUP, READY: DIPLOMACY}
 
 
 def explain(state: AfricaState, seat: int, action: Action) -> IllegalAction:
-    """The reason ``action`` is not legal for ``seat`` (which is waited for)."""
+    """The reason ``action`` is not legal for ``seat`` now; for a legal action, the
+    ``unexplained`` fallback."""
+    reason = _reason(state, seat, action)
+    if reason is not None:
+        return reason
+    legal = apply.legal_actions(state, seat)
+    return unexplained(action.text, [TABLES.space[index].text for index in legal])
+
+
+def _reason(state: AfricaState, seat: int, action: Action) -> IllegalAction | None:
     kind = action.kind
+    if state.phase == GAME_OVER:
+        return IllegalAction("The End of the Game", "the game is over after its last turn")
     if state.phase != PHASE_OF.get(kind, WRITING):
         rule, message = PHASE_RULE[kind]
         return IllegalAction(rule, message)
-    found: IllegalAction | None = None
+    if state.phase == SETUP:
+        return _placing(state, seat)
+    if state.phase == DIPLOMACY:
+        return _ready(state, seat)
+    return _writing(state, seat, action)
+
+
+def _placing(state: AfricaState, seat: int) -> IllegalAction | None:
+    """Setup: one country at a time places, in the rulebook's order of the countries."""
+    if seat == placer(state):
+        return None
+    return IllegalAction(
+        "Setup",
+        "the first presences are placed one country at a time, in the rulebook's order;"
+        f" {texts.country(state, placer(state))} places now",
+    )
+
+
+def _ready(state: AfricaState, seat: int) -> IllegalAction | None:
+    if not state.ready >> seat & 1:
+        return None
+    return IllegalAction(
+        "1) Diplomatic Action", f"{texts.country(state, seat)} has already said it is ready"
+    )
+
+
+def _writing(state: AfricaState, seat: int, action: Action) -> IllegalAction | None:
+    if state.sealed >> seat & 1:
+        return IllegalAction(WRITING_RULE, "your sheet is sealed: it can no longer be changed")
+    kind = action.kind
     if kind == ORDER:
-        found = _order(state, seat, int(action.args[0]), int(action.args[1]))
-    elif kind == LAND:
-        found = _landing(state, int(action.args[0]))
-    elif kind == RELATION:
-        found = _relation(state, seat, int(action.args[0]))
-    return found or _out_of_turn(state, seat, action)
+        return _order(state, seat, int(action.args[0]), int(action.args[1])) or _line(
+            state, seat, action, ("order", int(action.args[0]))
+        )
+    if kind == LAND:
+        return _landing(state, int(action.args[0])) or _line(state, seat, action, ("landing", -1))
+    if kind == RELATION:
+        country = int(action.args[0])
+        return _relation(state, seat, country) or _line(
+            state, seat, action, ("relation", state.seat_of_country(country))
+        )
+    if kind == REVISE:
+        return _line(state, seat, action, ("end", -1))
+    return None  # seal orders: possible at any line
 
 
-def _out_of_turn(state: AfricaState, seat: int, action: Action) -> IllegalAction:
-    item, target = writing.sheet_item(state, seat)
+def _line(
+    state: AfricaState, seat: int, action: Action, line: tuple[str, int]
+) -> IllegalAction | None:
+    """Lines are written in order: ``action`` writes ``line``, which must be the next."""
+    item, target = sheet_item(state, seat)
+    if (item, target) == line:
+        return None
     if item == "order":
-        line = f"the order for {texts.place(target)}"
+        written = f"the order for {texts.place(target)}"
     elif item == "landing":
-        line = "the landing order"
+        written = "the landing order"
     elif item == "relation":
-        line = f"the relation with {texts.country(state, target)}"
+        written = f"the relation with {texts.country(state, target)}"
     else:
         return IllegalAction(
-            "2) Writing Orders",
+            WRITING_RULE,
             f"'{action.text}': every line is written; seal your orders or revise them",
         )
     return IllegalAction(
-        "2) Writing Orders",
-        f"'{action.text}': your sheet's next line is {line}; write the lines in order,"
+        WRITING_RULE,
+        f"'{action.text}': your sheet's next line is {written}; write the lines in order,"
         " seal, or revise from the first line once all are written",
     )
 
 
 def _order(state: AfricaState, seat: int, territory: int, code: int) -> IllegalAction | None:
+    """2.1: an order goes to one's own presence; an exploration to an open border."""
     name = texts.country(state, seat)
     if not state.presence[territory] >> seat & 1:
         return IllegalAction(
@@ -71,33 +144,33 @@ def _order(state: AfricaState, seat: int, territory: int, code: int) -> IllegalA
             f"{name} has no presence in {texts.place(territory)}; orders are given only to"
             " your presences",
         )
-    if code < 0:
+    if code < 0 or code in explore_targets(state, seat, territory):
         return None
     if state.colony[code]:
         return IllegalAction(
             "Special Rules Concerning Colonies",
             f"{texts.place(code)} is a colony; nobody may explore into it",
         )
-    if state.presence[code] >> seat & 1:
-        return IllegalAction(
-            "3.1) Orders Given to Presences",
-            f"{name} is already present in {texts.place(code)}; a country can have only one"
-            " presence per territory",
-        )
-    return None
+    return IllegalAction(
+        "3.1) Orders Given to Presences",
+        f"{name} is already present in {texts.place(code)}; a country can have only one"
+        " presence per territory",
+    )
 
 
 def _landing(state: AfricaState, territory: int) -> IllegalAction | None:
-    if territory != NO_LANDING and state.presence[territory]:
-        return IllegalAction(
-            "2.2) The Landing Order",
-            f"{texts.place(territory)} is not empty of presences; a landing may be ordered"
-            " only on an empty coastal territory",
-        )
-    return None
+    """2.2: a landing only on a coastal territory empty of presences."""
+    if territory == NO_LANDING or territory in landing_targets(state):
+        return None
+    return IllegalAction(
+        "2.2) The Landing Order",
+        f"{texts.place(territory)} is not empty of presences; a landing may be ordered"
+        " only on an empty coastal territory",
+    )
 
 
 def _relation(state: AfricaState, seat: int, country: int) -> IllegalAction | None:
+    """2.3: relations with each of the other countries in the game."""
     other = state.seat_of_country(country)
     if other == -1:
         return IllegalAction(
