@@ -14,8 +14,6 @@ are modelled as the heuristic.
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.newworld.bots import policy
 from meeple.games.newworld.bots.policy import Table, by_kind, table
@@ -78,10 +76,10 @@ class NewWorldHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game[Any], seed: int) -> None:
+    def __init__(self, game: Game[GameState], seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+    def choose(self, game: Game[GameState], state: GameState, seat: int) -> int:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -103,7 +101,7 @@ def numeric_neighbours(t: Table, legal: list[int], chosen: int) -> list[int]:
 
 
 def alternatives(
-    game: Game[Any],
+    game: Game[GameState],
     state: NewWorldState,
     seat: int,
     legal: list[int],
@@ -183,7 +181,7 @@ class NewWorldKnowledge(Knowledge):
         return policy.CLIMATE_WEIGHT
 
     def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: Game[GameState], state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         if len(legal) == 1:
             return legal[0]
@@ -192,14 +190,14 @@ class NewWorldKnowledge(Knowledge):
         return policy.choose(game, sample_of(state), seat, legal, rng, self.climate_weight(seat))
 
     def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+        self, game: Game[GameState], state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
         return alternatives(
             game, sample_of(state), seat, legal, climate_weight=self.climate_weight(seat)
         )
 
     def shortlist(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: Game[GameState], state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> list[int]:
         """The root's branches, read from a sample (never the true state)."""
         if len(legal) == 1:
@@ -211,7 +209,7 @@ class NewWorldKnowledge(Knowledge):
             game, sample, seat, legal, root=True, climate_weight=policy.SEARCH_CLIMATE_WEIGHT
         )
 
-    def settled(self, game: Game[Any], state: GameState) -> bool:
+    def settled(self, game: Game[GameState], state: GameState) -> bool:
         """Anywhere but amid the bids or sheets the search is about: those are judged
         before their first entry or once all are revealed."""
         sample = sample_of(state)
@@ -221,5 +219,5 @@ class NewWorldKnowledge(Knowledge):
             return all(untouched(sample, seat) for seat in range(sample.players))
         return False
 
-    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+    def evaluate(self, game: Game[GameState], state: GameState, observer: int) -> list[float]:
         return standings(sample_of(state))

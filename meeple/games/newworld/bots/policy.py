@@ -38,9 +38,8 @@ taken at random, so new rules (Piracy, new player choices) never stop it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from meeple.engine import Game, Rng
+from meeple.engine import Game, GameState, Rng
 from meeple.games.newworld.board import AREAS
 from meeple.games.newworld.bots.reading import (
     COASTAL,
@@ -106,20 +105,20 @@ class Table:
     """Every action's kind and arguments, by index (read once from the game)."""
 
     kinds: tuple[str, ...]
-    args: tuple[tuple[Any, ...], ...]
+    args: tuple[tuple[int, ...], ...]  # every New World argument is a whole number
     texts: tuple[str, ...]
 
 
 _TABLES: dict[str, Table] = {}
 
 
-def table(game: Game[Any]) -> Table:
+def table(game: Game[GameState]) -> Table:
     found = _TABLES.get(game.rules_version)
     if found is None:
         actions = list(game.actions)
         found = Table(
             tuple(a.kind for a in actions),
-            tuple(tuple(a.args) for a in actions),
+            tuple(tuple(int(x) for x in a.args) for a in actions),
             tuple(a.text for a in actions),
         )
         _TABLES[game.rules_version] = found
@@ -563,7 +562,7 @@ def arrangement_choice(t: Table, legal: list[int]) -> int:
 
 
 def choose(
-    game: Game[Any],
+    game: Game[GameState],
     state: NewWorldState,
     seat: int,
     legal: list[int],
