@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from meeple.engine.controls import board_control, choice_control, option
 from meeple.games.mombasa.board import BOARD
+from meeple.games.mombasa.view import MombasaView, PlayerView, Reward, kind_and_count
 
-JSON = dict[str, Any]
+Control = dict[str, object]  # JSON edge: an entry of meeple.engine.controls
 COMPANY_TITLES = ("Mombasa", "Cape Town", "Saint-Louis", "Cairo")
 COMPANIES = tuple(name.lower() for name in COMPANY_TITLES)
 REWARDS = {
@@ -42,23 +42,31 @@ def card(face: str) -> str:
     return face.title()
 
 
-def _me(view: JSON) -> JSON | None:
+def _me(view: MombasaView) -> PlayerView | None:
     seat = view.get("seat")
     players = view.get("players") or []
     return players[seat] if isinstance(seat, int) and seat < len(players) else None
+
+
+def _hand(view: MombasaView) -> list[str]:
+    """The seat's own hand (empty for a spectator)."""
+    me = _me(view)
+    return (me.get("hand") if me else None) or []
 
 
 def _number(text: str) -> int:
     return int(text.split()[-1])
 
 
-def _pending(view: JSON) -> tuple[str, list[int]]:
-    pending = view.get("pending") or {}
+def _pending(view: MombasaView) -> tuple[str, list[int]]:
+    pending = view.get("pending")
+    if not pending:
+        return "", []
     values = [v for v in pending.get("values", []) if isinstance(v, int)]
     return str(pending.get("decision", "")), values
 
 
-def _buy(view: JSON, action: str) -> str:
+def _buy(view: MombasaView, action: str) -> str:
     space = _number(action) - 1
     display = view.get("display") or []
     shown = display[space] if space < len(display) else None
@@ -73,7 +81,7 @@ def _buy(view: JSON, action: str) -> str:
     return f"Buy {card(shown['card'])} for £{max(0, int(shown['price']) - discount)}"
 
 
-def _advance(view: JSON, action: str) -> str:
+def _advance(view: MombasaView, action: str) -> str:
     company = COMPANIES.index(action.removeprefix("advance "))
     me = _me(view)
     words = f"Advance on the {COMPANY_TITLES[company]} track"
@@ -86,24 +94,22 @@ def _advance(view: JSON, action: str) -> str:
     return f"{words} to space {space}" + (f" (capital call £{call})" if call else "")
 
 
-def _slot_card(view: JSON, slot: int) -> str:
+def _slot_card(view: MombasaView, slot: int) -> str:
     me = _me(view)
     slots = me.get("slots") if me else None
-    if isinstance(slots, list) and slot < len(slots) and isinstance(slots[slot], dict):
-        face = slots[slot].get("card")
-        if face:
-            return f" ({card(face)})"
-    return ""
+    shown = slots[slot] if isinstance(slots, list) and slot < len(slots) else None
+    face = shown.get("card") if isinstance(shown, dict) else None
+    return f" ({card(face)})" if face else ""
 
 
-def _use_in(view: JSON, action: str, kind: str) -> str:
+def _use_in(view: MombasaView, action: str, kind: str) -> str:
     if action.endswith(" tile"):
         return f"Use the {kind} bonus tile"
     slot = _number(action) - 1
     return f"Use the {kind} in slot {slot + 1}{_slot_card(view, slot)}"
 
 
-def _deck(view: JSON, action: str) -> str:
+def _deck(view: MombasaView, action: str) -> str:
     deck = _number(action) - 1
     me = _me(view)
     decks = me.get("resting_decks") if me else None
@@ -112,13 +118,13 @@ def _deck(view: JSON, action: str) -> str:
     return f"End my action phase, taking back resting deck {deck + 1} ({inside})"
 
 
-def _book(view: JSON, action: str) -> str:
+def _book(view: MombasaView, action: str) -> str:
     n = _number(action) - 1
     books = view.get("book_display") or []
-    if n >= len(books) or not isinstance(books[n], dict):
+    book = books[n]["book"] if n < len(books) and isinstance(books[n], dict) else None
+    if book is None:
         return f"Take book {n + 1}"
-    book = books[n]["book"]
-    needs = ", ".join(need_words(str(k), int(n)) for k, n in book.get("requires", []))
+    needs = ", ".join(need_words(*kind_and_count(need)) for need in book.get("requires", []))
     reward = reward_words(book.get("reward"))
     return f"Take book {book['letter']} (needs {needs or 'nothing'}; gives {reward})"
 
@@ -135,21 +141,21 @@ def need_words(kind: str, n: int) -> str:
     return NEEDS.get(kind, kind + " {n}").format(n=n)
 
 
-def reward_words(reward: Sequence[Any] | None) -> str:
+def reward_words(reward: Reward | None) -> str:
     if not reward:
         return "nothing"
-    kind, n = str(reward[0]), int(reward[1])
+    kind, n = kind_and_count(reward)
     words = REWARDS.get(kind, kind.replace("_", " ") + " {n}").format(n=n)
     return words.replace("(s)", "" if n == 1 else "s")
 
 
-def _tile(view: JSON, action: str) -> str:
+def _tile(view: MombasaView, action: str) -> str:
     tile = BOARD.tiles[_number(action) - 1]
     cards = ", ".join(card(face) for face in tile.cards)
     return f"Keep starting tile {_number(action)} ({cards})"
 
 
-def _rest(view: JSON, action: str) -> str:
+def _rest(view: MombasaView, action: str) -> str:
     face = action.removeprefix("rest ")
     me = _me(view)
     decks = me.get("resting_decks") if me else None
@@ -158,12 +164,12 @@ def _rest(view: JSON, action: str) -> str:
     return f"Rest {card(face)}{where}"
 
 
-def _plan(view: JSON, action: str) -> str:
+def _plan(view: MombasaView, action: str) -> str:
     face, _, slot = action.removeprefix("plan ").rpartition(" in slot ")
     return f"{card(face)} face down into slot {slot}"
 
 
-def _region(view: JSON, action: str) -> str:
+def _region(view: MombasaView, action: str) -> str:
     region, _, column = action.removeprefix("enter ").rpartition(" from column ")
     decision, values = _pending(view)
     company = COMPANY_TITLES[values[0]] + " " if decision == "expansion" and values else ""
@@ -185,7 +191,7 @@ FIXED = {
     "take 2 bp and 1 diamond step": "2 bookkeeping points and 1 diamond step",
     "skip purchase": "Buy nothing",
 }
-BY_VERB: dict[str, Callable[[JSON, str], str]] = {
+BY_VERB: dict[str, Callable[[MombasaView, str], str]] = {
     "keep": _tile,
     "rest": _rest,
     "plan": _plan,
@@ -209,7 +215,7 @@ BY_VERB: dict[str, Callable[[JSON, str], str]] = {
 }
 
 
-def _use(view: JSON, action: str) -> str:
+def _use(view: MombasaView, action: str) -> str:
     if action.startswith("use bookkeeper"):
         return _use_in(view, action, "bookkeeper")
     if action.startswith("use merchant"):
@@ -217,7 +223,7 @@ def _use(view: JSON, action: str) -> str:
     return f"Use my {action.removeprefix('use ')} cards"
 
 
-def _boost(view: JSON, action: str) -> str:
+def _boost(view: MombasaView, action: str) -> str:
     """D2's bonuses: so many steps on the track named (the pending decision's first value)."""
     _, values = _pending(view)
     steps = values[0] if values else 2
@@ -230,7 +236,7 @@ def _boost(view: JSON, action: str) -> str:
 COLLECT_PARTS = ("pounds", "diamond steps", "track steps", "bookkeeping points")
 
 
-def _collect(view: JSON, action: str) -> str:
+def _collect(view: MombasaView, action: str) -> str:
     """A part of a reward taken next ("rewards: which first": values company, pounds,
     diamond steps, track steps, BP)."""
     part = COLLECT_PARTS.index(action.removeprefix("collect "))
@@ -255,7 +261,7 @@ def _remove(action: str) -> str:
     return f"Remove a {company.title()} post from base column {column}"
 
 
-def label(view: JSON, action: str) -> str:
+def label(view: MombasaView, action: str) -> str:
     """One action in words; its text if no rule words it (never expected)."""
     if action in FIXED:
         return FIXED[action]
@@ -263,14 +269,14 @@ def label(view: JSON, action: str) -> str:
     return words(view, action) if words else action
 
 
-def labels(view: JSON, legal: Sequence[str]) -> dict[str, str]:
+def labels(view: MombasaView, legal: Sequence[str]) -> dict[str, str]:
     return {action: label(view, action) for action in legal}
 
 
 # ---- questions --------------------------------------------------------------------------
 
 
-def empty_slots(view: JSON) -> list[int]:
+def empty_slots(view: MombasaView) -> list[int]:
     """The seat's open action slots with no card in them (1-based)."""
     me = _me(view)
     if me is None:
@@ -285,12 +291,12 @@ def _counted(numbers: Sequence[int]) -> str:
     return "slots " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
 
 
-def confirm(view: JSON, action: str, legal: Sequence[str]) -> str | None:
+def confirm(view: MombasaView, action: str, legal: Sequence[str]) -> str | None:
     """Before "ready" (the plan is final once everyone is ready) and before ending
     one's action phase while other actions are still open."""
     if action == "ready" and view.get("phase") == "planning":
         empty = empty_slots(view)
-        hand = (_me(view) or {}).get("hand") or []
+        hand = _hand(view)
         if empty and hand:
             return (
                 f"Ready with {_counted(empty)} empty? Once everyone is ready the plans are"
@@ -307,7 +313,7 @@ def confirm(view: JSON, action: str, legal: Sequence[str]) -> str | None:
     return None
 
 
-def plays_itself(view: JSON, action: str) -> bool:
+def plays_itself(view: MombasaView, action: str) -> bool:
     """Never "ready" (it reveals the plan) nor the end of one's action phase."""
     return action != "ready" and not action.startswith("end taking deck")
 
@@ -315,7 +321,7 @@ def plays_itself(view: JSON, action: str) -> bool:
 # ---- controls -----------------------------------------------------------------------------
 
 
-def controls(view: JSON, legal: Sequence[str]) -> list[JSON]:
+def controls(view: MombasaView, legal: Sequence[str]) -> list[Control]:
     """The decision's entries; the plan as a draft (see the module)."""
     words = labels(view, legal)
     if view.get("phase") == "planning" and "ready" in legal:
@@ -371,14 +377,14 @@ def _sub_group(action: str) -> str:
     return action.split(" ")[-1]
 
 
-def plan_entry(view: JSON, legal: Sequence[str], words: dict[str, str]) -> JSON:
+def plan_entry(view: MombasaView, legal: Sequence[str], words: dict[str, str]) -> Control:
     """The draft: the open empty slots, the hand's playable cards (with how many of
     each), the text of a plan action, and every legal action of the decision (the
     plans and "ready", which the draft alone sends)."""
     plans = [a for a in legal if a.startswith("plan ")]
     faces = Counter(a.removeprefix("plan ").rpartition(" in slot ")[0] for a in plans)
     slots = sorted({int(a.rsplit(" ", 1)[-1]) for a in plans})
-    hand = Counter((_me(view) or {}).get("hand") or [])
+    hand = Counter(_hand(view))
     return {
         "kind": "plan",
         "heading": "Your plan (secret until everyone is ready)",

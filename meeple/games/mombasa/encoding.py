@@ -40,7 +40,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import TypeAlias, TypeVar
 
 from meeple.engine import GameConfig
 from meeple.engine.encoding import (
@@ -59,7 +59,6 @@ from meeple.games.mombasa.board import BOARD, COMPANIES, TRACK_FACES
 from meeple.games.mombasa.rules.tasks import TASK_NAMES
 from meeple.games.mombasa.state import DECKS, OVER, PHASES, SLOTS, SPACE_COUNT, TILES, MombasaState
 
-JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 SEATS = 4  # the most players Mombasa takes
@@ -70,7 +69,7 @@ COPIES = Counter(card.face for card in BOARD.cards)
 SHARE_OF_FACE = {face: 1.0 / copies for face, copies in COPIES.items()}  # one card's part
 F = len(FACES)
 C = len(COMPANIES)
-COMPANY_AT = {name: c for c, name in enumerate(COMPANIES)}
+COMPANY_AT: dict[str | None, int] = {name: c for c, name in enumerate(COMPANIES)}
 REGIONS = len(BOARD.regions)
 DISPLAY_SPACES = 12
 BOOK_SPACES = 12
@@ -83,7 +82,7 @@ COLUMNS = 3  # trading post columns per company
 SHARES = sorted({card.face for card in BOARD.cards if card.face.startswith("share ")})
 STACK_CARDS = Counter(card.letter for card in BOARD.cards)
 BOOK_CARDS = Counter(book.letter for book in BOARD.books)
-FINAL = ("cash", *COMPANIES, "diamonds", "bookkeeping", "total")
+FINAL = parts.SCORE_KEYS  # cash, the companies, diamonds, bookkeeping, total
 REQUIRES = (
     "any",
     "bananas",
@@ -170,25 +169,8 @@ class MombasaEncoding(SectionedEncoding):
     is built from (as the seat sees them) changed since the section's last read; a
     part that did not change is not written again."""
 
-    def encode(self, view: JSON, config: GameConfig) -> Vector:
-        out = LAYOUT.zeros()
-        relative = relative_seats(view["seat"], len(view["players"]))
-        general(out, view, relative)
-        companies(out, view)
-        market(out, view)
-        bonuses(out, view, relative)
-        final = view.get("final")
-        lengths = [track["length"] for track in view["tracks"]]
-        for seat, entry in enumerate(view["players"]):
-            base = PLAYERS + relative[seat] * PER_SEAT
-            position(out, base, (entry, lengths))
-            shelf(out, base, entry["bookkeeping"])
-            cards(out, base, entry)
-            slots(out, base, entry)
-            standing(out, base, entry)
-            score(out, base, None if final is None else final[seat])
-        pending(out, view.get("pending"))
-        return out
+    def encode(self, view: parts.EngineView, config: GameConfig) -> Vector:
+        return encode_view(parts.typed(view), config)  # JSON edge
 
     def sections(self, config: GameConfig, seat: int) -> list[Section]:
         """Blocks of the layout, each read from its part of ``seat``'s view; the parts
@@ -196,7 +178,9 @@ class MombasaEncoding(SectionedEncoding):
         shared."""
         relative = relative_seats(seat, config.players)
 
-        def relatively(write: Callable[[Vector, JSON, list[int]], None]) -> Writer:
+        def relatively(
+            write: Callable[[Vector, V, list[int]], None],
+        ) -> Callable[[Vector, V], None]:
             return lambda out, seen: write(out, seen, relative)
 
         sections = [
@@ -242,32 +226,56 @@ class MombasaEncoding(SectionedEncoding):
         return sections
 
 
-Writer = Callable[[Vector, Any], None]
-# A writer of one part of a seat's entry: (out, the seat's base, the part).
-SeatWriter = Callable[[Vector, int, Any], None]
-Read = Callable[[MombasaState], Any]
+def encode_view(view: parts.MombasaView, config: GameConfig) -> Vector:
+    """The whole view, encoded."""
+    out = LAYOUT.zeros()
+    relative = relative_seats(view["seat"], len(view["players"]))
+    general(out, view, relative)
+    companies(out, view)
+    market(out, view)
+    bonuses(out, view, relative)
+    final = view.get("final")
+    lengths = [track["length"] for track in view["tracks"]]
+    for seat, entry in enumerate(view["players"]):
+        base = PLAYERS + relative[seat] * PER_SEAT
+        position(out, base, (entry, lengths))
+        shelf(out, base, entry["bookkeeping"])
+        cards(out, base, entry)
+        slots(out, base, entry)
+        standing(out, base, entry)
+        score(out, base, None if final is None else final[seat])
+    pending(out, view.get("pending"))
+    return out
 
 
-def part(facts: Read, build: Read) -> Read:
+P = TypeVar("P")
+V = TypeVar("V")
+Read = Callable[[MombasaState], object]
+"""A part's facts (``meeple.games.mombasa.view``: every field its part is built from)."""
+
+
+def part(
+    facts: Read, build: Callable[[MombasaState], P]
+) -> Callable[[MombasaState], tuple[object, P]]:
     """A section's read: one part of the view, built (``build(state)``) only when its
     facts (``facts(state)``, see ``meeple.games.mombasa.view``) differ from those of
     the last read. It returns ``(facts, part)``, the same pair while the facts stay
     equal, so the encoder compares facts, never the part; equal facts give equal
     parts, so the pair compares as the part would. The part is built fresh by the
     view's builders and shares nothing with the state."""
-    last: tuple[object, Any] = (object(), None)  # equal to no facts
+    last: tuple[object, P] | None = None  # None: no read yet
 
-    def read(state: MombasaState) -> tuple[object, Any]:
+    def read(state: MombasaState) -> tuple[object, P]:
         nonlocal last
         seen, kept = facts(state), last  # ``kept``: another thread may replace ``last``
-        if seen != kept[0]:
+        if kept is None or seen != kept[0]:
             kept = last = (seen, build(state))
         return kept
 
     return read
 
 
-def in_part(write: Writer) -> Writer:
+def in_part(write: Callable[[Vector, P], None]) -> Callable[[Vector, tuple[object, P]], None]:
     """A writer of a part, given the ``(facts, part)`` pair a ``part`` reads."""
     return lambda out, seen: write(out, seen[1])
 
@@ -277,7 +285,13 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
     bookkeeping track, cards, action slots, and its standing with the final score),
     each a section of its own, since a decision changes one or two of them."""
 
-    def block(start: int, stop: int, facts: Read, build: Read, write: SeatWriter) -> Section:
+    def block(
+        start: int,
+        stop: int,
+        facts: Read,
+        build: Callable[[MombasaState], P],
+        write: Callable[[Vector, int, P], None],
+    ) -> Section:
         return Section.block(
             base + start,
             base + stop,
@@ -285,13 +299,13 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
             lambda out, seen: write(out, base, seen[1]),
         )
 
-    def mine(read: Callable[[MombasaState, int], Any]) -> Read:
+    def mine(read: Callable[[MombasaState, int], P]) -> Callable[[MombasaState], P]:
         return lambda state: read(state, p)
 
-    def seen(read: Callable[[MombasaState, int, int | None], Any]) -> Read:
+    def seen(read: Callable[[MombasaState, int, int | None], P]) -> Callable[[MombasaState], P]:
         return lambda state: read(state, p, viewer)
 
-    def placed(state: MombasaState) -> tuple[JSON, list[int]]:
+    def placed(state: MombasaState) -> tuple[parts.Position, list[int]]:
         lengths = [parts.track_length(state, c) for c in range(C)]
         return parts.position(state, p), lengths
 
@@ -300,7 +314,7 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
             return object()
         return parts.standing_facts(state, p, viewer)
 
-    def standing_and_score(state: MombasaState) -> tuple[JSON, JSON | None]:
+    def standing_and_score(state: MombasaState) -> tuple[parts.Standing, parts.FinalRow | None]:
         final = parts.final(state, p) if state.phase == OVER else None
         return parts.standing(state, p, viewer), final
 
@@ -331,7 +345,7 @@ def seat_sections(p: int, viewer: int, base: int) -> list[Section]:
     ]
 
 
-def pending(out: Vector, pending: JSON | None) -> None:
+def pending(out: Vector, pending: parts.Pending | None) -> None:
     """The decision pending and the books waiting to be shelved."""
     if pending is not None:
         out[PENDING] = 1.0
@@ -339,7 +353,7 @@ def pending(out: Vector, pending: JSON | None) -> None:
         put(out, BOOKS_TO_PLACE, len(pending["books_to_place"]), SHELF)
 
 
-def general(out: Vector, view: JSON, relative: list[int]) -> None:
+def general(out: Vector, view: parts.Moment, relative: list[int]) -> None:
     put(out, ROUND, view["round"], ROUNDS)
     hot(out, PHASE, index_of(view["phase"], PHASES), len(PHASES))
     for seat in view["to_act"]:
@@ -349,7 +363,7 @@ def general(out: Vector, view: JSON, relative: list[int]) -> None:
     seat_hot(out, ACTOR, view["actor"], relative)
 
 
-def companies(out: Vector, view: JSON) -> None:
+def companies(out: Vector, view: parts.Companies) -> None:
     """Per company its track face and trading posts; per region who holds it."""
     for c, track in enumerate(view["tracks"]):
         hot(
@@ -379,23 +393,24 @@ def counted(out: Vector, offset: int, faces: list[str] | None) -> None:
         out[offset + FACE_AT[face]] += SHARE_OF_FACE[face]
 
 
-def book(out: Vector, offset: int, entry: JSON) -> None:
+def book(out: Vector, offset: int, entry: parts.BookView) -> None:
     """A book's letter, its requirements (per kind) and its reward."""
     hot(out, offset, index_of(entry["letter"], BOOK_LETTERS), len(BOOK_LETTERS))
-    for kind, count in entry["requires"]:
+    for need in entry["requires"]:
+        kind, count = parts.kind_and_count(need)
         put(out, offset + 3 + REQUIRES.index(kind), count, BOOK_NEED_CEILING)
-    kind, amount = entry["reward"]
+    kind, amount = parts.kind_and_count(entry["reward"])
     put(out, offset + 3 + len(REQUIRES) + REWARDS.index(kind), amount, BOOK_REWARD_CEILING)
 
 
-def market(out: Vector, view: JSON) -> None:
+def market(out: Vector, view: parts.Market) -> None:
     """The display, the stack, the discard pile, the books and the round track."""
     card_market(out, view)
     book_market(out, view)
     round_track(out, view)
 
 
-def card_market(out: Vector, view: JSON) -> None:
+def card_market(out: Vector, view: parts.CardMarket) -> None:
     """The display (per space the card's face and price), the stack, the discard pile."""
     for n, entry in enumerate(view["display"]):
         if entry is not None:
@@ -407,7 +422,7 @@ def card_market(out: Vector, view: JSON) -> None:
     counted(out, DISCARD, view["discard"])
 
 
-def book_market(out: Vector, view: JSON) -> None:
+def book_market(out: Vector, view: parts.BookMarket) -> None:
     """The book display (per space the book and the coins under it), the piles."""
     for n, space in enumerate(view["book_display"]):
         base = BOOK_DISPLAY + n * (BOOK + 1)
@@ -418,12 +433,12 @@ def book_market(out: Vector, view: JSON) -> None:
         put(out, BOOK_SUPPLY + k, view["book_supply"][letter], BOOK_CARDS[letter])
 
 
-def round_track(out: Vector, view: JSON) -> None:
+def round_track(out: Vector, view: parts.RoundTrack) -> None:
     for k, coins in enumerate(view["round_track"]):
         put(out, ROUND_TRACK + k, coins, COIN_CEILING)
 
 
-def bonuses(out: Vector, view: JSON, relative: list[int]) -> None:
+def bonuses(out: Vector, view: parts.Bonuses, relative: list[int]) -> None:
     """Who holds each bonus space; each bonus tile's holder, reservation and use."""
     for n, name in enumerate(BONUS_SPACES):
         seat_hot(out, BONUS + n * SEATS, view["bonus_spaces"][name], relative)
@@ -435,7 +450,7 @@ def bonuses(out: Vector, view: JSON, relative: list[int]) -> None:
             out[base + 2 * SEATS] = 1.0
 
 
-def position(out: Vector, base: int, placed: tuple[JSON, list[int]]) -> None:
+def position(out: Vector, base: int, placed: tuple[parts.Position, list[int]]) -> None:
     """Pounds, bonus markers, track positions (over the tracks' lengths), shares,
     bonus levels, diamond track and ink jar."""
     p, lengths = placed
@@ -450,7 +465,7 @@ def position(out: Vector, base: int, placed: tuple[JSON, list[int]]) -> None:
     put(out, base + INK, p["ink_jar"], SHELF)
 
 
-def shelf(out: Vector, base: int, bookkeeping: list[JSON | None]) -> None:
+def shelf(out: Vector, base: int, bookkeeping: list[parts.ShelvedBook | None]) -> None:
     """Per bookkeeping space: a book there, flipped or not, and the book."""
     for s, shelved in enumerate(bookkeeping):
         if shelved is not None:
@@ -461,7 +476,7 @@ def shelf(out: Vector, base: int, bookkeeping: list[JSON | None]) -> None:
             book(out, offset + 2, shelved)
 
 
-def cards(out: Vector, base: int, p: JSON) -> None:
+def cards(out: Vector, base: int, p: parts.Cards) -> None:
     """The resting decks, the hand's size and (own only) the hand, the share cards."""
     for d, deck in enumerate(p["resting_decks"]):
         counted(out, base + RESTING + d * F, deck)
@@ -471,13 +486,15 @@ def cards(out: Vector, base: int, p: JSON) -> None:
         out[base + SHARE_CARDS + SHARES.index(face)] += SHARE_OF_FACE[face]
 
 
-def standing_scored(out: Vector, base: int, seen: tuple[JSON, JSON | None]) -> None:
+def standing_scored(
+    out: Vector, base: int, seen: tuple[parts.Standing, parts.FinalRow | None]
+) -> None:
     """The seat's standing, and at the end its score."""
     standing(out, base, seen[0])
     score(out, base, seen[1])
 
 
-def standing(out: Vector, base: int, p: JSON) -> None:
+def standing(out: Vector, base: int, p: parts.Standing) -> None:
     """Ready, ended, the starting tile, its cards to rest, the dealt tiles."""
     if p["ready"]:
         out[base + READY] = 1.0
@@ -490,7 +507,7 @@ def standing(out: Vector, base: int, p: JSON) -> None:
         hot(out, base + DEALT, dealt - 1, STARTING_TILES)
 
 
-def slots(out: Vector, base: int, p: JSON) -> None:
+def slots(out: Vector, base: int, p: parts.Planned) -> None:
     """Open slots, the cards in them (a face only when the view shows it), plus-one."""
     for k, (open_, slot) in enumerate(zip(p["slots_open"], p["slots"], strict=True)):
         if open_:
@@ -509,7 +526,7 @@ def slots(out: Vector, base: int, p: JSON) -> None:
     hot(out, base + PLUS_ONE, None if plus is None else plus - 1, SLOTS)
 
 
-def score(out: Vector, base: int, final: JSON | None) -> None:
+def score(out: Vector, base: int, final: parts.FinalRow | None) -> None:
     """At the end: the score per category (Scoring) and the total."""
     if final is not None:
         for k, category in enumerate(FINAL):

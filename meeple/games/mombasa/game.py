@@ -27,7 +27,7 @@ from meeple.games.mombasa.setup import FIRST_GAME, FULL_GAME, set_up
 from meeple.games.mombasa.state import MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
 from meeple.games.mombasa.texts import SEAT_NAMES
-from meeple.games.mombasa.view import build_view, determinize
+from meeple.games.mombasa.view import build_view, determinize, typed, untyped
 
 
 class MombasaGame(Game[MombasaState]):
@@ -88,14 +88,14 @@ class MombasaGame(Game[MombasaState]):
     def explain_illegal(self, state: MombasaState, seat: int, action: Action) -> IllegalAction:
         return explain(state, seat, action)
 
-    def view(self, state: MombasaState, seat: int | None) -> dict[str, Any]:
-        return build_view(state, seat)
+    def view(self, state: MombasaState, seat: int | None) -> dict[str, Any]:  # JSON edge
+        return untyped(build_view(state, seat))  # JSON edge
 
     def determinize(self, state: MombasaState, seat: int, rng: Rng) -> MombasaState:
         return determinize(state, seat, rng)
 
-    def render_text(self, view: dict[str, Any]) -> str:
-        return render_text(view)
+    def render_text(self, view: dict[str, Any]) -> str:  # JSON edge
+        return render_text(typed(view))  # JSON edge
 
     def validate(self, state: MombasaState) -> None:
         validate(state)

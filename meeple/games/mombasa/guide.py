@@ -4,11 +4,8 @@ the meaning of the board's symbols. Both read a view only."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.engine.presentation import Explanation, LegendEntry
-
-JSON = dict[str, Any]
+from meeple.games.mombasa.view import MombasaView
 
 PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "draft": (
@@ -116,7 +113,7 @@ DECISIONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-def explain(view: JSON) -> Explanation | None:
+def explain(view: MombasaView) -> Explanation | None:
     """The phase's words, and those of the decision on top of the actor's stack."""
     phase = str(view.get("phase", ""))
     if phase not in PHASES:

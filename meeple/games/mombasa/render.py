@@ -12,12 +12,22 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Any
 
 from meeple.engine.terminal import Highlight, Terminal, fit
 from meeple.games.mombasa.board import BOARD, DIAMOND_TRACK
-
-JSON = dict[str, Any]
+from meeple.games.mombasa.view import (
+    SCORE_KEYS,
+    EngineView,
+    FinalRow,
+    MombasaView,
+    Planned,
+    PlayerView,
+    Requirement,
+    Reward,
+    TrackView,
+    kind_and_count,
+    typed,
+)
 
 WIDTH = 78
 COMPANY_TITLES = ("Mombasa", "Cape Town", "Saint-Louis", "Cairo")
@@ -44,7 +54,7 @@ LEGEND = (
 )
 
 
-def render_text(view: JSON) -> str:
+def render_text(view: MombasaView) -> str:
     lines = _round(view)
     lines += ["", *_companies(view)]
     lines += ["", *_regions(view)]
@@ -53,7 +63,7 @@ def render_text(view: JSON) -> str:
         lines += ["", *_player(view, player)]
     lines += _pending(view)
     if view["final"]:
-        lines += ["", *_final(view)]
+        lines += ["", *_final(view["players"], view["final"])]
     lines += ["", *legend_lines()]
     return "\n".join(within_width(lines))
 
@@ -85,11 +95,11 @@ def legend_lines() -> list[str]:
     return ["Legend:", *fit([f"{symbol}: {meaning}" for symbol, meaning in LEGEND], WIDTH)]
 
 
-def _names(view: JSON) -> list[str]:
+def _names(view: MombasaView) -> list[str]:
     return [str(p["name"]) for p in view["players"]]
 
 
-def _round(view: JSON) -> list[str]:
+def _round(view: MombasaView) -> list[str]:
     names = _names(view)
     head = (
         f"Mombasa, round {view['round']} of 7, {PHASES.get(view['phase'], view['phase'])};"
@@ -106,7 +116,7 @@ def _round(view: JSON) -> list[str]:
     return [head, *fit(items, WIDTH, "")]
 
 
-def _companies(view: JSON) -> list[str]:
+def _companies(view: MombasaView) -> list[str]:
     lines = ["Companies (share value = coins uncovered on the company's track):"]
     holders = view["bonus_spaces"]
     names = _names(view)
@@ -114,11 +124,8 @@ def _companies(view: JSON) -> list[str]:
         title = COMPANY_TITLES[c]
         posts = "/".join(str(n) for n in company["base_columns"])
         spaces = [f"{company['name']} bonus {k + 1}" for k in range(2)]
-        bonus = [
-            f"bonus {k + 1}: {names[holders[space]]}"
-            for k, space in enumerate(spaces)
-            if holders.get(space) is not None
-        ]
+        held = [(k, holders.get(space)) for k, space in enumerate(spaces)]
+        bonus = [f"bonus {k + 1}: {names[seat]}" for k, seat in held if seat is not None]
         lines.append(
             f"  {title:12} share value {company['share_value']:2}  posts {posts}"
             f"  track {track['face']} (bonus: {track['bonus']})"
@@ -132,7 +139,7 @@ def _companies(view: JSON) -> list[str]:
     return lines
 
 
-def _track_line(track: JSON) -> str:
+def _track_line(track: TrackView) -> str:
     """The track's spaces as shares, with capital calls and special spaces."""
     calls = {int(k): int(v) for k, v in track["calls"].items()}
     specials = {int(s): int(p) for s, p in track["specials"]}
@@ -144,7 +151,7 @@ def _track_line(track: JSON) -> str:
     return "shares by space: " + " ".join(spaces)
 
 
-def _regions(view: JSON) -> list[str]:
+def _regions(view: MombasaView) -> list[str]:
     items = []
     for region in view["regions"]:
         reward = _reward(region["reward"], short=True)
@@ -163,10 +170,10 @@ def _company_index(name: str) -> int:
     return [t.lower() for t in COMPANY_TITLES].index(name)
 
 
-def _reward(reward: Sequence[Any] | None, short: bool = False) -> str:
+def _reward(reward: Reward | None, short: bool = False) -> str:
     if not reward:
         return "no reward"
-    kind, n = str(reward[0]), int(reward[1])
+    kind, n = kind_and_count(reward)
     words = {
         "pounds": f"£{n}",
         "bp": f"BP {n}" if short else f"{n} BP",
@@ -178,8 +185,8 @@ def _reward(reward: Sequence[Any] | None, short: bool = False) -> str:
     return words.get(kind, f"{kind} {n}")
 
 
-def _needs(requires: Sequence[Sequence[Any]]) -> str:
-    return " + ".join(_need(str(k), int(n)) for k, n in requires)
+def _needs(requires: Sequence[Requirement]) -> str:
+    return " + ".join(_need(*kind_and_count(need)) for need in requires)
 
 
 def _need(kind: str, n: int) -> str:
@@ -190,7 +197,7 @@ def _need(kind: str, n: int) -> str:
     return f"{REQUIREMENTS.get(kind, kind)} {n}"
 
 
-def _displays(view: JSON) -> list[str]:
+def _displays(view: MombasaView) -> list[str]:
     cards = [
         f"{n + 1} {space['card']} £{space['price']}" if space else f"{n + 1} empty"
         for n, space in enumerate(view["display"])
@@ -228,7 +235,7 @@ def _displays(view: JSON) -> list[str]:
     ]
 
 
-def _player(view: JSON, player: JSON) -> list[str]:
+def _player(view: MombasaView, player: PlayerView) -> list[str]:
     mine = view["seat"] == player["seat"]
     status = []
     if player.get("ended"):
@@ -255,10 +262,9 @@ def _player(view: JSON, player: JSON) -> list[str]:
         if b
     ]
     lines += labelled("bookkeeping:", books)
-    if player.get("dealt_tiles"):
-        lines += labelled(
-            "starting tiles to choose:", [tile_words(t) for t in player["dealt_tiles"]]
-        )
+    dealt = player.get("dealt_tiles")
+    if dealt:
+        lines += labelled("starting tiles to choose:", [tile_words(t) for t in dealt])
     if player["hand"] is not None:
         lines += labelled("your hand:", player["hand"])
     else:
@@ -266,7 +272,7 @@ def _player(view: JSON, player: JSON) -> list[str]:
     return lines
 
 
-def _slots(player: JSON) -> list[str]:
+def _slots(player: Planned) -> list[str]:
     out = []
     for k, slot in enumerate(player["slots"]):
         if not player["slots_open"][k]:
@@ -320,7 +326,7 @@ def _reward_parts(values: list[int]) -> str:
     return ", ".join(p for p in parts if p) + " in the order you like"
 
 
-def pending_words(view: JSON) -> str | None:
+def pending_words(view: MombasaView) -> str | None:
     """ "Blue decides: expansion (Cairo, 3 expansion points left)", or None."""
     pending = view.get("pending")
     if not pending:
@@ -342,39 +348,43 @@ def pending_words(view: JSON) -> str | None:
     return line
 
 
-def _pending(view: JSON) -> list[str]:
+def _pending(view: MombasaView) -> list[str]:
     line = pending_words(view)
     return ["", *fit([f"Now {line}"], WIDTH, "")] if line else []
 
 
-def _final(view: JSON) -> list[str]:
-    keys = ("cash", "mombasa", "cape town", "saint-louis", "cairo", "diamonds", "bookkeeping")
+def _final(players: list[PlayerView], final: list[FinalRow]) -> list[str]:
+    keys = SCORE_KEYS[:-1]  # the total apart
     lines = ["Final scores (pounds):"]
-    for player, row in zip(view["players"], view["final"], strict=True):
+    for player, row in zip(players, final, strict=True):
         parts = ", ".join(f"{key} {row[key]}" for key in keys)
         lines += fit([f"{player['name']} {row['total']}: {parts}"], WIDTH)
     return lines
+
+
+def status(view: MombasaView, board: str) -> str:
+    """The round line, the decision being taken, and the viewer's own slots and hand."""
+    lines = [board.split("\n", 1)[0], *(line for line in _pending(view) if line)]
+    seat = view.get("seat")
+    if isinstance(seat, int):
+        player = view["players"][seat]
+        lines += labelled("your slots:", _slots(player))
+        if player["hand"] is not None:
+            lines += labelled("your hand:", player["hand"])
+    return "\n".join(within_width(lines))
 
 
 class MombasaTerminal(Terminal):
     """The full board once, then a status of a few lines; the legend; seats,
     companies and goods in their colours."""
 
-    def status(self, view: JSON, board: str) -> str:
-        """The round line, the decision being taken, and the viewer's own slots and hand."""
-        lines = [board.split("\n", 1)[0], *(line for line in _pending(view) if line)]
-        seat = view.get("seat")
-        if isinstance(seat, int):
-            player = view["players"][seat]
-            lines += labelled("your slots:", _slots(player))
-            if player["hand"] is not None:
-                lines += labelled("your hand:", player["hand"])
-        return "\n".join(within_width(lines))
+    def status(self, view: EngineView, board: str) -> str:
+        return status(typed(view), board)  # JSON edge
 
-    def legend(self, view: JSON) -> tuple[tuple[str, str], ...]:
+    def legend(self, view: EngineView) -> tuple[tuple[str, str], ...]:
         return LEGEND
 
-    def highlights(self, view: JSON) -> tuple[Highlight, ...]:
+    def highlights(self, view: EngineView) -> tuple[Highlight, ...]:
         seats = tuple(
             Highlight(rf"\b{name}\b", colour, True) for name, colour in SEAT_COLOURS.items()
         )
@@ -385,7 +395,7 @@ class MombasaTerminal(Terminal):
         goods = tuple(Highlight(rf"\b{good}\b", colour) for good, colour in GOODS_COLOURS.items())
         return seats + companies + goods
 
-    def examples(self, view: JSON) -> tuple[str, ...]:
+    def examples(self, view: EngineView) -> tuple[str, ...]:
         return (
             "plan coffee 2 in slot 1",
             "use coffee",

@@ -34,16 +34,25 @@ import math
 import re
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from meeple.engine import Presentation
-from meeple.engine.presentation import Explanation, LegendEntry
+from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
 from meeple.games.mombasa import controls, guide
 from meeple.games.mombasa import story as told
 from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
+from meeple.games.mombasa.controls import Control
 from meeple.games.mombasa.render import pending_words, tile_words
-
-JSON = dict[str, Any]
+from meeple.games.mombasa.story import EngineEvent, event_kind, event_seat, event_text
+from meeple.games.mombasa.view import (
+    EngineView,
+    MombasaView,
+    PlayerView,
+    Requirement,
+    Reward,
+    TrackView,
+    kind_and_count,
+    typed,
+)
 
 # ---- geometry: the parts and where each arrangement puts them ------------------------
 
@@ -310,11 +319,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _reward_words(reward: Sequence[Any] | None, short: bool = False) -> str:
+def _reward_words(reward: Reward | tuple[str, int] | None, short: bool = False) -> str:
     """A region's or a book's reward in the game's words."""
     if not reward:
         return "no reward"
-    kind, n = str(reward[0]), int(reward[1])
+    kind, n = kind_and_count(reward)
     if kind == "pounds":
         return f"£{n}"
     if kind == "bp":
@@ -330,8 +339,8 @@ def _reward_words(reward: Sequence[Any] | None, short: bool = False) -> str:
     return f"{kind.replace('_', ' ')} {n}"
 
 
-def _needs_words(requires: Sequence[Sequence[Any]]) -> list[str]:
-    return [_need_words(str(kind), int(n)) for kind, n in requires]
+def _needs_words(requires: Sequence[Requirement]) -> list[str]:
+    return [_need_words(*kind_and_count(need)) for need in requires]
 
 
 def _need_words(kind: str, n: int) -> str:
@@ -342,7 +351,7 @@ def _need_words(kind: str, n: int) -> str:
     return f"{REQUIREMENT_WORDS.get(kind, kind)} {n}"
 
 
-def _qualified(view: JSON, seat: int, phrase: str) -> str:
+def _qualified(view: MombasaView, seat: int, phrase: str) -> str:
     """A target on ``seat``'s board: the action's phrase on the viewer's own board,
     else qualified by the owner's name (no action names it: it only glows)."""
     if view.get("seat") == seat:
@@ -440,7 +449,7 @@ def _region(region: int) -> str:
 # ---- the overlay ---------------------------------------------------------------------
 
 
-def render_overlay(view: JSON) -> str:
+def render_overlay(view: MombasaView) -> str:
     """What one state puts on the board, from ``view`` alone."""
     parts = [
         _part("header", "header", _header(view)),
@@ -454,8 +463,9 @@ def render_overlay(view: JSON) -> str:
     for player in view.get("players", []):
         seat = int(player["seat"])
         parts.append(_part(f"p{seat}", f"player seat-{seat}", _player_board(view, player)))
-    if isinstance(view.get("seat"), int):
-        parts.append(seat_first(len(view.get("players", [])), int(view["seat"])))
+    viewer = view.get("seat")
+    if isinstance(viewer, int):
+        parts.append(seat_first(len(view.get("players", [])), viewer))
     return "\n".join(parts)
 
 
@@ -470,7 +480,7 @@ def _wrap(items: Sequence[str], width: float, size: int) -> list[str]:
     return lines
 
 
-def _header(view: JSON) -> list[str]:
+def _header(view: MombasaView) -> list[str]:
     names = [str(p.get("name", "")) for p in view.get("players", [])]
     first = view.get("first_player")
     who = names[first] if isinstance(first, int) and first < len(names) else "-"
@@ -497,7 +507,7 @@ def _header(view: JSON) -> list[str]:
     return out
 
 
-def _posts(view: JSON) -> list[str]:
+def _posts(view: MombasaView) -> list[str]:
     """A trading post (the company's colour and initial) on each region a company holds;
     an enclave held is outlined in the company's colour."""
     out = []
@@ -531,7 +541,7 @@ def _posts(view: JSON) -> list[str]:
     return out
 
 
-def _card_display(view: JSON) -> list[str]:
+def _card_display(view: MombasaView) -> list[str]:
     """Spaces 1-12: the right column top-down, then the middle, then the left; a
     click buys (``buy card n``)."""
     out = []
@@ -571,7 +581,7 @@ def _book_place(n: int) -> tuple[float, float]:
     return column * (BOOK_W + 6), TITLE_H + (2 * block + row) * (BOOK_H + 6)
 
 
-def _book_display(view: JSON) -> list[str]:
+def _book_display(view: MombasaView) -> list[str]:
     out = []
     for n, space in enumerate(view.get("book_display", [])):
         x, y = _book_place(n)
@@ -609,11 +619,11 @@ def _marker(x: float, y: float, seat: int, name: str) -> str:
     )
 
 
-def _names(view: JSON) -> list[str]:
+def _names(view: MombasaView) -> list[str]:
     return [str(p.get("name", "")) for p in view.get("players", [])]
 
 
-def _bonus_spaces(view: JSON) -> list[str]:
+def _bonus_spaces(view: MombasaView) -> list[str]:
     """The board's bonus spaces with the marker on each; a click places a marker there.
     A bonus tile's holder is written on its space."""
     spaces = view.get("bonus_spaces") or {}
@@ -637,7 +647,7 @@ def _bonus_spaces(view: JSON) -> list[str]:
     return out
 
 
-def _companies(view: JSON) -> list[str]:
+def _companies(view: MombasaView) -> list[str]:
     """Per company: its head (share value, regions, track face), its three base
     columns (posts left), its two track bonus spaces, and its track with every
     player's marker."""
@@ -648,7 +658,7 @@ def _companies(view: JSON) -> list[str]:
     for c, company in enumerate(view.get("companies", [])):
         name = str(company["name"])
         y = TITLE_H + c * COMPANY_H
-        track = tracks[c] if c < len(tracks) else {}
+        track = tracks[c]  # built by build_view: a track per company
         head = (
             _rect(0, y, 128, 50, COMPANY_COLOURS[c])
             + _fit(6, y + 16, name.title(), 116, 14, fill="#fff", font_weight="bold")
@@ -671,12 +681,12 @@ def _companies(view: JSON) -> list[str]:
     return out
 
 
-def _returning(view: JSON) -> int:
+def _returning(view: MombasaView) -> int:
     """The company whose ousted post the viewer sends home now ("return post to
     column k" names no company), or -1."""
-    pending = view.get("pending") or {}
-    values = pending.get("values") or []
-    if pending.get("decision") == "return an ousted trading post" and values:
+    pending = view.get("pending")
+    values = (pending.get("values") if pending else None) or []
+    if pending and pending.get("decision") == "return an ousted trading post" and values:
         return int(values[0])
     return -1
 
@@ -697,7 +707,7 @@ def _base_column(company: int, column: int, posts: int, y: float, returning: boo
 
 
 def _track_bonuses(
-    company: int, track: JSON, spaces: JSON, names: list[str], y: float
+    company: int, track: TrackView, spaces: dict[str, int | None], names: list[str], y: float
 ) -> list[str]:
     out = []
     for k in range(2):
@@ -711,7 +721,7 @@ def _track_bonuses(
     return out
 
 
-def _track(company: int, track: JSON, players: list[JSON], y: float) -> list[str]:
+def _track(company: int, track: TrackView, players: list[PlayerView], y: float) -> list[str]:
     """The 17 spaces: shares (top), a capital call (red, "-2") or a special space's
     pounds (green, "£3") below, and each player's marker under its space."""
     name = COMPANIES[company]
@@ -748,7 +758,7 @@ def _track(company: int, track: JSON, players: list[JSON], y: float) -> list[str
 # ---- a player's board ------------------------------------------------------------------
 
 
-def _player_board(view: JSON, player: JSON) -> list[str]:
+def _player_board(view: MombasaView, player: PlayerView) -> list[str]:
     seat = int(player["seat"])
     mine = view.get("seat") == seat
     shares = player.get("track_shares") or []
@@ -784,7 +794,7 @@ def _label(y: float, words: str) -> str:
     return _text(8, y, words, 12, fill="#555", font_weight="bold")
 
 
-def _slots(view: JSON, player: JSON, mine: bool) -> list[str]:
+def _slots(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     """The five action slots; a face-down plan shows only its back. On one's own
     board a click plans a card into the slot or uses the card in it."""
     seat = int(player["seat"])
@@ -819,7 +829,7 @@ def _slots(view: JSON, player: JSON, mine: bool) -> list[str]:
     return out
 
 
-def _goods_row(view: JSON, player: JSON, mine: bool) -> list[str]:
+def _goods_row(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     """On one's own board: "use coffee", "use bananas", "use cotton" (the goods
     action's first choice); on another's, its hand's size; on every board, where
     the +1 goods tile lies."""
@@ -841,7 +851,7 @@ def _goods_row(view: JSON, player: JSON, mine: bool) -> list[str]:
     return out
 
 
-def _decks(view: JSON, player: JSON, mine: bool) -> list[str]:
+def _decks(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     """The three resting decks (open: every card is named); ending one's phase picks
     one up (a click on it on one's own board)."""
     seat = int(player["seat"])
@@ -870,7 +880,7 @@ def _decks(view: JSON, player: JSON, mine: bool) -> list[str]:
     return out
 
 
-def _diamond_track(view: JSON, player: JSON) -> list[str]:
+def _diamond_track(view: MombasaView, player: PlayerView) -> list[str]:
     """The diamond track: the points of each space, the player's space marked."""
     seat = int(player["seat"])
     at = int(player.get("diamond", 0))
@@ -904,7 +914,7 @@ def _diamond_track(view: JSON, player: JSON) -> list[str]:
     return out
 
 
-def _bookkeeping(view: JSON, player: JSON, mine: bool) -> list[str]:
+def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     """Bookkeeping spaces 1-10 (the view's list starts at space 1) with their books
     (grey: flipped), each space's points, and the ink jar (space 0: on the tile)."""
     seat = int(player["seat"])
@@ -955,15 +965,15 @@ def _bookkeeping(view: JSON, player: JSON, mine: bool) -> list[str]:
     return out
 
 
-def _hand(view: JSON) -> list[str]:
+def _hand(view: MombasaView) -> list[str]:
     """The viewer's hand, a part of its own near the top: faces (with how many of
     each); a card offers resting, planning or discarding it. A spectator's view
     holds no hand, and no view holds another seat's (they show a count)."""
     seat = view.get("seat")
     players = view.get("players") or []
-    own = players[seat] if isinstance(seat, int) and seat < len(players) else {}
-    hand = own.get("hand")
-    if hand is None:
+    own = players[seat] if isinstance(seat, int) and seat < len(players) else None
+    hand = own.get("hand") if own is not None else None
+    if own is None or hand is None:
         return [_title("Hands are hidden from spectators")]
     faces: dict[str, int] = {}
     for face in hand:
@@ -1006,7 +1016,7 @@ TILE_EVENT = re.compile(r"uses the (.+ tile)$")
 TIER_EVENT = re.compile(r"of the (.+ majority)$")
 
 
-def event_targets(view: JSON, event: JSON) -> list[str]:
+def event_targets(view: MombasaView, event: EngineEvent) -> list[str]:
     """The board elements one logged event concerns (their ``data-target``): a slot
     planned into, used or given the +1 tile, the slots revealed, a resting deck
     rested into or picked up, a bonus space taken (or its majority's reward), an
@@ -1015,8 +1025,7 @@ def event_targets(view: JSON, event: JSON) -> list[str]:
     display book taken, a bookkeeping space, the diamond track, the slots of the
     goods used, a display card bought and the hand it went into, the hand a card
     left."""
-    kind, text = str(event.get("kind", "")), str(event.get("text", ""))
-    seat = (event.get("data") or {}).get("seat")
+    kind, text, seat = event_kind(event), event_text(event), event_seat(event)
     players = view.get("players") or []
     if not isinstance(seat, int) or seat >= len(players):
         return []
@@ -1024,42 +1033,42 @@ def event_targets(view: JSON, event: JSON) -> list[str]:
     return place(view, seat, text) if place is not None else []
 
 
-def _marker_place(view: JSON, seat: int, text: str) -> list[str]:
+def _marker_place(view: MombasaView, seat: int, text: str) -> list[str]:
     mark = MARKER_EVENT.search(text)
     return [mark.group(1)] if mark else []
 
 
-def _expand_place(view: JSON, seat: int, text: str) -> list[str]:
+def _expand_place(view: MombasaView, seat: int, text: str) -> list[str]:
     expand = EXPAND_EVENT.search(text)
     return [expand.group(1).lower()] if expand else []
 
 
-def _slot_place(view: JSON, seat: int, text: str) -> list[str]:
+def _slot_place(view: MombasaView, seat: int, text: str) -> list[str]:
     if slot := SLOT_EVENT.search(text):
         return [_qualified(view, seat, f"slot {slot.group(1)}")]
     tile = TILE_EVENT.search(text)  # a bonus tile used: its space on the board
     return [tile.group(1)] if tile else []
 
 
-def _deck_place(view: JSON, seat: int, text: str) -> list[str]:
+def _deck_place(view: MombasaView, seat: int, text: str) -> list[str]:
     deck = DECK_EVENT.search(text)
     return [_qualified(view, seat, f"deck {deck.group(1)}")] if deck else []
 
 
-def _reveal_place(view: JSON, seat: int, text: str) -> list[str]:
+def _reveal_place(view: MombasaView, seat: int, text: str) -> list[str]:
     player = (view.get("players") or [])[seat]
     filled = [k for k, s in enumerate(player.get("slots") or []) if s]
     return [_qualified(view, seat, f"slot {k + 1}") for k in filled]
 
 
-def _goods_place(view: JSON, seat: int, text: str) -> list[str]:
+def _goods_place(view: MombasaView, seat: int, text: str) -> list[str]:
     goods = GOODS_EVENT.search(text)
     if not goods:
         return []
     return _used_slots_of(view, seat, (view.get("players") or [])[seat], goods.group(1))
 
 
-def _buy_place(view: JSON, seat: int, text: str) -> list[str]:
+def _buy_place(view: MombasaView, seat: int, text: str) -> list[str]:
     """The display space the card left (if named) and the hand it went into."""
     bought = BUY_EVENT.search(text)
     if not bought:
@@ -1068,16 +1077,16 @@ def _buy_place(view: JSON, seat: int, text: str) -> list[str]:
     return ([space] if space else []) + _hand_targets(view, seat, face)
 
 
-def _discard_place(view: JSON, seat: int, text: str) -> list[str]:
+def _discard_place(view: MombasaView, seat: int, text: str) -> list[str]:
     return _hand_targets(view, seat, None)
 
 
-def _track_place(view: JSON, seat: int, text: str) -> list[str]:
+def _track_place(view: MombasaView, seat: int, text: str) -> list[str]:
     track = TRACK_EVENT.search(text.lower())
     return [track.group(1)] if track else []
 
 
-def _post_place(view: JSON, seat: int, text: str) -> list[str]:
+def _post_place(view: MombasaView, seat: int, text: str) -> list[str]:
     """A post entering a region: the region and the base column it left."""
     post = POST_EVENT.search(text)
     if not post:
@@ -1086,7 +1095,7 @@ def _post_place(view: JSON, seat: int, text: str) -> list[str]:
     return [region.lower(), f"{company.lower()} column {column}"]
 
 
-def _column_place(view: JSON, seat: int, text: str) -> list[str]:
+def _column_place(view: MombasaView, seat: int, text: str) -> list[str]:
     """A post removed from or returned to a base column; one leaving the game: its company."""
     if column := COLUMN_EVENT.search(text.lower()):
         return [f"{column.group(1)} column {column.group(2)}"]
@@ -1094,7 +1103,7 @@ def _column_place(view: JSON, seat: int, text: str) -> list[str]:
     return [left.group(1)] if left else []
 
 
-def _books_event_place(view: JSON, seat: int, text: str) -> list[str]:
+def _books_event_place(view: MombasaView, seat: int, text: str) -> list[str]:
     """A book taken from the display, or a space of the seat's bookkeeping track."""
     if book := BOOK_DISPLAY_EVENT.search(text):
         return [f"book {book.group(1)}"]
@@ -1104,11 +1113,11 @@ def _books_event_place(view: JSON, seat: int, text: str) -> list[str]:
     return []
 
 
-def _diamond_place(view: JSON, seat: int, text: str) -> list[str]:
+def _diamond_place(view: MombasaView, seat: int, text: str) -> list[str]:
     return [_qualified(view, seat, "diamonds")]
 
 
-def _tier_place(view: JSON, seat: int, text: str) -> list[str]:
+def _tier_place(view: MombasaView, seat: int, text: str) -> list[str]:
     tier = TIER_EVENT.search(text)
     return [tier.group(1)] if tier else []
 
@@ -1137,7 +1146,7 @@ _EVENT_PLACES = {
 }
 
 
-def _used_slots_of(view: JSON, seat: int, player: JSON, good: str) -> list[str]:
+def _used_slots_of(view: MombasaView, seat: int, player: PlayerView, good: str) -> list[str]:
     return [
         _qualified(view, seat, f"slot {k + 1}")
         for k, s in enumerate(player.get("slots") or [])
@@ -1145,7 +1154,7 @@ def _used_slots_of(view: JSON, seat: int, player: JSON, good: str) -> list[str]:
     ]
 
 
-def _hand_targets(view: JSON, seat: int, face: str | None) -> list[str]:
+def _hand_targets(view: MombasaView, seat: int, face: str | None) -> list[str]:
     """The hand a card went into (``face``: bought from the display) or left (None:
     discarded): on one's own board the card bought, on another's its hand count."""
     if view.get("seat") != seat:
@@ -1158,75 +1167,78 @@ class MombasaPresentation(Presentation):
     """Mombasa drawn in two layers (see the module's docstring). Views differ per
     seat (hands, plans), so each seat's drawing is its own."""
 
-    def board_layer(self, view: JSON) -> str:
-        return render_board(len(view.get("players", [])))
+    def board_layer(self, view: EngineView) -> str:
+        return render_board(len(typed(view).get("players", [])))  # JSON edge
 
-    def overlay(self, view: JSON) -> str:
-        return render_overlay(view)
+    def overlay(self, view: EngineView) -> str:
+        return render_overlay(typed(view))  # JSON edge
 
     first_section = told.FIRST_SECTION
 
-    def section(self, event: JSON) -> str | None:
+    def section(self, event: EngineEvent) -> str | None:
         return told.section(event)
 
-    def phase(self, event: JSON) -> str | None:
+    def phase(self, event: EngineEvent) -> str | None:
         return told.phase(event)
 
     def seat_colour(self, seat: int, name: str) -> str:
         """The colour the board draws the seat's pieces in."""
         return _seat_colour(seat)
 
-    def event_targets(self, view: JSON, event: JSON) -> list[str]:
-        return event_targets(view, event)
+    def event_targets(self, view: EngineView, event: EngineEvent) -> list[str]:
+        return event_targets(typed(view), event)  # JSON edge
 
-    def explain(self, view: JSON) -> Explanation | None:
-        return guide.explain(view)
+    def explain(self, view: EngineView) -> Explanation | None:
+        return guide.explain(typed(view))  # JSON edge
 
-    def legend(self, view: JSON) -> list[LegendEntry]:
+    def legend(self, view: EngineView) -> list[LegendEntry]:
         return guide.legend(COMPANY_COLOURS, SEAT_COLOURS, KIND_COLOURS)
 
-    def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
-        return controls.labels(view, legal)
+    def action_labels(self, view: EngineView, legal: Sequence[str]) -> dict[str, str]:
+        return controls.labels(typed(view), legal)  # JSON edge
 
-    def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
-        return controls.confirm(view, action, legal)
+    def confirm(self, view: EngineView, action: str, legal: Sequence[str]) -> str | None:
+        return controls.confirm(typed(view), action, legal)  # JSON edge
 
-    def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
-        return controls.controls(view, legal)
+    def controls(self, view: EngineView, legal: Sequence[str]) -> list[Control]:
+        return controls.controls(typed(view), legal)  # JSON edge
 
-    def plays_itself(self, view: JSON, action: str) -> bool:
-        return controls.plays_itself(view, action)
+    def plays_itself(self, view: EngineView, action: str) -> bool:
+        return controls.plays_itself(typed(view), action)  # JSON edge
 
-    def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
-        phase = view.get("phase")
-        if phase == "over":
-            return "finished"
-        if phase in SECRET_PHASES:
-            return SECRET_PHASES[str(phase)] if seat in waiting else "ready"
-        players = view.get("players") or []
-        if seat < len(players) and players[seat].get("ended"):
-            return "phase ended"
-        return "to act" if seat in waiting else "waiting"
+    def seat_status(self, view: EngineView, seat: int, waiting: Sequence[int]) -> str:
+        return seat_status(typed(view), seat, waiting)  # JSON edge
 
-    def panel(self, view: JSON, seat: int) -> dict[str, int | str | bool | dict[str, Any]]:
-        players = view.get("players") or []
-        if seat >= len(players):
-            return {}
-        p = players[seat]
-        shares = p.get("track_shares") or []
-        return {
-            "pounds": int(p.get("cash", 0)),
-            "bonus markers": int(p.get("bonus_markers", 0)),
-            "diamond space": int(p.get("diamond", 0)),
-            "ink jar": int(p.get("ink_jar", 0)),
-            "cards in hand": int(p.get("hand_size", 0)),
-            "shares": {COMPANIES[c]: int(s) for c, s in enumerate(shares)},
-        }
+    def panel(self, view: EngineView, seat: int) -> dict[str, PanelValue]:
+        return panel(typed(view), seat)  # JSON edge
+
+
+def seat_status(view: MombasaView, seat: int, waiting: Sequence[int]) -> str:
+    phase = view.get("phase")
+    if phase == "over":
+        return "finished"
+    if phase in SECRET_PHASES:
+        return SECRET_PHASES[str(phase)] if seat in waiting else "ready"
+    players = view.get("players") or []
+    if seat < len(players) and players[seat].get("ended"):
+        return "phase ended"
+    return "to act" if seat in waiting else "waiting"
+
+
+def panel(view: MombasaView, seat: int) -> dict[str, PanelValue]:
+    players = view.get("players") or []
+    if seat >= len(players):
+        return {}
+    p = players[seat]
+    shares = p.get("track_shares") or []
+    return {
+        "pounds": int(p.get("cash", 0)),
+        "bonus markers": int(p.get("bonus_markers", 0)),
+        "diamond space": int(p.get("diamond", 0)),
+        "ink jar": int(p.get("ink_jar", 0)),
+        "cards in hand": int(p.get("hand_size", 0)),
+        "shares": {COMPANIES[c]: int(s) for c, s in enumerate(shares)},
+    }
 
 
 PRESENTATION = MombasaPresentation()
-
-
-def render_svg(view: JSON) -> str:
-    """The whole board: the unchanging layer with the state's overlay on top."""
-    return PRESENTATION.svg(view) or ""

@@ -15,7 +15,8 @@ book piles.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypedDict, cast
 
 from meeple.engine import Rng
 from meeple.games.mombasa.actions import space_name
@@ -48,6 +49,219 @@ LETTER_OF = "".join(card.letter or "-" for card in CARDS)
 SHELF = BOARD.book_length + 1
 
 
+# ---- the view's types (plain dicts at run time, built only here) -----------------
+
+Phase = Literal["draft", "planning", "action", "over", "resting"]
+PHASE_NAMES: tuple[Phase, ...] = ("draft", "planning", "action", "over", "resting")
+assert PHASE_NAMES == PHASES  # the state's phases, by number
+Requirement = list[str | int]
+"""A book's need, ``[kind, n]`` (kinds in ``board.REQUIREMENTS``)."""
+Reward = list[str | int]
+"""A reward, ``[kind, n]`` (a book's: ``board.BOOK_REWARDS``; a region's: ``REWARD_KINDS``)."""
+
+
+def kind_and_count(pair: Sequence[str | int]) -> tuple[str, int]:
+    """A ``[kind, n]`` pair of the view (a need or a reward) as its two typed parts."""
+    kind, n = pair
+    return str(kind), int(n)
+
+
+class Moment(TypedDict):
+    round: int
+    phase: Phase
+    to_act: list[int]
+    first_player: int
+    next_first_player: int | None
+    actor: int | None  # in the action phase only
+
+
+class TrackView(TypedDict):
+    company: str
+    face: str
+    length: int
+    shares: list[int]  # per space
+    specials: list[list[int]]  # [space, pounds]
+    calls: dict[str, int]  # space (as text) -> pounds
+    bonus: str
+
+
+class CompanyView(TypedDict):
+    name: str
+    base_columns: list[int]  # posts left per column
+    final_space_uncovered: list[bool]
+    share_value: int
+    posts_out_of_game: int
+    regions: int  # regions holding one of its posts
+
+
+class RegionView(TypedDict):
+    name: str
+    company: str | None
+    reward: Reward | None
+    mines: int
+
+
+class Companies(TypedDict):
+    tracks: list[TrackView]
+    companies: list[CompanyView]
+    regions: list[RegionView]
+
+
+class DisplayCard(TypedDict):
+    card: str
+    price: int
+
+
+class CardMarket(TypedDict):
+    display: list[DisplayCard | None]
+    stack: dict[str, int]  # cards per letter
+    discard: list[str]
+
+
+class BookView(TypedDict):
+    letter: str
+    requires: list[Requirement]
+    reward: Reward
+
+
+class ShelvedBook(BookView):
+    flipped: bool
+
+
+class BookSpace(TypedDict):
+    book: BookView | None
+    coins: int
+    column: int
+    row: int
+
+
+class BookMarket(TypedDict):
+    book_display: list[BookSpace]
+    book_supply: dict[str, int]  # books per letter
+
+
+class RoundTrack(TypedDict):
+    round_track: list[int]  # coins on spaces 2-7
+
+
+class Market(CardMarket, BookMarket, RoundTrack):
+    pass
+
+
+class TileView(TypedDict):
+    tile: str
+    held_by: int | None
+    reserved_by: int | None
+    used: bool
+
+
+class Bonuses(TypedDict):
+    bonus_spaces: dict[str, int | None]  # space name -> the seat whose marker is there
+    bonus_tiles: list[TileView]
+
+
+class SlotView(TypedDict):
+    card: str | None  # None: face down to this viewer
+    face_down: bool
+    used: bool
+
+
+class Position(TypedDict):
+    seat: int
+    name: str
+    cash: int
+    bonus_markers: int
+    bonus_markers_owned: int
+    tracks: list[int]  # space per company
+    track_shares: list[int]
+    bonuses_unlocked: list[int]
+    diamond: int
+    ink_jar: int
+
+
+class Cards(TypedDict):
+    resting_decks: list[list[str]]
+    hand_size: int
+    hand: list[str] | None  # the seat's own only
+    share_cards: list[str] | None
+
+
+class Planned(TypedDict):
+    slots_open: list[bool]
+    slots: list[SlotView | None]
+    plus_one_on: int | None  # the slot (from 1) under the +1 goods tile
+
+
+class Standing(TypedDict):
+    ready: bool | None
+    ended: bool | None
+    starting_tile: int | None  # from 1
+    tile_cards_to_rest: list[str] | None
+    dealt_tiles: list[int] | None
+
+
+class PlayerView(Position, Cards, Planned, Standing):
+    bookkeeping: list[ShelvedBook | None]  # bookkeeping spaces 1..
+
+
+class Pending(TypedDict):
+    decision: str  # one of ``rules.tasks.TASK_NAMES``
+    values: list[int]
+    books_to_place: list[BookView]
+
+
+ScoreKey = Literal[
+    "cash", "mombasa", "cape town", "saint-louis", "cairo", "diamonds", "bookkeeping", "total"
+]
+SCORE_KEYS: tuple[ScoreKey, ...] = (
+    "cash",
+    "mombasa",
+    "cape town",
+    "saint-louis",
+    "cairo",
+    "diamonds",
+    "bookkeeping",
+    "total",
+)
+FinalRow = TypedDict(
+    "FinalRow",
+    {
+        "cash": int,
+        "mombasa": int,
+        "cape town": int,
+        "saint-louis": int,
+        "cairo": int,
+        "diamonds": int,
+        "bookkeeping": int,
+        "total": int,
+        "shares": dict[str, int],  # per company
+    },
+)
+
+
+class MombasaView(Moment, Companies, Market, Bonuses):
+    game: Literal["mombasa"]
+    seat: int | None  # None: a spectator
+    players: list[PlayerView]
+    pending: Pending | None  # the actor's decision in the middle of an action
+    final: list[FinalRow] | None  # once the game is over
+
+
+EngineView = Mapping[str, object]
+"""A view as the engine's interfaces pass it (``typed`` makes it a MombasaView)."""
+
+
+def typed(view: EngineView) -> MombasaView:
+    """A view as the engine hands it back, as the type ``build_view`` built it with
+    (views are built only by ``build_view``; nothing is checked or copied)."""
+    return cast(MombasaView, view)  # JSON edge
+
+
+def untyped(view: MombasaView) -> dict[str, object]:
+    """A typed view as the engine's interfaces take it (the same dict)."""
+    return cast(dict[str, object], view)  # JSON edge
+
+
 def _faces(cards: list[int] | tuple[int, ...]) -> list[str]:
     return [CARDS[c].face for c in cards]
 
@@ -56,7 +270,7 @@ def _mask_faces(mask: int) -> list[str]:
     return sorted([CARDS[c].face for c in bits(mask)])
 
 
-def _book(book: int) -> dict[str, Any]:
+def _book(book: int) -> BookView:
     info = BOARD.books[book]
     return {
         "letter": info.letter,
@@ -65,7 +279,7 @@ def _book(book: int) -> dict[str, Any]:
     }
 
 
-def build_view(state: MombasaState, seat: int | None) -> dict[str, Any]:
+def build_view(state: MombasaState, seat: int | None) -> MombasaView:
     """The whole view, made of the parts below; the learning encoding reads the same
     parts one by one (``meeple.games.mombasa.encoding``), so both show one thing."""
     return {
@@ -90,11 +304,11 @@ def build_view(state: MombasaState, seat: int | None) -> dict[str, Any]:
 # facts changed.
 
 
-def moment(state: MombasaState) -> dict[str, Any]:
+def moment(state: MombasaState) -> Moment:
     """The round, the phase and who is asked, first, next first and acting."""
     return {
         "round": state.round,
-        "phase": PHASES[state.phase],
+        "phase": PHASE_NAMES[state.phase],
         "to_act": _to_act(state),
         "first_player": state.first,
         "next_first_player": None if state.next_first == NO else state.next_first,
@@ -102,7 +316,7 @@ def moment(state: MombasaState) -> dict[str, Any]:
     }
 
 
-def companies(state: MombasaState) -> dict[str, Any]:
+def companies(state: MombasaState) -> Companies:
     """The companies' tracks, their trading posts and share values, the regions."""
     return {
         "tracks": [_track(state, c) for c in range(4)],
@@ -115,12 +329,12 @@ def companies_facts(state: MombasaState) -> tuple[object, ...]:
     return (state.faces, state.lost, tuple(state.base), tuple(state.out), tuple(state.owner))
 
 
-def market(state: MombasaState) -> dict[str, Any]:
+def market(state: MombasaState) -> Market:
     """The card market, the book market and the round track."""
     return {**card_market(state), **book_market(state), **round_track(state)}
 
 
-def card_market(state: MombasaState) -> dict[str, Any]:
+def card_market(state: MombasaState) -> CardMarket:
     """The card display (faces and prices), the stack (cards per letter), the discard
     pile."""
     return {
@@ -136,7 +350,7 @@ def card_market_facts(state: MombasaState) -> tuple[object, ...]:
     return (tuple(state.display), tuple(stack_counts(state).values()), tuple(state.discard))
 
 
-def book_market(state: MombasaState) -> dict[str, Any]:
+def book_market(state: MombasaState) -> BookMarket:
     """The book display (books and the coins under them), the piles' sizes per letter."""
     return {
         "book_display": [_book_space(state, n) for n in range(12)],
@@ -153,12 +367,12 @@ def book_market_facts(state: MombasaState) -> tuple[object, ...]:
     )
 
 
-def round_track(state: MombasaState) -> dict[str, Any]:
+def round_track(state: MombasaState) -> RoundTrack:
     """The coins on the round track's spaces 2-7."""
     return {"round_track": state.round_track[1:]}
 
 
-def bonuses(state: MombasaState) -> dict[str, Any]:
+def bonuses(state: MombasaState) -> Bonuses:
     """Who holds each bonus space, and each bonus tile's holder, reservation and use."""
     return {
         "bonus_spaces": {name: _seat(state.spaces[s]) for s, name in enumerate(SPACE_NAMES)},
@@ -175,15 +389,26 @@ def bonuses_facts(state: MombasaState) -> tuple[object, ...]:
     )
 
 
-def finals(state: MombasaState) -> list[dict[str, Any]] | None:
+def finals(state: MombasaState) -> list[FinalRow] | None:
     """At the end, each seat's score per category and its shares; before, None."""
     if state.phase != OVER:
         return None
     return [final(state, p) for p in range(state.players)]
 
 
-def final(state: MombasaState, seat: int) -> dict[str, Any]:
-    return {**breakdown(state, seat), "shares": shares_held(state, seat)}
+def final(state: MombasaState, seat: int) -> FinalRow:
+    score = breakdown(state, seat)  # the scoring pad's categories, in SCORE_KEYS' order
+    return {
+        "cash": score["cash"],
+        "mombasa": score["mombasa"],
+        "cape town": score["cape town"],
+        "saint-louis": score["saint-louis"],
+        "cairo": score["cairo"],
+        "diamonds": score["diamonds"],
+        "bookkeeping": score["bookkeeping"],
+        "total": score["total"],
+        "shares": shares_held(state, seat),
+    }
 
 
 def track_length(state: MombasaState, company: int) -> int:
@@ -199,7 +424,7 @@ def _seat(value: int) -> int | None:
     return None if value == NO else value
 
 
-def _track(state: MombasaState, company: int) -> dict[str, Any]:
+def _track(state: MombasaState, company: int) -> TrackView:
     face = T.FACES[state.faces[company]]
     return {
         "company": COMPANIES[company],
@@ -212,7 +437,7 @@ def _track(state: MombasaState, company: int) -> dict[str, Any]:
     }
 
 
-def _company(state: MombasaState, company: int) -> dict[str, Any]:
+def _company(state: MombasaState, company: int) -> CompanyView:
     columns = range(company * 3, company * 3 + 3)
     return {
         "name": COMPANIES[company],
@@ -224,7 +449,7 @@ def _company(state: MombasaState, company: int) -> dict[str, Any]:
     }
 
 
-def _region(state: MombasaState, region: int) -> dict[str, Any]:
+def _region(state: MombasaState, region: int) -> RegionView:
     info = BOARD.regions[region]
     owner = state.owner[region]
     return {
@@ -235,7 +460,7 @@ def _region(state: MombasaState, region: int) -> dict[str, Any]:
     }
 
 
-def _display(state: MombasaState, space: int) -> dict[str, Any] | None:
+def _display(state: MombasaState, space: int) -> DisplayCard | None:
     card = state.display[space]
     if card == NO:
         return None
@@ -248,7 +473,7 @@ def stack_counts(state: MombasaState) -> dict[str, int]:
     return {letter: letters.count(letter) for letter in "ABCDE"}
 
 
-def _book_space(state: MombasaState, space: int) -> dict[str, Any]:
+def _book_space(state: MombasaState, space: int) -> BookSpace:
     book = state.book_display[space]
     return {
         "book": None if book == NO else _book(book),
@@ -258,7 +483,7 @@ def _book_space(state: MombasaState, space: int) -> dict[str, Any]:
     }
 
 
-def _tile(state: MombasaState, tile: int) -> dict[str, Any]:
+def _tile(state: MombasaState, tile: int) -> TileView:
     return {
         "tile": TILES[tile],
         "held_by": _seat(state.tiles_held[tile]),
@@ -267,9 +492,9 @@ def _tile(state: MombasaState, tile: int) -> dict[str, Any]:
     }
 
 
-def _slots(state: MombasaState, p: int, viewer: int | None) -> list[dict[str, Any] | None]:
+def _slots(state: MombasaState, p: int, viewer: int | None) -> list[SlotView | None]:
     hidden = state.phase == PLAN and viewer != p
-    out: list[dict[str, Any] | None] = []
+    out: list[SlotView | None] = []
     for k in range(SLOTS):
         card = state.slots[p * SLOTS + k]
         if card == NO:
@@ -282,7 +507,7 @@ def _slots(state: MombasaState, p: int, viewer: int | None) -> list[dict[str, An
     return out
 
 
-def player(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+def player(state: MombasaState, p: int, viewer: int | None) -> PlayerView:
     """Seat ``p``'s entry as ``viewer`` sees it, in five parts (below)."""
     return {
         **position(state, p),
@@ -293,7 +518,7 @@ def player(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def position(state: MombasaState, p: int) -> dict[str, Any]:
+def position(state: MombasaState, p: int) -> Position:
     """Seat ``p``'s pounds, bonus markers, track markers (with the shares their spaces
     give), bonus levels, diamond marker and ink jar."""
     return {
@@ -328,7 +553,7 @@ def position_facts(state: MombasaState, p: int) -> tuple[object, ...]:
     )
 
 
-def shelf(state: MombasaState, p: int) -> list[dict[str, Any] | None]:
+def shelf(state: MombasaState, p: int) -> list[ShelvedBook | None]:
     """Seat ``p``'s bookkeeping track: per space its book, face up or not."""
     return [_shelf(state, p, s) for s in range(1, SHELF)]
 
@@ -337,7 +562,7 @@ def shelf_facts(state: MombasaState, p: int) -> tuple[object, ...]:
     return (tuple(state.shelf[p * SHELF : p * SHELF + SHELF]), state.flipped[p])
 
 
-def cards(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+def cards(state: MombasaState, p: int, viewer: int | None) -> Cards:
     """Seat ``p``'s resting decks; its hand only to itself (the others count it); its
     share cards to itself, and to all at the end (they score)."""
     own = viewer == p
@@ -360,7 +585,7 @@ def cards_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[object
     return (tuple(state.decks[p * DECKS : p * DECKS + DECKS]), seen)
 
 
-def planned(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+def planned(state: MombasaState, p: int, viewer: int | None) -> Planned:
     """Seat ``p``'s action slots: which are open, the cards in them (face down to the
     others while planning), the slot under the +1 tile."""
     return {
@@ -379,7 +604,7 @@ def planned_facts(state: MombasaState, p: int, viewer: int | None) -> tuple[obje
     return (state.diamond[p], state.ink[p], tuple(cards), state.used[p], _plus_slot(state, p))
 
 
-def standing(state: MombasaState, p: int, viewer: int | None) -> dict[str, Any]:
+def standing(state: MombasaState, p: int, viewer: int | None) -> Standing:
     """Seat ``p``'s readiness, its starting tile (to the others once all have chosen),
     the tile's cards left to rest, its dealt tiles (its own, while drafting)."""
     own = viewer == p
@@ -422,14 +647,14 @@ def _plus_slot(state: MombasaState, p: int) -> int | None:
     return state.slots[p * SLOTS : p * SLOTS + SLOTS].index(card) + 1
 
 
-def _shelf(state: MombasaState, p: int, space: int) -> dict[str, Any] | None:
+def _shelf(state: MombasaState, p: int, space: int) -> ShelvedBook | None:
     book = state.shelf[p * SHELF + space]
     if book == NO:
         return None
     return {**_book(book), "flipped": bool(state.flipped[p] >> space & 1)}
 
 
-def pending(state: MombasaState) -> dict[str, Any] | None:
+def pending(state: MombasaState) -> Pending | None:
     """The actor's decision on top of its stack, and the books waiting to be shelved."""
     if state.phase != ACT or not state.tasks:
         return None
