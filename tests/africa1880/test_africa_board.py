@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from africa1880_support import Sheet, play_turn, scenario, seats_in, tid
 
+from meeple.games.africa1880 import GAME
 from meeple.games.africa1880.board import (
     BOARD,
     DATA,
@@ -37,15 +38,18 @@ def test_board_matches_the_rulebook_counts() -> None:
 
 
 def test_reconstructed_values_are_marked_as_such() -> None:
-    """Everything but the names, their order and the counts is marked RECONSTRUCTED."""
-    provenance = RAW["provenance"]
-    assert "RECONSTRUCTED" in provenance["reconstructed"]
-    fields = set(provenance["reconstructed_fields"])
+    """The file's one provenance field says it is reconstructed, and its notes name
+    every field but the printed names (their order and the counts are printed too);
+    the game says so as well (``Game.reconstructed``)."""
+    assert "schema" not in RAW and BOARD.provenance.kind == "reconstructed"
+    assert GAME.reconstructed
+    reconstructed = next(n for n in BOARD.provenance.notes if n.startswith("Reconstructed:"))
     printed = {"id", "name", "sheet_name"}
     for entry in RAW["territories"]:
-        assert {f"territories[].{key}" for key in entry.keys() - printed} <= fields
+        for key in entry.keys() - printed:
+            assert f"territories[].{key}" in reconstructed, key
         assert entry["covers"] and len(entry["place"]) == 2
-    assert "coastline" in fields
+    assert "coastline" in reconstructed
 
 
 # ---- the geography of 1880 -------------------------------------------------------
@@ -205,7 +209,7 @@ def _inland_start(raw: dict[str, Any]) -> None:
 
 
 def _unmarked(raw: dict[str, Any]) -> None:
-    raw["provenance"]["reconstructed"] = "from the printed board"
+    raw["provenance"]["kind"] = "guessed"
 
 
 def _unknown_border(raw: dict[str, Any]) -> None:
@@ -237,8 +241,13 @@ def _broken_coast(raw: dict[str, Any]) -> None:
     line[a], line[b] = line[b], line[a]
 
 
-def _old_schema(raw: dict[str, Any]) -> None:
-    raw["schema"] = "meeple.africa1880.board/1"
+def _old_markers(raw: dict[str, Any]) -> None:
+    """The markers the one provenance field replaced."""
+    raw["provenance"]["reconstructed"] = "RECONSTRUCTED, NOT PRINTED"
+
+
+def _no_source(raw: dict[str, Any]) -> None:
+    raw["provenance"]["source"] = " "
 
 
 @pytest.mark.parametrize(
@@ -257,7 +266,8 @@ def _old_schema(raw: dict[str, Any]) -> None:
         _mainland_without_border,
         _coast_left_out,
         _broken_coast,
-        _old_schema,
+        _old_markers,
+        _no_source,
     ],
 )
 def test_a_broken_board_file_is_refused(spoil: Callable[[dict[str, Any]], None]) -> None:

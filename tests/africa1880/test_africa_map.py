@@ -114,10 +114,10 @@ def test_components_32_territories_each_drawn_once() -> None:
 
 
 def test_map_is_marked_reconstructed() -> None:
-    assert "RECONSTRUCTED" in RAW["provenance"]
-    bad = {**RAW, "provenance": "drawn from the printed board"}
-    with pytest.raises(GeographyError, match="RECONSTRUCTED"):
-        parse_geography(bad)
+    assert geography().provenance.kind == "reconstructed"
+    for bad in ("RECONSTRUCTED: drawn by meeple", {"kind": "reconstructed"}):
+        with pytest.raises(GeographyError, match="provenance"):
+            parse_geography({**RAW, "provenance": bad})
 
 
 def test_bordering_territories_share_a_border_and_no_others_do() -> None:

@@ -38,10 +38,9 @@ from meeple.engine.geometry import (
     signed_area,
 )
 from meeple.engine.geometry import Point as Point
-from meeple.games.africa1880.board import BOARD, Board, BoardError
+from meeple.games.africa1880.board import BOARD, Board, BoardError, Provenance, read_provenance
 
 DATA = Path(__file__).parent / "data" / "map.json"
-SCHEMA = "meeple.africa1880.map/1"
 
 
 class GeographyError(BoardError):
@@ -62,6 +61,7 @@ class Geography:
     rings: tuple[Ring, ...]  # one counter-clockwise polygon per territory
     labels: tuple[Point, ...]  # where each territory's name and pieces go
     lakes: tuple[Lake, ...]
+    provenance: Provenance
 
 
 def load_geography(path: Path = DATA, board: Board = BOARD) -> Geography:
@@ -70,10 +70,7 @@ def load_geography(path: Path = DATA, board: Board = BOARD) -> Geography:
 
 def parse_geography(raw: dict[str, Any], board: Board = BOARD) -> Geography:
     """Build the map from its JSON document; GeographyError on any fault."""
-    if raw.get("schema") != SCHEMA:
-        raise GeographyError(f"the map file's schema is {raw.get('schema')!r}, not {SCHEMA!r}")
-    if "RECONSTRUCTED" not in str(raw.get("provenance", "")):
-        raise GeographyError("the map's provenance note must mark its shapes RECONSTRUCTED")
+    provenance = read_provenance(raw, "map.json", GeographyError)
     points = {str(k): _point(v, k) for k, v in dict(raw["points"]).items()}
     entries = dict(raw["territories"])
     missing = [t for t in board.ids if t not in entries]
@@ -92,7 +89,7 @@ def parse_geography(raw: dict[str, Any], board: Board = BOARD) -> Geography:
         )
         for lake in raw.get("lakes", [])
     )
-    geography = Geography(rings=rings, labels=labels, lakes=lakes)
+    geography = Geography(rings=rings, labels=labels, lakes=lakes, provenance=provenance)
     validate(geography, board)
     return geography
 
