@@ -3,13 +3,18 @@
 A game is a plugin: a package declares in its packaging metadata an entry point
 ``<name> = "<module>:<Game instance or Game class>"`` in the group ``meeple.games``
 (meeple's own games in its pyproject.toml), and is found when first asked for.
-``register`` adds a game by hand (tests, notebooks). A declared game that fails to
-load is left out, with its error kept: the other games stay playable, and asking
-for the broken one says why it is missing (``broken_games``).
+``register`` adds a game by hand (tests, notebooks). The environment variable
+``MEEPLE_GAMES`` names more games as ``module:object`` separated by commas (a game
+of a package on ``sys.path`` that is not installed: ``MEEPLE_GAMES=my_game:GAME
+meeple play my_game``); they load like entry points named after the game. A
+declared game that fails to load is left out, with its error kept: the other games
+stay playable, and asking for the broken one says why it is missing
+(``broken_games``).
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import warnings
 from importlib.metadata import EntryPoint, entry_points
@@ -19,6 +24,7 @@ from meeple.engine.errors import BadConfig
 from meeple.engine.game import Game
 
 ENTRY_POINT_GROUP = "meeple.games"
+ENV_GAMES = "MEEPLE_GAMES"
 
 _GAMES: dict[str, Game[Any]] = {}
 _BROKEN: dict[str, str] = {}  # entry-point name -> why it did not load
@@ -51,18 +57,25 @@ def discover() -> None:
             return
         _loading = True
         try:
-            for point in entry_points(group=ENTRY_POINT_GROUP):
+            for point in [*entry_points(group=ENTRY_POINT_GROUP), *_named_in_environment()]:
                 _load_declared(point)
         finally:
             _loading = False
             _discovered = True
 
 
+def _named_in_environment() -> list[EntryPoint]:
+    """``MEEPLE_GAMES``'s ``module:object`` entries, as entry points named by their
+    object's game (the name is checked once loaded)."""
+    values = [v.strip() for v in os.environ.get(ENV_GAMES, "").split(",") if v.strip()]
+    return [EntryPoint("", value, ENTRY_POINT_GROUP) for value in values]
+
+
 def _load_declared(point: EntryPoint) -> None:
     try:
         register(_load(point))
     except Exception as exc:  # a broken plugin must not take the others down
-        _BROKEN[point.name] = f"{type(exc).__name__}: {exc}"
+        _BROKEN[point.name or point.value] = f"{type(exc).__name__}: {exc}"
         warnings.warn(
             f"game plugin {point.name!r} ({point.value}) did not load: {exc}",
             RuntimeWarning,
@@ -75,7 +88,7 @@ def _load(point: EntryPoint) -> Game[Any]:
     game = loaded() if isinstance(loaded, type) else loaded
     if not isinstance(game, Game):
         raise TypeError(f"entry point {point.name!r} ({point.value}) is not a meeple Game")
-    if game.name != point.name:
+    if point.name and game.name != point.name:
         raise ValueError(f"entry point {point.name!r} names a game called {game.name!r}")
     return game
 

@@ -14,7 +14,7 @@ the learning adapters' checks (with an ``encoding()``), the golden playthroughs 
 ``golden/`` beside the test file, and a table played over the server's HTTP API.
 Each part is also a class of its own (``ConformanceTests``, ``NoPeekingTests``,
 ``LearningTests``, ``GoldenTests``, ``ServerTests``). Write the goldens with
-``python -m meeple.testing.golden <folder> <module>:GAME``.
+``python -m meeple.testing.write_goldens <folder> <module>:GAME``.
 
 ``meeple.testing.server`` has the helpers of a game's own server and browser tests
 (an in-process app with the game registered, a live server in a thread, Chromium

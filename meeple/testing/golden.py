@@ -14,7 +14,7 @@ repository's folder) and refreshes its other files there ("kept" games, played b
 bots, kept for their moves). ``check_golden(path)`` replays one and fails at the
 first decision whose digests differ. From the shell::
 
-    python -m meeple.testing.golden DIR GAME...   # GAME: a registered name or module:object
+    python -m meeple.testing.write_goldens DIR GAME...   # GAME: a registered name or module:object
 """
 
 from __future__ import annotations

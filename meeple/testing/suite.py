@@ -36,6 +36,11 @@ class KitTests:
 
     game: ClassVar[Game[Any]]
 
+    @pytest.fixture(autouse=True)
+    def _registered(self) -> None:
+        """Every check finds the game by name, an outside game with no entry point too."""
+        register(self.game)
+
     def pytest_generate_tests(self, metafunc: pytest.Metafunc) -> None:
         """Each part declares how its arguments vary through ``parameters``."""
         for name, values, ids in self.parameters():
@@ -152,14 +157,13 @@ class GoldenTests(KitTests):
         return [*super().parameters(), ("golden_file", files, [p.stem for p in files])]
 
     def test_a_golden_game_replays_decision_by_decision(self, golden_file: Path) -> None:
-        register(self.game)
         golden.check_golden(golden_file, self.game)
 
     def test_the_game_has_its_random_goldens(self) -> None:
         for players, seed in golden.random_cases(self.game):
             path = self.goldens() / golden.golden_name(self.game, players, seed)
             assert path.exists(), (
-                f"write {path.name}: python -m meeple.testing.golden {self.goldens()} <game>"
+                f"write {path.name}: python -m meeple.testing.write_goldens {self.goldens()} <game>"
                 " (or meeple.testing.golden.write_goldens(game, folder))"
             )
 

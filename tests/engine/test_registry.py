@@ -64,3 +64,18 @@ def test_threads_asking_at_once_all_see_every_game(monkeypatch: pytest.MonkeyPat
     with ThreadPoolExecutor(max_workers=8) as pool:
         seen = list(pool.map(lambda _: sorted(g.name for g in all_games()), range(8)))
     assert seen == [["africa1880", "namibia"]] * 8
+
+
+def test_a_game_named_in_meeple_games_is_found_without_an_entry_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """MEEPLE_GAMES: ``module:object`` entries, comma separated, loaded like entry
+    points named after their game; a broken one is left out with its reason."""
+    monkeypatch.setenv(registry.ENV_GAMES, "tests.engine.toy:ToyGame , tests.engine.no_such:GAME")
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    monkeypatch.setattr(registry, "_GAMES", {})
+    monkeypatch.setattr(registry, "_BROKEN", {})
+    monkeypatch.setattr(registry, "_discovered", False)
+    with pytest.warns(RuntimeWarning, match="no_such"):
+        assert [g.name for g in all_games()] == ["toy"]
+    assert list(registry.broken_games()) == ["tests.engine.no_such:GAME"]

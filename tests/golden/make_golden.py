@@ -2,7 +2,7 @@
 rules change, with a rules-version bump).
 
 For every game of meeple's own (an outside game keeps its goldens in its own
-repository, written by ``python -m meeple.testing.golden <folder> <game>``): a
+repository, written by ``python -m meeple.testing.write_goldens <folder> <game>``): a
 random-play game at the most and at the fewest players (seeds 2024 and 77), and
 every other golden file of the game here (a game played by bots, kept for its
 moves) refreshed by replaying its moves. The format is ``meeple.testing.golden``'s.
