@@ -19,6 +19,7 @@ from meeple.engine import (
     Result,
     Rng,
     rank_by,
+    unexplained,
 )
 
 
@@ -82,7 +83,9 @@ class ToyGame(Game[ToyState]):
         )
 
     def explain_illegal(self, state: ToyState, seat: int, action: Action) -> IllegalAction:
-        return IllegalAction("Toy rules", "you have already picked this round")
+        if state.picks[seat] >= 0:
+            return IllegalAction("Toy rules", "you have already picked this round")
+        return unexplained(action.text, [a.text for a in self.legal(state, seat)])
 
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {
