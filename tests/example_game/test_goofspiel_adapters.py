@@ -1,5 +1,5 @@
 """Goofspiel through meeple's adapters, which never name it: the terminal, the bot
-levels and tournaments (the server: tests/server/test_server_example_game.py)."""
+levels and tournaments (the server: test_goofspiel_server.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """The outside example game (tests/example_game, Goofspiel) on the server, which never
 names it: a table created through the HTTP API and played to the end, its SVG table,
-its secret bids, its clock; and, with Chromium, the table page in a real browser."""
+its secret bids, its clock; and, with Chromium, the table page in a real browser.
+Only the public kit's helpers (``meeple.testing.server``) are used, as an outside
+game's own repository would."""
 
 from __future__ import annotations
 
@@ -10,14 +12,34 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
-from server_support import Server, act, chromium, create, sqlite_url, state, wait_for
+from meeple_goofspiel import GAME
 
 from meeple.engine import GameRecord, get_game, verify
+from meeple.testing.server import act, app_client, chromium, live_server
+from meeple.testing.server import create_table as create
+from meeple.testing.server import table_state as state
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 SCREENSHOT = Path(os.environ.get("MEEPLE_GOOFSPIEL_SHOT", "/tmp/goofspiel.png"))
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with app_client(GAME, tmp_path) as c:
+        yield c
+
+
+def wait_for(predicate: Any, timeout: float = 20.0) -> Any:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.02)
+    raise AssertionError("condition not reached in time")
 
 
 def svg_state(c: TestClient, tid: str, token: str | None = None) -> dict[str, Any]:
@@ -119,11 +141,10 @@ def test_when_time_is_up_a_seat_still_choosing_bids_its_lowest_card(client: Test
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(sqlite_url(tmp_path_factory.mktemp("goofspiel")), bot_delay=0.002)
-    srv.start()
-    yield srv
-    srv.stop()
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a live server in this process."""
+    with live_server(GAME, tmp_path_factory.mktemp("goofspiel")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -139,9 +160,9 @@ def wait_state(page: Any, condition: str) -> Any:
     return page.evaluate("() => window.meeple.state")
 
 
-def test_the_table_page_shows_the_cards_and_plays_by_clicking(server: Server, browser: Any) -> None:
-    made = server.http.post(
-        "/api/tables",
+def test_the_table_page_shows_the_cards_and_plays_by_clicking(server: str, browser: Any) -> None:
+    made = httpx.post(
+        server + "/api/tables",
         json={
             "game": "goofspiel",
             "players": 3,
@@ -153,7 +174,7 @@ def test_the_table_page_shows_the_cards_and_plays_by_clicking(server: Server, br
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.base + made["links"]["0"])
+    page.goto(server + made["links"]["0"])
     page.wait_for_selector("#board svg.goofspiel")
     clicks = 0
     while True:
