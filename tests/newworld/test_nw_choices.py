@@ -9,7 +9,7 @@ import pytest
 from meeple.engine import IllegalAction, Rng
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import new_state
-from meeple.games.newworld.rules import flow
+from meeple.games.newworld.rules import homebound
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.explain import KIND_PHASE
 from meeple.games.newworld.state import COMBAT_PLAYERS, OUTBOUND, PLANNING, NewWorldState, at
@@ -59,7 +59,7 @@ def test_6_4_a_soldier_kept_aboard_sails_home_and_may_come_back_later() -> None:
     GAME.play(state, 0, "keep soldier aboard h")
     GAME.play(state, 0, "keep colonist aboard h")
     GAME.play(state, 0, "end movement")
-    flow.begin_homebound(state)
+    homebound.begin(state)
     assert GAME.actions[GAME.legal_actions(state, 0)[0]].text == "pick up all at h"  # 12.1
     GAME.play(state, 0, "pick up all at h")
     assert (state.fleet_soldiers[0], state.fleet_colonists[0]) == (1, 1)

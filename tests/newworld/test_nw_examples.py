@@ -7,7 +7,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.newworld import GAME
 from meeple.games.newworld.board import load_map
-from meeple.games.newworld.rules import flow
+from meeple.games.newworld.rules import uprisings
 from meeple.games.newworld.rules.naval import (
     Cargo,
     naval_losses,
@@ -117,7 +117,7 @@ def test_9_3_uprising_number_of_the_example() -> None:
     state.soldiers[at(0, x)] = 4
     state.site_kind[2 * x] = GOLD_SITE
     state.site_holder[2 * x] = 0
-    assert flow.uprising_number(state, 0, x) == 3
+    assert uprisings.uprising_number(state, 0, x) == 3
 
 
 def _uprising_state(climate_die: int) -> tuple[object, int]:
@@ -130,7 +130,7 @@ def _uprising_state(climate_die: int) -> tuple[object, int]:
     state.site_kind[2 * x] = GOLD_SITE
     state.site_holder[2 * x] = 0
     state.rng = rng_rolling(climate_die)
-    flow.uprisings(state)
+    uprisings.uprisings(state)
     return state, x
 
 

@@ -6,7 +6,7 @@ from meeple.engine import Rng
 from meeple.games.newworld import GAME
 from meeple.games.newworld.board import load_map
 from meeple.games.newworld.positions import new_state
-from meeple.games.newworld.rules import exploration, flow
+from meeple.games.newworld.rules import exploration, survival
 from meeple.games.newworld.rules.exploration import BLANK, CITY2, SITE
 from meeple.games.newworld.state import EXPLORE, GOLD_SITE, MOVEMENT, at
 from tests.newworld.nw_support import area, texts
@@ -189,4 +189,4 @@ def test_16_survival_uses_the_tile_climate() -> None:
     x = area("H")
     state.explored[x] = True
     state.tile_climate[x] = 5
-    assert flow.survival_bonus(state, 0, x) == 0
+    assert survival.survival_bonus(state, 0, x) == 0

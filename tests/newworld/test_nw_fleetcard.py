@@ -9,7 +9,7 @@ import pytest
 from meeple.engine import IllegalAction, InvalidState
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import new_state, validate
-from meeple.games.newworld.rules import flow
+from meeple.games.newworld.rules import homebound
 from meeple.games.newworld.rules.fleetcard import forced, options
 from meeple.games.newworld.rules.naval import Cargo, lose_ship
 from meeple.games.newworld.state import HOMEBOUND, OUTBOUND, PLANNING, NewWorldState, at
@@ -176,7 +176,7 @@ def homebound_with_gold(*dice: int) -> NewWorldState:
 def test_12_2_the_crossing_home_waits_for_the_card_then_delivers_what_is_left() -> None:
     # 1 6 6: one Naval Losses roll, homebound 2: a Ship (12.2); the Ship die 1
     state = homebound_with_gold(1, 6, 6, 2, 1)
-    flow.fleets_home(state)
+    homebound.fleets_home(state)
     assert GAME.to_act(state) == (0,) and state.phase == HOMEBOUND
     assert GAME.view(state, 1)["pending_arrangement"]["to_place"]["bars"] == 3
     GAME.play(state, 0, "load ship with 0 soldiers, 0 colonists, 2 bars")

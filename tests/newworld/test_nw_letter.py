@@ -9,7 +9,15 @@ from meeple.engine import IllegalAction
 from meeple.games.newworld import GAME
 from meeple.games.newworld.board import load_map
 from meeple.games.newworld.positions import new_state
-from meeple.games.newworld.rules import flow, outbound
+from meeple.games.newworld.rules import (
+    control,
+    flow,
+    homebound,
+    movement,
+    outbound,
+    uprisings,
+    voyage,
+)
 from meeple.games.newworld.rules.naval import Cargo, perils_losses
 from meeple.games.newworld.state import GAME_OVER, HOMEBOUND, LANDFALL, NewWorldState, at
 from meeple.games.newworld.story import event_dice
@@ -44,7 +52,7 @@ def _outbound_to(letter: str, markers: dict[int, int]) -> NewWorldState:
     state.turn = 2
     state.plan_landings[0] = [area(letter), 2, 1]
     state.fleet_ships[0], state.fleet_soldiers[0], state.fleet_colonists[0] = 2, 2, 1
-    state.outbound_markers = [markers.get(zone, 0) for zone in range(outbound.ZONES)]
+    state.outbound_markers = [markers.get(zone, 0) for zone in range(voyage.ZONES)]
     return state
 
 
@@ -81,10 +89,10 @@ def test_18_5_homebound_each_marker_crossed_is_a_table_roll() -> None:
     state.phase = HOMEBOUND
     state.fleet_ships[0], state.fleet_at[0] = 2, area("X")
     state.fleet_soldiers[0], state.fleet_colonists[0] = 2, 2
-    state.outbound_markers = [0] * outbound.ZONES
+    state.outbound_markers = [0] * voyage.ZONES
     state.outbound_markers[3] = state.outbound_markers[5] = 1
     rng = scripted(state, 4, 5)
-    flow.sail_home_from(state, 0)
+    homebound.sail_home_from(state, 0)
     assert rng.dice.all_used
     home = next(e for e in state.log if e.kind == "voyage")
     assert "2 Perils of the Deep markers; loses 1 Soldier and 1 Colonist" in home.text
@@ -140,7 +148,7 @@ def test_11_2_control_lost_to_an_uprising_gives_no_survival_bonus() -> None:
     state.colonists[at(0, p)] = 4
     state.pc[p] = 0
     rng = scripted(state, 1, 6, 5)
-    flow.after_combat(state)  # the Uprisings, Survival, ... to the next turn's start
+    flow.after_combat_vs_natives(state)  # the Uprisings, Survival, ... to the next turn's start
     assert rng.dice.all_used
     assert state.pc[p] == -1
     assert state.colonists[at(0, p)] == 2
@@ -157,7 +165,7 @@ def _homebound_with_five_controls() -> NewWorldState:
     state.colonists[h] = 3
     state.emb_colonists[h] = 1
     state.fleet_ships[0], state.fleet_at[0] = 1, area("H")
-    flow.begin_homebound(state)
+    homebound.begin(state)
     return state
 
 
@@ -231,16 +239,16 @@ def test_9_2_three_colonists_without_natives_or_soldiers_have_uprising_number_3(
     n = area("N")
     state.natives[n] = 0
     state.colonists[at(0, n)] = 3
-    assert flow.uprising_number(state, 0, n) == 3
+    assert uprisings.uprising_number(state, 0, n) == 3
     rng = scripted(state, 3, 6, 6)  # the climate die, the Uprising's, Survival's
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     assert rng.dice.all_used
     assert state.colonists[at(0, n)] == 2
     state = movement_position()
     state.natives[n] = 0
     state.colonists[at(0, n)] = 3
     rng = scripted(state, 4, 6)  # above the number: no Uprising, no Uprising die
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     assert rng.dice.all_used
     assert state.colonists[at(0, n)] == 3
 
@@ -262,7 +270,7 @@ def _landing_at_a_mine() -> NewWorldState:
     state.off_soldiers[at(0, j)] = 1
     state.colonists[at(1, j)] = 1
     state.soldiers[at(1, j)] = 1
-    flow.start_mover(state)
+    movement.start_mover(state)
     return state
 
 
@@ -304,7 +312,7 @@ def test_8_23_a_seat_that_moved_is_asked_when_it_ends_its_movement() -> None:
     state.off_colonists[at(0, n)] = 1
     state.soldiers[at(0, area("L"))] = 1
     state.soldiers[at(1, area("K"))] = 1  # France has a move to make after England
-    flow.start_mover(state)
+    movement.start_mover(state)
     GAME.play(state, 0, "move 1 soldiers l k")
     GAME.play(state, 0, "end movement")
     assert GAME.to_act(state) == (0,)
@@ -354,7 +362,7 @@ def test_8_32_retreated_colonists_keep_control_but_do_not_establish_it() -> None
         state.colonists[at(1, n)] = 4
         state.retreated[at(1, n)] = 1
         state.pc[n] = held
-        flow.political_control(state)
+        control.political_control(state)
         assert state.pc[n] == expected
 
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import area, new_state
-from meeple.games.newworld.rules import battle, decisions, flow, planning
+from meeple.games.newworld.rules import (
+    battle,
+    income,
+    movement,
+    outbound,
+    planning,
+    survival,
+    turn_end,
+    uprisings,
+    voyage,
+)
 from meeple.games.newworld.state import COMBAT_PLAYERS, NewWorldState, at
 from meeple.games.newworld.texts import amount, amounts, listing
 from tests.newworld.nw_support import ScriptedRng, movement_position
@@ -27,27 +37,27 @@ def test_counts_are_written_as_a_person_writes_them() -> None:
 def test_8_23_a_landing_names_only_the_units_that_land() -> None:
     p, h = area("P"), area("H")
     assert (
-        decisions.landing_words(PORTUGAL, 0, 1, p)
+        movement.landing_words(PORTUGAL, 0, 1, p)
         == "Portugal lands 1 Colonist in P (Central America)"
     )
     assert (
-        decisions.landing_words(ENGLAND, 2, 1, h)
+        movement.landing_words(ENGLAND, 2, 1, h)
         == "England lands 2 Soldiers and 1 Colonist in H (Virginia)"
     )
 
 
 def test_6_2_naval_losses_and_10_survival_losses_leave_out_what_was_not_lost() -> None:
-    words = flow.voyage_words(ENGLAND, "sails out", (1, 4), (1, 2, 0), ("Ship 1 sinks",))
+    words = voyage.voyage_words(ENGLAND, "sails out", (1, 4), (1, 2, 0), ("Ship 1 sinks",))
     assert words == "England's Fleet sails out: 1 4; loses 1 Ship and 2 Soldiers (Ship 1 sinks)"
-    calm = flow.voyage_words(ENGLAND, "sails out", (3, 4), (0, 0, 0), ())
+    calm = voyage.voyage_words(ENGLAND, "sails out", (3, 4), (0, 0, 0), ())
     assert calm == "England's Fleet sails out: 3 4"
-    lucky = flow.voyage_words(ENGLAND, "sails out", (1, 4), (0, 0, 0), ("Naval Losses Table: 6",))
+    lucky = voyage.voyage_words(ENGLAND, "sails out", (1, 4), (0, 0, 0), ("Naval Losses Table: 6",))
     assert lucky == "England's Fleet sails out: 1 4; nothing lost (Naval Losses Table: 6)"
     assert (
-        flow.attrition_words(FRANCE, 0, 2, area("H"))
+        survival.attrition_words(FRANCE, 0, 2, area("H"))
         == "France loses 2 Colonists to the climate of H (Virginia)"
     )
-    assert flow.uprising_words(SPAIN, area("P"), 6, 0).endswith("(6): no Colonist lost")
+    assert uprisings.uprising_words(SPAIN, area("P"), 6, 0).endswith("(6): no Colonist lost")
 
 
 def test_8_31_a_battle_names_each_side_s_losses() -> None:
@@ -69,11 +79,11 @@ def test_8_31_a_battle_names_each_side_s_losses() -> None:
 
 def test_14_the_end_note_agrees_with_the_number_of_winners() -> None:
     state = new_state(4)
-    flow.finish(state, [ENGLAND], "the most money at the end of turn 10 (14.2)")
+    turn_end.finish(state, [ENGLAND], "the most money at the end of turn 10 (14.2)")
     assert state.end_note == "England wins with the most money at the end of turn 10 (14.2)"
     assert GAME.result(state).note == state.end_note
     state = new_state(4)
-    flow.finish(state, [ENGLAND, SPAIN], "Political Control of 5 Areas (14.1)")
+    turn_end.finish(state, [ENGLAND, SPAIN], "Political Control of 5 Areas (14.1)")
     assert state.end_note == "England and Spain win with Political Control of 5 Areas (14.1)"
 
 
@@ -120,19 +130,19 @@ def test_8_32_a_refused_soldier_retreat_is_logged_once_per_battle() -> None:
 
 def test_5_5_and_13_payment_and_income_name_what_was_paid_and_earned() -> None:
     assert (
-        flow.payment_words(ENGLAND, 3, 1, 0, 24, 2, 0, 4)
+        outbound.payment_words(ENGLAND, 3, 1, 0, 24, 2, 0, 4)
         == "England maintains 3 Ships and builds 1 Ship for $24; sends 2 Soldiers and none of"
         " its 4 Colonists"
     )
-    assert flow.payment_words(FRANCE, 0, 0, 0, 0, 0, 1, 1) == (
+    assert outbound.payment_words(FRANCE, 0, 0, 0, 0, 0, 1, 1) == (
         "France pays nothing; sends 1 of its 1 Colonist"
     )
     assert (
-        flow.income_words(ENGLAND, 40, 1, 0, 0)
+        income.income_words(ENGLAND, 40, 1, 0, 0)
         == "England collects $40 for Political Control of the home country"
     )
     assert (
-        flow.income_words(SPAIN, 150, 3, 30, 0)
+        income.income_words(SPAIN, 150, 3, 30, 0)
         == "Spain collects $150: $120 for Political Control of the home country and 2 Areas,"
         " $30 of Resources"
     )

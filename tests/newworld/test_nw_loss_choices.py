@@ -61,7 +61,7 @@ def test_10_1_the_owner_chooses_which_soldier_the_climate_takes() -> None:
     a = area("Q")
     # Uprising Climate die 6 (nothing rises), Survival die 5: "S" in Climate 2
     state.rng = ScriptedRng(6, 5)  # type: ignore[assignment]
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     assert state.phase == SURVIVAL_PHASE and GAME.to_act(state) == (0,)
     assert texts(state, 0) == {"lose soldier", "lose prospector"}
     assert GAME.legal_actions(state, 0)[0] == GAME.actions.index("lose", 0)  # the old pick
@@ -82,7 +82,7 @@ def test_10_1_6_24_soldiers_stand_in_for_absent_colonists_the_suggestion_keeps_m
     state.site_kind[2 * d] = GOLD_SITE
     state.site_holder[2 * d] = 0
     state.rng = ScriptedRng(6, 2)  # type: ignore[assignment]
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     # no Colonist there: the C is met by a Soldier too (6.24), two Soldiers in all
     assert state.losses[:4] == [0, d, 2, 0]
     assert texts(state, 0) == {
@@ -107,7 +107,7 @@ def test_9_4_the_owner_chooses_which_colonists_the_natives_take() -> None:
     # Uprising Number 1 + 3 = 4: a Climate die of 1 rises; the Uprising die 4 with no
     # Soldier costs two Colonists/Miners; then Survival 6 costs nothing
     state.rng = ScriptedRng(1, 4, 6)  # type: ignore[assignment]
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     assert state.phase == UPRISING_PHASE and GAME.to_act(state) == (0,)
     assert GAME.view(state, 1)["pending_losses"] == {
         "seat": 0,
@@ -139,7 +139,7 @@ def test_9_4_10_1_the_heuristic_takes_the_suggested_losses() -> None:
     state.site_kind[2 * a] = MINE
     state.site_holder[2 * a] = 0
     state.rng = ScriptedRng(1, 4, 6)  # type: ignore[assignment]
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     legal = GAME.legal_actions(state, 0)
     picked = choose(GAME, state, 0, legal, Rng(1))
     assert table(GAME).texts[picked] == "take the suggested losses"
@@ -298,7 +298,7 @@ def test_8_312_going_on_the_dice_strike_the_colonists() -> None:
 def at_survival_choice() -> tuple[NewWorldState, int]:
     state = upkeep_position()
     state.rng = ScriptedRng(6, 5)  # type: ignore[assignment]
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     return state, 0
 
 
@@ -311,7 +311,7 @@ def at_uprising_choice() -> tuple[NewWorldState, int]:
     state.site_kind[2 * a] = MINE
     state.site_holder[2 * a] = 0
     state.rng = ScriptedRng(1, 4, 6)  # type: ignore[assignment]
-    flow.after_combat(state)
+    flow.after_combat_vs_natives(state)
     return state, 0
 
 

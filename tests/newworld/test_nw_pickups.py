@@ -7,7 +7,7 @@ import pytest
 
 from meeple.engine import IllegalAction, InvalidState
 from meeple.games.newworld import GAME
-from meeple.games.newworld.rules import flow
+from meeple.games.newworld.rules import homebound
 from meeple.games.newworld.state import HOMEBOUND, NewWorldState, at
 from tests.newworld.nw_support import area, movement_position, rng_rolling, texts
 
@@ -25,7 +25,7 @@ def crowded_dot(players: int = 2) -> NewWorldState:
     state.fleet_at = [h] + [-1] * (players - 1)
     state.emb_soldiers[at(0, h)] = 2
     state.emb_colonists[at(0, h)] = 2
-    flow.begin_homebound(state)
+    homebound.begin(state)
     return state
 
 
@@ -79,7 +79,7 @@ def held_gold(holders: tuple[int, ...] = (1,)) -> NewWorldState:
     state.emb_gold[at(0, h)] = 2
     for seat in holders:
         state.colonists[at(seat, h)] = 1
-    flow.begin_homebound(state)
+    homebound.begin(state)
     return state
 
 

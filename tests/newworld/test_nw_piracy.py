@@ -9,7 +9,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import new_state
-from meeple.games.newworld.rules import flow
+from meeple.games.newworld.rules.homebound import begin as begin_homebound
 from meeple.games.newworld.rules.naval import Cargo, lose_ship, naval_losses, ship_load
 from meeple.games.newworld.rules.piracy import attack_fleet, raid_port
 from meeple.games.newworld.state import HOMEBOUND, MOVEMENT, PLANNING, NewWorldState, at
@@ -233,7 +233,7 @@ def homebound(order: tuple[int, ...] = (0, 1)) -> NewWorldState:
 
 def test_22_2_fleets_move_home_one_at_a_time_in_initiative_order() -> None:
     state = homebound(order=(1, 0))
-    flow.begin_homebound(state)
+    begin_homebound(state)
     assert state.phase == HOMEBOUND and GAME.to_act(state) == (1,)
     assert GAME.legal_actions(state, 0) == []
     state.rng = ScriptedRng()
@@ -245,7 +245,7 @@ def test_22_2_fleets_move_home_one_at_a_time_in_initiative_order() -> None:
 
 def test_22_3_pirates_attack_the_enemy_fleet_where_it_lies() -> None:
     state = homebound()
-    flow.begin_homebound(state)
+    begin_homebound(state)
     # France's Colonists wait on its dot at H; it picks up in its own turn (12.1, 22.2),
     # so here they are put aboard for the example
     h = area("H")
@@ -271,7 +271,7 @@ def test_22_2_pirates_may_sail_to_the_enemy_fleet_and_raid_gold_on_a_dot() -> No
     state = homebound()
     state.fleet_at = [area("O"), area("H")]
     state.emb_gold[at(1, area("K"))] = 2
-    flow.begin_homebound(state)
+    begin_homebound(state)
     assert texts(state, 0) == {"sail to h", "sail to k", "sail home"}
     state.rng = ScriptedRng(6, 6)  # no losses sailing O to K (one line, 6.3)
     GAME.play(state, 0, "sail to k")
@@ -288,7 +288,7 @@ def test_22_3_captured_gold_is_brought_home_and_paid_for() -> None:
     state.emb_colonists[at(1, area("H"))] = 0
     state.fleet_gold = [0, 80]
     state.fleet_bars = [0, 2]
-    flow.begin_homebound(state)
+    begin_homebound(state)
     # Pirate 1 rolls 6; France puts both Bars on row 2 (6.23), which the die picks;
     # the reroll 6 sinks the last Ship (a lone Ship: nothing to arrange)
     state.rng = ScriptedRng(6, 2, 6, 1)
@@ -307,7 +307,7 @@ def test_22_3_captured_gold_is_brought_home_and_paid_for() -> None:
 
 def test_22_attacks_are_refused_with_the_rule_when_not_possible() -> None:
     state = homebound(order=(1, 0))
-    flow.begin_homebound(state)
+    begin_homebound(state)
     before = state.clone()
     with pytest.raises(IllegalAction, match=r"22\.4"):
         GAME.play(state, 1, "raid port")

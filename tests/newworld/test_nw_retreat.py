@@ -13,7 +13,7 @@ import pytest
 from meeple.engine import IllegalAction
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import validate
-from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.rules import control, homebound, planning, units
 from meeple.games.newworld.state import (
     COMBAT_PLAYERS,
     GOLD_SITE,
@@ -69,13 +69,13 @@ def test_8_32_retreated_soldiers_are_marked_and_shown() -> None:
 
 def test_11_2_retreated_soldiers_do_not_win_the_soldier_majority() -> None:
     state = soldiers_retreat_to_n()
-    flow.political_control(state)
+    control.political_control(state)
     # 3 French Soldiers against 2 English would give France control (11.2), but
     # they retreated there this turn (8.32): England's 2 are the only ones counted
     assert state.pc[N] == NOBODY
     # the same Soldiers having simply marched in, France gains control
     state.retreated_soldiers[at(1, N)] = 0
-    flow.political_control(state)
+    control.political_control(state)
     assert state.pc[N] == 1
 
 
@@ -84,7 +84,7 @@ def test_11_2_8_32_retreated_soldiers_retain_control() -> None:
     before the retreat and its 3 Soldiers there outnumber England's 2."""
     state = soldiers_retreat_to_n()
     state.pc[N] = 1  # France held N before the retreat
-    flow.political_control(state)
+    control.political_control(state)
     assert state.pc[N] == 1
 
 
@@ -96,10 +96,10 @@ def test_11_2_8_32_retreated_soldiers_count_against_another_players_majority() -
     state.soldiers[at(0, N)] = 1
     state.colonists[at(0, N)] = 4
     state.colonists[at(1, N)] = 1
-    flow.political_control(state)
+    control.political_control(state)
     assert state.pc[N] == NOBODY
     state.soldiers[at(0, N)] = 4  # 4 against 3: the majority
-    flow.political_control(state)
+    control.political_control(state)
     assert state.pc[N] == 0
 
 
@@ -157,15 +157,15 @@ def test_8_32_a_miner_is_never_taken_for_a_retreated_colonist() -> None:
     state.site_holder[2 * N] = 1
     state.colonists[at(1, N)] = 2  # the Miner and a Colonist that retreated there
     state.retreated[at(1, N)] = 1
-    assert flow.settled(state, 1, N) == 1
+    assert control.settled(state, 1, N) == 1
     assert units.kill_colonists(state, 1, N, 1) == 1
-    assert state.retreated[at(1, N)] == 0 and flow.settled(state, 1, N) == 1
+    assert state.retreated[at(1, N)] == 0 and control.settled(state, 1, N) == 1
     validate(state)
 
 
 def test_8_32_the_marks_last_one_game_turn() -> None:
     state = soldiers_retreat_to_n()
-    flow.start_turn(state)
+    planning.start_turn(state)
     assert not any(state.retreated_soldiers)
 
 
@@ -209,7 +209,7 @@ def test_8_223_8_32_retreated_personnel_count_as_present_at_the_homebound_pickup
     being present: meeple counts retreated units as present on both sides here
     (docs/newworld.md, Gold)."""
     state = gold_waiting_at_h(owner, opponent)
-    flow.begin_homebound(state)
+    homebound.begin(state)
     if "pick up all at h" in texts(state, 0):  # 12.1: what fits, Gold if not held
         GAME.play(state, 0, "pick up all at h")
     assert state.fleet_bars[0] == picked_up

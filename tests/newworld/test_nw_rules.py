@@ -7,7 +7,7 @@ import pytest
 from meeple.engine import IllegalAction, NotYourTurn, UnknownAction
 from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import new_state
-from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.rules import control, gold, income, survival, turn_end, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.state import (
     COMBAT_NATIVES,
@@ -281,7 +281,7 @@ def test_7_2_a_worked_mine_yields_a_bar_and_7_3_a_prospector_finds_gold_on_5_or_
     state.site_kind[2 * n + 1] = GOLD_SITE
     state.site_holder[2 * n + 1] = 1
     state.rng = rng_rolling(3, 5)  # no depletion; discovery
-    flow.gold_stage(state)
+    gold.gold_stage(state)
     assert state.gold[at(0, n)] == 1
     assert state.site_kind[2 * n + 1] == MINE and state.site_holder[2 * n + 1] == -1
 
@@ -293,14 +293,14 @@ def test_10_survival_table_and_the_political_control_bonus() -> None:
     state.colonists[at(0, p)] = 4
     state.natives[p] = 0
     state.rng = rng_rolling(1)
-    flow.survival(state)
+    survival.survival(state)
     assert (state.soldiers[at(0, p)], state.colonists[at(0, p)]) == (1, 1)  # CCCSSS
     state = movement_position()
     state.soldiers[at(0, p)] = 4
     state.colonists[at(0, p)] = 4
     state.pc[p] = 0
     state.rng = rng_rolling(1)
-    flow.survival(state)
+    survival.survival(state)
     assert (state.soldiers[at(0, p)], state.colonists[at(0, p)]) == (2, 2)  # as a 2: CCSS
 
 
@@ -308,14 +308,14 @@ def test_11_2_political_control_needs_four_colonists_and_majorities() -> None:
     state = movement_position()
     h = area("H")
     state.colonists[at(0, h)] = 4
-    assert flow.qualifies(state, 0, h)
+    assert control.qualifies(state, 0, h)
     state.colonists[at(1, h)] = 4
-    assert not flow.qualifies(state, 0, h)  # no majority of Colonists
+    assert not control.qualifies(state, 0, h)  # no majority of Colonists
     state.colonists[at(1, h)] = 1
     state.soldiers[at(1, h)] = 1
-    assert not flow.qualifies(state, 0, h)  # Soldiers present: needs their majority too
+    assert not control.qualifies(state, 0, h)  # Soldiers present: needs their majority too
     state.soldiers[at(0, h)] = 2
-    assert flow.qualifies(state, 0, h)
+    assert control.qualifies(state, 0, h)
 
 
 def test_13_1_twenty_colonists_earn_at_most_shared_proportionally() -> None:
@@ -324,11 +324,11 @@ def test_13_1_twenty_colonists_earn_at_most_shared_proportionally() -> None:
     f = area("K")  # single Resources
     state.colonists[at(0, f)] = 15
     state.colonists[at(1, f)] = 10
-    assert flow.resource_income(state, 0) == 12
-    assert flow.resource_income(state, 1) == 8
+    assert income.resource_income(state, 0) == 12
+    assert income.resource_income(state, 1) == 8
     d = area("D")  # x2
     state.colonists[at(0, d)] = 3
-    assert flow.resource_income(state, 0) == 12 + 6
+    assert income.resource_income(state, 0) == 12 + 6
 
 
 def test_14_1_five_political_controls_win_at_the_end_of_a_turn() -> None:
@@ -336,7 +336,7 @@ def test_14_1_five_political_controls_win_at_the_end_of_a_turn() -> None:
     for letter in "DHOKM":
         state.pc[area(letter)] = 1
         state.colonists[at(1, area(letter))] = 4
-    flow.end_turn(state)
+    turn_end.end_turn(state)
     assert state.phase == GAME_OVER and state.winners == [1]
     assert GAME.result(state).ranks[1] == 1
 
@@ -345,7 +345,7 @@ def test_14_2_money_decides_after_the_last_turn() -> None:
     state = movement_position()
     state.turn = 10
     state.cash = [200, 300]
-    flow.end_turn(state)
+    turn_end.end_turn(state)
     assert state.winners == [1] and "14.2" in state.end_note
 
 
@@ -391,7 +391,7 @@ def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
     assert state.soldiers[at(1, h)] == 1  # the battle was fought after the retreat
     # retreating Colonists neither control nor earn this turn
     assert state.retreated[at(1, o)] == 2
-    assert flow.earning(state, 1, o) == 1
+    assert income.earning(state, 1, o) == 1
     assert GAME.to_act(state) == (0,)
 
 

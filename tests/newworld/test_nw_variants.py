@@ -8,7 +8,7 @@ from meeple.engine import BadConfig, Rng
 from meeple.games.newworld import GAME
 from meeple.games.newworld.board import turn_values
 from meeple.games.newworld.positions import new_state
-from meeple.games.newworld.rules import decisions, flow
+from meeple.games.newworld.rules import attacks, homebound, survival, uprisings
 from meeple.games.newworld.state import HOMEBOUND, PLANNING, at
 from meeple.games.newworld.texts import last_turn
 from tests.newworld.nw_support import area, movement_position, rng_rolling, texts
@@ -28,7 +28,7 @@ def homebound_position() -> object:
 
 def test_12_1_the_fleet_picks_up_where_it_anchors_then_where_it_calls() -> None:
     state = homebound_position()
-    flow.begin_homebound(state)
+    homebound.begin(state)
     assert state.phase == HOMEBOUND and state.fleet_bars[0] == 0  # its player picks up
     legal = [GAME.actions[i].text for i in GAME.legal_actions(state, 0)]
     assert legal == ["pick up all at h", "pick up gold at h", "sail to o", "sail home"]
@@ -43,7 +43,7 @@ def test_12_1_the_fleet_picks_up_where_it_anchors_then_where_it_calls() -> None:
 
 def test_13_2_delivered_gold_pays_40_a_bar() -> None:
     state = homebound_position()
-    flow.begin_homebound(state)
+    homebound.begin(state)
     GAME.play(state, 0, "pick up all at h")
     state.rng = rng_rolling(6, 6, 6, 6)  # no naval losses on the way home (Zone 3)
     cash = state.cash[0]
@@ -58,7 +58,7 @@ def test_13_2_delivered_gold_pays_40_a_bar() -> None:
 
 def test_8_21_units_left_on_the_anchorage_go_back_ashore() -> None:
     state = homebound_position()
-    flow.begin_homebound(state)
+    homebound.begin(state)
     state.rng = rng_rolling(6, 6, 6)
     GAME.play(state, 0, "sail home")
     assert state.soldiers[at(0, area("O"))] == 1
@@ -95,8 +95,8 @@ def test_19_reduced_benefit_only_in_climate_1_and_2() -> None:
     state = new_state(2, options={"political_control_benefits": "reduced"})
     state.pc[area("H")] = 0  # Climate 5
     state.pc[area("P")] = 0  # Climate 1
-    assert flow.survival_bonus(state, 0, area("H")) == 0
-    assert flow.survival_bonus(state, 0, area("P")) == 1
+    assert survival.survival_bonus(state, 0, area("H")) == 0
+    assert survival.survival_bonus(state, 0, area("P")) == 1
 
 
 def test_20_extended_marker_defends_and_prevents_uprisings() -> None:
@@ -106,8 +106,8 @@ def test_20_extended_marker_defends_and_prevents_uprisings() -> None:
     state.colonists[at(1, h)] = 4
     state.natives[h] = 2
     state.pc[h] = 1
-    assert decisions.defenders(state, 1, h) == (1, 4)
-    assert flow.uprising_number(state, 1, h) == 5
+    assert attacks.defenders(state, 1, h) == (1, 4)
+    assert uprisings.uprising_number(state, 1, h) == 5
 
 
 @pytest.mark.parametrize(

@@ -22,10 +22,10 @@ from meeple.games.newworld.render import render_text
 from meeple.games.newworld.rules.apply import apply_action, legal_actions, to_act
 from meeple.games.newworld.rules.explain import explain
 from meeple.games.newworld.scoring import result
-from meeple.games.newworld.setup import deal
+from meeple.games.newworld.setup import OPTION_SPECS, deal
 from meeple.games.newworld.state import GAME_OVER, NewWorldState
 from meeple.games.newworld.svg import PRESENTATION
-from meeple.games.newworld.texts import COUNTRIES, EXTENDED, REDUCED, STANDARD
+from meeple.games.newworld.texts import COUNTRIES
 from meeple.games.newworld.view import build_view, determinize, plain
 
 
@@ -50,44 +50,7 @@ class NewWorldGame(Game[NewWorldState]):
         " of turns 11-16 are reconstructed: no public source gives them, so meeple drew"
         " them to fit every constraint of the rulebook."
     )
-    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec(
-            "turns",
-            10,
-            "Long game (14.3): the turn at whose end money is counted",
-            tuple(range(10, 17)),
-        ),
-        OptionSpec(
-            "two_player_version",
-            False,
-            "Two player version (21): Political Control victory until turn 15, money at 16",
-            players=(2,),
-        ),
-        OptionSpec(
-            "version",
-            "standard",
-            "standard, exploration (16: Areas discovered as they are entered) or alternate"
-            " (17: random Areas, all known)",
-            ("standard", "exploration", "alternate"),
-        ),
-        OptionSpec(
-            "exploration_setup",
-            False,
-            "Exploration optional setup (16.5): flip a coastal tile each",
-        ),
-        OptionSpec("perils_of_the_deep", False, "Perils of the Deep (18) for naval losses"),
-        OptionSpec(
-            "piracy",
-            False,
-            "Piracy (22): Ships devoted to Naval War on one player, homebound in Initiative order",
-        ),
-        OptionSpec(
-            "political_control_benefits",
-            STANDARD,
-            "Political Control: standard, reduced (19) or extended (20)",
-            (STANDARD, REDUCED, EXTENDED),
-        ),
-    )
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = OPTION_SPECS
 
     def __init__(self) -> None:
         super().__init__(SPACE, NewWorldState)

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 
 from meeple.engine import GameConfig, InvalidState
 from meeple.engine.config import OptionValue
+from meeple.games.newworld import setup
 from meeple.games.newworld.board import LETTERS
-from meeple.games.newworld.rules import fleetcard, units
+from meeple.games.newworld.rules import fleetcard, pickup, units
 from meeple.games.newworld.state import (
     AREAS,
     GOLD_SITE,
@@ -27,9 +28,7 @@ from meeple.games.newworld.texts import GOLD_BAR, MAX_SHIPS, SOLDIER_POOL, WORLD
 def new_state(
     players: int, seed: int = 1, options: Mapping[str, OptionValue] | None = None
 ) -> NewWorldState:
-    from meeple.games.newworld import GAME
-
-    return GAME.new_game(GAME.make_config(players, options), seed)
+    return setup.new_state(setup.config(players, options), seed)
 
 
 def place(
@@ -91,8 +90,6 @@ def validate(state: NewWorldState) -> None:
 def _question_problems(state: NewWorldState) -> list[str]:
     """A request to ship held Gold (8.223) and a Gold Site claim (16.411) name real
     seats and Areas, in their phases, with someone to answer."""
-    from meeple.games.newworld.rules import pickup
-
     out: list[str] = []
     if len(state.gold_asked) != state.players:
         out.append("gold_asked: one entry per seat")
@@ -222,6 +219,4 @@ def _arranging_problems(state: NewWorldState) -> list[str]:
 
 
 def config(players: int) -> GameConfig:
-    from meeple.games.newworld import GAME
-
-    return GAME.make_config(players)
+    return setup.config(players)

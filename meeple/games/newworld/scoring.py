@@ -4,7 +4,7 @@ Areas, then most money), or the most money at the end of the last turn."""
 from __future__ import annotations
 
 from meeple.engine import Result, rank_by
-from meeple.games.newworld.rules.flow import controlled
+from meeple.games.newworld.rules.control import controlled
 from meeple.games.newworld.state import NewWorldState
 
 

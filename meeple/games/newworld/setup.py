@@ -3,8 +3,11 @@ $160 per player, a random Game Leader; then Turn 1 begins with the Colonists."""
 
 from __future__ import annotations
 
-from meeple.engine import BadConfig, Event
-from meeple.games.newworld.rules import exploration, flow
+from collections.abc import Mapping
+
+from meeple.engine import BadConfig, Event, GameConfig, OptionSpec
+from meeple.engine.config import OptionValue
+from meeple.games.newworld.rules import exploration, planning
 from meeple.games.newworld.state import (
     AREAS,
     GOLD_SITE,
@@ -13,9 +16,78 @@ from meeple.games.newworld.state import (
     PLANNING,
     NewWorldState,
 )
-from meeple.games.newworld.texts import MAX_SHIPS, START_CASH, WORLD, country, die
+from meeple.games.newworld.texts import (
+    EXTENDED,
+    MAX_SHIPS,
+    REDUCED,
+    STANDARD,
+    START_CASH,
+    WORLD,
+    country,
+    die,
+)
+
+OPTION_SPECS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "turns",
+        10,
+        "Long game (14.3): the turn at whose end money is counted",
+        tuple(range(10, 17)),
+    ),
+    OptionSpec(
+        "two_player_version",
+        False,
+        "Two player version (21): Political Control victory until turn 15, money at 16",
+        players=(2,),
+    ),
+    OptionSpec(
+        "version",
+        "standard",
+        "standard, exploration (16: Areas discovered as they are entered) or alternate"
+        " (17: random Areas, all known)",
+        ("standard", "exploration", "alternate"),
+    ),
+    OptionSpec(
+        "exploration_setup",
+        False,
+        "Exploration optional setup (16.5): flip a coastal tile each",
+    ),
+    OptionSpec("perils_of_the_deep", False, "Perils of the Deep (18) for naval losses"),
+    OptionSpec(
+        "piracy",
+        False,
+        "Piracy (22): Ships devoted to Naval War on one player, homebound in Initiative order",
+    ),
+    OptionSpec(
+        "political_control_benefits",
+        STANDARD,
+        "Political Control: standard, reduced (19) or extended (20)",
+        (STANDARD, REDUCED, EXTENDED),
+    ),
+)
 
 REPLACEMENT_TURNS = 20  # turns 0..19 of the Replacement Box (16 turns + 3 of delay)
+
+
+def config(players: int, options: Mapping[str, OptionValue] | None = None) -> GameConfig:
+    """The config ``Game.make_config`` makes of a valid request: every option at the
+    value given or its default (for positions built below the game, positions.py)."""
+    chosen = dict(options or {})
+    unknown = sorted(set(chosen) - {spec.name for spec in OPTION_SPECS})
+    if unknown:
+        raise BadConfig(f"unknown option(s) {unknown} for newworld")
+    return GameConfig(
+        players,
+        {spec.name: spec.check(chosen.get(spec.name, spec.default)) for spec in OPTION_SPECS},
+    )
+
+
+def new_state(config: GameConfig, seed: int) -> NewWorldState:
+    """What the game's ``new_game`` makes of a checked config: the common fields,
+    then ``deal``."""
+    state = NewWorldState.begin(config, seed)
+    deal(state)
+    return state
 
 
 def deal(state: NewWorldState) -> None:
@@ -98,7 +170,7 @@ def deal(state: NewWorldState) -> None:
     state.actor = NOBODY
     state.step = 0
     state.leader = high_roller(state)
-    flow.start_turn(state)
+    planning.start_turn(state)
 
 
 def place_pieces(state: NewWorldState) -> None:

@@ -1,8 +1,8 @@
-"""Shared words and small helpers: seat names, options, dice, Area letters."""
+"""Shared words and small helpers: seat names, options, dice, Area letters, the log."""
 
 from __future__ import annotations
 
-from meeple.engine import GameConfig
+from meeple.engine import Event, GameConfig
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.state import NewWorldState
 
@@ -23,6 +23,11 @@ MAX_TURNS = 16
 STANDARD = "standard"
 REDUCED = "reduced"
 EXTENDED = "extended"
+
+
+def log(state: NewWorldState, kind: str, text: str, reveals: bool = False, **data: int) -> None:
+    """A public event of the log, its words given, its numbers as data."""
+    state.log.append(Event(kind, text, dict(data), None, reveals))
 
 
 def letter(area: int) -> str:

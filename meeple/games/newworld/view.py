@@ -22,8 +22,9 @@ from meeple.engine import Rng
 from meeple.games.newworld.board import LETTERS, turn_values
 from meeple.games.newworld.rules import fleetcard, losses, outbound, pickup, units
 from meeple.games.newworld.rules.apply import to_act
+from meeple.games.newworld.rules.cargo import cargo_of
+from meeple.games.newworld.rules.control import controlled
 from meeple.games.newworld.rules.exploration import redeal_hidden_tiles
-from meeple.games.newworld.rules.flow import cargo_of, controlled
 from meeple.games.newworld.rules.naval import rowed_bars
 from meeple.games.newworld.rules.planning import autoskip, random_plan, reset_plan
 from meeple.games.newworld.scoring import result

@@ -1,16 +1,22 @@
-"""Who decides now, what they may do, and applying one decision."""
+"""The dispatcher: who decides now, what they may do, and applying one decision.
+
+Each decision goes to the module of its phase; when that says its phase is over,
+the turn's sequencer (rules/flow.py) starts the next."""
 
 from __future__ import annotations
 
 from meeple.games.newworld.rules import (
+    attacks,
     battle,
-    decisions,
+    exploration,
     fleetcard,
     flow,
+    homebound,
+    landfall,
     losses,
+    movement,
     outbound,
     pickup,
-    piracy,
     planning,
 )
 from meeple.games.newworld.state import (
@@ -68,7 +74,7 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
     if phase == BIDDING:
         return tuple([s for s, bid in enumerate(state.bids) if bid < 0])
     if phase == HOMEBOUND:
-        return homebound_seats(state)
+        return homebound.seats(state)
     if phase == GAME_OVER:
         return ()
     if state.pending:
@@ -77,70 +83,54 @@ def to_act(state: NewWorldState) -> tuple[int, ...]:
     return (state.actor,)
 
 
-def homebound_seats(state: NewWorldState) -> tuple[int, ...]:
-    """Every Fleet still in the New World moves at once (12.1); with Piracy, one at
-    a time in Initiative order (22.2)."""
-    if piracy.enabled(state.config):
-        first = next((s for s in state.initiative if state.fleet_out[s]), None)
-        return () if first is None else (first,)
-    return tuple([s for s in range(state.players) if state.fleet_out[s]])
-
-
 def legal_actions(state: NewWorldState, seat: int) -> list[int]:
     phase = state.phase
     if phase == PLANNING:  # the most frequent decisions first (planning.plan_actions)
         return list(planning.plan_entries(state, seat))
-    if state.arranging:
-        return fleetcard.actions(state, seat)
-    if state.gold_leave:
-        return pickup.answer_actions(state, seat)
+    if phase == HOMEBOUND:  # a Fleet card, a request for held Gold, or a Fleet's move
+        return homebound.actions(state, seat)
+    if phase == OUTBOUND:  # a Fleet card or a shortfall
+        return outbound.actions(state, seat)
     if phase in SEQUENTIAL and seat != deciding(state):
         return []
     if phase in UPKEEP:
         return losses.actions(state, seat)
-    if phase == HOMEBOUND and piracy.enabled(state.config) and seat not in homebound_seats(state):
-        return []
     if phase == COLONISTS:
         return planning.colonist_actions(state, seat)
     if phase == BIDDING:
-        return planning.bid_actions(state, seat)
+        return landfall.bid_actions(state, seat)
     if phase == LANDFALL:
-        return planning.landfall_actions(state, seat)
+        return landfall.landfall_actions(state, seat)
     if phase == EXPLORE:
-        return planning.explore_actions(state, seat)
-    if phase == OUTBOUND:
-        return outbound.choice_actions(state, seat)
+        return exploration.setup_actions(state, seat)
     if phase == MOVEMENT:
-        return decisions.movement_actions(state, seat)
+        return movement.movement_actions(state, seat)
     if phase in (COMBAT_PLAYERS, COMBAT_NATIVES):
-        return decisions.combat_actions(state, seat)
-    return decisions.homebound_actions(state, seat)
+        return attacks.combat_actions(state, seat)
+    return []  # GAME_OVER
 
 
 def apply_action(state: NewWorldState, seat: int, index: int) -> None:
     phase = state.phase
     if phase == PLANNING:  # the most frequent decisions first
-        planning.apply_plan(state, seat, index)
-    elif state.arranging:
-        fleetcard.apply_load(state, seat, index)
-    elif state.gold_leave:
-        pickup.apply_answer(state, seat, index)
-    elif phase in UPKEEP:
-        losses.apply(state, index)
-        flow.losses_chosen(state)
-    elif phase == COLONISTS:
-        planning.apply_colonists(state, seat, index)
-    elif phase == BIDDING:
-        planning.apply_bid(state, seat, index)
-    elif phase == LANDFALL:
-        planning.apply_landfall(state, seat, index)
-    elif phase == EXPLORE:
-        planning.apply_explore(state, seat, index)
+        over = planning.apply_plan(state, seat, index)
+    elif phase == HOMEBOUND:
+        over = homebound.apply(state, seat, index)
     elif phase == OUTBOUND:
-        outbound.apply_choice(state, seat, index)
+        over = outbound.apply(state, seat, index)
+    elif phase in UPKEEP:
+        over = losses.apply(state, index)
+    elif phase == COLONISTS:
+        over = planning.apply_colonists(state, seat, index)
+    elif phase == BIDDING:
+        over = landfall.apply_bid(state, seat, index)
+    elif phase == LANDFALL:
+        over = landfall.apply_landfall(state, seat, index)
+    elif phase == EXPLORE:
+        over = exploration.apply_setup(state, seat, index)
     elif phase == MOVEMENT:
-        decisions.apply_movement(state, seat, index)
-    elif phase in (COMBAT_PLAYERS, COMBAT_NATIVES):
-        decisions.apply_combat(state, seat, index)
-    else:
-        decisions.apply_homebound(state, seat, index)
+        over = movement.apply_movement(state, seat, index)
+    else:  # COMBAT_PLAYERS, COMBAT_NATIVES
+        over = attacks.apply_combat(state, seat, index)
+    if over:
+        flow.phase_over(state, phase)

@@ -12,9 +12,10 @@ counts (16.3): a draw is the game's seeded chance at the moment of the draw.
 from __future__ import annotations
 
 from meeple.engine import Event
-from meeple.games.newworld.actions import CLAIM_SITE, LEAVE_SITE
+from meeple.games.newworld.actions import CLAIM_SITE, EXPLORE, LEAVE_SITE, SKIP_EXPLORE, SPACE
 from meeple.games.newworld.rules import units
 from meeple.games.newworld.state import AREAS, GOLD_SITE, NO_MARKER, NOBODY, NewWorldState, at
+from meeple.games.newworld.state import EXPLORE as EXPLORE_PHASE
 from meeple.games.newworld.texts import WORLD, amount, area_word, country
 
 STANDARD_VERSION = "standard"
@@ -218,6 +219,42 @@ def setup_choices(state: NewWorldState) -> list[int]:
         for a in WORLD.areas
         if a.coastal and state.playable[a.index] and not state.explored[a.index]
     ]
+
+
+def begin_setup(state: NewWorldState) -> bool:
+    """The optional setup (16.5) of the Exploration version on turn 1: the Game
+    Leader flips a coastal tile first. True when it is not played (no decision)."""
+    if (
+        state.turn == 1
+        and state.config.options.get("exploration_setup")
+        and version(state) == EXPLORATION
+    ):
+        state.phase = EXPLORE_PHASE
+        state.step = 0
+        state.actor = state.leader
+        return False
+    return True
+
+
+def setup_actions(state: NewWorldState, seat: int) -> list[int]:
+    if seat != state.actor:
+        return []
+    return [*(EXPLORE[a] for a in setup_choices(state)), SKIP_EXPLORE]
+
+
+def apply_setup(state: NewWorldState, seat: int, index: int) -> bool:
+    """A tile flipped (or none); the next player, left of the last, flips one
+    (16.5). True once every player has, or no tile is left to flip."""
+    if index != SKIP_EXPLORE:
+        area = SPACE[index].args[0]
+        assert isinstance(area, int)
+        explore(state, area)
+    state.step += 1
+    if state.step < state.players and setup_choices(state):
+        state.actor = (state.leader + state.step) % state.players
+        return False
+    state.actor = NOBODY
+    return True
 
 
 def redeal_hidden_tiles(state: NewWorldState, rng_shuffle: object) -> None:

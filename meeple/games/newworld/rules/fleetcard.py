@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from meeple.engine import Event
 from meeple.games.newworld.actions import LOAD_SHIP, SPACE
+from meeple.games.newworld.rules.cargo import cargo_of, store_cargo
 from meeple.games.newworld.rules.naval import (
     Arrange,
     Cargo,
@@ -174,39 +175,29 @@ def losses(
 def actions(state: NewWorldState, seat: int) -> list[int]:
     if seat != state.arranging[SEAT]:
         return []
-    from meeple.games.newworld.rules.flow import cargo_of
-
     return [LOAD_SHIP[load] for load in options(cargo_of(state, seat), rows_of(state))]
 
 
-def apply_load(state: NewWorldState, seat: int, index: int) -> None:
-    """Load the next row; once the card is arranged, the Ship is lost and the voyage
-    goes on."""
-    from meeple.games.newworld.rules.flow import cargo_of
-
+def apply_load(state: NewWorldState, seat: int, index: int) -> list[Load] | None:
+    """Load the next row; the rows of the card once it is arranged (the movement
+    whose voyage it is goes on: ``resume``, or rules/piracy.py's for an attack),
+    else None."""
     load = SPACE[index].args
     state.arranging += [int(n) for n in load]
     cargo = cargo_of(state, seat)
     rows = forced(cargo, rows_of(state))
     del state.arranging[ROWS:]
     state.arranging += [n for row in rows for n in row]
-    if len(rows) == cargo.regular:
-        resume(state, rows)
+    return rows if len(rows) == cargo.regular else None
 
 
-def resume(state: NewWorldState, rows: list[Load]) -> None:
-    from meeple.games.newworld.rules.flow import cargo_of, store_cargo
-
+def resume(state: NewWorldState, rows: list[Load]) -> tuple[int, int, int] | None:
+    """A voyage's Naval Losses go on with the card arranged as ``rows`` (from
+    ``state.arranging``, which is cleared): ``(seat, where, argument)`` of the
+    voyage to go on with (``WHERE``), or None when the card is to be arranged again
+    before the next Ship is lost. Not for a Pirate attack (rules/piracy.py)."""
     seat, where, table, due, home, arg = state.arranging[:ROWS]
     state.arranging = []
-    if where == PIRACY:
-        from meeple.games.newworld.rules import flow, piracy
-
-        sunk = [k for k in range(table) if due >> k & 1]
-        battle = piracy.PirateBattle(pirate=table, sunk=sunk, sinking=True)
-        if piracy.strike(state, arg, battle, rows) and not any(state.fleet_out):
-            flow.fleets_home(state)
-        return
     cargo = cargo_of(state, seat)
     progress = Progress(table, due)
     done = losses(state, seat, cargo, progress, bool(home), rows)
@@ -215,8 +206,8 @@ def resume(state: NewWorldState, rows: list[Load]) -> None:
     store_cargo(state, seat, cargo)
     if not done:
         pause(state, seat, cargo, progress, bool(home), where, arg)
-        return
-    go_on(state, seat, where, arg)
+        return None
+    return seat, where, arg
 
 
 def _resumed_words(seat: int, notes: tuple[str, ...], done: bool) -> str:
@@ -226,27 +217,12 @@ def _resumed_words(seat: int, notes: tuple[str, ...], done: bool) -> str:
     return text
 
 
-def go_on(state: NewWorldState, seat: int, where: int, arg: int) -> None:
-    """The rest of the movement the Naval Losses interrupted."""
-    from meeple.games.newworld.rules import decisions, flow, outbound
-
-    if where == OUTBOUND_LANDING:
-        outbound.arrived(state, seat, arg)
-    elif where == COASTAL_HOME:
-        decisions.anchor_home(state, seat, arg)
-    else:
-        flow.deliver(state, seat)
-        flow.sail_home_from(state, seat + 1)
-
-
 def view(state: NewWorldState) -> dict[str, object] | None:
     """The Fleet card being arranged, public like the card itself: whose, its Ships
     (the flotillas above six, 6.22), the rows loaded so far and what is still to
     place (Bars not placed go to the Average box)."""
     if not state.arranging:
         return None
-    from meeple.games.newworld.rules.flow import cargo_of
-
     seat = state.arranging[SEAT]
     cargo = cargo_of(state, seat)
     rows = rows_of(state)

@@ -166,8 +166,9 @@ def actions(state: NewWorldState, seat: int) -> list[int]:
     return [*out, ACCEPT_LOSSES] if to_take(state) > 1 else out
 
 
-def apply(state: NewWorldState, index: int) -> None:
-    """A ``lose`` action, or every loss of the first record as suggested."""
+def apply(state: NewWorldState, index: int) -> bool:
+    """A ``lose`` action, or every loss of the first record as suggested; True when
+    no loss is left to choose."""
     if index == ACCEPT_LOSSES:
         while to_take(state):  # the record stays first until ``settle`` drops it
             kinds = choices(state)
@@ -177,3 +178,4 @@ def apply(state: NewWorldState, index: int) -> None:
     else:
         take(state, LOSE.index(index))
     settle(state)
+    return not state.losses

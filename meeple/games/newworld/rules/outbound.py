@@ -23,54 +23,131 @@ from __future__ import annotations
 
 from meeple.engine import Event, Rng
 from meeple.games.newworld.actions import LAND_COLONISTS, LAND_SOLDIERS, SPACE
-from meeple.games.newworld.rules import fleetcard, flow
-from meeple.games.newworld.rules.naval import coastal_dice, perils_dice, zone_path
+from meeple.games.newworld.rules import fleetcard, piracy
+from meeple.games.newworld.rules.cargo import sunk_with_fleet
+from meeple.games.newworld.rules.naval import coastal_dice, perils_dice, place_perils, zone_path
+from meeple.games.newworld.rules.planning import coastal_playable
+from meeple.games.newworld.rules.voyage import ALONG_THE_COAST_TO, CROSSES_TO, ZONES, voyage
 from meeple.games.newworld.state import NOBODY, OUTBOUND, NewWorldState, at
-from meeple.games.newworld.texts import WORLD, amount, area_word, country
+from meeple.games.newworld.texts import (
+    WORLD,
+    amount,
+    amounts,
+    area_word,
+    country,
+    die,
+    listing,
+    log,
+    perils,
+)
 
 SOLDIERS, COLONISTS = 0, 1
-# A voyage's words per Area reached (its log text is written when read).
-CROSSES_TO = tuple(f"crosses to {area_word(a.index)}" for a in WORLD.areas)
-ALONG_THE_COAST_TO = tuple(f"sails along the coast to {area_word(a.index)}" for a in WORLD.areas)
-ZONES = 12  # Sea Zone numbers 0-11, for the Perils of the Deep markers
 
 
 ROUNDS = 3  # the Initial Landfall and at most two later Landings (5.4): rows of three
 
 
-def start(state: NewWorldState, markers: dict[int, int] | None) -> None:
-    """Every sheet is paid: the Fleets sail, round one first."""
-    if markers is not None:
+def begin(state: NewWorldState) -> bool:
+    """Every sheet is paid (5.5): the Fleets sail, round one first (with Perils of
+    the Deep, over the markers placed, 18.2). True when every Fleet has made its
+    Landings with no decision."""
+    for seat in range(state.players):
+        pay(state, seat)
+    if perils(state.config):
+        markers = place_outbound_perils(state)
         state.outbound_markers = [markers.get(zone, 0) for zone in range(ZONES)]
-    voyages_from(state, 0, 0)
+    return voyages_from(state, 0, 0)
 
 
-def voyages_from(state: NewWorldState, row: int, seat: int) -> None:
+def pay(state: NewWorldState, seat: int) -> None:
+    maintain, build, buy = state.plan_maintain[seat], state.plan_build[seat], state.plan_buy[seat]
+    cost = 4 * maintain + 12 * build + 10 * buy
+    state.cash[seat] -= cost
+    state.ships[seat] = maintain + build
+    landings = state.plan_landings[seat]
+    sent_soldiers = sum(landings[1::3])
+    sent_colonists = sum(landings[2::3])
+    state.home_soldiers[seat] += buy - sent_soldiers
+    state.fleet_ships[seat] = state.ships[seat]
+    state.fleet_soldiers[seat] = sent_soldiers
+    state.fleet_colonists[seat] = sent_colonists
+    state.fleet_gold[seat] = 0
+    state.fleet_bars[seat] = 0
+    state.fleet_at[seat] = NOBODY
+    piracy.declare(state, seat)
+    paid = (seat, maintain, build, buy, cost, sent_soldiers, sent_colonists)
+    words = (*paid, state.new_colonists[seat])
+    state.log.append(Event("builds", payment_words, {"seat": seat}, None, True, words))
+
+
+def payment_words(
+    seat: int,
+    maintain: int,
+    build: int,
+    buy: int,
+    cost: int,
+    sent_soldiers: int,
+    sent_colonists: int,
+    colonists: int,
+) -> str:
+    """A sheet's payment announced (5.5), written when the log is read; ``colonists``
+    are the Colonists the seat had to send."""
+    paid_for = [
+        f"{verb} {amount(count, noun)}"
+        for verb, count, noun in (
+            ("maintains", maintain, "Ship"),
+            ("builds", build, "Ship"),
+            ("buys", buy, "Soldier"),
+        )
+        if count
+    ]
+    paid = f"{listing(paid_for)} for ${cost}" if paid_for else "pays nothing"
+    sent = amounts((sent_soldiers, "Soldier"))
+    if colonists:  # the Colonists left home are named too
+        share = str(sent_colonists) if sent_colonists else "none"
+        sent.append(f"{share} of its {amount(colonists, 'Colonist')}")
+    return f"{country(seat)} {paid}; sends {listing(sent)}"
+
+
+def place_outbound_perils(state: NewWorldState) -> dict[int, int]:
+    far = any(
+        WORLD.sea_of(state.plan_landings[s][0]).number > 6
+        for s in range(state.players)
+        if state.plan_landings[s]
+    )
+    markers = place_perils(lambda: die(state), far)
+    shown = ", ".join(f"Zone {z}: {m}" for z, m in markers.items() if m) or "none"
+    log(state, "perils", f"Perils of the Deep markers: {shown}", True)
+    return markers
+
+
+def voyages_from(state: NewWorldState, row: int, seat: int) -> bool:
     """The first stage of the Landing round of ``row`` (0, 3, 6): the Fleets from
     ``seat`` on sail to their Landing of the round, taking the Naval Losses; then
-    the round's Landings. Stops where a Fleet card is to be arranged (6.21)."""
+    the round's Landings. Stops where a Fleet card is to be arranged (6.21); True
+    once every Fleet has made its Landings."""
     for fleet in range(seat, state.players):
         if row < len(state.plan_landings[fleet]) and state.fleet_ships[fleet]:
             if not reach(state, fleet, row):
-                return  # its owner arranges the Fleet card; ``arrived`` goes on
-            flow.sunk_with_fleet(state, fleet)
+                return False  # its owner arranges the Fleet card; ``arrived`` goes on
+            sunk_with_fleet(state, fleet)
     if row == 0:
         state.outbound_markers = []  # removed once every Initial Landfall is made (18.4)
-    landings_from(state, row, 0, SOLDIERS)
+    return landings_from(state, row, 0, SOLDIERS)
 
 
-def arrived(state: NewWorldState, seat: int, row: int) -> None:
+def arrived(state: NewWorldState, seat: int, row: int) -> bool:
     """``seat``'s Fleet has reached its Landing ``row`` after arranging its Fleet
     card: the other Fleets of the round sail on."""
-    flow.sunk_with_fleet(state, seat)
-    voyages_from(state, row, seat + 1)
+    sunk_with_fleet(state, seat)
+    return voyages_from(state, row, seat + 1)
 
 
-def landings_from(state: NewWorldState, row: int, seat: int, kind: int) -> None:
+def landings_from(state: NewWorldState, row: int, seat: int, kind: int) -> bool:
     """The second stage of the round of ``row``: from ``seat`` on (that seat's
     Personnel of kinds before ``kind`` already ashore) each Fleet puts its
     scheduled Personnel ashore; stops where a shortfall is to be chosen (5.4).
-    Then the next round, or the Gold Phase once every Fleet has made its Landings."""
+    Then the next round; True once every Fleet has made its Landings."""
     for fleet in range(seat, state.players):
         landings = state.plan_landings[fleet]
         if row >= len(landings) or not state.fleet_ships[fleet]:
@@ -81,15 +158,14 @@ def landings_from(state: NewWorldState, row: int, seat: int, kind: int) -> None:
                 state.phase = OUTBOUND
                 state.actor = fleet
                 state.shortfall = [fleet, row, what]
-                return
+                return False
             put_ashore(state, fleet, landings[row], what, most)
     later = row + 3
     if any(later < len(rows) for rows in state.plan_landings):
-        voyages_from(state, later, 0)
-        return
+        return voyages_from(state, later, 0)
     state.outbound_markers = []
     state.shortfall = []
-    flow.after_outbound(state)
+    return True
 
 
 def reach(state: NewWorldState, seat: int, row: int) -> bool:
@@ -111,7 +187,7 @@ def reach(state: NewWorldState, seat: int, row: int) -> bool:
         dice = coastal_dice(WORLD, previous, area)
         where = ALONG_THE_COAST_TO[area]
     landing = fleetcard.OUTBOUND_LANDING
-    return flow.voyage(state, seat, dice, False, where, landing, row, crossed)
+    return voyage(state, seat, dice, False, where, landing, row, crossed)
 
 
 def landing_range(state: NewWorldState, seat: int, row: int, what: int) -> tuple[int, int]:
@@ -134,7 +210,29 @@ def put_ashore(state: NewWorldState, seat: int, area: int, what: int, count: int
         state.off_colonists[i] += count
 
 
-# ---- the decision ----------------------------------------------------------------------------
+# ---- the decisions ---------------------------------------------------------------------------
+
+
+def actions(state: NewWorldState, seat: int) -> list[int]:
+    """A Fleet card to arrange before a Ship is lost (rules/fleetcard.py), or a
+    shortfall to spread (5.4)."""
+    if state.arranging:
+        return fleetcard.actions(state, seat)
+    return choice_actions(state, seat)
+
+
+def apply(state: NewWorldState, seat: int, index: int) -> bool:
+    """One decision of the movement; True once every Fleet has made its Landings."""
+    if not state.arranging:
+        return apply_choice(state, seat, index)
+    rows = fleetcard.apply_load(state, seat, index)
+    if rows is None:
+        return False
+    voyage_on = fleetcard.resume(state, rows)
+    if voyage_on is None:
+        return False  # the card is arranged again before the next Ship is lost
+    fleet, _, row = voyage_on  # the voyage to the Landing of ``row`` ends (OUTBOUND_LANDING)
+    return arrived(state, fleet, row)
 
 
 def choice_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -147,7 +245,7 @@ def choice_actions(state: NewWorldState, seat: int) -> list[int]:
     return [table[area][n] for n in range(least, most + 1)]
 
 
-def apply_choice(state: NewWorldState, seat: int, index: int) -> None:
+def apply_choice(state: NewWorldState, seat: int, index: int) -> bool:
     _, row, what = state.shortfall
     count = SPACE[index].args[1]
     assert isinstance(count, int)
@@ -165,7 +263,7 @@ def apply_choice(state: NewWorldState, seat: int, index: int) -> None:
     )
     state.shortfall = []
     state.actor = NOBODY
-    landings_from(state, row, seat, what + 1)
+    return landings_from(state, row, seat, what + 1)
 
 
 # ---- determinize -----------------------------------------------------------------------------
@@ -179,8 +277,6 @@ def redraw_hidden_landings(state: NewWorldState, viewer: int, rng: Rng) -> None:
     the Personnel are split."""
     if state.phase != OUTBOUND:
         return
-    from meeple.games.newworld.rules.planning import coastal_playable
-
     most = 1 if state.turn == 1 else ROUNDS  # turn 1: one Landing only (5.411)
     seen = seen_landings(state)
     for seat in range(state.players):

@@ -29,9 +29,9 @@ from meeple.games.newworld.actions import (
     REFUSE_GOLD,
     SPACE,
 )
-from meeple.games.newworld.rules import flow, units
+from meeple.games.newworld.rules import units
 from meeple.games.newworld.state import NOBODY, NewWorldState, at
-from meeple.games.newworld.texts import GOLD_BAR, area_word, country, listing
+from meeple.games.newworld.texts import GOLD_BAR, amounts, area_word, country, listing
 
 OWNER, AREA, AGREED = range(3)  # the fields of ``gold_leave``
 
@@ -80,11 +80,41 @@ def apply(state: NewWorldState, seat: int, index: int) -> None:
     here = action.args[0]
     assert isinstance(here, int)
     if action.kind == "pick_up":
-        flow.pick_up(state, seat, here)
+        pick_up(state, seat, here)
     elif action.kind == "ask_gold":
         ask(state, seat, here)
     else:
         take(state, seat, here, action.kind)
+
+
+def pick_up(state: NewWorldState, seat: int, area: int) -> None:
+    """Take aboard what waits on the Anchorage dot, as far as two Personnel and two
+    Gold Bars per Ship allow (5.3); Gold only if no opponent's Personnel hold it
+    there in its owner's absence (8.223)."""
+    i = at(seat, area)
+    carriers = state.fleet_ships[seat] - state.fleet_pirates[seat]  # Pirates carry none (22.1)
+    room = 2 * carriers - state.fleet_soldiers[seat] - state.fleet_colonists[seat]
+    soldiers = min(room, state.emb_soldiers[i])
+    colonists = min(room - soldiers, state.emb_colonists[i])
+    state.emb_soldiers[i] -= soldiers
+    state.emb_colonists[i] -= colonists
+    state.fleet_soldiers[seat] += soldiers
+    state.fleet_colonists[seat] += colonists
+    bars = min(2 * carriers - state.fleet_bars[seat], state.emb_gold[i])
+    if bars and units.personnel(state, seat, area) == 0 and units.others_present(state, seat, area):
+        bars = 0  # held by an opponent's Personnel in its owner's absence
+    state.emb_gold[i] -= bars
+    state.fleet_bars[seat] += bars
+    state.fleet_gold[seat] += GOLD_BAR * bars
+    if soldiers or colonists or bars:
+        taken = (seat, soldiers, colonists, bars, area)
+        state.log.append(Event("pick up", pick_up_words, {"seat": seat}, None, False, taken))
+
+
+def pick_up_words(seat: int, soldiers: int, colonists: int, bars: int, area: int) -> str:
+    """A Fleet's pickup (12.1), written when the log is read."""
+    taken = listing(amounts((soldiers, "Soldier"), (colonists, "Colonist"), (bars, "Gold Bar")))
+    return f"{country(seat)}'s Fleet picks up {taken} at {area_word(area)}"
 
 
 def take(state: NewWorldState, seat: int, area: int, kind: str) -> None:
@@ -101,7 +131,7 @@ def take(state: NewWorldState, seat: int, area: int, kind: str) -> None:
     else:
         load_bars(state, seat, area, 1)
         return
-    state.log.append(Event("pick up", flow.pick_up_words, {"seat": seat}, None, False, taken))
+    state.log.append(Event("pick up", pick_up_words, {"seat": seat}, None, False, taken))
 
 
 def load_bars(state: NewWorldState, seat: int, area: int, bars: int) -> None:
@@ -110,7 +140,7 @@ def load_bars(state: NewWorldState, seat: int, area: int, bars: int) -> None:
     state.fleet_bars[seat] += bars
     state.fleet_gold[seat] += GOLD_BAR * bars
     taken = (seat, 0, 0, bars, area)
-    state.log.append(Event("pick up", flow.pick_up_words, {"seat": seat}, None, False, taken))
+    state.log.append(Event("pick up", pick_up_words, {"seat": seat}, None, False, taken))
 
 
 # ---- Gold held by an opponent (8.223) ------------------------------------------------------

@@ -17,17 +17,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from meeple.engine import Event, GameConfig
+from meeple.games.newworld.rules import fleetcard
+from meeple.games.newworld.rules.cargo import cargo_of, store_cargo, store_loads
 from meeple.games.newworld.rules.naval import Arrange, Cargo, Load, Roll, lose_ship, spread
 from meeple.games.newworld.state import NOBODY, NewWorldState, at
 from meeple.games.newworld.texts import (
     GOLD_BAR,
-    MAX_SHIPS,
     amount,
     amounts,
     area_word,
     country,
     die,
     listing,
+    log,
 )
 
 
@@ -143,19 +145,6 @@ def raid_port(roll: Roll, pirates: Cargo, bars: int) -> PirateBattle:
 # ---- the state --------------------------------------------------------------------------
 
 
-def loads_of(state: NewWorldState, seat: int) -> list[int]:
-    first = seat * MAX_SHIPS
-    return state.pirate_gold[first : first + state.fleet_pirates[seat]]
-
-
-def store_loads(state: NewWorldState, seat: int, loads: list[int]) -> None:
-    if not loads and not state.fleet_pirates[seat]:
-        return  # no Pirate Ship before or after: its slots hold 0 already
-    first = seat * MAX_SHIPS
-    state.fleet_pirates[seat] = len(loads)
-    state.pirate_gold[first : first + MAX_SHIPS] = loads + [0] * (MAX_SHIPS - len(loads))
-
-
 def declare(state: NewWorldState, seat: int) -> None:
     """At payment the Pirate Ships join the Fleet, flipped to their Pirate side as
     it sails (22.1); the declaration is announced with the builds (5.5)."""
@@ -232,9 +221,6 @@ def attack(state: NewWorldState, seat: int) -> bool:
 def strike(state: NewWorldState, seat: int, battle: PirateBattle, rows: list[Load] | None) -> bool:
     """Fight the attack on from ``battle`` (the enemy's arrangement ``rows`` for the
     Ship his loss awaited); False when it waits for another arrangement."""
-    from meeple.games.newworld.rules import fleetcard
-    from meeple.games.newworld.rules.flow import cargo_of, store_cargo
-
     enemy = state.plan_enemy[seat]
     here = state.fleet_at[seat]
     pirates, target = cargo_of(state, seat), cargo_of(state, enemy)
@@ -255,6 +241,17 @@ def strike(state: NewWorldState, seat: int, battle: PirateBattle, rows: list[Loa
         state.fleet_out[seat] = False
         state.fleet_at[seat] = NOBODY
     return True
+
+
+def resume(state: NewWorldState, rows: list[Load]) -> bool:
+    """The attack goes on once the enemy has arranged his Fleet card (``rows``, from
+    ``state.arranging``, which is cleared); False when it waits for another
+    arrangement."""
+    _, _, pirate, due, _, attacker = state.arranging[: fleetcard.ROWS]  # the enemy first
+    state.arranging = []
+    sunk = [k for k in range(pirate) if due >> k & 1]
+    battle = PirateBattle(pirate=pirate, sunk=sunk, sinking=True)
+    return strike(state, attacker, battle, rows)
 
 
 def attack_words(
@@ -287,8 +284,6 @@ def attack_words(
 
 def raid(state: NewWorldState, seat: int) -> None:
     """The Pirate Fleet raids the enemy's Gold on the Anchorage dot (22.4)."""
-    from meeple.games.newworld.rules.flow import cargo_of, log, store_cargo
-
     enemy = state.plan_enemy[seat]
     here = state.fleet_at[seat]
     state.raided_at[seat] = here

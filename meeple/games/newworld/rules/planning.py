@@ -1,5 +1,6 @@
-"""Decisions before the Fleets sail: Colonists (5.1), Exclusive Landfall bids and
-choices (5.41), and the secret Planning Sheet (5.2-5.4).
+"""A Game Turn's start (4.) and the decisions before the Fleets sail: Colonists
+(5.1) and the secret Planning Sheet (5.2-5.4); Exclusive Landfall (5.41) is
+rules/landfall.py.
 
 A Planning Sheet is filled in atomic steps, in the order of the printed sheet:
 Ships maintained, Ships built, Soldiers bought, then up to three Landings, each
@@ -14,26 +15,26 @@ from collections.abc import Sequence
 
 from meeple.engine import Event, Rng
 from meeple.games.newworld.actions import (
-    BID,
     BUILD,
     BUY,
-    CHOOSE,
     DECLARE,
     DEVOTE,
-    EXPLORE,
     LAND,
     MAINTAIN,
     ROLL,
     SEAL,
     SEND_COLONISTS,
     SEND_SOLDIERS,
-    SKIP_EXPLORE,
     SPACE,
     TAKE,
 )
-from meeple.games.newworld.rules import exploration, flow, piracy, units
+from meeple.games.newworld.board import turn_values
+from meeple.games.newworld.rules import piracy, units
 from meeple.games.newworld.state import (
+    AREAS,
+    COLONISTS,
     NOBODY,
+    PLANNING,
     STEP_BUILD,
     STEP_BUY,
     STEP_COLONISTS,
@@ -53,20 +54,66 @@ from meeple.games.newworld.texts import (
     MAX_SOLDIER_BUY,
     SHIP_COST,
     SOLDIER_COST,
-    START_CASH,
     WORLD,
     amount,
     amounts,
-    area_word,
     country,
     die,
     listing,
+    log,
 )
 
 COLONIST_MINIMUM = 3
 # Piracy's lines of the sheet (22.1), written after the purchases when rule 22 is used.
 STEP_PIRATES = 8
 STEP_ENEMY = 9
+
+
+# ---- turn start -------------------------------------------------------------------
+
+
+def start_turn(state: NewWorldState) -> None:
+    """A new Game Turn: Colonists are decided first (5.1)."""
+    state.turn += 1
+    n = state.players
+    state.phase = COLONISTS
+    state.actor = NOBODY
+    state.new_colonists = [-1] * n
+    state.plan_maintain = [0] * n
+    state.plan_build = [0] * n
+    state.plan_buy = [0] * n
+    state.plan_step = [STEP_MAINTAIN] * n
+    state.plan_landings = [[] for _ in range(n)]
+    state.plan_pirates = [0] * n
+    state.plan_enemy = [NOBODY] * n
+    state.raided_at = [NOBODY] * n
+    state.delivered = [0] * n
+    state.entries = []
+    for name in ("arrived_soldiers", "arrived_colonists", "arrived_gold"):
+        setattr(state, name, bytearray(n * AREAS))
+    state.used_vs_players = bytearray(n * AREAS)
+    state.used_vs_natives = bytearray(n * AREAS)
+    state.retreated = bytearray(n * AREAS)
+    state.retreated_soldiers = bytearray(n * AREAS)
+    returned = [state.replacement[state.turn * n + s] for s in range(n)]
+    if any(returned):
+        log(
+            state,
+            "replacements",
+            f"Turn {state.turn}: Soldiers in the Replacement Box return to the Banker",
+            turn=state.turn,
+        )
+    turn = (state.turn, state.leader)
+    state.log.append(Event("turn", turn_words, {"turn": state.turn}, None, True, turn))
+
+
+def turn_words(turn: int, leader: int) -> str:
+    """A Game Turn begins (4.), written when the log is read."""
+    pc, rv = turn_values(turn)
+    return (
+        f"Game Turn {turn}: {country(leader)} is Game Leader;"
+        f" Political Control pays ${pc}, Resources ${rv}"
+    )
 
 
 # ---- Colonists (5.1) -------------------------------------------------------------------
@@ -82,52 +129,20 @@ def colonists_words(seat: int, value: int, count: int) -> str:
     return f"{country(seat)} {how} Colonists"
 
 
-def apply_colonists(state: NewWorldState, seat: int, index: int) -> None:
+def apply_colonists(state: NewWorldState, seat: int, index: int) -> bool:
+    """True once every seat has its Colonists."""
     value = 0 if index == TAKE else die(state)  # 0: took four
     count = max(COLONIST_MINIMUM, value) if value else 4
     state.new_colonists[seat] = count
     data = {"seat": seat, "colonists": count}
     state.log.append(Event("colonists", colonists_words, data, None, False, (seat, value, count)))
-    if min(state.new_colonists) >= 0:
-        flow.colonists_done(state)
+    return min(state.new_colonists) >= 0
 
 
 # ---- Exploration setup (16.5) -----------------------------------------------------------
 
 
-def explore_actions(state: NewWorldState, seat: int) -> list[int]:
-    if seat != state.actor:
-        return []
-    return [*(EXPLORE[a] for a in exploration.setup_choices(state)), SKIP_EXPLORE]
-
-
-def apply_explore(state: NewWorldState, seat: int, index: int) -> None:
-    if index != SKIP_EXPLORE:
-        area = SPACE[index].args[0]
-        assert isinstance(area, int)
-        exploration.explore(state, area)
-    flow.explored_at_setup(state)
-
-
 # ---- Exclusive Landfall (5.41) -----------------------------------------------------------
-
-
-def bid_actions(state: NewWorldState, seat: int) -> list[int]:
-    if state.bids[seat] >= 0:
-        return []
-    return list(BID[: min(START_CASH, state.cash[seat]) + 1])
-
-
-def apply_bid(state: NewWorldState, seat: int, index: int) -> None:
-    amount = SPACE[index].args[0]
-    assert isinstance(amount, int)
-    state.bids[seat] = amount
-    state.log.append(
-        Event("bid", f"{country(seat)} bids ${amount} in secret", {"bid": amount}, seat)
-    )
-    state.log.append(Event("sealed", f"{country(seat)} has recorded a bid", {"seat": seat}))
-    if min(state.bids) >= 0:
-        flow.reveal_bids(state)
 
 
 _COASTAL_PLAYABLE: dict[bytes, list[int]] = {}
@@ -153,28 +168,6 @@ def land_offers(state: NewWorldState) -> tuple[int, ...]:
         coastal_playable(state)
         found = _LAND_OFFERS[key]
     return found
-
-
-def landfall_actions(state: NewWorldState, seat: int) -> list[int]:
-    if seat != state.actor:
-        return []
-    taken = set(state.landfall)
-    return [CHOOSE[a] for a in coastal_playable(state) if a not in taken]
-
-
-def apply_landfall(state: NewWorldState, seat: int, index: int) -> None:
-    area = SPACE[index].args[0]
-    assert isinstance(area, int)
-    state.landfall[seat] = area
-    state.log.append(
-        Event(
-            "landfall",
-            f"{country(seat)} places its Fleet marker at"
-            f" {area_word(area)}: no one else lands there on Turn 1",
-            {"seat": seat, "area": area},
-        )
-    )
-    flow.landfall_chosen(state)
 
 
 # ---- the Planning Sheet (5.2-5.4) ----------------------------------------------------------
@@ -207,6 +200,20 @@ def _room(state: NewWorldState, seat: int, sent: int) -> int:
     """``room_left`` when ``sent`` Personnel are already written on the sheet."""
     carriers = fleet_size(state, seat) - state.plan_pirates[seat]
     return 2 * carriers - sent
+
+
+def begin(state: NewWorldState) -> bool:
+    """The Planning Phase (4.1): each sheet's steps with one entry are filled in;
+    True when that seals every sheet (no decision)."""
+    state.phase = PLANNING
+    state.actor = NOBODY
+    for seat in range(state.players):
+        autoskip(state, seat)
+    return all_sealed(state)
+
+
+def all_sealed(state: NewWorldState) -> bool:
+    return state.plan_step.count(STEP_SEALED) == len(state.plan_step)
 
 
 def plan_actions(state: NewWorldState, seat: int) -> list[int]:
@@ -321,7 +328,8 @@ def autoskip(state: NewWorldState, seat: int) -> None:
         apply_plan_entry(state, seat, legal[0])
 
 
-def apply_plan(state: NewWorldState, seat: int, index: int) -> None:
+def apply_plan(state: NewWorldState, seat: int, index: int) -> bool:
+    """One entry (and those that follow by themselves); True once every sheet is sealed."""
     apply_plan_entry(state, seat, index)
     autoskip(state, seat)
     if state.plan_step[seat] == STEP_SEALED:
@@ -336,8 +344,8 @@ def apply_plan(state: NewWorldState, seat: int, index: int) -> None:
         )
         state.log.append(Event("plan", sheet_text, {"seat": seat}, seat, False, sheet))
         state.log.append(Event("sealed", SEALED_WORDS[seat], {"seat": seat}))
-        if flow.all_sealed(state):
-            flow.payment_and_outbound(state)
+        return all_sealed(state)
+    return False
 
 
 SEALED_WORDS = tuple(f"{name} has finished its Planning Sheet" for name in COUNTRIES)
