@@ -102,6 +102,33 @@ def hidden_pair(game: Game[Any], seed: int) -> Pair | None:
     return fallback
 
 
+def check_determinize_reads_only_the_view(game: Game[Any], seed: int, every: int = 10) -> int:
+    """``determinize(state, seat, rng)`` may depend only on what ``seat`` sees and on
+    ``rng``: at every ``every``-th decision of a seeded random game, for each seat,
+    a state the seat cannot tell from the real one (drawn by ``determinize``)
+    determinized again with the same rng must give the same hidden part as the real
+    one (a sample that shuffles the true deck order, say, fails). Returns how many
+    positions were checked."""
+    state = game.new_game(game.make_config(game.min_players), seed)
+    rng = Rng(seed)
+    checked = 0
+    for step in range(MAX_STEPS):
+        if game.is_over(state):
+            break
+        if step % every == FIRST_STEP % every:
+            for seat in range(state.config.players):
+                other = game.determinize(state, seat, Rng(seed * 1000 + step))
+                once = game.determinize(state, seat, Rng(seed))
+                again = game.determinize(other, seat, Rng(seed))
+                assert hidden_part(game, once) == hidden_part(game, again), (
+                    f"decision {step}: seat {seat}'s determinize depends on what it cannot see"
+                )
+                checked += 1
+        seat = rng.choice(game.to_act(state))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    return checked
+
+
 def peeking_bot(name: str, game: Game[Any]) -> Bot:
     """The bot ``name`` with a fixed seed; the searching levels without their clock,
     so a loaded machine cannot make the two searches stop at different points."""

@@ -8,7 +8,8 @@ a part only (meeple's own test files do, one part each):
   count: ``full_games`` seeded random games checked at every decision, and
   ``sampled_games`` more at every ``sample_every``-th decision;
 - ``NoPeekingTests``: every bot the game can seat chooses alike in two states its
-  seat cannot tell apart (``meeple.testing.peeking``);
+  seat cannot tell apart, and ``determinize`` reads only the seat's view and the
+  rng (``meeple.testing.peeking``);
 - ``LearningTests``: observations, PettingZoo's tests, masks, refusals and rewards
   (``meeple.testing.learning``; skipped for a game without ``encoding()`` or
   without meeple's ``rl`` extra);
@@ -106,6 +107,12 @@ class NoPeekingTests(KitTests):
         if pair is None:
             pytest.skip(f"{self.game.name}: nothing is hidden from seat {ME} in seed {seed}'s game")
         check_bot_ignores_hidden(self.game, name, pair)
+
+    def test_determinize_reads_only_the_seats_view_and_the_rng(self) -> None:
+        from meeple.testing.peeking import check_determinize_reads_only_the_view
+
+        for seed in self.peeking_seeds:
+            check_determinize_reads_only_the_view(self.game, seed)
 
 
 def _learning() -> Any:
