@@ -28,7 +28,7 @@ from meeple.games.mombasa.board import BOARD
 from meeple.games.mombasa.bots.evaluation import estimates, margin, win_chances
 from meeple.games.mombasa.state import MombasaState
 
-AnyGame = Game[GameState]  # the game a bot is given (Mombasa's, as the engine types it)
+OurGame = Game[MombasaState]  # the game a bot is given: Mombasa's
 PASSIVE = frozenset((*END, FORFEIT, SKIP, STOP_EXPANDING, STOP_INK, DECLINE_CALL, READY))
 """Choices that give up an action: taken only when nothing else is legal."""
 ROLLOUT_PASSIVE_CHANCE = 8  # in rollouts, one decision in this many may be passive
@@ -58,7 +58,7 @@ def active_or_all(legal: list[int]) -> list[int]:
     return active or legal
 
 
-def greedy(game: AnyGame, sample: MombasaState, seat: int, legal: list[int], rng: Rng) -> int:
+def greedy(game: OurGame, sample: MombasaState, seat: int, legal: list[int], rng: Rng) -> int:
     """The action whose resulting position has the best margin over the best rival."""
     options = active_or_all(legal)
     if len(options) == 1:
@@ -79,16 +79,15 @@ class MombasaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: AnyGame, seed: int) -> None:
+    def __init__(self, game: OurGame, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: AnyGame, state: GameState, seat: int) -> int:
+    def choose(self, game: OurGame, state: GameState, seat: int) -> int:
+        assert isinstance(state, MombasaState)
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
-        sample = game.determinize(state, seat, self.rng)
-        assert isinstance(sample, MombasaState)
-        return greedy(game, sample, seat, legal, self.rng)
+        return greedy(game, game.determinize(state, seat, self.rng), seat, legal, self.rng)
 
 
 class MombasaKnowledge(Knowledge):
@@ -97,7 +96,7 @@ class MombasaKnowledge(Knowledge):
     softmax of the estimates as the value of a rollout cut after ``ROLLOUT_DEPTH``."""
 
     def rollout(
-        self, game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: OurGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         """One draw decides both: with chance 1/ROLLOUT_PASSIVE_CHANCE any legal
         action, else an active one, each uniformly (the bound is a multiple of 8,
@@ -113,9 +112,9 @@ class MombasaKnowledge(Knowledge):
             return legal[draw // ROLLOUT_PASSIVE_CHANCE % count]
         return active[draw // ROLLOUT_PASSIVE_CHANCE % len(active)]
 
-    def candidates(self, game: AnyGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
+    def candidates(self, game: OurGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
         return active_or_all(legal)
 
-    def evaluate(self, game: AnyGame, state: GameState, observer: int) -> list[float]:
+    def evaluate(self, game: OurGame, state: GameState, observer: int) -> list[float]:
         assert isinstance(state, MombasaState)
         return win_chances(estimates(state))
