@@ -259,3 +259,24 @@ def test_the_search_knowledge_plays_legal_cards_and_values_sum_to_one() -> None:
     assert values[0] > values[1] > values[2] > 0, "6, 5 and 0 points with 10 still in play"
     behind = build(2, 5, played=[(5, (5, 1)), (4, (4, 2)), (3, (3, 4))], prize=2)
     assert knowledge.evaluate(GAME, behind, 1) == [1.0, 0.0], "9 against 3 with 3 left"
+
+
+def test_the_card_data_says_where_its_facts_come_from_and_is_checked() -> None:
+    from importlib import resources
+
+    from meeple_goofspiel.board import CARDS, CardDataError, build_cards
+
+    assert CARDS.provenance.kind == "printed" and CARDS.provenance.source
+    text = resources.files("meeple_goofspiel").joinpath("data", "cards.json").read_text("utf-8")
+    data = json.loads(text)
+    for provenance, complaint in [
+        (None, "must be an object"),
+        ({"kind": "guessed", "source": "us"}, "is not one of"),
+        ({"kind": "printed", "source": " "}, "needs a 'source'"),
+        ({"kind": "printed", "source": "a deck", "printed": True}, "unknown provenance"),
+    ]:
+        with pytest.raises(CardDataError, match=complaint):
+            build_cards({**data, "provenance": provenance})
+    del data["provenance"]
+    with pytest.raises(CardDataError, match="provenance"):
+        build_cards(data)

@@ -1,7 +1,8 @@
 """Goofspiel's components: the suits of the seats and of the prizes, and the card faces.
 
-They are read once from ``data/cards.json`` (its ``schema`` field describes it) and
-validated at load: ``load_cards`` raises ``CardDataError`` naming what is wrong.
+They are read once from ``data/cards.json`` (its ``provenance`` field says where the
+facts come from and its notes describe the fields) and validated at load:
+``load_cards`` raises ``CardDataError`` naming what is wrong.
 Cards are numbered 1 (ace) to 13 (king); a game uses the ``cards`` lowest of them.
 """
 
@@ -12,13 +13,16 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, cast
 
 MAX_CARDS = 13  # a suit: ace (1) to king (13)
 MIN_CARDS = 5
 MAX_SEATS = 4
 
 _COLOUR = re.compile(r"#[0-9a-f]{6}")
+
+ProvenanceKind = Literal["printed", "reconstructed", "derived"]
+PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("printed", "reconstructed", "derived")
 
 
 class CardDataError(ValueError):
@@ -33,12 +37,24 @@ class Suit:
 
 
 @dataclass(frozen=True)
+class Provenance:
+    """Where a data file's facts come from: ``kind`` is printed (on the components),
+    reconstructed (by us, where no source gives them) or derived (computed from other
+    files); ``source`` says where, in our words; ``notes`` add detail."""
+
+    kind: ProvenanceKind
+    source: str
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Cards:
     """Immutable component data shared by every Goofspiel state."""
 
     prize_suit: Suit
     seats: tuple[Suit, ...]
     faces: tuple[str, ...]  # faces[value] for value in 1..MAX_CARDS; faces[0] unused
+    provenance: Provenance
 
     def face(self, value: int) -> str:
         """The card's printed face: "A", "2", ..., "10", "J", "Q", "K"."""
@@ -54,6 +70,7 @@ def load_cards() -> Cards:
 def build_cards(data: dict[str, Any]) -> Cards:
     """Turn the data file into ``Cards``, checking the schema."""
     try:
+        provenance = _provenance(data["provenance"])
         prize = _suit(data["prize_suit"])
         seats = tuple(_suit(raw) for raw in data["seats"])
         faces = _faces(data["faces"])
@@ -64,7 +81,24 @@ def build_cards(data: dict[str, Any]) -> Cards:
     names = [s.name for s in (prize, *seats)]
     if len(set(names)) != len(names):
         raise CardDataError(f"cards.json: suit names repeat: {names}")
-    return Cards(prize, seats, faces)
+    return Cards(prize, seats, faces, provenance)
+
+
+def _provenance(raw: dict[str, Any]) -> Provenance:
+    """The file's one ``provenance`` field: kind, source and (optional) notes."""
+    if not isinstance(raw, dict):
+        raise ValueError("'provenance' must be an object with 'kind' and 'source'")
+    unknown = sorted(set(raw) - {"kind", "source", "notes"})
+    if unknown:
+        raise ValueError(f"unknown provenance fields {unknown}")
+    kind, source, notes = raw["kind"], raw["source"], raw.get("notes", [])
+    if kind not in PROVENANCE_KINDS:
+        raise ValueError(f"provenance kind {kind!r} is not one of {PROVENANCE_KINDS}")
+    if not isinstance(source, str) or not source.strip():
+        raise ValueError("provenance needs a 'source': where the facts come from")
+    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+        raise ValueError("provenance notes must be a list of texts")
+    return Provenance(cast(ProvenanceKind, kind), source, tuple(notes))
 
 
 def _suit(raw: dict[str, Any]) -> Suit:

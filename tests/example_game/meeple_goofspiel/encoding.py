@@ -16,13 +16,13 @@ Layout, every value in [0, 1]:
 from __future__ import annotations
 
 from array import array
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from meeple.engine import Encoding, GameConfig
 from meeple.engine.encoding import Layout, hot, put, relative_seats, zeros
 from meeple_goofspiel.board import MAX_CARDS, MAX_SEATS
+from meeple_goofspiel.view import EngineView, PlayerView, typed
 
-JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 ALL_POINTS = MAX_CARDS * (MAX_CARDS + 1) // 2  # every prize of a full suit
@@ -53,7 +53,8 @@ class GoofspielEncoding(Encoding):
         assert isinstance(cards, int)
         return cards * config.players
 
-    def encode(self, view: JSON, config: GameConfig) -> Vector:
+    def encode(self, engine_view: EngineView, config: GameConfig) -> Vector:
+        view = typed(engine_view)
         out = zeros(self.size(config))
         viewer = view["seat"]
         hot(out, VIEWER, viewer, MAX_SEATS)
@@ -75,7 +76,7 @@ def cards(out: Vector, offset: int, values: list[int]) -> None:
         out[offset + value - 1] = 1.0
 
 
-def seat_features(out: Vector, base: int, player: JSON) -> None:
+def seat_features(out: Vector, base: int, player: PlayerView) -> None:
     cards(out, base + HAND, player["hand"])
     if player["sealed"]:
         out[base + SEALED] = 1.0

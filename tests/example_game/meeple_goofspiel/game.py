@@ -1,7 +1,8 @@
 """Goofspiel on the engine contract: the rules object the entry point names.
 
-Thin: every method delegates to the module that owns its part (rules, setup,
-scoring, view, render, svg, positions, bots). It uses only ``meeple.engine``.
+Thin: every method delegates to the module that owns its part (rules.apply,
+rules.explain, setup, scoring, view, render, svg, positions, bots). It uses only
+``meeple.engine``.
 """
 
 from __future__ import annotations
@@ -21,12 +22,15 @@ from meeple.engine import (
     Rng,
     TimedPhase,
 )
-from meeple_goofspiel import positions, rules, scoring, setup, view
+from meeple_goofspiel import positions, scoring, setup, view
 from meeple_goofspiel.actions import SPACE
 from meeple_goofspiel.board import CARDS, MAX_CARDS, MAX_SEATS, MIN_CARDS
 from meeple_goofspiel.render import render_text
+from meeple_goofspiel.rules import apply
+from meeple_goofspiel.rules.explain import explain
 from meeple_goofspiel.state import NO_PRIZE, GoofspielState
 from meeple_goofspiel.svg import PRESENTATION
+from meeple_goofspiel.view import typed
 
 JSON = dict[str, Any]
 
@@ -75,13 +79,13 @@ class GoofspielGame(Game[GoofspielState]):
     # ---- the decision loop ------------------------------------------------------
 
     def to_act(self, state: GoofspielState) -> tuple[int, ...]:
-        return rules.to_act(state)
+        return apply.to_act(state)
 
     def legal_actions(self, state: GoofspielState, seat: int) -> list[int]:
-        return rules.legal_actions(state, seat)
+        return apply.legal_actions(state, seat)
 
     def apply_action(self, state: GoofspielState, seat: int, index: int) -> None:
-        rules.apply_bid(state, seat, index)
+        apply.apply_action(state, seat, index)
 
     def is_over(self, state: GoofspielState) -> bool:
         return state.prize == NO_PRIZE
@@ -90,18 +94,18 @@ class GoofspielGame(Game[GoofspielState]):
         return scoring.result(state)
 
     def explain_illegal(self, state: GoofspielState, seat: int, action: Action) -> IllegalAction:
-        return rules.explain(state, seat, action)
+        return explain(state, seat, action)
 
     # ---- information ------------------------------------------------------------
 
     def view(self, state: GoofspielState, seat: int | None) -> JSON:
-        return view.build_view(state, seat)
+        return view.untyped(view.build_view(state, seat))
 
     def determinize(self, state: GoofspielState, seat: int, rng: Rng) -> GoofspielState:
         return view.determinize(state, seat, rng)
 
     def render_text(self, view: JSON) -> str:
-        return render_text(view)
+        return render_text(typed(view))
 
     # ---- optional parts ---------------------------------------------------------
 

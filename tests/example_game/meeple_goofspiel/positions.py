@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from meeple.engine import Event, GameConfig, InvalidState
-from meeple_goofspiel import rules
 from meeple_goofspiel.board import MAX_CARDS
+from meeple_goofspiel.rules.bidding import reveal
 from meeple_goofspiel.state import (
     NO_BID,
     NO_PRIZE,
@@ -58,7 +58,7 @@ def build(
             raise InvalidState("goofspiel", [f"round {number} needs {players} bids"])
         state.prize = round_prize
         state.bids = list(round_bids)
-        rules.reveal(state)
+        reveal(state)
     left = [v for v in range(1, cards + 1) if v not in {p for p, _ in played}]
     if prize is None:
         unseen = [v for v in left if deck is None or v not in deck]

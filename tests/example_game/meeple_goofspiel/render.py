@@ -3,12 +3,10 @@ last round and, at the end, the final totals."""
 
 from __future__ import annotations
 
-from typing import Any
-
-JSON = dict[str, Any]
+from meeple_goofspiel.view import GoofspielView, PlayerView, TrickView
 
 
-def render_text(view: JSON) -> str:
+def render_text(view: GoofspielView) -> str:
     lines = [f"Goofspiel, round {view['round']} of {view['rounds']}: {view['phase']}", ""]
     if view["prize"] is not None:
         lines.append(f"Prize: {view['prize']} of diamonds")
@@ -34,7 +32,7 @@ def _cards(values: list[int]) -> str:
     return " ".join(str(v) for v in values) or "-"
 
 
-def _bid(view: JSON, p: JSON) -> str:
+def _bid(view: GoofspielView, p: PlayerView) -> str:
     if view["prize"] is None:
         return ""
     if p["bid"] is not None:
@@ -42,7 +40,7 @@ def _bid(view: JSON, p: JSON) -> str:
     return "sealed" if p["sealed"] else "choosing"
 
 
-def _trick(view: JSON, trick: JSON) -> str:
+def _trick(view: GoofspielView, trick: TrickView) -> str:
     names = [p["name"] for p in view["players"]]
     bids = ", ".join(f"{names[s]} {b}" for s, b in enumerate(trick["bids"]))
     taker = "discarded" if trick["winner"] is None else f"won by {names[trick['winner']]}"

@@ -3,7 +3,7 @@ shuffled face down with the state's generator and its top card is turned up."""
 
 from __future__ import annotations
 
-from meeple_goofspiel.rules import turn_up_prize
+from meeple_goofspiel.rules.bidding import turn_up_prize
 from meeple_goofspiel.state import NO_BID, NO_PRIZE, GoofspielState, full_suit
 
 

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import PanelValue
 from meeple_goofspiel.board import CARDS, Suit
-
-JSON = dict[str, Any]
+from meeple_goofspiel.view import EngineView, GoofspielView, PlayerView, typed
 
 MIN_WIDTH = 720  # room for the header with four players
 HEADER = 160
@@ -44,9 +42,9 @@ DEFS = (
 )
 
 
-def render_svg(view: JSON) -> str:
+def render_svg(view: GoofspielView) -> str:
     """The whole table for one view."""
-    players: list[JSON] = view.get("players", [])
+    players = view["players"]
     width = max(MIN_WIDTH, won_x(view) + WON_W)
     height = HEADER + ROW * len(players) + 14
     parts = [
@@ -129,13 +127,13 @@ def _label(x: float, y: float, text: str, size: int = 12, bold: bool = False) ->
     return f'<text x="{x}" y="{y}" font-size="{size}"{weight} fill="#f4f1e6">{escape(text)}</text>'
 
 
-def _header(view: JSON) -> list[str]:
+def _header(view: GoofspielView) -> list[str]:
     prize_suit = CARDS.prize_suit
     out = [
         _label(20, 28, "Goofspiel", 18, bold=True),
         _label(20, 46, f"round {int(view['round'])} of {int(view['rounds'])}", 12),
     ]
-    prize = view.get("prize")
+    prize = view["prize"]
     out.append(_label(20, 70, "Prize", 11))
     big_x, big_y = 20, 76
     if prize is None:
@@ -148,17 +146,17 @@ def _header(view: JSON) -> list[str]:
         out.append(card(big_x, big_y, int(prize), prize_suit))
     x = 100
     out.append(_label(x, 70, "Prizes to come (order unknown)", 11))
-    for i, value in enumerate(view.get("prizes_to_come", [])):
+    for i, value in enumerate(view["prizes_to_come"]):
         out.append(mini(x + i * (MINI_W + 3), 76, int(value), prize_suit))
-    if not view.get("prizes_to_come"):
+    if not view["prizes_to_come"]:
         out.append(_label(x, 92, "none", 11))
-    discarded = view.get("discarded", [])
+    discarded = view["discarded"]
     if discarded:
         out.append(_label(x, 124, "Discarded after a tie", 11))
         for i, value in enumerate(discarded):
             out.append(mini(x + i * (MINI_W + 3), 130, int(value), prize_suit))
     out += _last_round(view, 440)
-    result = view.get("result")
+    result = view["result"]
     if result:
         names = [str(view["players"][w]["name"]) for w in result["winners"]]
         verb = "wins" if len(names) == 1 else "share the win"
@@ -166,13 +164,13 @@ def _header(view: JSON) -> list[str]:
     return out
 
 
-def _last_round(view: JSON, x: float) -> list[str]:
-    tricks = view.get("tricks", [])
+def _last_round(view: GoofspielView, x: float) -> list[str]:
+    tricks = view["tricks"]
     if not tricks:
         return []
     last = tricks[-1]
     players = view["players"]
-    winner = last.get("winner")
+    winner = last["winner"]
     taker = "discarded (tie)" if winner is None else f"won by {players[winner]['name']}"
     out = [
         _label(x, 70, f"Last round: prize {int(last['prize'])}, {taker}", 11),
@@ -191,16 +189,16 @@ def _last_round(view: JSON, x: float) -> list[str]:
     return out
 
 
-def won_x(view: JSON) -> int:
+def won_x(view: GoofspielView) -> int:
     """Where the prizes won are drawn: right of a hand of ``cards`` cards."""
     return HAND_X + int(view["cards"]) * (CARD_W + GAP) + 14
 
 
-def _player_row(view: JSON, player: JSON, y: float, width: int) -> list[str]:
+def _player_row(view: GoofspielView, player: PlayerView, y: float, width: int) -> list[str]:
     seat = int(player["seat"])
     suit = CARDS.seats[seat]
-    mine = view.get("seat") == seat
-    deciding = seat in view.get("to_act", [])
+    mine = view["seat"] == seat
+    deciding = seat in view["to_act"]
     out = [
         f'<g class="player" data-seat="{seat}">',
         f'<rect x="10" y="{y}" width="{width - 20}" height="{ROW - 8}" rx="8"'
@@ -212,14 +210,14 @@ def _player_row(view: JSON, player: JSON, y: float, width: int) -> list[str]:
         _label(44, y + 23, f"{player['name']}{' (you)' if mine else ''}", 13, bold=True),
         _label(170, y + 23, f"{int(player['points'])} points", 12),
     ]
-    if deciding and view.get("prize") is not None:
+    if deciding and view["prize"] is not None:
         note = "your turn: click a card to bid it" if mine else "choosing a card"
         out.append(_label(260, y + 23, note, 12 if mine else 11, bold=mine))
     out += _bid_slot(view, player, y)
-    held = {int(v) for v in player.get("hand", [])}
+    held = {int(v) for v in player["hand"]}
     for value in range(1, int(view["cards"]) + 1):
         x = HAND_X + (value - 1) * (CARD_W + GAP)
-        if value == player.get("bid"):
+        if value == player["bid"]:
             out.append(f'<g opacity="0.35">{card(x, y + 38, value, suit)}</g>')
         elif value in held:
             action = f"bid {value}" if mine else None
@@ -231,21 +229,22 @@ def _player_row(view: JSON, player: JSON, y: float, width: int) -> list[str]:
     return out
 
 
-def _bid_slot(view: JSON, player: JSON, y: float) -> list[str]:
+def _bid_slot(view: GoofspielView, player: PlayerView, y: float) -> list[str]:
     x, top = 24, y + 38
     seat = int(player["seat"])
-    if view.get("prize") is None:
+    if view["prize"] is None:
         return [slot(x, top, "-")]
-    if player.get("bid") is not None:
-        return [card(x, top, int(player["bid"]), CARDS.seats[seat])]
-    if player.get("sealed"):
+    bid = player["bid"]
+    if bid is not None:
+        return [card(x, top, int(bid), CARDS.seats[seat])]
+    if player["sealed"]:
         return [card_back(x, top, f"{player['name']} has sealed a bid")]
     return [slot(x, top, "bid")]
 
 
-def _won(player: JSON, left: int, y: float) -> list[str]:
+def _won(player: PlayerView, left: int, y: float) -> list[str]:
     out = [_label(left, y + 23, "won", 11)]
-    for i, value in enumerate(player.get("won", [])):
+    for i, value in enumerate(player["won"]):
         row, col = divmod(i, 5)
         x, top = left + col * (MINI_W + 2), y + 32 + row * (MINI_H + 3)
         out.append(mini(x, top, int(value), CARDS.prize_suit))
@@ -260,16 +259,16 @@ class GoofspielPresentation(Presentation):
 
     public_view = False
 
-    def overlay(self, view: JSON) -> str:
-        return render_svg(view)
+    def overlay(self, view: EngineView) -> str:
+        return render_svg(typed(view))
 
-    def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
-        if view.get("prize") is None:
+    def seat_status(self, view: EngineView, seat: int, waiting: Sequence[int]) -> str:
+        if typed(view)["prize"] is None:
             return "finished"
         return "choosing a card" if seat in waiting else "card sealed"
 
-    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
-        player = view["players"][seat]
+    def panel(self, view: EngineView, seat: int) -> dict[str, PanelValue]:
+        player = typed(view)["players"][seat]
         return {
             "points": int(player["points"]),
             "prizes_won": len(player["won"]),

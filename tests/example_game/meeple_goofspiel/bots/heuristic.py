@@ -9,11 +9,11 @@ highest prize, its lowest for the lowest. It reads its seat's view only.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple_goofspiel.actions import BID
 from meeple_goofspiel.state import NO_PRIZE, GoofspielState, cards_in, total
+from meeple_goofspiel.view import typed
 
 NOISE = 3  # a rollout bids a neighbouring rank once in this many decisions
 SPREAD = 1  # search branches on the matching card and this many ranks either side
@@ -30,13 +30,15 @@ class GoofspielHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game[Any], seed: int) -> None:
+    def __init__(self, game: Game[GameState], seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
-        view = game.view(state, seat)
-        hand: list[int] = view["players"][seat]["hand"]
-        return BID[matching_bid(hand, int(view["prize"]), view["prizes_to_come"])]
+    def choose(self, game: Game[GameState], state: GameState, seat: int) -> int:
+        view = typed(game.view(state, seat))
+        prize = view["prize"]
+        assert prize is not None, "a seat is asked to bid only while a prize is face up"
+        hand = view["players"][seat]["hand"]
+        return BID[matching_bid(hand, prize, view["prizes_to_come"])]
 
 
 class GoofspielKnowledge(Knowledge):
@@ -45,7 +47,7 @@ class GoofspielKnowledge(Knowledge):
     determinized samples, so it may read the state's fields directly."""
 
     def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: Game[GameState], state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         assert isinstance(state, GoofspielState)
         hand = cards_in(state.hands[seat])
@@ -55,7 +57,7 @@ class GoofspielKnowledge(Knowledge):
         return BID[hand[rank]]
 
     def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+        self, game: Game[GameState], state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
         """The matching card and its neighbours in the hand: one rank lower or higher."""
         assert isinstance(state, GoofspielState)
@@ -63,7 +65,7 @@ class GoofspielKnowledge(Knowledge):
         rank = hand.index(matching_bid(hand, state.prize, state.deck))
         return [BID[value] for value in hand[max(0, rank - SPREAD) : rank + SPREAD + 1]]
 
-    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+    def evaluate(self, game: Game[GameState], state: GameState, observer: int) -> list[float]:
         """Win chances: a seat that cannot catch up even with every prize left has
         none; the others' chances fall off with their distance from the lead, in
         units of the points one seat may expect from the prizes left."""

@@ -1,4 +1,4 @@
-"""The rules of Goofspiel (see README.md, whose section names the errors cite).
+"""Bidding, Goofspiel's one phase (see README.md).
 
 Bidding: every seat still holding cards chooses one in secret; the seats that
 have not chosen yet are the ones ``to_act`` names, so the decision is
@@ -10,9 +10,7 @@ prize is turned up. End of the game: after the last prize.
 
 from __future__ import annotations
 
-from meeple.engine import Action, Event, IllegalAction
-from meeple_goofspiel.actions import BID, card_of
-from meeple_goofspiel.board import CARDS
+from meeple.engine import Event
 from meeple_goofspiel.state import (
     NO_BID,
     NO_PRIZE,
@@ -21,40 +19,25 @@ from meeple_goofspiel.state import (
     bit,
     cards_in,
 )
-
-BIDDING = "Bidding"
-END = "End of the Game"
+from meeple_goofspiel.texts import prize_name, who
 
 
-def who(seat: int) -> str:
-    return CARDS.seats[seat].name
-
-
-def prize_name(value: int) -> str:
-    """A prize in words; cards are named by their value (ace 1, jack 11, queen 12, king 13)."""
-    return f"the {value} of {CARDS.prize_suit.name.lower()}"
-
-
-# ---- the decision loop -----------------------------------------------------------------
-
-
-def to_act(state: GoofspielState) -> tuple[int, ...]:
+def bidders(state: GoofspielState) -> tuple[int, ...]:
     """Seats that have not sealed a bid for the face-up prize (none once it is over)."""
     if state.prize == NO_PRIZE:
         return ()
     return tuple(seat for seat, bid in enumerate(state.bids) if bid == NO_BID)
 
 
-def legal_actions(state: GoofspielState, seat: int) -> list[int]:
-    """A seat that must bid may bid any card it holds."""
+def open_bids(state: GoofspielState, seat: int) -> list[int]:
+    """The cards ``seat`` may bid now: every card it holds, if it must bid."""
     if state.prize == NO_PRIZE or state.bids[seat] != NO_BID:
         return []
-    return [BID[value] for value in cards_in(state.hands[seat])]
+    return cards_in(state.hands[seat])
 
 
-def apply_bid(state: GoofspielState, seat: int, index: int) -> None:
-    """Seal ``seat``'s bid; the last bid of the round reveals them all."""
-    value = card_of(index)
+def seal_bid(state: GoofspielState, seat: int, value: int) -> None:
+    """Seal ``seat``'s bid of the card ``value``; the last bid of the round reveals them all."""
     state.bids[seat] = value
     state.log.append(
         Event("bid", f"{who(seat)} bids the {value}", {"seat": seat, "card": value}, seat)
@@ -112,24 +95,4 @@ def turn_up_prize(state: GoofspielState) -> None:
             None,
             True,
         )
-    )
-
-
-# ---- why an action is refused ----------------------------------------------------------
-
-
-def explain(state: GoofspielState, seat: int, action: Action) -> IllegalAction:
-    """The rule that forbids ``action`` for ``seat`` now, and what would be right."""
-    if state.prize == NO_PRIZE:
-        return IllegalAction(END, "the game is over; no more bids")
-    if state.bids[seat] != NO_BID:
-        return IllegalAction(BIDDING, f"you have already sealed the {state.bids[seat]} this round")
-    held = " ".join(str(v) for v in cards_in(state.hands[seat]))
-    value = card_of(action.index)
-    if value > state.cards:
-        return IllegalAction(
-            BIDDING, f"this game is played with cards 1 to {state.cards}; you hold: {held}"
-        )
-    return IllegalAction(
-        BIDDING, f"'{action.text}' is not allowed: the {value} is spent; you hold: {held}"
     )
