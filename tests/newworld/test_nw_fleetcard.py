@@ -53,7 +53,7 @@ def test_6_22_the_example_waits_for_player_2_to_arrange_his_fleet_card() -> None
     state = sail_the_example(*CROSSINGS, *SHIP_DICE)
     c, h = area("C"), area("H")
     # Player 1 rolled four dice at C and lost nothing; his Personnel go ashore once
-    # every Fleet has made its Initial Landfall (4.2, 18.4: see docs/newworld.md)
+    # every Fleet has made its Initial Landfall (4.2, 18.4: see docs/games/newworld.md)
     assert state.fleet_at[0] == c and state.off_soldiers[at(0, c)] == 0
     assert (state.fleet_soldiers[0], state.fleet_colonists[0]) == (4, 4)
     # Player 2 lost two Soldiers; about to lose a Ship, he arranges his card (6.21)

@@ -207,7 +207,7 @@ def test_8_223_8_32_retreated_personnel_count_as_present_at_the_homebound_pickup
     his Personnel prevents the ship's crew from leaving with the Gold". 8.32 bars
     retreating Personnel from carrying Gold and from standing on Gold Bars, not from
     being present: meeple counts retreated units as present on both sides here
-    (docs/newworld.md, Gold)."""
+    (docs/games/newworld.md, Gold)."""
     state = gold_waiting_at_h(owner, opponent)
     homebound.begin(state)
     if "pick up all at h" in texts(state, 0):  # 12.1: what fits, Gold if not held

@@ -9,7 +9,7 @@ units (``emb_*``, on the Anchorage dot waiting for the Fleet, 8.21) still belong
 to the Area for combat and attrition. ``off_*`` are units of this turn's
 Outbound Convoy set down on an Anchorage dot, landed at the end of their owner's
 Land Movement (8.23). The phase is one int; ``actor`` is the seat deciding in a
-sequential phase. docs/newworld.md lists every field.
+sequential phase. docs/games/newworld.md lists every field.
 """
 
 from __future__ import annotations

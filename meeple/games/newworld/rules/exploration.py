@@ -161,7 +161,7 @@ def claim_sites(state: NewWorldState, area: int) -> bool:
     """The first occupant with a Soldier there is given a Gold Site per Soldier
     (16.411); a site he cannot take is the next occupant's to claim or leave (False:
     he decides, ``state.claim``). Any free Soldier of a seat may stand on it: they
-    are alike, so which one is no choice (docs/newworld.md)."""
+    are alike, so which one is no choice (docs/games/newworld.md)."""
     occupants = [s for s in state.initiative if units.free_soldiers(state, s, area) > 0]
     if not occupants:
         return True

@@ -10,7 +10,7 @@ making their Initial Landfall", 18.4); then at every Fleet's Landing the schedul
 Personnel go ashore onto the Anchorage dot. So whatever a player decides at his
 Landing of a round (the Fleet card arranged before a Ship is lost, 6.21; a
 shortfall, 5.4) is decided before any Fleet has sailed on to a later Landing:
-another seat's later Landings are neither rolled nor shown (docs/newworld.md).
+another seat's later Landings are neither rolled nor shown (docs/games/newworld.md).
 
 When losses leave fewer Soldiers (or Colonists) aboard than this Landing and the
 later ones call for, "the player may choose which of his Multiple Landing Areas
