@@ -37,7 +37,7 @@ from meeple.games.newworld.rules.naval import (
     take_losses,
 )
 from meeple.games.newworld.state import OUTBOUND, NewWorldState
-from meeple.games.newworld.texts import GOLD_BAR, country, die
+from meeple.games.newworld.texts import country, die
 
 # Where a voyage stopped for an arrangement goes on (``arranging[WHERE]``).
 OUTBOUND_LANDING = 0  # argument: the Landing row reached (rules/outbound.py)
@@ -215,29 +215,3 @@ def _resumed_words(seat: int, notes: tuple[str, ...], done: bool) -> str:
     if not done:
         text += "; the card is arranged again before the next Ship is lost (6.21)"
     return text
-
-
-def view(state: NewWorldState) -> dict[str, object] | None:
-    """The Fleet card being arranged, public like the card itself: whose, its Ships
-    (the flotillas above six, 6.22), the rows loaded so far and what is still to
-    place (Bars not placed go to the Average box)."""
-    if not state.arranging:
-        return None
-    seat = state.arranging[SEAT]
-    cargo = cargo_of(state, seat)
-    rows = rows_of(state)
-    ships = cargo.ships
-    return {
-        "seat": seat,
-        "ships": ships,
-        "pirate_ships": len(cargo.pirate_loads),
-        "flotillas": {"even": (ships + 1) // 2, "odd": ships // 2} if ships > 6 else None,
-        "rows": [{"soldiers": s, "colonists": c, "bars": b} for s, c, b in rows],
-        "to_place": {
-            "soldiers": cargo.soldiers - sum(r[0] for r in rows),
-            "colonists": cargo.colonists - sum(r[1] for r in rows),
-            "bars": rowed_bars(cargo) - sum(r[2] for r in rows),
-        },
-        "gold": cargo.gold,
-        "bar_value": GOLD_BAR,
-    }

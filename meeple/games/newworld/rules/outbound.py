@@ -312,16 +312,3 @@ def seen_landings(state: NewWorldState) -> list[int]:
         sailing, row = state.arranging[fleetcard.SEAT], state.arranging[fleetcard.ARG]
         reached = [row // 3 + (seat <= sailing) for seat in range(state.players)]
     return [min(n, len(rows) // 3) for n, rows in zip(reached, state.plan_landings, strict=True)]
-
-
-def shortfall_view(state: NewWorldState) -> dict[str, object] | None:
-    """The waiting Landing choice, as every seat may see it: who, where, which kind
-    (the numbers written stay on its owner's sheet)."""
-    if not state.shortfall:
-        return None
-    seat, row, what = state.shortfall
-    return {
-        "seat": seat,
-        "area": WORLD.areas[state.plan_landings[seat][row]].letter,
-        "kind": "soldiers" if what == SOLDIERS else "colonists",
-    }

@@ -388,20 +388,3 @@ def random_plan(state: NewWorldState, seat: int, rng: Rng) -> None:
     reset_plan(state, seat)
     while state.plan_step[seat] != STEP_SEALED:
         apply_plan_entry(state, seat, rng.choice(plan_entries(state, seat)))
-
-
-def plan_summary(state: NewWorldState, seat: int) -> dict[str, object]:
-    rows = state.plan_landings[seat]
-    return {
-        "maintain": state.plan_maintain[seat],
-        "build": state.plan_build[seat],
-        "buy": state.plan_buy[seat],
-        "landings": [
-            {"area": WORLD.areas[rows[k]].letter, "soldiers": rows[k + 1], "colonists": rows[k + 2]}
-            for k in range(0, len(rows), 3)
-        ],
-        "pirates": state.plan_pirates[seat],
-        "enemy": country(state.plan_enemy[seat]) if state.plan_enemy[seat] != NOBODY else None,
-        "step": state.plan_step[seat],
-        "sealed": state.plan_step[seat] == STEP_SEALED,
-    }
