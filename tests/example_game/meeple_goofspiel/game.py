@@ -26,7 +26,7 @@ from meeple_goofspiel import positions, scoring, setup, view
 from meeple_goofspiel.actions import SPACE
 from meeple_goofspiel.board import CARDS, MAX_CARDS, MAX_SEATS, MIN_CARDS
 from meeple_goofspiel.render import render_text
-from meeple_goofspiel.rules import apply
+from meeple_goofspiel.rules import apply, bidding
 from meeple_goofspiel.rules.explain import explain
 from meeple_goofspiel.state import NO_PRIZE, GoofspielState
 from meeple_goofspiel.svg import PRESENTATION
@@ -113,17 +113,10 @@ class GoofspielGame(Game[GoofspielState]):
         return PRESENTATION
 
     def timed_phase(self, state: GoofspielState) -> TimedPhase | None:
-        """Bidding runs against the clock when the option ``bid_seconds`` is set;
-        each round is a new occurrence of the phase (a new key restarts the clock)."""
-        seconds = state.config.options.get("bid_seconds", 0)
-        if state.prize == NO_PRIZE or not isinstance(seconds, int) or seconds <= 0:
-            return None
-        return TimedPhase(f"bid:{state.round}", float(seconds))
+        return bidding.clock(state)
 
     def on_timeout(self, state: GoofspielState, seat: int) -> int | None:
-        """A seat still choosing when time is up bids its lowest card."""
-        legal = self.legal_actions(state, seat)
-        return legal[0] if legal else None
+        return bidding.timeout_bid(state, seat)
 
     def validate(self, state: GoofspielState) -> None:
         positions.validate(state)

@@ -10,7 +10,8 @@ prize is turned up. End of the game: after the last prize.
 
 from __future__ import annotations
 
-from meeple.engine import Event
+from meeple.engine import Event, TimedPhase
+from meeple_goofspiel.actions import BID
 from meeple_goofspiel.state import (
     NO_BID,
     NO_PRIZE,
@@ -34,6 +35,21 @@ def open_bids(state: GoofspielState, seat: int) -> list[int]:
     if state.prize == NO_PRIZE or state.bids[seat] != NO_BID:
         return []
     return cards_in(state.hands[seat])
+
+
+def clock(state: GoofspielState) -> TimedPhase | None:
+    """Bidding runs against the clock when the option ``bid_seconds`` is set;
+    each round is a new occurrence of the phase (a new key restarts the clock)."""
+    seconds = state.config.options.get("bid_seconds", 0)
+    if state.prize == NO_PRIZE or not isinstance(seconds, int) or seconds <= 0:
+        return None
+    return TimedPhase(f"bid:{state.round}", float(seconds))
+
+
+def timeout_bid(state: GoofspielState, seat: int) -> int | None:
+    """A seat still choosing when time is up bids its lowest card."""
+    cards = open_bids(state, seat)
+    return BID[cards[0]] if cards else None
 
 
 def seal_bid(state: GoofspielState, seat: int, value: int) -> None:
