@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from dataclasses import dataclass
 
 from meeple.ai.base import Bot, make_bot
 from meeple.engine import GameState, get_game
 from meeple.server.pool import CpuPool
-from meeple.server.tables import HUMAN, ApiError, ApplyMove, Catchup, Drives, Table
+from meeple.server.tables import HUMAN, ApiError, Driver, Table
 
 log = logging.getLogger("meeple.server")
 
@@ -38,32 +39,27 @@ def bot_for(table: Table, seat: int, level: str) -> Bot:
     return make_bot(level, table.game, secrets.randbits(BOT_SEED_BITS))
 
 
-async def _nothing(_table: Table) -> None:
-    return None
+@dataclass(frozen=True)
+class BotPools:
+    """Where bots think: ``people``, the CPU pool of the tables a person plays at;
+    ``alone``, that of tables of bots alone; ``delay``: seconds a bot waits before
+    each move (tests and demonstrations)."""
+
+    people: CpuPool
+    alone: CpuPool
+    delay: float = 0.0
 
 
 class Bots:
-    """Drives every table's bots; ``apply`` plays a move (the caller holds the lock).
+    """Drives every table's bots through ``driver`` (``meeple.server.moves.Moves``):
+    its ``apply_driven`` plays a move (the caller holds the lock). In a cluster,
+    ``driver.drives`` says whether this process holds the table's lease (only then do
+    its bots play here), and ``driver.catch_up`` brings a table behind the stored one
+    up to date (the caller holds the lock) before a bot decides."""
 
-    In a cluster, ``drives`` says whether this process holds the table's lease (only
-    then do its bots play here), and ``catch_up`` brings a table behind the stored
-    one up to date (the caller holds the lock) before a bot decides."""
-
-    def __init__(
-        self,
-        pool: CpuPool,
-        apply: ApplyMove,
-        delay: float = 0.0,
-        drives: Drives | None = None,
-        catch_up: Catchup = _nothing,
-        alone: CpuPool | None = None,
-    ) -> None:
-        self.pool = pool
-        self.alone = pool if alone is None else alone
-        self.apply = apply
-        self.delay = delay
-        self.drives: Drives = drives if drives is not None else (lambda _table: True)
-        self.catch_up = catch_up
+    def __init__(self, pools: BotPools, driver: Driver) -> None:
+        self.pools = pools
+        self.driver = driver
 
     @staticmethod
     def make_bots(table: Table) -> None:
@@ -76,7 +72,11 @@ class Bots:
 
     def ensure_bots(self, table: Table) -> None:
         """Start the table's bot task if a bot is to act and none is running."""
-        if table.bot_task is None and self._bot_seat(table) is not None and self.drives(table):
+        if (
+            table.bot_task is None
+            and self._bot_seat(table) is not None
+            and self.driver.drives(table)
+        ):
             table.bot_task = asyncio.get_running_loop().create_task(self._drive_bots(table))
 
     @staticmethod
@@ -91,17 +91,17 @@ class Bots:
     async def _drive_bots(self, table: Table) -> None:
         while True:
             async with table.lock:
-                await self.catch_up(table)
+                await self.driver.catch_up(table)
                 seat = self._bot_seat(table)
-                if seat is None or table.retired or not self.drives(table):
+                if seat is None or table.retired or not self.driver.drives(table):
                     table.bot_task = None
                     return
                 bot = table.bots[seat]
                 clone = table.state.clone()
-            if self.delay:
-                await asyncio.sleep(self.delay)
+            if self.pools.delay:
+                await asyncio.sleep(self.pools.delay)
             try:
-                pool = self.pool if table.has_person else self.alone
+                pool = self.pools.people if table.has_person else self.pools.alone
                 index, thought = await pool.run(
                     table.id, choose_in_worker, table.game.name, clone, bot, seat
                 )
@@ -114,14 +114,18 @@ class Bots:
                     continue
                 index, thought = legal[0], bot
             async with table.lock:
-                await self.catch_up(table)
-                if table.bots.get(seat) is not bot or table.retired or not self.drives(table):
+                await self.driver.catch_up(table)
+                if (
+                    table.bots.get(seat) is not bot
+                    or table.retired
+                    or not self.driver.drives(table)
+                ):
                     continue
                 table.bots[seat] = thought  # the bot as it is after thinking (its RNG)
                 if index not in table.game.legal_actions(table.state, seat):
                     continue  # the table moved on while the bot thought
                 try:
-                    await self.apply(table, seat, table.game.actions[index].text)
+                    await self.driver.apply_driven(table, seat, table.game.actions[index].text)
                 except ApiError:
                     log.exception("table %s: bot move refused", table.id)
                     await asyncio.sleep(0.5)

@@ -18,17 +18,16 @@ import time
 from typing import Any
 
 from meeple.ai.base import bot_names
-from meeple.engine import GameState
 from meeple.engine.undo import GAME_OVER, UndoStatus
 from meeple.server import render
 from meeple.server.people import bot_since, handover_at, person, played_by
-from meeple.server.replays import Outline, build_outline
+from meeple.server.replays import Outline
 from meeple.server.story import Stories
 from meeple.server.tables import HUMAN, Client, Table, dumps, fragment, visible
 from meeple.server.talk import GAME_RULES, closed_because
 from meeple.server.undo import undo_status
 
-MAX_REPLAYS = 256  # finished games whose last replayed ply is kept
+MAX_REPLAYS = 256  # finished games whose replay outline is kept
 BOT_PLAYS = "A bot plays your seat now: take it back first."
 
 
@@ -39,7 +38,6 @@ class Views:
         # Board layers by (game, rules version, config): drawn once, shared by tables.
         self.boards: dict[tuple[str, str, str], tuple[str, str] | None] = {}
         self.absent_after = 120.0  # ``Limits.absent_after``: set by the hub
-        self.replays: dict[str, tuple[int, GameState]] = {}
         # Each table's log annotated for the story clients tell (``meeple.server.story``).
         self.stories = Stories()
         # Finished games' replay outlines (steps, sections) by table, computed once.
@@ -287,15 +285,6 @@ class Views:
         view = self.view(table, None)
         return closed_because(table.talk, table.game, table.state, view, table.over) is None
 
-    def replay_outline(self, table: Table) -> Outline:
-        """The finished game's replay outline (``meeple.server.replays``), computed
-        once per table: its record no longer changes."""
-        outline = self.kept_outline(table)
-        if outline is None:
-            outline = build_outline(table.game, table.record)
-            self.keep_outline(table, outline)
-        return outline
-
     def kept_outline(self, table: Table) -> Outline | None:
         """The finished game's replay outline if it was worked out already."""
         outline = self.outlines.get(table.id)
@@ -306,21 +295,6 @@ class Views:
         self.outlines[table.id] = outline
         if len(self.outlines) > MAX_REPLAYS:
             self.outlines.pop(next(iter(self.outlines)))
-
-    def replay_state(self, table: Table, ply: int) -> GameState:
-        """The finished game after ``ply`` moves; the last one asked is kept per table,
-        so stepping forward replays one move."""
-        cached = self.replays.get(table.id)
-        if cached is not None and cached[0] <= ply:
-            done, state = cached[0], cached[1].clone()
-        else:
-            done, state = 0, table.game.new_game(table.record.config, table.record.seed)
-        for seat, text in table.record.moves[done:ply]:
-            table.game.play(state, seat, text)
-        self.replays[table.id] = (ply, state.clone())
-        if len(self.replays) > MAX_REPLAYS:
-            self.replays.pop(next(iter(self.replays)))
-        return state
 
     # ---- after every change ---------------------------------------------------------
 

@@ -13,7 +13,7 @@ import logging
 import time
 
 from meeple.engine import TimedPhase
-from meeple.server.tables import ApiError, ApplyMove, Catchup, Drives, Table
+from meeple.server.tables import ApiError, Driver, Table
 
 log = logging.getLogger("meeple.server")
 
@@ -21,16 +21,13 @@ log = logging.getLogger("meeple.server")
 class Clocks:
     """Every table's phase clock: one timer task per table in a timed phase.
 
-    ``apply`` plays a move through the checked path (the caller holds the lock). In a
-    cluster the clock runs only where ``drives`` (the table's lease holder), and
-    ``catch_up`` brings the table up to date before the clock decides."""
+    Through ``driver`` (``meeple.server.moves.Moves``): ``apply_driven`` plays a move
+    through the checked path (the caller holds the lock); in a cluster the clock runs
+    only where ``drives`` (the table's lease holder), and ``catch_up`` brings the
+    table up to date before the clock decides."""
 
-    def __init__(
-        self, apply: ApplyMove, drives: Drives | None = None, catch_up: Catchup | None = None
-    ) -> None:
-        self.apply = apply
-        self.drives: Drives = drives if drives is not None else (lambda _table: True)
-        self.catch_up = catch_up
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
 
     def timer_for(
         self, table: Table, deadline: float | None, key: str | None
@@ -59,7 +56,7 @@ class Clocks:
         if table.timer_task is not None:
             table.timer_task.cancel()
             table.timer_task = None
-        if table.deadline is not None and table.timer_key is not None and self.drives(table):
+        if table.deadline is not None and table.timer_key is not None and self.driver.drives(table):
             table.timer_task = asyncio.get_running_loop().create_task(
                 self._clock(table, table.deadline, table.timer_key)
             )
@@ -69,9 +66,8 @@ class Clocks:
         async with table.lock:
             if table.timer_task is asyncio.current_task():
                 table.timer_task = None  # catching up or applying must not cancel this task
-            if self.catch_up is not None:
-                await self.catch_up(table)
-            if table.timer_key != key or table.retired or not self.drives(table):
+            await self.driver.catch_up(table)
+            if table.timer_key != key or table.retired or not self.driver.drives(table):
                 return
             game = table.game
             for seat in game.to_act(table.state):
@@ -79,6 +75,6 @@ class Clocks:
                 if index is not None and table.timer_key == key:
                     choice = game.actions[index].text
                     try:
-                        await self.apply(table, seat, choice)
+                        await self.driver.apply_driven(table, seat, choice)
                     except ApiError:
                         log.exception("table %s: the clock could not play %s", table.id, choice)

@@ -3,10 +3,10 @@
 No process talks to another; each talks to the database:
 
 * **Order.** A change is stored only if the stored table is still at the version
-  the change was decided on (``Store.add_move`` and friends: the conditional
+  the change was decided on (``MoveStore.add_move`` and friends: the conditional
   ``UPDATE`` locks the table's row, so of two processes storing the same version one
   waits and then finds it gone: ``Conflict``). A process whose copy is behind
-  catches up (``Hub.catch_up``: the moves after the ones it holds, or a replay
+  catches up (``CatchUp.catch_up``: the moves after the ones it holds, or a replay
   after an undo) and decides again.
 * **Pushes.** Every stored change sends ``NOTIFY meeple, '<kind> <table id> <n>'``
   in its transaction: ``m`` a new version, ``c`` a chat message id, ``p`` a presence

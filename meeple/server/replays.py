@@ -10,7 +10,7 @@ shown at all (the table saw only what the events and the views tell).
 
 The outline of a game (its steps, where each section begins, which moves' texts
 stay unsaid) is computed once per finished game by replaying its record; the
-server keeps it with the table's views (``Views.replay_outline``).
+server keeps it with the table's views (``Views.kept_outline``).
 """
 
 from __future__ import annotations

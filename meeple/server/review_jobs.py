@@ -107,13 +107,13 @@ class Reviews:
             raise ApiError(409, "a game is reviewed once it is over; this one is still on")
         stored = self.progress.get(table.id)
         if stored is None:
-            stored = await self.hub.db(self.hub.store.load_review, table.id)
+            stored = await self.hub.db(self.hub.store.reviews.load_review, table.id)
         if stored is not None and outdated(stored):
             stored = None  # of an older format: computed again, as if never
         if stored is None and start:
             data = {"version": REVIEW_VERSION, "decisions": []}
             stored = StoredReview("queued", 0, self._decisions(table), data, None)
-            await self.hub.db(self.hub.store.save_review, table.id, stored, time.time())
+            await self.hub.db(self.hub.store.reviews.save_review, table.id, stored, time.time())
         # Two first starts at once: both answer from, and the job updates, one record.
         if (
             stored is not None
@@ -150,7 +150,7 @@ class Reviews:
             failed = StoredReview("failed", 0, 0, None, f"the review failed: {exc}")
             self.progress.pop(table.id, None)
             with contextlib.suppress(Exception):
-                await self.hub.db(self.hub.store.save_review, table.id, failed, time.time())
+                await self.hub.db(self.hub.store.reviews.save_review, table.id, failed, time.time())
         finally:
             self.jobs.pop(table.id, None)
             if self.hub.cluster is not None:
@@ -191,7 +191,7 @@ class Reviews:
             summary=summarise(decisions, names),
         )
         done = StoredReview("done", len(decisions), len(decisions), review.to_json(), None)
-        await self.hub.db(self.hub.store.save_review, table.id, done, time.time())
+        await self.hub.db(self.hub.store.reviews.save_review, table.id, done, time.time())
         self.progress.pop(table.id, None)  # read from storage from now on
 
     async def _judge(
@@ -216,7 +216,7 @@ class Reviews:
 
     async def _save(self, table_id: str, progress: StoredReview, decisions: list[Decision]) -> None:
         progress.data = {"version": REVIEW_VERSION, "decisions": [asdict(d) for d in decisions]}
-        await self.hub.db(self.hub.store.save_review, table_id, progress, time.time())
+        await self.hub.db(self.hub.store.reviews.save_review, table_id, progress, time.time())
 
     def stop(self) -> None:
         """Cancel the running jobs (their progress is stored; they resume later)."""
@@ -230,7 +230,7 @@ class Reviews:
         process may have given hints since)."""
         state = self.hint_states.get(table.id)
         if state is None or self.hub.cluster is not None:
-            stored = await self.hub.db(self.hub.store.load_hints, table.id)
+            stored = await self.hub.db(self.hub.store.reviews.load_hints, table.id)
             allowed, used = stored if stored is not None else (False, [])
             used = (used + [0] * table.players)[: table.players]
             if state is None:
@@ -242,7 +242,7 @@ class Reviews:
     async def created(self, table: Table, allowed: bool) -> None:
         """Store a new table's hints option."""
         used = [0] * table.players
-        await self.hub.db(self.hub.store.save_hints, table.id, allowed, used)
+        await self.hub.db(self.hub.store.reviews.save_hints, table.id, allowed, used)
         self.hint_states[table.id] = HintState(allowed, used)
 
     def may_hint(self, table: Table, hint: HintState, seat: int) -> bool:
@@ -298,7 +298,9 @@ class Reviews:
             except ValueError as exc:
                 raise ApiError(409, f"the table moved on: {exc}") from None
             hint.used[seat] += 1
-            await self.hub.db(self.hub.store.save_hints, table.id, hint.allowed, list(hint.used))
+            await self.hub.db(
+                self.hub.store.reviews.save_hints, table.id, hint.allowed, list(hint.used)
+            )
         finally:
             hint.busy.discard(seat)
         return {"seat": seat, "choices": choices, "used": hint.used[seat]}

@@ -6,21 +6,17 @@ long games take a moment), or created with its seats: a human seat gets a token
 a seat's first use marks it claimed; a seat can be handed to a bot.
 
 Every change here happens under the table's lock and is stored before the table
-changes in memory; then ``after_change`` tells bots, clock and clients.
+changes in memory; then ``Moves.after_change`` tells bots, clock and clients.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextvars
-import functools
 import random
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 from meeple.ai.base import bot_names
@@ -29,20 +25,22 @@ from meeple.engine.config import OptionValue
 from meeple.server import render
 from meeple.server.bots import Bots, bot_for
 from meeple.server.broadcast import Views
-from meeple.server.clocks import Clocks
-from meeple.server.limits import CostBudget, Limits, Window
-from meeple.server.store import Conflict, LimitReached, RowLock, Store, StoredTable
+from meeple.server.chatroom import ChatRoom
+from meeple.server.leases import Leases
+from meeple.server.limits import Limits, Window
+from meeple.server.moves import Moves
+from meeple.server.store import Conflict, LimitReached, RowLock, StoredTable
 from meeple.server.tables import (
     HUMAN,
     MAX_SEED,
     ApiError,
-    Catchup,
-    RunInDb,
+    Missed,
     Table,
     check_cost,
     hash_token,
 )
 from meeple.server.texts import check_name
+from meeple.server.threads import Threads
 from meeple.server.undo import replay_noting
 
 RETRIES = 8  # attempts at a seat change whose stored table moved on meanwhile (cluster)
@@ -50,97 +48,40 @@ RETRIES = 8  # attempts at a seat change whose stored table moved on meanwhile (
 SeatChange = tuple[list[dict[str, Any]], tuple[int, str] | None]
 
 TABLE_ID = re.compile(r"[0-9A-Za-z_-]{1,32}")  # new tables: 12 hex digits
-EVERYTHING = 2**62  # a version and a chat id above any stored one
-
-
-@dataclass
-class RowHolds:
-    """Cluster: the hub's hold on a table's stored row (``Hub._hold_row``: lock it and
-    catch up under it; None when it cannot, then the attempt is optimistic), its end
-    (``Hub._let_go``: nothing if a change stored through it ended it), and the
-    threads that store through it (not the database thread, whose queue may wait on
-    other tables' rows)."""
-
-    hold: Callable[[Table], Awaitable[RowLock | None]]
-    let_go: Callable[[RowLock], None]
-    pool: ThreadPoolExecutor
-
-
-@dataclass
-class Missed:
-    """Cluster: what was notified about a table while this process loaded it, with no
-    copy in place yet to tell (the highest version and chat message id notified, and
-    whether presence changed). Noted from before storage is read until the copy is in
-    place, so a change stored after the read is never lost: it is taken once the copy
-    is in place (``Seats.get``)."""
-
-    version: int = -1
-    chat: int = 0
-    presence: bool = False
-
-    def everything(self) -> None:
-        """Notifications may have been lost (the listener reconnected): check it all."""
-        self.version, self.chat, self.presence = EVERYTHING, EVERYTHING, True
-
-
-# Takes what was notified while a table was loading (``Missed``), its copy now in place.
-Loaded = Callable[[Table, Missed], Awaitable[None]]
-# Cluster: seconds since any process stored that it saw (table id, seat); None: none did.
-Absence = Callable[[str, int], Awaitable[float | None]]
 
 
 class Seats:
-    """Loads and creates the tables of ``tables`` (the hub's registry) and seats people.
+    """Every live table (``tables``, by id): loads and creates them and seats people.
 
-    ``db`` runs a ``store`` call on the database thread; ``pool`` replays stored
-    tables; ``after_change`` runs after every change, once it is stored and made.
-    In a cluster, ``catch_up`` brings a table up to date before a seat change is
-    decided (caller holds the lock), ``lease_gone`` gives up the lease of a table
-    leaving memory, and ``loaded`` takes what was notified about a table while it was
-    being loaded (``missed``: the notes of the tables loading now); ``absence`` tells
-    how long ago any process saw a seat; ``fell_behind`` marks a table whose seat
-    change met a Conflict behind and schedules its catch-up (``Hub._fell_behind``);
-    ``rows``: a seat change after its first Conflict is decided and stored under the
-    table's row lock."""
+    ``threads`` runs storage calls and replays stored tables (charged to the address
+    served); ``moves`` follows every change (``Moves.after_change``), once it is
+    stored and made. In a cluster, ``moves`` also brings a table up to date before a
+    seat change is decided (caller holds the lock) and, after a Conflict, decides and
+    stores it under the table's row lock (``CatchUp.hold_row``); ``leases`` gives up
+    the lease of a table leaving memory and tells how long ago any process saw a
+    seat; ``chat`` takes what was notified about a table while it was being loaded
+    (``missed``: the notes of the tables loading now)."""
 
     def __init__(
         self,
-        tables: dict[str, Table],
-        *,
-        store: Store,
-        db: RunInDb,
-        pool: ThreadPoolExecutor,
-        bots: Bots,
-        clocks: Clocks,
+        threads: Threads,
         views: Views,
-        after_change: Callable[[Table], None],
         limits: Limits,
-        catch_up: Catchup | None = None,
-        lease_gone: Callable[[Table], None] | None = None,
-        loaded: Loaded | None = None,
-        absence: Absence | None = None,
-        fell_behind: Callable[[Table], None] | None = None,
-        rows: RowHolds | None = None,
-        costs: CostBudget | None = None,
+        moves: Moves,
+        chat: ChatRoom,
+        leases: Leases,
     ) -> None:
-        self.tables = tables
-        self.costs = costs
+        self.tables: dict[str, Table] = {}
+        self.threads = threads
+        self.store = threads.store
+        self.db = threads.db
+        self.views = views
         self.limits = limits
-        self.catch_up = catch_up
-        self.lease_gone = lease_gone
-        self.loaded = loaded
-        self.absence = absence
-        self.fell_behind = fell_behind
-        self.rows = rows
+        self.moves = moves
+        self.chat = chat
+        self.leases = leases
         self.loading: dict[str, asyncio.Lock] = {}
         self.missed: dict[str, Missed] = {}
-        self.store = store
-        self.db = db
-        self.pool = pool
-        self.bots = bots
-        self.clocks = clocks
-        self.views = views
-        self.after_change = after_change
         self.renames = Window(60.0)  # names given, per seat and per table (``name``)
         # Any table may be given a seed (tests and local experiments only: then a
         # chosen seed is known to whoever chose it; see ``check_seed``).
@@ -175,10 +116,9 @@ class Seats:
         if table is None:
             raise ApiError(404, f"no table {table_id!r}")
         if missed is not None:
-            if self.loaded is not None:
-                # Before the caller registers a socket: its first state shows it all.
-                await self.loaded(table, missed)
-            self.after_change(table)
+            # Before the caller registers a socket: its first state shows it all.
+            await self.chat.take_missed(table, missed)
+            self.moves.after_change(table)
         table.touch()
         return table
 
@@ -188,21 +128,14 @@ class Seats:
         in memory is busy). Also returns what was notified about it meanwhile. The
         replay is charged to the address being served (``costs``: ApiError 429 while
         it is in debt)."""
-        if self.costs is not None:
-            check_cost(self.costs)
+        check_cost(self.threads.costs)
         missed = self.missed[table_id] = Missed()  # before storage is read
         try:
-            stored = await self.db(self.store.load_table, table_id, self.limits.chat_kept)
+            stored = await self.db(self.store.tables.load_table, table_id, self.limits.chat_kept)
             if stored is None:
                 return None, missed
             self._make_room(any(info["kind"] == HUMAN for info in stored.seats))
-            loop = asyncio.get_running_loop()
-            rebuild: Callable[..., Table] = self._rebuild
-            if self.costs is not None:
-                rebuild = functools.partial(
-                    contextvars.copy_context().run, self.costs.timed, self._rebuild
-                )
-            table = await loop.run_in_executor(self.pool, rebuild, stored)
+            table = await self.threads.charged(self._rebuild, stored)
             self.tables[table_id] = table  # from now on notifications find the copy
             return table, missed
         finally:
@@ -248,11 +181,9 @@ class Seats:
         """Drop an idle table from memory (it is stored: it loads again on demand)."""
         table.retired = True
         self.tables.pop(table.id, None)
-        if self.lease_gone is not None:
-            self.lease_gone(table)
+        self.leases.release(table)
         if table.timer_task is not None:
             table.timer_task.cancel()
-        self.views.replays.pop(table.id, None)
 
     def _rebuild(self, stored: StoredTable) -> Table:
         """Replay a stored table (in a worker thread: long games take a moment)."""
@@ -290,7 +221,7 @@ class Seats:
 
     def _settle(self, table: Table) -> None:
         """A table new in memory: its bots, and what each seat decides and sees now."""
-        self.bots.make_bots(table)
+        Bots.make_bots(table)
         table.track_decisions(reset=True)
         self.views.track_seen(table, reset=True)
 
@@ -364,8 +295,8 @@ class Seats:
             public_at=now,
             analysis=analysis,
         )
-        self.bots.make_bots(table)
-        table.deadline, table.timer_key = self.clocks.timer_for(table, None, None)
+        Bots.make_bots(table)
+        table.deadline, table.timer_key = self.moves.clocks.timer_for(table, None, None)
         table.track_decisions(reset=True)
         self.views.track_seen(table, reset=True)
         stored = StoredTable(
@@ -389,7 +320,7 @@ class Seats:
         )
         try:
             await self.db(
-                self.store.create_table,
+                self.store.tables.create_table,
                 stored,
                 hash_token(address),
                 self.limits.tables_per_hour,
@@ -398,7 +329,7 @@ class Seats:
         except LimitReached as exc:
             raise ApiError(429, str(exc)) from None
         self.tables[table_id] = table
-        self.after_change(table)
+        self.moves.after_change(table)
         return table, tokens
 
     # ---- joining and leaving --------------------------------------------------------
@@ -486,8 +417,8 @@ class Seats:
         keeps its person's name (``player``) and when the bot took over: ``since``
         (the ply) and ``since_words`` (``handover_words``)."""
         elsewhere = None
-        if by != seat and self.absence is not None:
-            elsewhere = await self.absence(table.id, seat)
+        if by != seat:
+            elsewhere = await self.leases.absent_for(table.id, seat)
 
         def decide() -> SeatChange:
             table.check_seat(seat)
@@ -553,14 +484,15 @@ class Seats:
         the table's row lock (``rows``), so a fast bot elsewhere cannot store first
         again and again (deciding seats is quick: only the database is awaited while
         the row is held)."""
+        sync = self.moves.sync
         async with table.lock:
             for attempt in range(RETRIES):
                 held = None
                 try:
-                    if attempt > 0 and self.rows is not None:
-                        held = await self.rows.hold(table)
-                    if held is None and self.catch_up is not None:
-                        await self.catch_up(table)
+                    if attempt > 0:
+                        held = await sync.hold_row(table)
+                    if held is None:
+                        await self.moves.catch_up(table)
                     change = decide()
                     if change is None:
                         return
@@ -568,8 +500,7 @@ class Seats:
                     return
                 except Conflict:
                     table.behind = True
-                    if self.fell_behind is not None:
-                        self.fell_behind(table)
+                    sync.fell_behind(table)
                     self._let_go(held)  # (not held while waiting)
                     await asyncio.sleep(random.uniform(0, 0.005 * attempt))
                 finally:
@@ -577,8 +508,8 @@ class Seats:
             raise ApiError(503, "the table changed too often meanwhile; try again")
 
     def _let_go(self, held: RowLock | None) -> None:
-        if held is not None and self.rows is not None:
-            self.rows.let_go(held)
+        if held is not None:
+            self.moves.sync.let_go(held)
 
     async def _store_seats(
         self,
@@ -603,11 +534,10 @@ class Seats:
         table.storing = table.version + 1
         try:
             args = (table.id, seats, table.version + 1, versions, driven, held)
-            if held is not None and self.rows is not None:
-                loop = asyncio.get_running_loop()
-                await loop.run_in_executor(self.rows.pool, self.store.set_seats, *args)
+            if held is not None:
+                await self.threads.on_move_thread(self.store.moves.set_seats, *args)
             else:
-                await self.db(self.store.set_seats, *args)
+                await self.db(self.store.moves.set_seats, *args)
         finally:
             table.storing = None
         table.recall(after)
@@ -617,7 +547,7 @@ class Seats:
         for seat, info in enumerate(seats):
             if info["kind"] == HUMAN:
                 table.bots.pop(seat, None)
-        self.after_change(table)
+        self.moves.after_change(table)
 
 
 def handover_words(table: Table) -> str:

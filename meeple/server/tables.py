@@ -6,7 +6,8 @@ connected clients, bot and clock tasks). Also here: ``ApiError`` (a refusal with
 its HTTP status), the ``Client`` protocol of a connected WebSocket, and ``dumps``
 (JSON text, by orjson).
 
-The ``Hub`` that owns every live table is in ``meeple.server.hub``.
+Every live table is held by ``meeple.server.seats.Seats``; the rooms that change
+them are wired together in ``meeple.server.hub``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from meeple.server.undo import LastDecision, SeenScan
 T = TypeVar("T")
 HUMAN = "human"
 MAX_SEED = 2**62
+EVERYTHING = 2**62  # a version and a chat id above any stored one
 
 
 class ApiError(Exception):
@@ -67,24 +69,40 @@ class RunInDb(Protocol):
     def __call__(self, fn: Callable[..., T], /, *args: Any) -> Awaitable[T]: ...
 
 
-class ApplyMove(Protocol):
-    """Plays a seat's action through the checked path, stores it, then tells everyone.
+class Driver(Protocol):
+    """What moves a table on without a person (``Bots``, ``Clocks``) goes through
+    (``meeple.server.moves.Moves``)."""
 
-    The caller holds ``table.lock``; a refused or unstorable move raises ``ApiError``."""
+    def drives(self, table: Table, /) -> bool:
+        """True if this process runs the table's bots and clock (it holds its lease)."""
+        ...
 
-    def __call__(self, table: Table, seat: int, text: str, /) -> Awaitable[None]: ...
+    async def catch_up(self, table: Table, /) -> None:
+        """Bring a table whose stored version moved on up to date (caller holds the
+        lock)."""
+        ...
+
+    async def apply_driven(self, table: Table, seat: int, text: str, /) -> None:
+        """Play a seat's action through the checked path, store it, then tell everyone
+        (the caller holds ``table.lock``; a refused move raises ``ApiError``)."""
+        ...
 
 
-class Drives(Protocol):
-    """True if this process runs the table's bots and clock (it holds its lease)."""
+@dataclass
+class Missed:
+    """Cluster: what was notified about a table while this process loaded it, with no
+    copy in place yet to tell (the highest version and chat message id notified, and
+    whether presence changed). Noted from before storage is read until the copy is in
+    place, so a change stored after the read is never lost: it is taken once the copy
+    is in place (``Seats.get``)."""
 
-    def __call__(self, table: Table, /) -> bool: ...
+    version: int = -1
+    chat: int = 0
+    presence: bool = False
 
-
-class Catchup(Protocol):
-    """Brings a table whose stored version moved on up to date (caller holds the lock)."""
-
-    def __call__(self, table: Table, /) -> Awaitable[None]: ...
+    def everything(self) -> None:
+        """Notifications may have been lost (the listener reconnected): check it all."""
+        self.version, self.chat, self.presence = EVERYTHING, EVERYTHING, True
 
 
 def check_cost(costs: CostBudget) -> None:
@@ -154,7 +172,7 @@ class Table:
     refresh_task: asyncio.Task[None] | None = None
     claiming: bool = False  # asking the database for this table's lease
     storing: int | None = None  # the version this process is storing (its own NOTIFY)
-    # Epoch seconds: when what spectators see last changed (``Hub.public_time``), the
+    # Epoch seconds: when what spectators see last changed (``moves.public_time``), the
     # only time the lobby shows (stored as ``meeple_tables.shown``).
     public_at: float = field(default_factory=time.time)
     # An analysis table: its seed is open to every seat, and play begins once every
@@ -251,19 +269,6 @@ class Table:
 
     # ---- the versions each seat is shown, as stored with every change ---------------
 
-    def tracking(self) -> Tracking:
-        """A copy of what ``track_decisions`` and ``Views.track_seen`` keep, to put
-        back if the change they tracked could not be stored."""
-        return Tracking(
-            list(self.decided),
-            list(self.decision_version),
-            set(self.decisions_changed),
-            dict(self.seen),
-            dict(self.content),
-            dict(self.event_counts),
-            dict(self.last_decisions),
-        )
-
     def memory(self) -> Memory:
         """What a change replaces (state, record, seats, clock, tracking, caches): a
         change is worked out, remembered, and hidden again (``recall`` of the memory
@@ -275,7 +280,7 @@ class Table:
             self.seats,
             self.deadline,
             self.timer_key,
-            self.tracking(),
+            Tracking.of(self),
             self.cache,
         )
 
@@ -284,14 +289,8 @@ class Table:
         self.state, self.record = memory.state, memory.record
         self.record.moves[:] = memory.moves
         self.seats, self.deadline, self.timer_key = memory.seats, memory.deadline, memory.timer_key
-        self.restore(memory.tracking)
+        memory.tracking.put_back(self)
         self.cache = memory.cache
-
-    def restore(self, saved: Tracking) -> None:
-        self.decided, self.decision_version = saved.decided, saved.decision_version
-        self.decisions_changed, self.seen = saved.decisions_changed, saved.seen
-        self.content, self.event_counts = saved.content, saved.event_counts
-        self.last_decisions = saved.last_decisions
 
     def versions_json(self) -> str:
         """Each seat's version and decision version, and the spectators', as stored
@@ -355,7 +354,7 @@ class Table:
 
 @dataclass
 class Tracking:
-    """What a table tracks of its seats' versions (``Table.tracking``)."""
+    """What a table tracks of its seats' versions (``Tracking.of``)."""
 
     decided: list[tuple[int, ...]]
     decision_version: list[int]
@@ -364,6 +363,26 @@ class Tracking:
     content: dict[int | None, int]
     event_counts: dict[int | None, tuple[int, int]]
     last_decisions: dict[int, LastDecision]
+
+    @classmethod
+    def of(cls, table: Table) -> Tracking:
+        """A copy of what ``Table.track_decisions`` and ``Views.track_seen`` keep, to
+        put back if the change they tracked could not be stored."""
+        return cls(
+            list(table.decided),
+            list(table.decision_version),
+            set(table.decisions_changed),
+            dict(table.seen),
+            dict(table.content),
+            dict(table.event_counts),
+            dict(table.last_decisions),
+        )
+
+    def put_back(self, table: Table) -> None:
+        table.decided, table.decision_version = self.decided, self.decision_version
+        table.decisions_changed, table.seen = self.decisions_changed, self.seen
+        table.content, table.event_counts = self.content, self.event_counts
+        table.last_decisions = self.last_decisions
 
 
 @dataclass

@@ -134,4 +134,4 @@ def test_refused_bad_input_stores_nothing(tmp_path: Path) -> None:
         act(c, tid, tokens[seat], "pass", version=10**9)
         bad = '{"token": "' + tokens[0] + '", "action": NaN}'
         c.post(f"/api/tables/{tid}/actions", content=bad)
-    assert Store(url).load_table(tid).moves == []  # type: ignore[union-attr]
+    assert Store(url).tables.load_table(tid).moves == []  # type: ignore[union-attr]

@@ -168,7 +168,7 @@ def test_refused_requests_store_nothing(tmp_path: Path) -> None:
         after = state(c, tid)
         assert after["version"] == before["version"]
         assert after["view"] == before["view"]
-    stored = Store(url).load_table(tid)
+    stored = Store(url).tables.load_table(tid)
     assert stored is not None and stored.moves == [] and stored.version == before["version"]
 
 

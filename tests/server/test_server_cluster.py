@@ -394,7 +394,7 @@ def test_kill_9_of_one_process_mid_game() -> None:
         assert game.is_over(verify(game, GameRecord.from_json(record)))
         store = Store(pg_url_or_skip())
         try:
-            stored = store.load_table(people["id"])
+            stored = store.tables.load_table(people["id"])
         finally:
             store.close()
         assert stored is not None

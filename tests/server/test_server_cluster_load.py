@@ -49,7 +49,7 @@ def two_apps(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Any, Hub, l
     dispatch = cluster.dispatch
 
     def spy(handlers: cluster.Handlers, payload: str) -> None:
-        if getattr(handlers.changed, "__self__", None) is hub_a:
+        if getattr(handlers.changed, "__self__", None) is hub_a.membership:
             heard.append(payload)
         dispatch(handlers, payload)
 
@@ -176,7 +176,7 @@ def test_a_move_notified_while_the_copy_catches_up_is_taken_too(
         tid, tokens = create(b, "namibia")
         with a.websocket_connect(f"/api/tables/{tid}/ws?token={tokens[2]}") as ws:
             first_messages(ws)  # registered on A
-            store_a = hub_a.store
+            store_a = hub_a.store.tables
             load_changes = store_a.load_changes
             armed, read, go = threading.Event(), threading.Event(), threading.Event()
 
@@ -228,7 +228,7 @@ def test_a_read_of_the_stored_version_never_marks_a_copy_up_to_date(
 
         async def read_while_notified() -> bool:
             table.behind = True  # as a notification during the read would
-            await hub_a._moved(table)
+            await hub_a.moves.sync.moved(table)
             return table.behind
 
         assert a.portal is not None

@@ -27,6 +27,7 @@ from server_support import RELAXED, act, create, pg_url_or_skip, state, test_cli
 from meeple.server import cluster
 from meeple.server.app import create_app
 from meeple.server.hub import Hub
+from meeple.server.membership import Membership
 
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used:DeprecationWarning")
 WAIT = 15.0  # seconds: generous on the shared machine; a pass takes well under one
@@ -43,12 +44,12 @@ def wait_for(condition: Callable[[], bool], what: str) -> None:
 @contextmanager
 def two_apps(
     monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[tuple[Any, Any, Hub, Hub, list[tuple[Hub, str]]]]:
-    """Two apps (A, B) on the test database, and the notifications each hub has been
-    handed (each recorded once its handler returned)."""
+) -> Iterator[tuple[Any, Any, Hub, Hub, list[tuple[Membership, str]]]]:
+    """Two apps (A, B) on the test database, and the notifications each hub's
+    ``Membership`` has been handed (each recorded once its handler returned)."""
     url = pg_url_or_skip()
     app_a, app_b = create_app(url, limits=RELAXED), create_app(url, limits=RELAXED)
-    handed: list[tuple[Hub, str]] = []
+    handed: list[tuple[Membership, str]] = []
     dispatch = cluster.dispatch
 
     def spy(handlers: cluster.Handlers, payload: str) -> None:
@@ -88,28 +89,28 @@ def test_a_driven_move_losing_to_another_process_pushes_the_others_move(
             actor = state(a, tid)["to_act"][0]
             mine = state(a, tid, tokens[actor])
             text, version = mine["legal"][0], hub_a.tables[tid].version + 1
-            add_move = hub_b.store.add_move
+            add_move = hub_b.store.moves.add_move
 
             def person_first(*args: Any, **kwargs: Any) -> None:
                 """B is storing ``version``: A's person stores it first, and B's
                 listener is handed A's notification before B's store goes on."""
                 assert act(a, tid, tokens[actor], text, mine["version"]).status_code == 200
                 wait_for(
-                    lambda: (hub_b, f"m {tid} {version}") in handed,
+                    lambda: (hub_b.membership, f"m {tid} {version}") in handed,
                     f"B's listener never heard A's version {version}",
                 )
                 add_move(*args, **kwargs)
 
-            monkeypatch.setattr(hub_b.store, "add_move", person_first)
+            monkeypatch.setattr(hub_b.store.moves, "add_move", person_first)
 
             async def driven_move() -> int:
                 async with table.lock:
-                    await hub_b._apply_driven(table, actor, text)
+                    await hub_b.moves.apply_driven(table, actor, text)
                     return int(table.version)
 
             assert b.portal is not None
             assert b.portal.call(driven_move) == version - 1, "B's move was stored"
-            monkeypatch.setattr(hub_b.store, "add_move", add_move)
+            monkeypatch.setattr(hub_b.store.moves, "add_move", add_move)
             wait_for(
                 lambda: table.version == version and not table.behind,
                 f"B's copy stayed at version {table.version} after its Conflict: A's"
@@ -140,7 +141,7 @@ def test_the_clock_losing_to_another_process_runs_again(
         seats = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
         tid, tokens = create(a, "africa1880", seats, diplomacy_seconds=SECONDS)
         armed, first = threading.Event(), [0]
-        add_move = hub_a.store.add_move
+        add_move = hub_a.store.moves.add_move
         lost: list[int] = []
 
         def person_first(*args: Any, **kwargs: Any) -> None:
@@ -153,16 +154,16 @@ def test_the_clock_losing_to_another_process_runs_again(
                 r = act(b, tid, tokens[first[0]], "ready", mine["version"])
                 assert r.status_code == 200, r.text
                 wait_for(
-                    lambda: (hub_a, f"m {tid} {version}") in handed,
+                    lambda: (hub_a.membership, f"m {tid} {version}") in handed,
                     f"A's listener never heard B's version {version}",
                 )
             add_move(*args, **kwargs)
 
-        monkeypatch.setattr(hub_a.store, "add_move", person_first)
+        monkeypatch.setattr(hub_a.store.moves, "add_move", person_first)
         to_diplomacy(a, tid, tokens)
         first[0] = state(a, tid)["to_act"][0]
         armed.set()  # (within the negotiation time: the clock has not run out)
-        assert tid in hub_a.held, "A does not drive the table's clock"
+        assert tid in hub_a.leases.held, "A does not drive the table's clock"
         wait_for(lambda: bool(lost), "A's clock never stored")
         wait_for(
             lambda: phase_stored(b, tid) != "diplomacy",

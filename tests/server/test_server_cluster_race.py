@@ -4,7 +4,7 @@ processes", Order): two apps on one PostgreSQL in this test process, A and B.
 An Africa 1880 table of three seats is in its order-writing phase, where every seat
 decides at once (rulebook 2) "Writing orders": the sheets are written secretly and
 simultaneously). Seat 0 is a person whose moves go to A; B plays seat 1 as a bot
-does (``Hub._apply_driven`` on its copy, caught up first) and never seals, so it
+does (``Moves.apply_driven`` on its copy, caught up first) and never seals, so it
 always has a next line to write (or ``revise orders``). The person must never lose
 to the bot: a move stores after at most one conflict, whatever B stores meanwhile.
 
@@ -33,7 +33,7 @@ import pytest
 from server_support import RELAXED, act, create, pg_url_or_skip, state, test_client
 
 from meeple.engine import replay
-from meeple.server import hub as hub_module
+from meeple.server import moves as moves_module
 from meeple.server.app import create_app
 from meeple.server.cluster import libpq_url
 from meeple.server.hub import Hub
@@ -69,19 +69,19 @@ def writing_table(b: Any) -> tuple[str, dict[int, str]]:
 
 def bot_move(hub_b: Hub, tid: str) -> Callable[[], Awaitable[bool]]:
     """One move of B's bot for seat 1, decided on the latest stored table as a bot's
-    turn does (catch up under the table's lock, then ``_apply_driven``): the first
+    turn does (catch up under the table's lock, then ``apply_driven``): the first
     line it may write that is not ``seal orders``. True if it was stored."""
 
     async def move() -> bool:
         table = hub_b.tables[tid]
         async with table.lock:
             table.behind = True  # (whatever the notifications said so far)
-            await hub_b.catch_up(table)
+            await hub_b.moves.catch_up(table)
             legal = table.game.legal_actions(table.state, BOT)
             texts = [table.game.actions[i].text for i in legal]
             text = next(t for t in texts if t != "seal orders")
             version = table.version
-            await hub_b._apply_driven(table, BOT, text)
+            await hub_b.moves.apply_driven(table, BOT, text)
             return table.version == version + 1
 
     return move
@@ -91,18 +91,18 @@ def bot_move(hub_b: Hub, tid: str) -> Callable[[], Awaitable[bool]]:
 def back_offs_counted() -> Iterator[list[int]]:
     """While open, the hub's back-offs after a conflict are counted in the one-item
     list it yields (reset it to 0 before each decision)."""
-    back_off = hub_module._back_off
+    back_off = moves_module._back_off
     met = [0]
 
     async def counted(attempt: int) -> None:
         met[0] += 1
         await back_off(attempt)
 
-    hub_module._back_off = counted
+    moves_module._back_off = counted
     try:
         yield met
     finally:
-        hub_module._back_off = back_off
+        moves_module._back_off = back_off
 
 
 def person_moves(a: Any, tid: str, token: str, count: int) -> list[tuple[int, int]]:
@@ -176,7 +176,7 @@ class BotFirst:
 def check_consistent(clients: tuple[Any, Any], hubs: tuple[Hub, Hub], tid: str) -> None:
     """After a read on each process, both copies are the stored table: its version and
     moves, which replay to the copy's state (nothing half-applied)."""
-    stored = hubs[0].store.load_table(tid)
+    stored = hubs[0].store.tables.load_table(tid)
     assert stored is not None
     for client, hub in zip(clients, hubs, strict=True):
         state(client, tid)  # (a read brings the copy up to the stored version)
@@ -200,11 +200,11 @@ def test_a_person_stores_after_one_conflict_when_a_bot_moves_before_each_attempt
         tid, tokens = writing_table(b)
         assert b.portal is not None
         portal = b.portal
-        add_move = hub_a.store.add_move
+        add_move = hub_a.store.moves.add_move
         bot_first = BotFirst(portal, bot_move(hub_b, tid), pg, add_move)
-        monkeypatch.setattr(hub_a.store, "add_move", bot_first)
+        monkeypatch.setattr(hub_a.store.moves, "add_move", bot_first)
         answers = person_moves(a, tid, tokens[PERSON], FORCED)
-        monkeypatch.setattr(hub_a.store, "add_move", add_move)
+        monkeypatch.setattr(hub_a.store.moves, "add_move", add_move)
         print(f"(answer, conflicts) per person move: {answers}; bot moves: {bot_first}")
         assert answers == [(200, 1)] * FORCED, f"(answer, conflicts) per move: {answers}"
         bot_first.check(FORCED)
@@ -264,7 +264,7 @@ def bare_table(store: Store) -> str:
         deadline=None,
         timer_key=None,
     )
-    store.create_table(table)
+    store.tables.create_table(table)
     return table.id
 
 
@@ -278,29 +278,31 @@ def test_a_held_row_makes_other_writers_wait_then_conflict(monkeypatch: pytest.M
     mine, other = Store(url), Store(url)
     try:
         tid = bare_table(mine)
-        held, changes = mine.lock_row(tid, 0, 0, 0)
+        held, changes = mine.moves.lock_row(tid, 0, 0, 0)
         assert changes is None and held.open
         monkeypatch.setattr(RowLock, "WAIT", 0.2)
         with pytest.raises(Conflict):
-            other.lock_row(tid, 0, 0, 0)
+            other.moves.lock_row(tid, 0, 0, 0)
         with ThreadPoolExecutor(1) as thread:
-            waiting = thread.submit(other.add_move, tid, 0, 1, "bot's", 1, "playing", time.time())
+            waiting = thread.submit(
+                other.moves.add_move, tid, 0, 1, "bot's", 1, "playing", time.time()
+            )
             time.sleep(0.3)
             assert not waiting.done(), "the other process stored while the row was held"
-            mine.add_move(tid, 0, 0, "person's", 1, "playing", time.time(), held=held)
+            mine.moves.add_move(tid, 0, 0, "person's", 1, "playing", time.time(), held=held)
             with pytest.raises(Conflict):
                 waiting.result(timeout=WAIT)
         assert not held.open
         held.release()  # (nothing: the move ended it)
-        stored = other.load_table(tid)
+        stored = other.tables.load_table(tid)
         assert stored is not None and (stored.version, stored.moves) == (1, [(0, "person's")])
-        held, changes = other.lock_row(tid, 0, 0, 0)
+        held, changes = other.moves.lock_row(tid, 0, 0, 0)
         assert changes is not None and changes.moves == [(0, "person's")]
         held.release()
         with pytest.raises(RuntimeError):
-            mine.add_move(tid, 1, 1, "late", 2, "playing", time.time(), held=held)
-        mine.add_move(tid, 1, 1, "bot's", 2, "playing", time.time())  # the row is free
-        assert mine.version_of(tid) == 2
+            mine.moves.add_move(tid, 1, 1, "late", 2, "playing", time.time(), held=held)
+        mine.moves.add_move(tid, 1, 1, "bot's", 2, "playing", time.time())  # the row is free
+        assert mine.tables.version_of(tid) == 2
     finally:
         mine.close()
         other.close()

@@ -49,9 +49,9 @@ def test_a_seat_change_stores_after_one_conflict_when_a_bot_moves_before_each_at
         tid, tokens = writing_table(b)
         assert b.portal is not None
         state(a, tid)  # (A holds the table)
-        set_seats = hub_a.store.set_seats
+        set_seats = hub_a.store.moves.set_seats
         bot_first = BotFirst(b.portal, bot_move(hub_b, tid), pg, set_seats)
-        monkeypatch.setattr(hub_a.store, "set_seats", bot_first)
+        monkeypatch.setattr(hub_a.store.moves, "set_seats", bot_first)
         answers: list[tuple[int, int]] = []
         for number in range(FORCED):
             before = bot_first.stored + bot_first.waited
@@ -60,11 +60,11 @@ def test_a_seat_change_stores_after_one_conflict_when_a_bot_moves_before_each_at
             assert r.status_code in (200, 503), r.text
             attempts = bot_first.stored + bot_first.waited - before
             answers.append((r.status_code, attempts - (r.status_code == 200)))
-        monkeypatch.setattr(hub_a.store, "set_seats", set_seats)
+        monkeypatch.setattr(hub_a.store.moves, "set_seats", set_seats)
         print(f"(answer, conflicts) per seat change: {answers}; bot moves: {bot_first}")
         assert answers == [(200, 1)] * FORCED, f"(answer, conflicts) per change: {answers}"
         bot_first.check(FORCED)
         check_consistent((a, b), (hub_a, hub_b), tid)
-        stored = hub_a.store.load_table(tid)
+        stored = hub_a.store.tables.load_table(tid)
         assert stored is not None and stored.seats[PERSON]["name"] == f"Name {FORCED - 1}"
         assert hub_b.tables[tid].seats[PERSON]["name"] == f"Name {FORCED - 1}"

@@ -38,7 +38,7 @@ from test_server_cluster_race import (
 )
 
 from meeple.engine import GameRecord, get_game, replay
-from meeple.server import hub as hub_module
+from meeple.server import moves as moves_module
 from meeple.server import undo as undo_module
 from meeple.server.hub import Hub
 from meeple.server.undo import extend_undo, prepare_undo, replay_noting, undo_moves
@@ -108,7 +108,7 @@ def test_an_undo_stores_when_a_bot_moves_during_each_of_its_replays(
                 undoing.on = False
 
         monkeypatch.setattr(undo_module, "replay", bot_during_replay)
-        monkeypatch.setattr(hub_module, "prepare_undo", prepare)
+        monkeypatch.setattr(moves_module, "prepare_undo", prepare)
         answers: list[tuple[int, int]] = []
         for _ in range(FORCED):
             state(a, tid)  # (A holds the table at the stored version)
@@ -139,14 +139,14 @@ def test_an_undo_stores_without_a_conflict_while_a_bot_runs_free(
         move = bot_move(hub_b, tid)
         stop, undoing = threading.Event(), threading.Event()
         stored, raced = [0], [0]
-        lock_row = hub_a.store.lock_row
+        lock_row = hub_a.store.moves.lock_row
 
         def counted(*args: Any) -> Any:
             held, changes = lock_row(*args)
             raced[0] += undoing.is_set() and changes is not None
             return held, changes
 
-        monkeypatch.setattr(hub_a.store, "lock_row", counted)
+        monkeypatch.setattr(hub_a.store.moves, "lock_row", counted)
 
         async def run_free() -> None:
             while not stop.is_set():

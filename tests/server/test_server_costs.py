@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 from server_support import RELAXED, act, sqlite_url, state
 
-import meeple.server.hub as hub_module
+import meeple.server.moves as moves_module
 from meeple.server import replays
 from meeple.server.app import create_app
 
@@ -107,7 +107,7 @@ def test_undos_are_charged_and_a_refusal_found_by_replaying_is_kept(
     with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
         tid, tokens = namibia(c)
         seat = move(c, tid, tokens)
-        monkeypatch.setattr(hub_module, "prepare_undo", refuse)
+        monkeypatch.setattr(moves_module, "prepare_undo", refuse)
         for _ in range(3):
             r = c.post(f"/api/tables/{tid}/undo", json={"token": tokens[seat]})
             assert r.status_code == 422 and r.json()["detail"] == "refused after replaying"

@@ -50,7 +50,7 @@ def add(
     store: Store, seats: list[dict[str, Any]], driven: bool, deadline: float | None = None
 ) -> str:
     table = stored_table(seats, driven, deadline)
-    store.create_table(table)
+    store.tables.create_table(table)
     return table.id
 
 
@@ -82,17 +82,17 @@ def test_driven_is_stored_with_every_change(tmp_path: Path) -> None:
     try:
         tid = add(store, [HUMAN, BOT, HUMAN], driven=True)
         assert driven(store, tid) is True
-        store.add_move(tid, 0, 1, "x", 1, "playing", time.time(), None, None, False)
+        store.moves.add_move(tid, 0, 1, "x", 1, "playing", time.time(), None, None, False)
         assert driven(store, tid) is False
-        store.set_seats(tid, [HUMAN, HUMAN, HUMAN], 2, None, True)
+        store.moves.set_seats(tid, [HUMAN, HUMAN, HUMAN], 2, None, True)
         assert driven(store, tid) is True
-        store.rewrite_moves(tid, 0, [], 3, time.time(), (None, None), None, False)
+        store.moves.rewrite_moves(tid, 0, [], 3, time.time(), (None, None), None, False)
         assert driven(store, tid) is False
-        store.add_move(tid, 0, 1, "y", 4, "playing", time.time())
+        store.moves.add_move(tid, 0, 1, "y", 4, "playing", time.time())
         assert driven(store, tid) is False
-        store.set_driven(tid, 3, True)  # a stale correction: the table moved on
+        store.tables.set_driven(tid, 3, True)  # a stale correction: the table moved on
         assert driven(store, tid) is False
-        store.set_driven(tid, 4, True)
+        store.tables.set_driven(tid, 4, True)
         assert driven(store, tid) is True
     finally:
         store.close()
@@ -109,12 +109,12 @@ def test_startup_loads_only_tables_moved_on_by_bots_or_a_clock_now(tmp_path: Pat
         bots = add(store, [HUMAN, BOT, HUMAN], driven=True)
         clock = add(store, [HUMAN, HUMAN], driven=True, deadline=time.time() + 60)
         done = add(store, [BOT, BOT, BOT], driven=True)
-        store.add_move(done, 0, 0, "x", 1, "over", time.time())
+        store.moves.add_move(done, 0, 0, "x", 1, "over", time.time())
         newest = add(store, [BOT, HUMAN, HUMAN], driven=True)
-        store.add_move(newest, 0, 0, "x", 1, "playing", time.time())
-        assert store.active_ids(10) == [newest, clock, bots]
-        assert store.active_ids(1) == [newest]
-        assert not {waiting, *people} & set(store.active_ids(10))
+        store.moves.add_move(newest, 0, 0, "x", 1, "playing", time.time())
+        assert store.tables.active_ids(10) == [newest, clock, bots]
+        assert store.tables.active_ids(1) == [newest]
+        assert not {waiting, *people} & set(store.tables.active_ids(10))
     finally:
         store.close()
 
@@ -130,13 +130,13 @@ def test_a_database_from_before_the_flag_gets_it_on_opening(tmp_path: Path) -> N
         clock = add(store, [HUMAN, HUMAN], False, deadline=time.time() + 60)
         with store.engine.begin() as connection:
             connection.execute(sql_text("UPDATE meeple_tables SET driven = NULL"))
-        assert store.active_ids(10) == []  # (the old rows are not flagged yet)
+        assert store.tables.active_ids(10) == []  # (the old rows are not flagged yet)
     finally:
         store.close()
     store = Store(url)
     try:
         assert [driven(store, t) for t in (mixed, people, clock)] == [True, False, True]
-        assert set(store.active_ids(10)) == {mixed, clock}
+        assert set(store.tables.active_ids(10)) == {mixed, clock}
     finally:
         store.close()
 
@@ -189,7 +189,7 @@ def test_the_heartbeat_takes_over_only_unleased_tables_needing_a_driver() -> Non
         assert other.acquire(lapsed)
         leases._run(f"UPDATE meeple_leases SET expires = 0 WHERE key = '{lapsed}'")
         done = add(store, [BOT, BOT, BOT], True)
-        store.add_move(done, 0, 0, "x", 1, "over", time.time() - 3600)
+        store.moves.add_move(done, 0, 0, "x", 1, "over", time.time() - 3600)
         ours = {people, waiting, unleased, clock, held, lapsed, done}
         try:
             assert set(leases.orphans(10**6)) & ours == {unleased, clock, lapsed}

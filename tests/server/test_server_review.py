@@ -325,7 +325,7 @@ def test_a_review_stored_in_an_older_format_is_computed_again(db_url: str) -> No
         review_status(c, tid, start=True)
         current = finished_review(c, tid)["review"]
         old = StoredReview("done", 1, 1, {**current, "version": REVIEW_VERSION - 1}, None)
-        reviews.hub.store.save_review(tid, old, 0.0)
+        reviews.hub.store.reviews.save_review(tid, old, 0.0)
     with serving(db_url) as (c, reviews):
         assert review_status(c, tid)["status"] == "none"
         review_status(c, tid, start=True)

@@ -51,14 +51,14 @@ def test_the_store_holds_the_record(any_db: str) -> None:
         view = state(c, tid)["view"]
     store = Store(any_db)
     try:
-        stored = store.load_table(tid)
+        stored = store.tables.load_table(tid)
         assert stored is not None and len(stored.moves) == 10
         game = get_game(stored.game)
         record = GameRecord(
             stored.game, stored.rules_version, game.make_config(3), stored.seed, stored.moves
         )
         assert game.view(replay(game, record), None) == view
-        assert tid in store.table_ids("playing")
+        assert tid in store.tables.table_ids("playing")
     finally:
         store.close()
 

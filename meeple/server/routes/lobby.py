@@ -46,7 +46,7 @@ def lobby_router(hub: Hub) -> APIRouter:
     async def tables(
         status: Literal["playing", "over"] | None = None,
     ) -> list[dict[str, Any]]:
-        stored = await hub.db(hub.store.list_tables, status)
+        stored = await hub.db(hub.store.tables.list_tables, status)
         out = []
         # Only what is stored and public: the spectators' version and the time it last
         # moved, never the table's own version or time (they move with every hidden

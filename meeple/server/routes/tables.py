@@ -106,18 +106,65 @@ class BotBody(BaseModel):
 
 def tables_router(hub: Hub) -> APIRouter:
     """``POST /api/tables`` and everything under ``/api/tables/{table_id}`` but its
-    WebSocket, over ``hub``."""
-    router = APIRouter()
+    WebSocket, over ``hub`` (the handlers: ``TableRoutes``)."""
+    return TableRoutes(hub).router()
 
-    async def _seated(table_id: str, token: str) -> tuple[Table, int]:
-        table = await hub.seats.get(table_id)
+
+class TableRoutes:
+    """One handler per route of a table, over ``hub``. Replay answers cost a replay of
+    the record: each is worked out once (by table version) and its CPU time charged
+    to the asking address (``Hub.check_cost``)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.answers = replays.Answers()
+
+    def router(self) -> APIRouter:
+        router = APIRouter()
+        table = "/api/tables/{table_id}"
+        router.post("/api/tables", status_code=201, summary="Create a table")(self.create)
+        router.get(table, summary="A seat's view (with token) or the spectator's")(self.table_state)
+        router.post(f"{table}/actions", summary="Play an action (checked path)")(self.act)
+        router.post(f"{table}/undo", summary="Take back one's last decision")(self.undo)
+        router.post(f"{table}/chat", summary="Say something to the table or a seat")(self.chat)
+        router.post(f"{table}/seats/{{seat}}/claim", summary="Take a free seat")(self.claim)
+        router.post(f"{table}/seats/{{seat}}/name", summary="Name one's own seat")(self.name_seat)
+        router.post(
+            f"{table}/seats/{{seat}}/bot",
+            summary="Hand a seat to a bot: one's own at any time, another once it is absent",
+        )(self.to_bot)
+        router.post(
+            f"{table}/seats/{{seat}}/back",
+            summary="Take one's seat back from the bot it was handed to",
+        )(self.take_back)
+        router.get(
+            f"{table}/board.svg",
+            summary="The table's unchanging board layer (SVG), for games drawn in two layers",
+            response_class=Response,
+            responses={200: {"content": {"image/svg+xml": {}}}},
+        )(self.board_layer)
+        router.get(f"{table}/record", summary="The game record, once the game is over")(self.record)
+        router.get(
+            f"{table}/replay",
+            summary="A finished game's replay outline: steps, sections, seats' people, public chat",
+            response_model=dict[str, Any],
+        )(self.replay_outline)
+        router.get(
+            f"{table}/replay/{{ply}}",
+            summary="The finished game after ply moves",
+            response_model=dict[str, Any],
+        )(self.replay_step)
+        return router
+
+    async def _seated(self, table_id: str, token: str) -> tuple[Table, int]:
+        table = await self.hub.seats.get(table_id)
         seat = table.seat_of(token)
         if seat is None:
             raise ApiError(403, "a seat's token is required")
         return table, seat
 
-    @router.post("/api/tables", status_code=201, summary="Create a table")
-    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+    async def create(self, body: CreateTable, request: Request) -> dict[str, Any]:
+        hub = self.hub
         seats = [SeatSpec(kind=s) if isinstance(s, str) else s for s in body.seats]
         table, tokens = await hub.seats.create(
             body.game,
@@ -129,7 +176,7 @@ def tables_router(hub: Hub) -> APIRouter:
             body.talk,
             body.analysis,
         )
-        await hub.db(hub.store.save_hints, table.id, body.hints, [0] * table.players)
+        await hub.db(hub.store.reviews.save_hints, table.id, body.hints, [0] * table.players)
         # No seed: it is sent once the game is over (the record), or openly on an
         # analysis table (every snapshot), never to the creator alone.
         return {
@@ -141,80 +188,62 @@ def tables_router(hub: Hub) -> APIRouter:
             "hints": body.hints,
         }
 
-    @router.get("/api/tables/{table_id}", summary="A seat's view (with token) or the spectator's")
     async def table_state(
+        self,
         table_id: str,
         token: str | None = Query(default=None, max_length=64),
         svg: bool = False,
         since: int = Query(default=0, ge=0),
     ) -> dict[str, Any]:
+        hub = self.hub
         table = await hub.seats.get(table_id)
         seat = table.seat_of(token)
         await hub.latest(table)
         await hub.seats.arrived(table, seat)
         return hub.views.snapshot(table, seat, svg=svg, since=since)
 
-    @router.post("/api/tables/{table_id}/actions", summary="Play an action (checked path)")
-    async def act(table_id: str, body: ActionBody, svg: bool = False) -> dict[str, Any]:
-        table, seat = await _seated(table_id, body.token)
-        before = await hub.act(table, seat, body.action, body.version)
-        await hub.seats.arrived(table, seat)
-        return hub.views.snapshot(table, seat, svg=svg, since=before)
+    async def act(self, table_id: str, body: ActionBody, svg: bool = False) -> dict[str, Any]:
+        table, seat = await self._seated(table_id, body.token)
+        before = await self.hub.act(table, seat, body.action, body.version)
+        await self.hub.seats.arrived(table, seat)
+        return self.hub.views.snapshot(table, seat, svg=svg, since=before)
 
-    @router.post("/api/tables/{table_id}/undo", summary="Take back one's last decision")
-    async def undo(table_id: str, body: TokenBody) -> dict[str, Any]:
-        table, seat = await _seated(table_id, body.token)
-        await hub.undo(table, seat)
-        return hub.views.snapshot(table, seat)
+    async def undo(self, table_id: str, body: TokenBody) -> dict[str, Any]:
+        table, seat = await self._seated(table_id, body.token)
+        await self.hub.undo(table, seat)
+        return self.hub.views.snapshot(table, seat)
 
-    @router.post("/api/tables/{table_id}/chat", summary="Say something to the table or a seat")
-    async def chat(table_id: str, body: ChatBody) -> dict[str, Any]:
-        table, seat = await _seated(table_id, body.token)
-        return await hub.chat(table, seat, body.text, body.to)
+    async def chat(self, table_id: str, body: ChatBody) -> dict[str, Any]:
+        table, seat = await self._seated(table_id, body.token)
+        return await self.hub.chat(table, seat, body.text, body.to)
 
-    @router.post("/api/tables/{table_id}/seats/{seat}/claim", summary="Take a free seat")
-    async def claim(table_id: str, seat: int, body: ClaimBody) -> dict[str, Any]:
-        table = await hub.seats.get(table_id)
-        token = await hub.seats.claim(table, seat, body.name, body.agree_open_seed)
+    async def claim(self, table_id: str, seat: int, body: ClaimBody) -> dict[str, Any]:
+        table = await self.hub.seats.get(table_id)
+        token = await self.hub.seats.claim(table, seat, body.name, body.agree_open_seed)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}#token={token}"}
 
-    @router.post("/api/tables/{table_id}/seats/{seat}/name", summary="Name one's own seat")
-    async def name_seat(table_id: str, seat: int, body: NameBody) -> dict[str, Any]:
-        table, mine = await _seated(table_id, body.token)
+    async def name_seat(self, table_id: str, seat: int, body: NameBody) -> dict[str, Any]:
+        table, mine = await self._seated(table_id, body.token)
         if mine != seat:
             raise ApiError(403, f"your token holds seat {mine}, not seat {seat}")
-        await hub.seats.name(table, seat, body.name.strip() or "Player")
+        await self.hub.seats.name(table, seat, body.name.strip() or "Player")
         return {"seat": seat, "name": table.seats[seat]["name"]}
 
-    @router.post(
-        "/api/tables/{table_id}/seats/{seat}/bot",
-        summary="Hand a seat to a bot: one's own at any time, another once it is absent",
-    )
-    async def to_bot(table_id: str, seat: int, body: BotBody) -> dict[str, Any]:
-        table, by = await _seated(table_id, body.token)
-        await hub.seats.hand_to_bot(table, seat, by, body.level)
+    async def to_bot(self, table_id: str, seat: int, body: BotBody) -> dict[str, Any]:
+        table, by = await self._seated(table_id, body.token)
+        await self.hub.seats.hand_to_bot(table, seat, by, body.level)
         return {"seat": seat, "kind": body.level, "version": table.seen[by]}
 
-    @router.post(
-        "/api/tables/{table_id}/seats/{seat}/back",
-        summary="Take one's seat back from the bot it was handed to",
-    )
-    async def take_back(table_id: str, seat: int, body: TokenBody) -> dict[str, Any]:
-        table, mine = await _seated(table_id, body.token)
+    async def take_back(self, table_id: str, seat: int, body: TokenBody) -> dict[str, Any]:
+        table, mine = await self._seated(table_id, body.token)
         if mine != seat:
             raise ApiError(403, f"your token holds seat {mine}, not seat {seat}")
-        await hub.seats.take_back(table, seat)
+        await self.hub.seats.take_back(table, seat)
         return {"seat": seat, "kind": "human", "version": table.seen[seat]}
 
-    @router.get(
-        "/api/tables/{table_id}/board.svg",
-        summary="The table's unchanging board layer (SVG), for games drawn in two layers",
-        response_class=Response,
-        responses={200: {"content": {"image/svg+xml": {}}}},
-    )
-    async def board_layer(table_id: str, request: Request) -> Response:
-        table = await hub.seats.get(table_id)
-        board = hub.views.board(table)
+    async def board_layer(self, table_id: str, request: Request) -> Response:
+        table = await self.hub.seats.get(table_id)
+        board = self.hub.views.board(table)
         if board is None:
             raise ApiError(404, f"{table.game.name} draws its whole board with every state")
         etag = f'"{board[0]}"'
@@ -223,10 +252,9 @@ def tables_router(hub: Hub) -> APIRouter:
             return Response(status_code=304, headers=headers)
         return Response(board[1], media_type="image/svg+xml", headers=headers)
 
-    @router.get("/api/tables/{table_id}/record", summary="The game record, once the game is over")
-    async def record(table_id: str) -> dict[str, Any]:
-        table = await hub.seats.get(table_id)
-        await hub.latest(table)
+    async def record(self, table_id: str) -> dict[str, Any]:
+        table = await self.hub.seats.get(table_id)
+        await self.hub.latest(table)
         if not table.over:
             raise ApiError(409, "the record is published once the game is over")
         out = table.record.to_json()
@@ -236,20 +264,17 @@ def tables_router(hub: Hub) -> APIRouter:
         out["chat"] = [m for m in table.chat if m["to"] is None]
         return out
 
-    async def _finished(table_id: str) -> Table:
-        table = await hub.seats.get(table_id)
-        await hub.latest(table)
+    async def _finished(self, table_id: str) -> Table:
+        table = await self.hub.seats.get(table_id)
+        await self.hub.latest(table)
         if not table.over:
             raise ApiError(409, "the replay opens once the game is over")
         return table
 
-    # Replay answers cost a replay of the record: each is worked out once (by table
-    # version) and its CPU time charged to the asking address (``Hub.check_cost``).
-    answers = replays.Answers()
-
-    async def outline_of(table: Table) -> replays.Outline:
+    async def _outline_of(self, table: Table) -> replays.Outline:
         """The finished table's replay outline: kept with its views, else worked out
         in the CPU pool (a whole replay) and charged to the asking address."""
+        hub = self.hub
         kept = hub.views.kept_outline(table)
         if kept is not None:
             return kept
@@ -260,42 +285,34 @@ def tables_router(hub: Hub) -> APIRouter:
         hub.views.keep_outline(table, outline)
         return outline
 
-    @router.get(
-        "/api/tables/{table_id}/replay",
-        summary="A finished game's replay outline: steps, sections, seats' people, public chat",
-        response_model=dict[str, Any],
-    )
-    async def replay_outline(table_id: str) -> Response:
-        table = await _finished(table_id)
+    async def replay_outline(self, table_id: str) -> Response:
+        hub = self.hub
+        table = await self._finished(table_id)
         key = ("outline", table.id, table.version, table.last_chat)
-        body = answers.get(key)
+        body = self.answers.get(key)
         if body is None:
             hub.check_cost()
-            outline = await outline_of(table)
-            messages = await hub.db(hub.store.public_chat, table.id)
+            outline = await self._outline_of(table)
+            messages = await hub.db(hub.store.chat.public_chat, table.id)
             start = time.thread_time()
             chat = replays.public_chat(messages, outline)
             named = people(hub, table, outline)
             body = orjson.dumps(replays.outline_json(table.id, table.game, outline, named, chat))
             hub.costs.charge(time.thread_time() - start)
-            answers.put(key, body)
+            self.answers.put(key, body)
         return Response(body, media_type="application/json")
 
-    @router.get(
-        "/api/tables/{table_id}/replay/{ply}",
-        summary="The finished game after ply moves",
-        response_model=dict[str, Any],
-    )
-    async def replay_step(table_id: str, ply: int, svg: bool = True) -> Response:
-        table = await _finished(table_id)
+    async def replay_step(self, table_id: str, ply: int, svg: bool = True) -> Response:
+        hub = self.hub
+        table = await self._finished(table_id)
         total = len(table.record.moves)
         if not 0 <= ply <= total:
             raise ApiError(404, f"the game has moves 0..{total}")
         key = ("step", table.id, table.version, ply, svg)
-        body = answers.get(key)
+        body = self.answers.get(key)
         if body is None:
             hub.check_cost()
-            outline = await outline_of(table)
+            outline = await self._outline_of(table)
             start = time.thread_time()
             named = people(hub, table, outline)
             hub.costs.charge(time.thread_time() - start)
@@ -312,11 +329,9 @@ def tables_router(hub: Hub) -> APIRouter:
                 table.id,
             )
             hub.costs.charge(seconds)
-            answers.put(key, made)
+            self.answers.put(key, made)
             body = made
         return Response(body, media_type="application/json")
-
-    return router
 
 
 def people(hub: Hub, table: Table, outline: replays.Outline) -> list[dict[str, Any]]:
