@@ -128,7 +128,9 @@ def exported(tree: ast.Module) -> dict[str, int | None]:
 
 @games
 def test_rules_apply_is_the_dispatcher(name: str) -> None:
-    names = exported(parse(GAMES[name] / "rules/apply.py"))
+    path = GAMES[name] / "rules/apply.py"
+    assert path.is_file(), f"{name}: rules/apply.py (the dispatcher) is missing"
+    names = exported(parse(path))
     wrong = [
         f"{function}({count} parameters)"
         for function, count in DISPATCHER.items()
