@@ -34,6 +34,7 @@ from meeple.games.africa1880.geography import (
 )
 from meeple.games.africa1880.positions import Position
 from meeple.games.africa1880.svg import COUNTRY_COLOURS, NORTH, SCALE, WEST, render_svg, xy
+from meeple.games.africa1880.view import AfricaView, Relations, build_view
 
 Point = tuple[float, float]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -297,7 +298,7 @@ def spaced(text: str) -> str:
     return " " + " ".join(re.sub(r"[:,]", " ", text.lower()).split()) + " "
 
 
-def mid_game_view() -> dict[str, Any]:
+def mid_game_view() -> AfricaView:
     """France and Germany share a colony and Nigeria; Britain alone on Egypt."""
     state = (
         Position("great britain, france, germany")
@@ -310,7 +311,7 @@ def mid_game_view() -> dict[str, Any]:
         .colony("angola")
         .build()
     )
-    return GAME.view(state, 1)
+    return build_view(state, 1)
 
 
 def test_every_territory_is_a_clickable_shape() -> None:
@@ -412,18 +413,19 @@ def test_embassy_markers_show_their_faces() -> None:
     """3.3: each marker in an embassy is turned to the dove (alliance) or the cannon
     (war) its owner declared towards the embassy's country."""
     view = mid_game_view()
-    view["embassy_markers"] = [
+    turned: list[Relations] = [
         {"france": "war", "germany": "alliance"},
         {"great britain": "alliance", "germany": "war"},
         {"great britain": "war", "france": "war"},
     ]
+    view["embassy_markers"] = turned
     root = parse(render_svg(view))
     for seat, country in enumerate(("great britain", "france", "germany")):
         (embassy,) = [g for g in targets(root)[country] if g.attrib.get("class") == "embassy"]
         markers = [g for g in embassy.iter(f"{SVG}g") if "marker" in g.attrib.get("class", "")]
         faces = [g.attrib["class"].split()[1] for g in markers]
         owners = [o for o in ("great britain", "france", "germany") if o != country]
-        assert faces == [view["embassy_markers"][seat][o] for o in owners]
+        assert faces == [turned[seat][o] for o in owners]
         for marker, face in zip(markers, faces, strict=True):
             (use,) = marker.iter(f"{SVG}use")
             assert use.attrib["href"] == f"#face-{face}"
@@ -445,7 +447,7 @@ def test_every_board_action_reachable_by_clicking() -> None:
                 break
             seat = GAME.to_act(state)[0]
             legal = [a.text for a in GAME.legal(state, seat)]
-            found = targets(parse(render_svg(GAME.view(state, seat))))
+            found = targets(parse(render_svg(build_view(state, seat))))
             clickable = [spaced(t) for t in found]
             for action in legal:
                 if action in OFF_BOARD:

@@ -13,7 +13,6 @@ neighbour), and last ``revise orders`` and ``seal orders``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from meeple.engine.controls import board_control, choice_control, option
 from meeple.games.africa1880.sheet_view import (
@@ -28,8 +27,9 @@ from meeple.games.africa1880.sheet_view import (
     territory_name,
     writing_territory,
 )
+from meeple.games.africa1880.view import AfricaView
 
-JSON = dict[str, Any]
+Control = dict[str, object]  # JSON edge: an entry of meeple.engine.controls
 LANDING_GROUPS: tuple[tuple[str, str, str], ...] = (
     ("A–F", "a", "f"),
     ("G–M", "g", "m"),
@@ -41,15 +41,15 @@ LANDING_GROUPS: tuple[tuple[str, str, str], ...] = (
 # ---- words ----------------------------------------------------------------------
 
 
-def labels(view: JSON, legal: Sequence[str]) -> dict[str, str]:
+def labels(view: AfricaView, legal: Sequence[str]) -> dict[str, str]:
     """Every legal action in the game's words, by text."""
     return {action: label(view, action) for action in legal}
 
 
-def label(view: JSON, action: str) -> str:
+def label(view: AfricaView, action: str) -> str:
     """One action in words ("Explore Kenya (France there)", "Seal my 1880 orders")."""
     if action == SEAL:
-        return f"Seal my {view.get('year', '')} orders"
+        return f"Seal my {view['year']} orders"
     if action == REVISE:
         return "Back to line 1 (every line keeps its value)"
     if action == READY:
@@ -76,20 +76,20 @@ def label(view: JSON, action: str) -> str:
     return action
 
 
-def _present(view: JSON, territory: str) -> str:
+def _present(view: AfricaView, territory: str) -> str:
     """ " (France there)", " (nobody there)": who a move into ``territory`` meets."""
     t = view["territories"].index(territory)
     seats = view["presences"][t]
-    who = ", ".join(str(view["countries"][s]) for s in seats) or "nobody"
+    who = ", ".join(view["countries"][s] for s in seats) or "nobody"
     return f" ({who} there)"
 
 
 # ---- the question before sealing ------------------------------------------------------
 
 
-def confirm(view: JSON, action: str) -> str | None:
+def confirm(view: AfricaView, action: str) -> str | None:
     """Sealing is final (2. Writing Orders): ask, naming the lines never written."""
-    if action != SEAL or not isinstance(view.get("sheet"), dict):
+    if action != SEAL or view["sheet"] is None:
         return None
     question = f"Seal your {view['year']} orders? Once sealed they cannot be changed."
     cursor = current_line(view)
@@ -100,7 +100,7 @@ def confirm(view: JSON, action: str) -> str | None:
     return f"{question} Still as on a blank sheet (never written): {'; '.join(unwritten)}."
 
 
-def plays_itself(view: JSON, action: str) -> bool:
+def plays_itself(view: AfricaView, action: str) -> bool:
     """Never seal for the player, nor end his negotiations with ``ready``."""
     return action not in (SEAL, READY)
 
@@ -108,14 +108,14 @@ def plays_itself(view: JSON, action: str) -> bool:
 # ---- controls -----------------------------------------------------------------------
 
 
-def controls(view: JSON, legal: Sequence[str]) -> list[JSON]:
+def controls(view: AfricaView, legal: Sequence[str]) -> list[Control]:
     """The decision's entries (see the module): every legal action in exactly one."""
     words = labels(view, legal)
-    if view.get("phase") == "writing" and isinstance(view.get("sheet"), dict):
+    if view["phase"] == "writing" and view["sheet"] is not None:
         return _writing(view, legal, words)
     places = [a for a in legal if a.startswith("place ")]
     rest = [a for a in legal if a not in places]
-    entries: list[JSON] = []
+    entries: list[Control] = []
     if places:
         entries.append(
             board_control(
@@ -128,10 +128,10 @@ def controls(view: JSON, legal: Sequence[str]) -> list[JSON]:
     return entries
 
 
-def _writing(view: JSON, legal: Sequence[str], words: dict[str, str]) -> list[JSON]:
+def _writing(view: AfricaView, legal: Sequence[str], words: dict[str, str]) -> list[Control]:
     finish = [a for a in (REVISE, SEAL) if a in legal]  # seal orders last
     values = [a for a in legal if a not in finish]
-    entries = [sheet_entry(view)]
+    entries: list[Control] = [sheet_entry(view)]
     if values:
         entries.extend(_line_entries(view, values, words))
     entries.append(
@@ -145,7 +145,7 @@ def _writing(view: JSON, legal: Sequence[str], words: dict[str, str]) -> list[JS
     return entries
 
 
-def sheet_entry(view: JSON) -> JSON:
+def sheet_entry(view: AfricaView) -> Control:
     """The sheet as numbered lines: label, value, whether it is the line being
     written, and ``go``: the actions that make it the line written next."""
     cursor = current_line(view)
@@ -173,7 +173,7 @@ def sheet_entry(view: JSON) -> JSON:
     }
 
 
-def _line_entries(view: JSON, values: Sequence[str], words: dict[str, str]) -> list[JSON]:
+def _line_entries(view: AfricaView, values: Sequence[str], words: dict[str, str]) -> list[Control]:
     """The values of the line being written; a landing is chosen on the map."""
     cursor = current_line(view) or 0
     line = sheet_lines(view)[cursor]
@@ -193,7 +193,7 @@ def _line_entries(view: JSON, values: Sequence[str], words: dict[str, str]) -> l
     return [choice_control(heading, [option(a, words[a]) for a in values], help=help_line)]
 
 
-def _neighbour_help(view: JSON, territory: str) -> str:
+def _neighbour_help(view: AfricaView, territory: str) -> str:
     """The territory's neighbours and who is in each; those closed to exploring."""
     parts = []
     for n in neighbours(view, territory):

@@ -33,7 +33,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Sequence
 from itertools import compress
-from typing import Any, TypeAlias
+from typing import TypeAlias, TypeVar
 
 from meeple.engine import GameConfig
 from meeple.engine.encoding import (
@@ -56,9 +56,17 @@ from meeple.games.africa1880.state import (
     AfricaState,
 )
 from meeple.games.africa1880.state import NO_LANDING as STATE_NO_LANDING
-from meeple.games.africa1880.view import SEATS_PRESENT
+from meeple.games.africa1880.view import (
+    SEATS_PRESENT,
+    AfricaView,
+    DraftView,
+    EngineView,
+    Relations,
+    SheetView,
+    removed,
+    typed,
+)
 
-JSON = dict[str, Any]
 Vector: TypeAlias = "array[float]"  # 32-bit floats, from Layout.zeros()
 
 SEATS = 6  # the most players Africa 1880 takes
@@ -111,26 +119,8 @@ class AfricaEncoding(SectionedEncoding):
     of the sheets being written only the viewer's own (tests/rl proves the two
     equal on random states)."""
 
-    def encode(self, view: JSON, config: GameConfig) -> Vector:
-        out = PRINTED[:]
-        seats = Seats(view)
-        relative = seats.relative
-        phase = PHASE_NAMES.index(view["phase"])
-        moment = (view["turn"], phase, view["to_act"], view["ready"], view["sealed"])
-        general(out, moment, (view["colonies"], view["colony_pieces"], view["stock"]), relative)
-        board(out, (view["development"], view["colony"], view["presences"]), relative)
-        sheet = view["sheet"]
-        if sheet is not None:
-            own_sheet(out, seen_draft(sheet, seats))
-        shown = view["revealed"]
-        if shown is not None:
-            revealed(out, [seen_revealed(entry, relative) for entry in shown])
-            declared(out, seen_declared(view["declared_by"], seats))
-        removed = [TERRITORY_AT[name] for name, _ in view["last_removed"]]
-        founded = [TERRITORY_AT[name] for name in view["last_colonies"]]
-        limited = [relative[e["seat"]] for e in view["last_marker_limit"] if e["void"]]
-        outcome(out, removed, founded, limited)
-        return out
+    def encode(self, view: EngineView, config: GameConfig) -> Vector:
+        return encode_view(typed(view))  # JSON edge
 
     def base(self, config: GameConfig) -> Vector:
         return PRINTED[:]
@@ -140,10 +130,11 @@ class AfricaEncoding(SectionedEncoding):
         view from: of the sheets being written, only ``seat``'s own. The board is cut
         by kind of piece (one field of every territory each)."""
 
-        def relatively(write: Callable[[Vector, Any, list[int]], None]) -> Writer:
-            return lambda out, seen: write(out, seen, relative)
-
         relative = relative_seats(seat, config.players)
+
+        def relatively(write: Callable[[Vector, Seen, list[int]], None]) -> Writer[Seen]:
+            return relative_writer(write, relative)
+
         stock = slice(STOCK, STOCK + SEATS)
         return [
             Section((slice(TURN, BOARD_BLOCK), stock), state_moment, relatively(moment)),
@@ -156,6 +147,29 @@ class AfricaEncoding(SectionedEncoding):
         ]
 
 
+def encode_view(view: AfricaView) -> Vector:
+    """The numbers of a view (``AfricaEncoding.encode``)."""
+    out = PRINTED[:]
+    seats = Seats(view)
+    relative = seats.relative
+    phase = PHASE_NAMES.index(view["phase"])
+    moment = (view["turn"], phase, view["to_act"], view["ready"], view["sealed"])
+    general(out, moment, (view["colonies"], view["colony_pieces"], view["stock"]), relative)
+    board(out, (view["development"], view["colony"], view["presences"]), relative)
+    sheet = view["sheet"]
+    if sheet is not None:
+        own_sheet(out, seen_draft(sheet, seats))
+    shown = view["revealed"]
+    if shown is not None:
+        revealed(out, [seen_revealed(entry, relative) for entry in shown])
+        declared(out, seen_declared(view["declared_by"], seats))
+    gone = [TERRITORY_AT[name] for name, _ in removed(view)]
+    founded = [TERRITORY_AT[name] for name in view["last_colonies"]]
+    limited = [relative[e["seat"]] for e in view["last_marker_limit"] if e["void"]]
+    outcome(out, gone, founded, limited)
+    return out
+
+
 def territory_field(offset: int, width: int) -> tuple[slice, ...]:
     """The places of one field (``width`` places from ``offset``) of every territory."""
     return strided(BOARD_BLOCK + offset, width, PER_TERRITORY, T)
@@ -163,7 +177,17 @@ def territory_field(offset: int, width: int) -> tuple[slice, ...]:
 
 # ---- the fast path's readers: what each section shows, copied from the state -------
 
-Writer = Callable[[Vector, Any], None]
+Seen = TypeVar("Seen")
+Writer: TypeAlias = Callable[[Vector, Seen], None]
+
+
+def relative_writer(
+    write: Callable[[Vector, Seen, list[int]], None], relative: list[int]
+) -> Writer[Seen]:
+    """``write`` with the viewer's seats relative to it bound (a section's writer)."""
+    return lambda out, seen: write(out, seen, relative)
+
+
 # turn, phase, who is asked, ready and sealed (bits per seat), colonies, stock
 Moment = tuple[int, int, tuple[int, ...], int, int, int, list[int]]
 
@@ -270,8 +294,8 @@ def last_outcome(
 class Seats:
     """Seats relative to the viewer; countries named in the view map to seats."""
 
-    def __init__(self, view: JSON) -> None:
-        self.relative = relative_seats(view["seat"], int(view["players"]))
+    def __init__(self, view: AfricaView) -> None:
+        self.relative = relative_seats(view["seat"], view["players"])
         self.of_country = dict(zip(view["country_ids"], self.relative, strict=True))
 
 
@@ -285,7 +309,7 @@ Draft = tuple[list[tuple[int, int]], int, list[int], tuple[int | None, int | Non
 Shown = tuple[int, list[int], list[int], int]
 
 
-def seen_draft(sheet: JSON, seats: Seats) -> Draft:
+def seen_draft(sheet: DraftView, seats: Seats) -> Draft:
     orders = [
         (TERRITORY_AT[name], place)
         for name, order in sheet["orders"].items()
@@ -296,7 +320,7 @@ def seen_draft(sheet: JSON, seats: Seats) -> Draft:
         for country, word in sheet["relations"].items()
         if word == "alliance" and country in seats.of_country
     ]
-    line = sheet.get("next", "")
+    line = sheet["next"]
     upcoming = (
         TERRITORY_AT.get(line),
         seats.of_country.get(line),
@@ -333,7 +357,7 @@ def state_draft(s: AfricaState, seat: int, relative: list[int]) -> Draft:
     return orders, landing, allied, upcoming
 
 
-def seen_revealed(sheet: JSON, relative: list[int]) -> Shown:
+def seen_revealed(sheet: SheetView, relative: list[int]) -> Shown:
     developed, explored = [], []
     for name, order in sheet["orders"].items():
         if order == "develop":
@@ -343,7 +367,7 @@ def seen_revealed(sheet: JSON, relative: list[int]) -> Shown:
     return relative[sheet["seat"]], developed, explored, landing_place(sheet["landing"])
 
 
-def seen_declared(declared_by: list[JSON] | None, seats: Seats) -> list[tuple[int, int]]:
+def seen_declared(declared_by: list[Relations] | None, seats: Seats) -> list[tuple[int, int]]:
     """Per alliance declared: (the declaring relative seat, the ally's)."""
     return [
         (seats.relative[seat], seats.of_country[country])

@@ -18,12 +18,13 @@ from meeple.engine import (
 )
 from meeple.engine.encoding import Encoding
 from meeple.engine.terminal import Terminal
-from meeple.games.africa1880 import positions, render, scoring, setup, view
+from meeple.games.africa1880 import positions, render, scoring, setup
 from meeple.games.africa1880.actions import TABLES
 from meeple.games.africa1880.board import COUNTRY_NAMES
 from meeple.games.africa1880.rules import apply, diplomacy, explain
 from meeple.games.africa1880.state import GAME_OVER, AfricaState
 from meeple.games.africa1880.svg import PRESENTATION
+from meeple.games.africa1880.view import build_view, determinize, typed, untyped
 
 JSON = dict[str, Any]
 
@@ -88,13 +89,13 @@ class AfricaGame(Game[AfricaState]):
     # ---- information ------------------------------------------------------------
 
     def view(self, state: AfricaState, seat: int | None) -> JSON:
-        return view.view(state, seat)
+        return untyped(build_view(state, seat))  # JSON edge
 
     def determinize(self, state: AfricaState, seat: int, rng: Rng) -> AfricaState:
-        return view.determinize(state, seat, rng)
+        return determinize(state, seat, rng)
 
     def render_text(self, view: JSON) -> str:
-        return render.render_text(view)
+        return render.render_text(typed(view))  # JSON edge
 
     def presentation(self) -> Presentation:
         return PRESENTATION

@@ -4,11 +4,8 @@ does and costs, in our words, with the anchors of the "how to play" page
 
 from __future__ import annotations
 
-from typing import Any
-
 from meeple.engine.presentation import Explanation, explain_phase
-
-JSON = dict[str, Any]
+from meeple.games.africa1880.view import AfricaView, EngineView, typed, untyped
 
 PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
     "setup": (
@@ -29,23 +26,27 @@ PHASES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-def explain(view: JSON) -> Explanation | None:
+def explain(view: AfricaView) -> Explanation | None:
     """The phase's words, and for a seat writing its sheet, its next line's."""
-    return explain_phase(view, PHASES, _decision)
+    return explain_phase(untyped(view), PHASES, _engine_decision)  # JSON edge
 
 
-def _decision(view: JSON, phase: str) -> str:
+def _engine_decision(view: EngineView, phase: str) -> str:
+    return _decision(typed(view), phase)  # JSON edge
+
+
+def _decision(view: AfricaView, phase: str) -> str:
     if phase == "setup":
         return "Any coastal territory, even one already chosen; it costs one presence marker."
     if phase == "diplomacy":
         return "'ready' ends your talks for this turn."
-    sheet = view.get("sheet")
-    if not isinstance(sheet, dict):
+    sheet = view["sheet"]
+    if sheet is None:
         return ""
-    line = str(sheet.get("next", ""))
+    line = sheet["next"]
     if line == "sealed":
         return "Your sheet is sealed: waiting for the others."
-    if line in view.get("territories", []):
+    if line in view["territories"]:
         name = _name(view, line)
         return (
             f"The order for {name}: develop adds a development tile there (free; nothing"
@@ -57,7 +58,7 @@ def _decision(view: JSON, phase: str) -> str:
             "The landing: one presence on a coastal territory empty of presences, or no"
             " landing. It uses one marker."
         )
-    if line in view.get("country_ids", []):
+    if line in view["country_ids"]:
         country = _country(view, line)
         return (
             f"Your relation with {country}. War: where you two are alone, {country}'s"
@@ -68,13 +69,9 @@ def _decision(view: JSON, phase: str) -> str:
     return "Every line is written: seal (final) or revise from the first line."
 
 
-def _name(view: JSON, territory: str) -> str:
-    ids, names = view.get("territories", []), view.get("names", [])
-    k = ids.index(territory)
-    return str(names[k]) if k < len(names) else territory
+def _name(view: AfricaView, territory: str) -> str:
+    return view["names"][view["territories"].index(territory)]
 
 
-def _country(view: JSON, country_id: str) -> str:
-    ids, names = view.get("country_ids", []), view.get("countries", [])
-    k = ids.index(country_id)
-    return str(names[k]) if k < len(names) else country_id
+def _country(view: AfricaView, country_id: str) -> str:
+    return view["countries"][view["country_ids"].index(country_id)]

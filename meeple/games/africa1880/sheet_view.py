@@ -11,11 +11,11 @@ any line the one written next.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS
+from meeple.games.africa1880.view import AfricaView, DraftView
 
-JSON = dict[str, Any]
 SEAL, REVISE, READY = "seal orders", "revise orders", "ready"
 
 
@@ -38,27 +38,29 @@ class Neighbour(NamedTuple):
     barred: str
 
 
-def short(view: JSON, seat: int) -> str:
-    return str(view["countries"][seat])
+def short(view: AfricaView, seat: int) -> str:
+    return view["countries"][seat]
 
 
-def territory_name(view: JSON, territory: str) -> str:
-    return str(view["names"][view["territories"].index(territory)])
+def territory_name(view: AfricaView, territory: str) -> str:
+    return view["names"][view["territories"].index(territory)]
 
 
-def country_name(view: JSON, country: str) -> str:
-    return str(view["countries"][view["country_ids"].index(country)])
+def country_name(view: AfricaView, country: str) -> str:
+    return view["countries"][view["country_ids"].index(country)]
 
 
-def order_words(view: JSON, order: str) -> str:
+def order_words(view: AfricaView, order: str) -> str:
     """ "explore egypt" becomes "explore Egypt"; develop and nothing stay."""
     verb, _, target = order.partition(" ")
     return f"{verb} {territory_name(view, target)}" if target else verb
 
 
-def sheet_lines(view: JSON) -> list[SheetLine]:
-    """One's own sheet in the order it is written (2. Writing Orders)."""
+def sheet_lines(view: AfricaView) -> list[SheetLine]:
+    """One's own sheet in the order it is written (2. Writing Orders); none without one."""
     sheet = view["sheet"]
+    if sheet is None:
+        return []
     lines = [
         SheetLine(territory_name(view, t), order_words(view, value), f"{t}: {value}")
         for t, value in sheet["orders"].items()
@@ -79,12 +81,16 @@ def sheet_lines(view: JSON) -> list[SheetLine]:
     return lines
 
 
-def current_line(view: JSON) -> int | None:
+def current_line(view: AfricaView) -> int | None:
     """The index of the line written next (len(lines) once every line is written),
     or None without a sheet being written (none, or sealed)."""
-    sheet = view.get("sheet")
-    if not isinstance(sheet, dict):
+    sheet = view["sheet"]
+    if sheet is None:
         return None
+    return _line_of(sheet)
+
+
+def _line_of(sheet: DraftView) -> int | None:
     nxt = sheet["next"]
     if nxt == "sealed":
         return None
@@ -99,7 +105,7 @@ def current_line(view: JSON) -> int | None:
     return len(orders) + 1 + others.index(nxt)
 
 
-def go_to_line(view: JSON, target: int) -> tuple[str, ...]:
+def go_to_line(view: AfricaView, target: int) -> tuple[str, ...]:
     """The actions that make line ``target`` (0-based) the line written next, every
     line keeping its value: forward, the lines in between written again as they
     are; back, the rest of the sheet so, ``revise orders``, then the lines before
@@ -116,7 +122,7 @@ def go_to_line(view: JSON, target: int) -> tuple[str, ...]:
     return (*to_end, REVISE, *(line.action for line in lines[:target]))
 
 
-def neighbours(view: JSON, territory: str) -> list[Neighbour]:
+def neighbours(view: AfricaView, territory: str) -> list[Neighbour]:
     """A territory's land borders, with who is present on each and whether the
     seat's presence there may explore into it (2.1: not a colony, not where the
     country already is)."""
@@ -130,14 +136,15 @@ def neighbours(view: JSON, territory: str) -> list[Neighbour]:
         elif me is not None and me in view["presences"][u]:
             barred = "you are there"
         who = tuple(short(view, s) for s in view["presences"][u])
-        out.append(Neighbour(str(view["names"][u]), bool(view["coastal"][u]), who, barred))
+        out.append(Neighbour(view["names"][u], view["coastal"][u], who, barred))
     return out
 
 
-def writing_territory(view: JSON) -> str | None:
+def writing_territory(view: AfricaView) -> str | None:
     """The territory whose order is written next, if the next line is an order."""
-    cursor = current_line(view)
-    if cursor is None:
+    sheet = view["sheet"]
+    cursor = None if sheet is None else _line_of(sheet)
+    if sheet is None or cursor is None:
         return None
-    orders = list(view["sheet"]["orders"])
-    return str(orders[cursor]) if cursor < len(orders) else None
+    orders = list(sheet["orders"])
+    return orders[cursor] if cursor < len(orders) else None

@@ -9,24 +9,51 @@ conflicts are settled by the orders alone.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
-JSON = dict[str, Any]
+EngineEvent = Mapping[str, object]
+"""A logged event as the engine hands it over (``kind``, ``text``, ``data``: the
+``Event`` the rules logged), read only through the checked accessors ``event_kind``,
+``event_int`` and ``event_str`` (a record from outside may hold anything)."""
 
 PHASES = {"turn": "Diplomacy", "writing": "Writing orders", "reveal": "Orders carried out"}
 
 
-def section(event: JSON) -> str | None:
+def event_kind(event: EngineEvent) -> str:
+    """The event's kind ("" if it has none)."""
+    kind = event.get("kind")
+    return kind if isinstance(kind, str) else ""
+
+
+def _data(event: EngineEvent, key: str) -> object:
+    data = event.get("data")
+    return data.get(key) if isinstance(data, Mapping) else None
+
+
+def event_int(event: EngineEvent, key: str) -> int | None:
+    """The number the event's data holds under ``key`` (a year, a turn, a seat)."""
+    value = _data(event, key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def event_str(event: EngineEvent, key: str) -> str | None:
+    """The text the event's data holds under ``key`` (a territory id)."""
+    value = _data(event, key)
+    return value if isinstance(value, str) else None
+
+
+def section(event: EngineEvent) -> str | None:
     """A year begins a part ("1885 (turn 2)"); the end of the game another."""
-    kind, data = event.get("kind"), event.get("data") or {}
-    if kind == "turn" and isinstance(data.get("year"), int):
-        turn = data.get("turn")
-        return f"{data['year']} (turn {turn})" if isinstance(turn, int) else str(data["year"])
+    kind = event_kind(event)
+    year = event_int(event, "year")
+    if kind == "turn" and year is not None:
+        turn = event_int(event, "turn")
+        return f"{year} (turn {turn})" if turn is not None else str(year)
     if kind == "end":
         return "End of the game"
     return None
 
 
-def phase(event: JSON) -> str | None:
+def phase(event: EngineEvent) -> str | None:
     """Diplomacy, writing orders or carrying them out, where the kind says which."""
-    return PHASES.get(str(event.get("kind")))
+    return PHASES.get(event_kind(event))

@@ -22,7 +22,6 @@ import math
 from collections.abc import Sequence
 from functools import cache
 from html import escape
-from typing import Any
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import Explanation, LegendEntry, PanelValue
@@ -30,8 +29,14 @@ from meeple.games.africa1880 import controls, guide
 from meeple.games.africa1880 import story as told
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_SHORT
 from meeple.games.africa1880.geography import Point, coast_outline, geography
-
-JSON = dict[str, Any]
+from meeple.games.africa1880.view import (
+    AfricaView,
+    EngineView,
+    Relations,
+    SheetView,
+    removed,
+    typed,
+)
 
 # Setup: the colour of each country's markers, as the rulebook gives them.
 COUNTRY_COLOURS = {
@@ -91,8 +96,8 @@ def _territory_points(t: int) -> str:
     return _points(geography().rings[t])
 
 
-def colour(view: JSON, seat: int) -> str:
-    ids: list[str] = view.get("country_ids", [])
+def colour(view: AfricaView, seat: int) -> str:
+    ids = view["country_ids"]
     country = ids[seat] if seat < len(ids) else ""
     return COUNTRY_COLOURS.get(country, "#777")
 
@@ -121,7 +126,7 @@ def fills() -> tuple[str, ...]:
     return tuple(chosen[t] for t in range(len(BOARD.ids)))
 
 
-def render_svg(view: JSON) -> str:
+def render_svg(view: AfricaView) -> str:
     panel = _panel(view)
     height = max(MAP_H, panel.bottom + 12)
     width = MAP_W + PANEL_W
@@ -139,7 +144,7 @@ def render_svg(view: JSON) -> str:
         *_sea_names(),
         _coast(stroke=SHALLOWS, width=9),
     ]
-    ids = [str(t) for t in view.get("territories", BOARD.ids)]
+    ids = view["territories"]
     parts.extend(_territory_shape(view, t, tid) for t, tid in enumerate(ids))
     parts.append(_coast(stroke=COAST_INK, width=1.6))
     parts.extend(_lakes())
@@ -263,16 +268,9 @@ def _lakes() -> list[str]:
     ]
 
 
-def _at(view: JSON, key: str, index: int, default: Any) -> Any:
-    values = view.get(key)
-    if isinstance(values, list) and index < len(values):
-        return values[index]
-    return default
-
-
-def _territory_shape(view: JSON, t: int, tid: str) -> str:
+def _territory_shape(view: AfricaView, t: int, tid: str) -> str:
     """The territory's shape (the part the client outlines when it is playable)."""
-    colony = bool(_at(view, "colony", t, False))
+    colony = view["colony"][t]
     fill = "url(#colony-hatch)" if colony else fills()[t]
     return (
         f'<g class="territory" data-target="{escape(tid)}">'
@@ -283,19 +281,16 @@ def _territory_shape(view: JSON, t: int, tid: str) -> str:
     )
 
 
-def _tooltip(view: JSON, t: int, tid: str) -> str:
-    names = view.get("names", [])
-    name = str(names[t]) if t < len(names) else tid
-    squares = int(_at(view, "squares", t, 0))
-    dev = int(_at(view, "development", t, 0))
-    countries = view.get("countries", [])
-    present = [
-        str(countries[s]) if s < len(countries) else str(s) for s in _at(view, "presences", t, [])
-    ]
+def _tooltip(view: AfricaView, t: int, tid: str) -> str:
+    name = view["names"][t]
+    squares = view["squares"][t]
+    dev = view["development"][t]
+    countries = view["countries"]
+    present = [countries[s] for s in view["presences"][t]]
     kind = "island" if BOARD.island[t] else "coastal" if BOARD.coastal[t] else "landlocked"
     parts = [
         f"{name} ({kind})",
-        "a colony" if _at(view, "colony", t, False) else f"developed {dev} of {squares}",
+        "a colony" if view["colony"][t] else f"developed {dev} of {squares}",
         f"presences: {', '.join(present) if present else 'none'}",
     ]
     if BOARD.borders[t]:
@@ -303,16 +298,15 @@ def _tooltip(view: JSON, t: int, tid: str) -> str:
     return "; ".join(parts)
 
 
-def _territory_pieces(view: JSON, t: int, tid: str) -> str:
+def _territory_pieces(view: AfricaView, t: int, tid: str) -> str:
     """Name, development squares, colony piece and presences, centred on the
     territory's label point. They let the pointer through to the territory's
     shape beneath, whose tooltip says what they show and whose click they are."""
     x, y = point(tid)
-    names = view.get("names", [])
-    label = str(names[t]) if t < len(names) else tid
-    colony = bool(_at(view, "colony", t, False))
-    squares = int(_at(view, "squares", t, 0))
-    dev = int(_at(view, "development", t, 0))
+    label = view["names"][t]
+    colony = view["colony"][t]
+    squares = view["squares"][t]
+    dev = view["development"][t]
     out = [
         f'<g class="pieces" data-territory="{escape(tid)}" pointer-events="none">',
         f'<text x="{x:.1f}" y="{y - 6:.1f}" font-size="9.5" font-weight="bold"'
@@ -334,7 +328,7 @@ def _territory_pieces(view: JSON, t: int, tid: str) -> str:
             )
     if colony:
         out.append(_colony_piece(left - 9, y + 2.5))
-    out.extend(_presences(view, x, y + 10, _at(view, "presences", t, [])))
+    out.extend(_presences(view, x, y + 10, view["presences"][t]))
     out.append("</g>")
     return "".join(out)
 
@@ -348,7 +342,7 @@ def _colony_piece(x: float, y: float) -> str:
     )
 
 
-def _presences(view: JSON, x: float, top: float, seats: Sequence[int]) -> list[str]:
+def _presences(view: AfricaView, x: float, top: float, seats: Sequence[int]) -> list[str]:
     """Rectangular presence markers, at most four to a row."""
     out = []
     for k, seat in enumerate(seats):
@@ -358,20 +352,20 @@ def _presences(view: JSON, x: float, top: float, seats: Sequence[int]) -> list[s
         py = top + row * (PRESENCE_H + 2)
         out.append(
             f'<rect class="presence" x="{px:.1f}" y="{py:.1f}" width="{PRESENCE_W}"'
-            f' height="{PRESENCE_H}" rx="1" fill="{colour(view, int(seat))}" stroke="#fff"'
+            f' height="{PRESENCE_H}" rx="1" fill="{colour(view, seat)}" stroke="#fff"'
             f' stroke-width="1"/>'
         )
     return out
 
 
-def _embassies(view: JSON) -> list[str]:
+def _embassies(view: AfricaView) -> list[str]:
     """The six embassy spaces in the South Atlantic, one per country in the
     rulebook's order, each holding the markers the other countries in the game
     placed there: round, in the owner's colour, turned to the dove (alliance) or
     the cannon (war) at each reading; an embassy of a country not in the game
     stays empty."""
-    ids = list(view.get("country_ids", []))
-    markers = view.get("embassy_markers")
+    ids = view["country_ids"]
+    markers = view["embassy_markers"]
     x0, y0 = xy(-26.0, -5.5)
     out = [
         f'<text x="{x0:.0f}" y="{y0 - 8:.0f}" font-size="12" font-weight="bold"'
@@ -381,13 +375,13 @@ def _embassies(view: JSON) -> list[str]:
         x = x0 + (k % 2) * (EMBASSY_W + 8)
         y = y0 + (k // 2) * (EMBASSY_H + 8)
         seat = ids.index(country) if country in ids else None
-        shown = markers[seat] if isinstance(markers, list) and seat is not None else None
+        shown = markers[seat] if markers is not None and seat is not None else None
         out.append(_embassy(view, k, x, y, seat, shown))
     return out
 
 
 def _embassy(
-    view: JSON, k: int, x: float, y: float, seat: int | None, shown: dict[str, str] | None
+    view: AfricaView, k: int, x: float, y: float, seat: int | None, shown: Relations | None
 ) -> str:
     country = COUNTRY_IDS[k]
     ink = COUNTRY_COLOURS[country]
@@ -408,7 +402,7 @@ def _embassy(
         f"Embassy · {COUNTRY_NAMES[k]}</text>"
     ]
     if playing:
-        others = [s for s in range(len(view.get("country_ids", []))) if s != seat]
+        others = [s for s in range(len(view["country_ids"])) if s != seat]
         for slot, other in enumerate(others):
             cx = x + 18 + slot * 35
             out.append(_marker(view, other, cx, y + 42, shown))
@@ -421,11 +415,10 @@ def _embassy(
     return "".join(out)
 
 
-def _marker(view: JSON, seat: int, cx: float, cy: float, shown: dict[str, str] | None) -> str:
+def _marker(view: AfricaView, seat: int, cx: float, cy: float, shown: Relations | None) -> str:
     """One country's diplomatic marker, face up as last turned (or not yet turned)."""
-    ids = view.get("country_ids", [])
-    owner = str(ids[seat]) if seat < len(ids) else ""
-    face = shown.get(owner, "") if shown else ""
+    owner = view["country_ids"][seat]
+    face: str = shown.get(owner, "") if shown else ""
     fill = colour(view, seat)
     ink = ON_COLOUR.get(fill, "#fff")
     word = {"alliance": "alliance", "war": "war"}.get(face, "not turned yet")
@@ -522,54 +515,47 @@ def _wrap(words: str, width: int) -> list[str]:
     return [*lines, current]
 
 
-def _panel(view: JSON) -> _Panel:
+def _panel(view: AfricaView) -> _Panel:
     panel = _Panel()
     panel.text(
-        f"{view.get('year', '')}: turn {view.get('turn', '')} of {view.get('turns', '')}",
-        size=15,
-        font_weight="bold",
+        f"{view['year']}: turn {view['turn']} of {view['turns']}", size=15, font_weight="bold"
     )
-    panel.text(f"phase: {view.get('phase', '')}", size=12)
-    panel.text(
-        f"colonies: {view.get('colonies', 0)} of {view.get('colony_pieces', 22)} pieces",
-        size=12,
-    )
+    panel.text(f"phase: {view['phase']}", size=12)
+    panel.text(f"colonies: {view['colonies']} of {view['colony_pieces']} pieces", size=12)
     panel.gap()
-    countries = view.get("countries", [])
-    stock = view.get("stock", [])
+    countries = view["countries"]
+    stock = view["stock"]
     for seat, name in enumerate(countries):
-        markers = stock[seat] if seat < len(stock) else "?"
         panel.swatch(colour(view, seat), 6)
-        panel.text(f"{name}: {markers} markers in stock", size=12, indent=18)
+        panel.text(f"{name}: {stock[seat]} markers in stock", size=12, indent=18)
     panel.gap(8)
-    sheet = view.get("sheet")
-    if isinstance(sheet, dict):
+    sheet = view["sheet"]
+    if sheet is not None:
         panel.text("Your order sheet (secret)", size=12, font_weight="bold")
         for line in _sheet_lines(sheet):
             panel.text(line, indent=8)
         panel.gap(8)
     _limits(view, panel)
     _last_phases(view, panel)
-    revealed = view.get("revealed")
-    if isinstance(revealed, list):
+    revealed = view["revealed"]
+    if revealed is not None:
         panel.text("Orders revealed at the last reading", size=12, font_weight="bold")
         for shown in revealed:
-            seat = int(shown.get("seat", 0))
-            who = countries[seat] if seat < len(countries) else str(seat)
+            seat = shown["seat"]
             panel.swatch(colour(view, seat), 5)
-            panel.text(str(who), size=11, indent=14, font_weight="bold")
+            panel.text(countries[seat], size=11, indent=14, font_weight="bold")
             for line in _sheet_lines(shown):
                 panel.text(line, size=10, indent=8)
     return panel
 
 
-def _limits(view: JSON, panel: _Panel) -> None:
+def _limits(view: AfricaView, panel: _Panel) -> None:
     """3.1 note: which explorations were carried out, in which alphabetical order."""
-    limits = view.get("last_marker_limit") or []
+    limits = view["last_marker_limit"]
     if not limits:
         return
     labels = _sheet_labels(view)
-    countries = view.get("countries", [])
+    countries = view["countries"]
     panel.text("Marker limit at the last reading (3.1 note)", size=12, font_weight="bold")
     panel.text(
         "Explorations carried out in the alphabetical order of the territories explored"
@@ -577,51 +563,48 @@ def _limits(view: JSON, panel: _Panel) -> None:
         size=10,
     )
     for limit in limits:
-        seat = int(limit.get("seat", 0))
-        who = countries[seat] if seat < len(countries) else str(seat)
-        done = list(limit.get("carried_out", []))
+        seat = limit["seat"]
+        who = countries[seat]
+        done = limit["carried_out"]
         steps = [
             f"{k + 1}. {labels.get(t, t)} {'carried out' if k < len(done) else 'void'}"
-            for k, t in enumerate(limit.get("order", []))
+            for k, t in enumerate(limit["order"])
         ]
         panel.swatch(colour(view, seat), 5)
         panel.text(f"{who}: " + ", ".join(steps), size=10, indent=14)
     panel.gap(8)
 
 
-def _sheet_labels(view: JSON) -> dict[str, str]:
+def _sheet_labels(view: AfricaView) -> dict[str, str]:
     """Each territory by its name on the order sheet, with its English name if different."""
-    ids = view.get("territories", [])
-    printed = view.get("sheet_names", [])
-    names = view.get("names", [])
     out = {}
-    for t, tid in enumerate(ids):
-        sheet_name = str(printed[t]) if t < len(printed) else tid
-        name = str(names[t]) if t < len(names) else tid
+    for tid, sheet_name, name in zip(
+        view["territories"], view["sheet_names"], view["names"], strict=True
+    ):
         out[tid] = sheet_name if sheet_name == name else f"{sheet_name} ({name})"
     return out
 
 
-def _last_phases(view: JSON, panel: _Panel) -> None:
-    countries = view.get("countries", [])
-    removed = view.get("last_removed") or []
-    built = view.get("last_colonies") or []
-    if removed:
-        who = [f"{countries[s] if s < len(countries) else s} from {t}" for t, s in removed]
+def _last_phases(view: AfricaView, panel: _Panel) -> None:
+    countries = view["countries"]
+    gone = removed(view)
+    built = view["last_colonies"]
+    if gone:
+        who = [f"{countries[s]} from {t}" for t, s in gone]
         panel.text("Removed in the last conflicts: " + "; ".join(who), size=10)
     if built:
         panel.text("New colonies: " + ", ".join(built), size=10)
-    if removed or built:
+    if gone or built:
         panel.gap(8)
 
 
-def _sheet_lines(sheet: JSON) -> list[str]:
-    orders = [f"{t}: {order}" for t, order in dict(sheet.get("orders", {})).items()]
+def _sheet_lines(sheet: SheetView) -> list[str]:
+    orders = [f"{t}: {order}" for t, order in sheet["orders"].items()]
     lines = ["; ".join(orders) if orders else "no orders"]
-    relations = dict(sheet.get("relations", {}))
+    relations = sheet["relations"]
     wars = [country for country, word in relations.items() if word == "war"]
     allied = [country for country, word in relations.items() if word != "war"]
-    lines.append(f"landing: {sheet.get('landing') or 'none'}")
+    lines.append(f"landing: {sheet['landing'] or 'none'}")
     if wars:
         lines.append(f"war on {', '.join(wars)}")
     if allied:
@@ -655,7 +638,7 @@ def _legend_marker(face: str, fill: str) -> str:
     )
 
 
-def legend_entries(view: JSON) -> list[LegendEntry]:
+def legend_entries(view: AfricaView) -> list[LegendEntry]:
     """Every symbol of the board, drawn with the board's shapes and classes."""
     territory = '<g class="territory"><polygon points="3,5 31,3 29,27 5,25" fill="{}"'
     territory += f' stroke="{BORDER_INK}"/></g>'
@@ -723,67 +706,71 @@ def legend_entries(view: JSON) -> list[LegendEntry]:
 class AfricaPresentation(Presentation):
     """Africa 1880 drawn in one layer (the map and the sheets depend on the seat)."""
 
-    def explain(self, view: JSON) -> Explanation | None:
-        return guide.explain(view)
+    def explain(self, view: EngineView) -> Explanation | None:
+        return guide.explain(typed(view))  # JSON edge
 
-    def legend(self, view: JSON) -> list[LegendEntry]:
-        return legend_entries(view)
+    def legend(self, view: EngineView) -> list[LegendEntry]:
+        return legend_entries(typed(view))  # JSON edge
 
-    def overlay(self, view: JSON) -> str:
-        return render_svg(view)
+    def overlay(self, view: EngineView) -> str:
+        return render_svg(typed(view))  # JSON edge
 
-    def seat_status(self, view: JSON, seat: int, waiting: Sequence[int]) -> str:
-        return seat_status(view, seat, seat in waiting)
+    def seat_status(self, view: EngineView, seat: int, waiting: Sequence[int]) -> str:
+        return seat_status(typed(view), seat, seat in waiting)  # JSON edge
 
-    def section(self, event: JSON) -> str | None:
+    def section(self, event: told.EngineEvent) -> str | None:
         return told.section(event)
 
-    def phase(self, event: JSON) -> str | None:
+    def phase(self, event: told.EngineEvent) -> str | None:
         return told.phase(event)
 
     def seat_colour(self, seat: int, name: str) -> str:
         """The colour of the country's markers (its setup colour)."""
         return COUNTRY_COLOURS.get(name.lower(), super().seat_colour(seat, name))
 
-    def action_labels(self, view: JSON, legal: Sequence[str]) -> dict[str, str]:
-        return controls.labels(view, legal)
+    def action_labels(self, view: EngineView, legal: Sequence[str]) -> dict[str, str]:
+        return controls.labels(typed(view), legal)  # JSON edge
 
-    def confirm(self, view: JSON, action: str, legal: Sequence[str]) -> str | None:
-        return controls.confirm(view, action)
+    def confirm(self, view: EngineView, action: str, legal: Sequence[str]) -> str | None:
+        return controls.confirm(typed(view), action)  # JSON edge
 
-    def controls(self, view: JSON, legal: Sequence[str]) -> list[JSON]:
-        return controls.controls(view, legal)
+    def controls(self, view: EngineView, legal: Sequence[str]) -> list[controls.Control]:
+        return controls.controls(typed(view), legal)  # JSON edge
 
-    def plays_itself(self, view: JSON, action: str) -> bool:
-        return controls.plays_itself(view, action)
+    def plays_itself(self, view: EngineView, action: str) -> bool:
+        return controls.plays_itself(typed(view), action)  # JSON edge
 
-    def event_targets(self, view: JSON, event: JSON) -> list[str]:
+    def event_targets(self, view: EngineView, event: told.EngineEvent) -> list[str]:
         """The territory an event concerns (a presence placed, explored into, landed
         in or removed, a development, a colony): its shape's ``data-target``."""
-        territory = (event.get("data") or {}).get("territory")
-        return [territory] if isinstance(territory, str) else []
+        territory = told.event_str(event, "territory")
+        return [] if territory is None else [territory]
 
-    def panel(self, view: JSON, seat: int) -> dict[str, PanelValue]:
-        """Markers in stock, and the alliance markers in the seat's own embassy (what
-        scores 1 point each at the end of the game)."""
-        stock = view.get("stock", [])
-        markers = view.get("embassy_markers")
-        out: dict[str, PanelValue] = {}
-        if seat < len(stock):
-            out["markers in stock"] = int(stock[seat])
-        if isinstance(markers, list) and seat < len(markers):
-            out["alliances in its embassy"] = sum(
-                1 for word in markers[seat].values() if word == "alliance"
-            )
-        return out
+    def panel(self, view: EngineView, seat: int) -> dict[str, PanelValue]:
+        return panel(typed(view), seat)  # JSON edge
 
 
 PRESENTATION = AfricaPresentation()
 
 
-def seat_status(view: JSON, seat: int, deciding: bool) -> str:
+def panel(view: AfricaView, seat: int) -> dict[str, PanelValue]:
+    """Markers in stock, and the alliance markers in the seat's own embassy (what
+    scores 1 point each at the end of the game)."""
+    stock = view["stock"]
+    markers = view["embassy_markers"]
+    out: dict[str, PanelValue] = {}
+    if seat < len(stock):
+        out["markers in stock"] = stock[seat]
+    if markers is not None and seat < len(markers):
+        out["alliances in its embassy"] = sum(
+            1 for word in markers[seat].values() if word == "alliance"
+        )
+    return out
+
+
+def seat_status(view: AfricaView, seat: int, deciding: bool) -> str:
     """What a seat is doing, in the words of the rulebook's phases."""
-    phase = view.get("phase")
+    phase = view["phase"]
     if phase == "diplomacy":
         return "negotiating" if deciding else "ready"
     if phase == "writing":

@@ -13,7 +13,8 @@ is what each other country declared towards seat ``b``: the markers sitting in
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Literal, TypedDict, cast
 
 from meeple.engine import Rng
 from meeple.games.africa1880 import texts
@@ -32,7 +33,6 @@ from meeple.games.africa1880.state import (
 )
 
 T = len(BOARD.ids)
-JSON = dict[str, Any]
 MOST_SEATS = 6
 # The seats a presence bitmask names, per mask: the view lists each territory's
 # present seats, and a table lookup is cheaper than testing every seat's bit.
@@ -40,10 +40,124 @@ SEATS_PRESENT = tuple(
     tuple(s for s in range(MOST_SEATS) if bits >> s & 1) for bits in range(1 << MOST_SEATS)
 )
 
+Phase = Literal["setup", "diplomacy", "writing", "over"]  # state.PHASE_NAMES
+Relation = Literal["alliance", "war"]
+Relations = dict[str, Relation]
+"""Per other country id, the relation declared towards it."""
 
-def view(state: AfricaState, seat: int | None) -> JSON:
+
+class SheetView(TypedDict):
+    """An order sheet: ``orders`` per territory id ("develop", "nothing" or
+    "explore <territory id>"; a revealed sheet lists only the orders that act), the
+    landing's territory id (None: no landing), the relations declared."""
+
+    seat: int
+    orders: dict[str, str]
+    landing: str | None
+    relations: Relations
+
+
+class DraftView(SheetView):
+    """One's own sheet while it is written (secret: only its writer's view holds it):
+    ``orders`` lists every presence in order-sheet order; ``next`` is the line written
+    next: a territory id (its order), "landing", a country id (the relation with it),
+    "end" (every line written) or "sealed"."""
+
+    next: str
+
+
+class MarkerLimitView(TypedDict):
+    """3.1 note, at the last reading: the explorations of a country that ran short of
+    markers, in the order they were carried out, and which were carried out."""
+
+    seat: int
+    order: list[str]
+    carried_out: list[str]
+    void: list[str]
+
+
+class BreakdownView(TypedDict):
+    """One seat's line of the final score (``scoring.breakdown``)."""
+
+    sole_colony_presences: int
+    shared_colony_presences: int
+    alliances_received: int
+    points: int
+
+
+class ResultView(TypedDict):
+    """``Result.to_json()``: the engine's final result."""
+
+    scores: list[int]
+    breakdown: list[BreakdownView]
+    ranks: list[int]
+    winners: list[int]
+    tiebreak: list[list[int]]
+    note: str
+
+
+class AfricaView(TypedDict):
+    """Everything one seat may know (None: a spectator); per-territory lists are in
+    board order (``territories``), per-seat lists in seat order."""
+
+    game: Literal["africa1880"]
+    seat: int | None
+    players: int
+    countries: list[str]  # display names
+    country_ids: list[str]
+    year: int
+    turn: int  # 1 to turns
+    turns: int
+    phase: Phase
+    to_act: list[int]
+    diplomacy_seconds: int
+    territories: list[str]  # territory ids
+    names: list[str]
+    sheet_names: list[str]  # as the order sheet prints them
+    coastal: list[bool]
+    squares: list[int]
+    development: list[int]
+    colony: list[bool]
+    presences: list[list[int]]  # per territory, the seats present
+    stock: list[int]
+    colonies: int
+    colony_pieces: int
+    ready: list[bool]
+    sealed: list[bool]
+    sheet: DraftView | None  # one's own, while orders are written
+    revealed: list[SheetView] | None  # the last revealed sheets, per seat
+    declared_by: list[Relations] | None  # per seat, what it declared
+    embassy_markers: list[Relations] | None  # per seat, the markers in its embassy
+    last_marker_limit: list[MarkerLimitView]
+    last_removed: list[list[str | int]]  # [territory id, seat]: see ``removed``
+    last_colonies: list[str]
+    result: ResultView | None  # once the game is over
+
+
+EngineView = Mapping[str, object]
+"""A view as the engine's interfaces pass it (``typed`` makes it an AfricaView)."""
+
+
+def typed(view: EngineView) -> AfricaView:
+    """A view as the engine hands it back, as the type ``build_view`` built it with
+    (views are built only by ``build_view``; nothing is checked or copied)."""
+    return cast(AfricaView, view)  # JSON edge
+
+
+def untyped(view: AfricaView) -> dict[str, object]:
+    """A typed view as the engine's interfaces take it (the same dict)."""
+    return cast(dict[str, object], view)  # JSON edge
+
+
+def removed(view: AfricaView) -> list[tuple[str, int]]:
+    """The presences removed in the last phase 4, as (territory id, seat)."""
+    return [(str(territory), int(seat)) for territory, seat in view["last_removed"]]
+
+
+def build_view(state: AfricaState, seat: int | None) -> AfricaView:
     n = state.players
-    out: JSON = {
+    revealed = bool(state.shown_orders)
+    return {
         "game": "africa1880",
         "seat": seat,
         "players": n,
@@ -52,9 +166,9 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         "year": YEARS[state.turn],
         "turn": state.turn + 1,
         "turns": len(YEARS),
-        "phase": PHASE_NAMES[state.phase],
+        "phase": cast(Phase, PHASE_NAMES[state.phase]),
         "to_act": list(apply.to_act(state)),
-        "diplomacy_seconds": state.config.options.get("diplomacy_seconds", 480),
+        "diplomacy_seconds": int(state.config.options.get("diplomacy_seconds", 480)),
         "territories": list(BOARD.ids),
         "names": list(BOARD.names),
         "sheet_names": list(BOARD.sheet_names),
@@ -68,10 +182,10 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         "colony_pieces": BOARD.colony_pieces,
         "ready": [bool(state.ready >> s & 1) for s in range(n)],
         "sealed": [bool(state.sealed >> s & 1) for s in range(n)],
-        "sheet": None,
-        "revealed": None,
-        "declared_by": None,
-        "embassy_markers": None,
+        "sheet": _draft(state, seat) if state.phase == WRITING and seat is not None else None,
+        "revealed": _revealed(state) if revealed else None,
+        "declared_by": _declared_by(state) if revealed else None,
+        "embassy_markers": _embassy_markers(state) if revealed else None,
         "last_marker_limit": [
             {
                 "seat": s,
@@ -83,27 +197,71 @@ def view(state: AfricaState, seat: int | None) -> JSON:
         ],
         "last_removed": [[BOARD.ids[t], s] for t, s in state.last_removed],
         "last_colonies": [BOARD.ids[t] for t in state.last_colonies],
-        "result": result(state).to_json() if state.phase == GAME_OVER else None,
+        "result": _result(state) if state.phase == GAME_OVER else None,
     }
-    if state.phase == WRITING and seat is not None:
-        out["sheet"] = _sheet(state, seat, state.orders, state.landing, state.stance, own=True)
-        item, target = writing.sheet_item(state, seat)
-        sealed = state.sealed >> seat & 1
-        out["sheet"]["next"] = "sealed" if sealed else _next_line(state, item, target)
-    if state.shown_orders:
-        ids = out["country_ids"]
-        out["revealed"] = [
-            _sheet(state, s, state.shown_orders, state.shown_landing, state.shown_stance)
-            for s in range(n)
-        ]
-        words = [_word(value) for value in state.embassy]
-        out["declared_by"] = [
-            {ids[b]: words[a * n + b] for b in range(n) if b != a} for a in range(n)
-        ]
-        out["embassy_markers"] = [
-            {ids[a]: words[a * n + b] for a in range(n) if a != b} for b in range(n)
-        ]
+
+
+def _result(state: AfricaState) -> ResultView:
+    return cast(ResultView, result(state).to_json())  # JSON edge: the engine's Result
+
+
+def _draft(state: AfricaState, seat: int) -> DraftView:
+    """One's own sheet: every presence's order, and any order written elsewhere."""
+    row = state.orders[seat * T : (seat + 1) * T]
+    present = state.presence
+    item, target = writing.sheet_item(state, seat)
+    return {
+        "seat": seat,
+        "orders": {
+            BOARD.ids[t]: texts.order_value(code)
+            for t, code in enumerate(row)
+            if present[t] >> seat & 1 or code != NOTHING
+        },
+        "landing": _landing(state.landing[seat]),
+        "relations": _relations(state, seat, state.stance),
+        "next": "sealed" if state.sealed >> seat & 1 else _next_line(state, item, target),
+    }
+
+
+def _revealed(state: AfricaState) -> list[SheetView]:
+    """Every sheet of the last reading, listing the orders that act."""
+    out: list[SheetView] = []
+    for s in range(state.players):
+        row = state.shown_orders[s * T : (s + 1) * T]
+        out.append(
+            {
+                "seat": s,
+                "orders": {
+                    BOARD.ids[t]: texts.order_value(code)
+                    for t, code in enumerate(row)
+                    if code != NOTHING
+                },
+                "landing": _landing(state.shown_landing[s]),
+                "relations": _relations(state, s, state.shown_stance),
+            }
+        )
     return out
+
+
+def _landing(target: int) -> str | None:
+    return None if target == NO_LANDING else BOARD.ids[target]
+
+
+def _relations(state: AfricaState, seat: int, stance: list[int]) -> Relations:
+    n = state.players
+    return {texts.country_id(state, o): _word(stance[seat * n + o]) for o in range(n) if o != seat}
+
+
+def _declared_by(state: AfricaState) -> list[Relations]:
+    n, ids = state.players, [texts.country_id(state, s) for s in range(state.players)]
+    words = [_word(value) for value in state.embassy]
+    return [{ids[b]: words[a * n + b] for b in range(n) if b != a} for a in range(n)]
+
+
+def _embassy_markers(state: AfricaState) -> list[Relations]:
+    n, ids = state.players, [texts.country_id(state, s) for s in range(state.players)]
+    words = [_word(value) for value in state.embassy]
+    return [{ids[a]: words[a * n + b] for a in range(n) if a != b} for b in range(n)]
 
 
 def _next_line(state: AfricaState, item: str, target: int) -> str:
@@ -114,41 +272,8 @@ def _next_line(state: AfricaState, item: str, target: int) -> str:
     return item
 
 
-def _word(value: int) -> str:
+def _word(value: int) -> Relation:
     return "alliance" if value == ALLIANCE else "war"
-
-
-def _sheet(
-    state: AfricaState,
-    seat: int,
-    orders: list[int],
-    landing: list[int],
-    stance: list[int],
-    own: bool = False,
-) -> JSON:
-    """A sheet as JSON; a draft lists every presence, a revealed sheet its orders."""
-    n = state.players
-    row = orders[seat * T : (seat + 1) * T]
-    if own:
-        present = state.presence
-        written = {
-            BOARD.ids[t]: texts.order_value(code)
-            for t, code in enumerate(row)
-            if present[t] >> seat & 1 or code != NOTHING
-        }
-    else:
-        written = {
-            BOARD.ids[t]: texts.order_value(code) for t, code in enumerate(row) if code != NOTHING
-        }
-    target = landing[seat]
-    return {
-        "seat": seat,
-        "orders": written,
-        "landing": None if target == NO_LANDING else BOARD.ids[target],
-        "relations": {
-            texts.country_id(state, o): _word(stance[seat * n + o]) for o in range(n) if o != seat
-        },
-    }
 
 
 def determinize(state: AfricaState, seat: int, rng: Rng) -> AfricaState:

@@ -18,7 +18,6 @@ sheet API (``meeple.games.africa1880.bots.sheets``), so it may read the true sta
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from meeple.engine import Game, GameState, Rng
 from meeple.games.africa1880.board import BOARD
@@ -48,6 +47,7 @@ from meeple.games.africa1880.bots.sheets import (
     sheet_lines,
 )
 
+AnyGame = Game[GameState]  # the game a bot is given (Africa's, as the engine types it)
 LANDING_RESERVE = 3  # markers kept back from landings for explorations
 RIVAL_COST = 3  # explore_cost: squares left to develop plus this much per presence there
 SOLE_VALUE, SHARED_VALUE = 8.0, 3.0  # worth: a colony presence alone or shared
@@ -59,10 +59,10 @@ class AfricaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game[Any], seed: int) -> None:
+    def __init__(self, game: AnyGame, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+    def choose(self, game: AnyGame, state: GameState, seat: int) -> int:
         assert isinstance(state, AfricaState)
         best = next(preferences(state, seat), None)
         if best is not None:

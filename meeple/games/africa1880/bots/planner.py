@@ -18,11 +18,10 @@ kept there; every rival's draft is replaced by the model's).
 from __future__ import annotations
 
 import time
-from typing import Any
 
-from meeple.engine import Game, GameState, Rng
+from meeple.engine import GameState, Rng
 from meeple.games.africa1880.board import BOARD
-from meeple.games.africa1880.bots.heuristic import heuristic_sheet, quick_coasts
+from meeple.games.africa1880.bots.heuristic import AnyGame, heuristic_sheet, quick_coasts
 from meeple.games.africa1880.bots.playout import noisy, play_to_end, seal_all
 from meeple.games.africa1880.bots.sheets import (
     ALLIANCE,
@@ -56,7 +55,7 @@ MARGIN = 0.02  # reward per point of lead over the best rival (negative when beh
 FOREVER = 99  # turns: play the sample out to the end
 
 
-def reward(game: Game[Any], state: AfricaState, seat: int) -> float:
+def reward(game: AnyGame, state: AfricaState, seat: int) -> float:
     """Winning, tied for the lead or not, plus a little per point of margin."""
     result = game.result(state)
     scores = result.scores
@@ -76,14 +75,14 @@ class AfricaPlanner:
     name = "hard"
 
     def __init__(
-        self, game: Game[Any], seed: int, samples: int = SAMPLES, noise: int = NOISE
+        self, game: AnyGame, seed: int, samples: int = SAMPLES, noise: int = NOISE
     ) -> None:
         self.rng = Rng(seed)
         self.samples = samples
         self.noise = noise
         self.plans: dict[int, tuple[int, Sheet]] = {}  # per seat: (turn, planned sheet)
 
-    def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+    def choose(self, game: AnyGame, state: GameState, seat: int) -> int:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -107,7 +106,7 @@ class AfricaPlanner:
 
     # ---- setup ------------------------------------------------------------------
 
-    def _place(self, game: Game[Any], sample: AfricaState, seat: int) -> int:
+    def _place(self, game: AnyGame, sample: AfricaState, seat: int) -> int:
         """The quick coast whose played-out game rewards this seat most."""
         best, best_value = -1, float("-inf")
         for coast in quick_coasts(sample)[:PLACES]:
@@ -121,7 +120,7 @@ class AfricaPlanner:
 
     # ---- writing ----------------------------------------------------------------
 
-    def _plan_sheet(self, game: Game[Any], sample: AfricaState, seat: int) -> Sheet:
+    def _plan_sheet(self, game: AnyGame, sample: AfricaState, seat: int) -> Sheet:
         start = time.perf_counter()
         bases = [self._rivals_modelled(game, sample, seat) for _ in range(self.samples)]
         best = heuristic_sheet(sample, seat)
@@ -138,7 +137,7 @@ class AfricaPlanner:
                     best, best_value = tried, value
         return best
 
-    def _rivals_modelled(self, game: Game[Any], sample: AfricaState, seat: int) -> AfricaState:
+    def _rivals_modelled(self, game: AnyGame, sample: AfricaState, seat: int) -> AfricaState:
         """A fresh sample whose rivals' drafts are the heuristic's, with noise."""
         twin = game.determinize(sample, seat, self.rng)
         assert isinstance(twin, AfricaState)
@@ -148,7 +147,7 @@ class AfricaPlanner:
                 write_sheet(twin, other, sheet)
         return twin
 
-    def _value(self, game: Game[Any], bases: list[AfricaState], seat: int, sheet: Sheet) -> float:
+    def _value(self, game: AnyGame, bases: list[AfricaState], seat: int, sheet: Sheet) -> float:
         total = 0.0
         for base in bases:
             twin = base.clone()

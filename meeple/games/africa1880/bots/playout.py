@@ -8,11 +8,9 @@ costs a few sheets instead of dozens of line-by-line decisions.
 
 from __future__ import annotations
 
-from typing import Any
-
-from meeple.engine import Game, Rng
+from meeple.engine import Rng
 from meeple.games.africa1880.board import BOARD
-from meeple.games.africa1880.bots.heuristic import heuristic_sheet, preferences
+from meeple.games.africa1880.bots.heuristic import AnyGame, heuristic_sheet, preferences
 from meeple.games.africa1880.bots.sheets import (
     READY,
     SEAL,
@@ -38,13 +36,13 @@ def noisy(state: AfricaState, seat: int, sheet: Sheet, rng: Rng, noise: int) -> 
     return out
 
 
-def seal_all(game: Game[Any], state: AfricaState) -> None:
+def seal_all(game: AnyGame, state: AfricaState) -> None:
     """Seal every unsealed sheet; the last seal plays out the turn."""
     for seat in game.to_act(state):
         game.apply(state, seat, SEAL)
 
 
-def play_to_end(game: Game[Any], state: AfricaState, turns: int) -> None:
+def play_to_end(game: AnyGame, state: AfricaState, turns: int) -> None:
     """Every seat plays the heuristic's sheets for at most ``turns`` more turns."""
     while not game.is_over(state) and turns > 0:
         now = phase(state)
@@ -62,7 +60,7 @@ def play_to_end(game: Game[Any], state: AfricaState, turns: int) -> None:
         turns -= 1
 
 
-def place_heuristically(game: Game[Any], state: AfricaState) -> None:
+def place_heuristically(game: AnyGame, state: AfricaState) -> None:
     """Setup: the seat to place takes the heuristic's coast (the first coast if none
     is empty, where the heuristic bot would draw one)."""
     seat = game.to_act(state)[0]

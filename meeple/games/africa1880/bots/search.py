@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import math
 from itertools import islice
-from typing import Any
 
-from meeple.engine import Game, GameState, Knowledge, Rng
-from meeple.games.africa1880.bots.heuristic import AfricaHeuristic, preferences, worth
+from meeple.engine import GameState, Knowledge, Rng
+from meeple.games.africa1880.bots.heuristic import AfricaHeuristic, AnyGame, preferences, worth
 from meeple.games.africa1880.bots.sheets import TURNS, AfricaState, next_line, phase, turn
 
 NOISE = 8
@@ -32,16 +31,14 @@ class AfricaSearchKnowledge(Knowledge):
     depth = 1
 
     def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         if rng.below(NOISE) == 0:
             return rng.choice(legal)
         # a fresh heuristic per decision: its tie-breaks come from the search's rng
         return AfricaHeuristic(game, rng.next_u64()).choose(game, state, seat)
 
-    def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
-    ) -> list[int]:
+    def candidates(self, game: AnyGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
         """The heuristic's WIDTH favourites (a half-written sheet is never sealed).
         A diplomatic line before the last turn keeps the heuristic's tit-for-tat
         answer (a rollout ends with the turn, too soon to see a betrayal answered),
@@ -52,11 +49,11 @@ class AfricaSearchKnowledge(Knowledge):
             return legal if turn(state) >= TURNS else list(islice(ranked, 1))
         return list(islice(ranked, WIDTH)) or legal
 
-    def settled(self, game: Game[Any], state: GameState) -> bool:
+    def settled(self, game: AnyGame, state: GameState) -> bool:
         assert isinstance(state, AfricaState)
         return phase(state) != "writing"
 
-    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+    def evaluate(self, game: AnyGame, state: GameState, observer: int) -> list[float]:
         """A softmax of the heuristic module's worth, sharper than its own."""
         assert isinstance(state, AfricaState)
         values = worth(state)

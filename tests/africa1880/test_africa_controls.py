@@ -1,4 +1,4 @@
-"""The browser's Africa 1880 decisions (choices, sheet_view): every legal action in
+"""The browser's Africa 1880 decisions (controls, sheet_view): every legal action in
 words, seal orders last and asked before, the order sheet's lines reachable again
 through the checked path ("2. Writing Orders": a sheet is its writer's until
 sealed), and a refused step that changes nothing."""
@@ -13,9 +13,11 @@ from meeple.engine import Rng
 from meeple.engine.controls import ROW_LIMIT, contract_problems
 from meeple.engine.errors import MeepleError
 from meeple.games.africa1880 import GAME
+from meeple.games.africa1880.render import TERMINAL
 from meeple.games.africa1880.sheet_view import current_line, go_to_line, sheet_lines
+from meeple.games.africa1880.svg import PRESENTATION
+from meeple.games.africa1880.view import build_view
 
-PRESENTATION = GAME.presentation()
 RAW = re.compile(r": (develop|nothing|explore)|^(land|place|war on|alliance with) [a-z]")
 
 
@@ -41,7 +43,7 @@ def test_every_legal_action_has_words_and_the_controls_keep_the_contract() -> No
             for action in legal:
                 assert labels[action] and labels[action] != action, action
                 assert not RAW.search(labels[action]), labels[action]
-            entries = PRESENTATION.controls(view, legal)
+            entries = GAME.presentation().controls(view, legal)  # as the server asks
             assert not contract_problems(entries, legal)
             for entry in entries:
                 options = entry.get("options", [])
@@ -55,7 +57,7 @@ def test_every_legal_action_has_words_and_the_controls_keep_the_contract() -> No
 
 def test_2_sealing_asks_first_naming_the_lines_never_written() -> None:
     state = writing_state()
-    view = GAME.view(state, 0)
+    view = build_view(state, 0)
     legal = [a.text for a in GAME.legal(state, 0)]
     question = PRESENTATION.confirm(view, "seal orders", legal)
     assert question is not None
@@ -74,47 +76,47 @@ def play_all(state, actions) -> None:  # type: ignore[no-untyped-def]
 def test_2_any_line_is_written_again_and_every_other_line_keeps_its_value() -> None:
     """Write two lines, go back to line 1, change it: line 2 keeps what was written."""
     state = writing_state()
-    view = GAME.view(state, 0)
+    view = build_view(state, 0)
     lines = sheet_lines(view)
     first_choices = [a.text for a in GAME.legal(state, 0) if a.text != "seal orders"]
     GAME.play(state, 0, first_choices[0])
     second = [a.text for a in GAME.legal(state, 0) if a.text != "seal orders"][-1]
     GAME.play(state, 0, second)
-    view = GAME.view(state, 0)
+    view = build_view(state, 0)
     assert current_line(view) == 2
     written = sheet_lines(view)[1].value
     play_all(state, go_to_line(view, 0))
-    view = GAME.view(state, 0)
+    view = build_view(state, 0)
     assert current_line(view) == 0
     assert sheet_lines(view)[1].value == written
     other = next(
         a.text for a in GAME.legal(state, 0) if a.text not in (first_choices[0], "seal orders")
     )
     GAME.play(state, 0, other)
-    view = GAME.view(state, 0)
+    view = build_view(state, 0)
     assert sheet_lines(view)[0].action == other
     assert sheet_lines(view)[1].value == written
     assert len(lines) == len(sheet_lines(view))
     # forward: to the last line, the lines between keep their values
     play_all(state, go_to_line(view, len(lines) - 1))
-    assert current_line(GAME.view(state, 0)) == len(lines) - 1
-    assert go_to_line(GAME.view(state, 0), len(lines) - 1) == ()
+    assert current_line(build_view(state, 0)) == len(lines) - 1
+    assert go_to_line(build_view(state, 0), len(lines) - 1) == ()
 
 
 def test_a_refused_step_changes_nothing() -> None:
     state = writing_state()
-    view = GAME.view(state, 0)
+    view = build_view(state, 0)
     steps = go_to_line(view, len(sheet_lines(view)) - 1)
     assert steps
-    before = GAME.view(state, 0)
+    before = build_view(state, 0)
     with pytest.raises(MeepleError):
         GAME.play(state, 0, steps[-1] if len(steps) > 1 else "revise orders")
-    assert GAME.view(state, 0) == before
+    assert build_view(state, 0) == before
 
 
 def test_the_terminal_line_command_plays_the_same_steps() -> None:
     state = writing_state()
     GAME.play(state, 0, [a.text for a in GAME.legal(state, 0)][1])
-    view = GAME.view(state, 0)
-    reply = GAME.terminal().command(view, "line", "1")
+    view = build_view(state, 0)
+    reply = TERMINAL.command(view, "line", "1")
     assert reply is not None and reply.actions == go_to_line(view, 0)
