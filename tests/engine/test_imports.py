@@ -21,8 +21,6 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "meeple"
 
@@ -181,13 +179,6 @@ def describe(graph: Graph, found: list[list[str]]) -> str:
 
 GRAPH = import_graph()
 
-# Cycles whose owner is still at work (issue 29): each entry names the owner; remove
-# it when they land. Only cycles inside one game package may wait here.
-PENDING: dict[str, str] = {
-    "meeple.games.africa1880": "helper C, issue 29: package -> game -> positions",
-    "meeple.games.newworld": "helper E, issue 29: rules modules and package -> positions",
-}
-
 
 def test_the_graph_sees_function_level_and_relative_imports() -> None:
     assert "meeple.engine.actions" in GRAPH["meeple.engine.game"]
@@ -202,10 +193,6 @@ def test_the_graph_sees_function_level_and_relative_imports() -> None:
 
 def test_no_module_imports_itself_in_a_circle() -> None:
     found = cycles(GRAPH)
-    waiting = [c for c in found if room_of(c[0]) in PENDING]
-    if waiting and len(waiting) == len(found):
-        owners = ", ".join(f"{room} ({PENDING[room]})" for room in {room_of(c[0]) for c in waiting})
-        pytest.xfail(f"cycles left to their owners: {owners}; " + describe(GRAPH, waiting))
     assert not found, describe(GRAPH, found)
 
 
