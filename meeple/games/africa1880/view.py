@@ -157,6 +157,7 @@ def removed(view: AfricaView) -> list[tuple[str, int]]:
 def build_view(state: AfricaState, seat: int | None) -> AfricaView:
     n = state.players
     revealed = bool(state.shown_orders)
+    declared_by, embassy_markers = _embassies(state) if revealed else (None, None)
     return {
         "game": "africa1880",
         "seat": seat,
@@ -184,8 +185,8 @@ def build_view(state: AfricaState, seat: int | None) -> AfricaView:
         "sealed": [bool(state.sealed >> s & 1) for s in range(n)],
         "sheet": _draft(state, seat) if state.phase == WRITING and seat is not None else None,
         "revealed": _revealed(state) if revealed else None,
-        "declared_by": _declared_by(state) if revealed else None,
-        "embassy_markers": _embassy_markers(state) if revealed else None,
+        "declared_by": declared_by,
+        "embassy_markers": embassy_markers,
         "last_marker_limit": [
             {
                 "seat": s,
@@ -252,16 +253,14 @@ def _relations(state: AfricaState, seat: int, stance: list[int]) -> Relations:
     return {texts.country_id(state, o): _word(stance[seat * n + o]) for o in range(n) if o != seat}
 
 
-def _declared_by(state: AfricaState) -> list[Relations]:
+def _embassies(state: AfricaState) -> tuple[list[Relations], list[Relations]]:
+    """The embassy markers by who declared (``declared_by``) and by whose embassy
+    holds them (``embassy_markers``)."""
     n, ids = state.players, [texts.country_id(state, s) for s in range(state.players)]
     words = [_word(value) for value in state.embassy]
-    return [{ids[b]: words[a * n + b] for b in range(n) if b != a} for a in range(n)]
-
-
-def _embassy_markers(state: AfricaState) -> list[Relations]:
-    n, ids = state.players, [texts.country_id(state, s) for s in range(state.players)]
-    words = [_word(value) for value in state.embassy]
-    return [{ids[a]: words[a * n + b] for a in range(n) if a != b} for b in range(n)]
+    by = [{ids[b]: words[a * n + b] for b in range(n) if b != a} for a in range(n)]
+    held = [{ids[a]: words[a * n + b] for a in range(n) if a != b} for b in range(n)]
+    return by, held
 
 
 def _next_line(state: AfricaState, item: str, target: int) -> str:
