@@ -61,18 +61,18 @@ _DISPATCH: tuple[tuple[_Handler, tuple[int, ...]], ...] = tuple(
 )
 
 
-def to_act(s: NamibiaState) -> tuple[int, ...]:
+def to_act(state: NamibiaState) -> tuple[int, ...]:
     """One seat decides at a time (``actor``); nobody once the game is over."""
-    return () if s.phase == GAME_OVER else (s.actor,)
+    return () if state.phase == GAME_OVER else (state.actor,)
 
 
-def legal_actions(s: NamibiaState, seat: int) -> list[int]:
+def legal_actions(state: NamibiaState, seat: int) -> list[int]:
     """The options ``rules.flow`` posed to the seat that decides now."""
-    return s.options if seat == s.actor else []
+    return state.options if seat == state.actor else []
 
 
-def apply_action(s: NamibiaState, seat: int, index: int) -> None:
+def apply_action(state: NamibiaState, seat: int, index: int) -> None:
     """Apply a legal action of ``seat`` and run the game on to the next decision."""
     handler, args = _DISPATCH[index]
-    handler(s, seat, *args)
-    resume(s)
+    handler(state, seat, *args)
+    resume(state)
