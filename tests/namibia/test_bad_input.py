@@ -6,6 +6,7 @@ import pytest
 
 from meeple.engine import IllegalAction, NotYourTurn, UnknownAction
 from meeple.games.namibia import GAME
+from meeple.games.namibia.state import NamibiaState
 from tests.namibia.helpers import new_game
 
 
@@ -49,6 +50,7 @@ def test_no_action_after_the_end() -> None:
     from meeple.engine.conformance import random_playout
 
     s, _ = random_playout(GAME, GAME.make_config(4), 3)
+    assert isinstance(s, NamibiaState)
     with pytest.raises(IllegalAction, match="game is over"):
         GAME.play(s, 0, "pass")
 

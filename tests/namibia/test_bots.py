@@ -10,6 +10,7 @@ from meeple.games.namibia.board import BOARD
 from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, bid_limit
 from meeple.games.namibia.positions import Position
 from meeple.games.namibia.state import BID, COMPLETE_MINES
+from meeple.games.namibia.view import build_view
 from tests.namibia.helpers import legal_texts
 
 ROUNDS = 6
@@ -33,8 +34,7 @@ def test_the_heuristic_never_bids_the_money_it_needs_for_the_next_bribe() -> Non
 
 def test_the_heuristic_does_not_follow_a_high_opening_bid_in_round_one() -> None:
     s = Position().bribe(bids={0: 9}, bidder=1).build()
-    view = GAME.view(s, 1)
-    assert bid_limit(view, 1) < 10
+    assert bid_limit(build_view(s, 1), 1) < 10
     assert GAME.actions[NamibiaHeuristic(GAME, 1).choose(GAME, s, 1)].text == "pass"
 
 

@@ -112,8 +112,8 @@ def test_complete_mines_poses_no_choice_when_there_is_none() -> None:
 
 
 def test_complete_mines_a_wrong_feed_names_the_section_and_changes_nothing() -> None:
-    s = short_of_gold(1, "d4", "h6").cube("a3", "silver", 2).mine("a3", seat=0)
-    s = s.construction(0).build()
+    p = short_of_gold(1, "d4", "h6").cube("a3", "silver", 2).mine("a3", seat=0)
+    s = p.construction(0).build()
     before = s.clone()
     with pytest.raises(IllegalAction, match="not one of your completed mines") as refused:
         play(s, 0, "feed a2")

@@ -29,6 +29,7 @@ from meeple.games.namibia.bots.evaluation import (
     win_chances,
     worth,
 )
+from meeple.games.namibia.state import NamibiaState
 from meeple.games.namibia.view import NamibiaView, typed
 
 GREEDY_LIMIT = 48  # board decisions with more options are scored on a random sample
@@ -46,14 +47,14 @@ SHORTLIST = 6  # root branches of IS-MCTS on board decisions
 RULED_KINDS = frozenset({"pass", "bid", "buy", "load", "skip", "shipmine", "stop", "ship"})
 
 
-AnyGame = Game[GameState]  # the game a bot is given (Namibia's, as the engine types it)
+OurGame = Game[NamibiaState]  # the game a bot is given: Namibia's
 
 
-def _kind(game: AnyGame, index: int) -> str:
+def _kind(game: OurGame, index: int) -> str:
     return game.actions[index].kind
 
 
-def _args(game: AnyGame, index: int) -> tuple[int, ...]:
+def _args(game: OurGame, index: int) -> tuple[int, ...]:
     """The action's arguments: every argument of Namibia's actions is a number."""
     return cast(tuple[int, ...], game.actions[index].args)
 
@@ -63,10 +64,11 @@ class NamibiaHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: AnyGame, seed: int) -> None:
+    def __init__(self, game: OurGame, seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: AnyGame, state: GameState, seat: int) -> int:
+    def choose(self, game: OurGame, state: GameState, seat: int) -> int:
+        assert isinstance(state, NamibiaState)
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
@@ -84,13 +86,13 @@ class NamibiaHeuristic:
             return choose_shipment(game, view, seat, legal)
         return self.greedy(game, state, seat, legal)
 
-    def greedy(self, game: AnyGame, state: GameState, seat: int, legal: list[int]) -> int:
+    def greedy(self, game: OurGame, state: NamibiaState, seat: int, legal: list[int]) -> int:
         """The action whose resulting view scores best for ``seat``."""
         return lookahead_ranking(game, state, seat, legal, self.rng)[0]
 
 
 def lookahead_ranking(
-    game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
+    game: OurGame, state: NamibiaState, seat: int, legal: list[int], rng: Rng
 ) -> list[int]:
     """Actions best first, by the worth of the view each leads to in a determinized
     sample; more than GREEDY_LIMIT options are first cut to a random GREEDY_LIMIT."""
@@ -165,7 +167,7 @@ def shipment_score(view: NamibiaView, seat: int, kind: Commodity, port: int, lin
     return own + bonus - 0.3 * others
 
 
-def choose_shipment(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
+def choose_shipment(game: OurGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     from meeple.games.namibia.board import COMMODITIES
 
     link = links(view)
@@ -188,7 +190,7 @@ def best_shipments(view: NamibiaView, seat: int) -> list[float]:
     return sorted(per_kind, reverse=True)
 
 
-def choose_rail_shipping(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
+def choose_rail_shipping(game: OurGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     """Ship a mine unless waiting pays more than selling now (and helping the leader)."""
     shipment = view["shipment"]
     assert shipment is not None, "rail shipping has a shipment under way"
@@ -283,7 +285,7 @@ def bid_limit(view: NamibiaView, seat: int) -> int:
     return min(worth_paying, int(view["players"][seat]["money"]) - reserve)
 
 
-def choose_bid(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
+def choose_bid(game: OurGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     """Bid the minimum while it stays within ``bid_limit``; else pass."""
     pass_index = next(i for i in legal if _kind(game, i) == "pass")
     bids = [i for i in legal if _kind(game, i) == "bid"]
@@ -292,7 +294,7 @@ def choose_bid(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) ->
     return pass_index
 
 
-def choose_buy(game: AnyGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
+def choose_buy(game: OurGame, view: NamibiaView, seat: int, legal: list[int]) -> int:
     """Buy reputation with all money but a small reserve for the next auctions."""
     money = view["players"][seat]["money"]
     price = 3 if view["round"] <= 3 else 4
@@ -308,7 +310,7 @@ class NamibiaKnowledge(Knowledge):
     """Quick rollouts that never read a view; a pruned auction; a worth-based value."""
 
     def rollout(
-        self, game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: OurGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         first = _kind(game, legal[0])
         if first == "pass":
@@ -321,7 +323,7 @@ class NamibiaKnowledge(Knowledge):
             return legal[0]
         return rng.choice(legal)
 
-    def candidates(self, game: AnyGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
+    def candidates(self, game: OurGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
         first = _kind(game, legal[0])
         if first == "pass":
             return [legal[0], *legal[1:4:2], *legal[6:7]]
@@ -330,15 +332,17 @@ class NamibiaKnowledge(Knowledge):
         return legal
 
     def shortlist(
-        self, game: AnyGame, state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: OurGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> list[int]:
         """Rule-decided kinds keep their candidates; board decisions keep the
         SHORTLIST best by one-step lookahead."""
+        assert isinstance(state, NamibiaState)
         pruned = self.candidates(game, state, seat, legal)
         if len(pruned) <= SHORTLIST or _kind(game, legal[0]) in RULED_KINDS:
             return pruned
         return lookahead_ranking(game, state, seat, pruned, rng)[:SHORTLIST]
 
-    def evaluate(self, game: AnyGame, state: GameState, observer: int) -> list[float]:
+    def evaluate(self, game: OurGame, state: GameState, observer: int) -> list[float]:
+        assert isinstance(state, NamibiaState)
         view = typed(game.view(state, observer))  # JSON edge
         return win_chances(worth(view), view)
