@@ -1,7 +1,9 @@
 """The server stays in rooms of one purpose (docs/server.md, "The server's rooms"):
 no class of ``meeple.server`` has more than ``MAX_METHODS`` methods, no constructor
 takes more than ``MAX_COLLABORATORS`` collaborators, and no line silences mypy with
-``type: ignore``. Read from the source with ``ast``: nothing is imported or run.
+``type: ignore``; and no room calls back into the ``Hub`` facade (only its users, the
+app, the routes and the review jobs, import it). Read from the source with ``ast``:
+nothing is imported or run.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import meeple.server
 SERVER = Path(meeple.server.__file__).parent
 MAX_METHODS = 20
 MAX_COLLABORATORS = 6
+# The facade's users: everything else is a room the facade wires, and never imports it.
+HUB_USERS = {"app.py", "review_jobs.py", "routes"}
 
 
 def modules() -> list[Path]:
@@ -77,3 +81,27 @@ def test_no_type_ignore_in_the_server() -> None:
         if "type: ignore" in line
     ]
     assert not silenced, f"type: ignore in the server: {silenced}"
+
+
+def imported(path: Path) -> set[str]:
+    """The modules ``path`` imports (``from meeple.server import hub``: as
+    ``meeple.server.hub``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def imports_hub(path: Path) -> bool:
+    return "meeple.server.hub" in imported(path)
+
+
+def test_no_room_imports_the_hub() -> None:
+    rooms = [p for p in modules() if p.relative_to(SERVER).parts[0] not in HUB_USERS]
+    assert any(p.name == "moves.py" for p in rooms)
+    calling_back = [str(p.relative_to(SERVER)) for p in rooms if imports_hub(p)]
+    assert not calling_back, f"rooms importing the Hub facade: {calling_back}"
