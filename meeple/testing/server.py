@@ -194,6 +194,8 @@ class BrowserPage:
     every script error, console error and failed request (status 400 or more): a
     test of a page ends with ``assert not page.errors, page.errors``."""
 
+    shots = Path("screenshots")  # where ``shot`` writes (relative: to the working folder)
+
     def __init__(self, browser: Any, width: int, height: int = 900) -> None:
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.page = self.context.new_page()
@@ -234,10 +236,10 @@ class BrowserPage:
             )
         )
 
-    def shot(self, path: Path) -> None:
-        """A full-page screenshot at ``path``."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(path), full_page=True)
+    def shot(self, name: str) -> None:
+        """A full-page screenshot, ``<shots>/<name>.png``."""
+        self.shots.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
 
     def close(self) -> None:
         if not self.closed:

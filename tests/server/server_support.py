@@ -24,6 +24,8 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from meeple.server.limits import Limits  # noqa: E402
+from meeple.testing.server import CHROMIUM, chromium  # noqa: E402,F401  (the browser tests')
+from meeple.testing.server import BrowserPage as KitPage  # noqa: E402
 
 # Limits that tests not about limits never reach.
 RELAXED = Limits(
@@ -53,18 +55,6 @@ RELAXED_ARGS = tuple(
 )
 
 PG_ENV = "MEEPLE_TEST_PG_URL"
-CHROMIUM = os.environ.get("MEEPLE_TEST_CHROMIUM", "/usr/bin/chromium")
-# Headless, and without the background connections this machine's closed network refuses.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def test_client(app: Any) -> TestClient:
@@ -255,18 +245,6 @@ REACHABLE_JS = """[
 
 
 @contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium through Playwright; skips the test without either."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@contextmanager
 def served(folder: Path, args: tuple[str, ...] = ()) -> Iterator[Server]:
     """A running ``meeple serve`` over a SQLite file in ``folder``, stopped after."""
     server = Server(sqlite_url(folder), bot_delay=0.002, args=args)
@@ -277,60 +255,11 @@ def served(folder: Path, args: tuple[str, ...] = ()) -> Iterator[Server]:
         server.stop()
 
 
-class BrowserPage:
-    """A page in a browser context of its own at one width, recording in ``errors``
-    every script error, console error and failed request (status 400 or more): a
-    test of a page ends with ``assert not page.errors, page.errors``."""
+class BrowserPage(KitPage):
+    """The kit's page (``meeple.testing.server.BrowserPage``: it records every script
+    error, console error and failed request), its screenshots in screenshots/."""
 
-    def __init__(self, browser: Any, width: int, height: int = 900) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": height})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on(
-            "console",
-            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
-        )
-        self.page.on(
-            "response",
-            lambda r: self.errors.append(f"{r.status} {r.url}") if r.status >= 400 else None,
-        )
-        self.closed = False
-
-    def state(self, condition: str = "true", timeout: float = 30_000) -> Any:
-        """The table state the page holds, once it has one and ``condition`` (a
-        JavaScript expression) holds."""
-        self.page.wait_for_function(
-            f"() => window.meeple && window.meeple.state && ({condition})", timeout=timeout
-        )
-        return self.page.evaluate("() => window.meeple.state")
-
-    def drawn_state(self, condition: str = "true", timeout: float = 30_000) -> Any:
-        """Like ``state``, after the page has drawn the state it just received."""
-        self.state(condition, timeout)
-        self.page.wait_for_timeout(150)
-        return self.state()
-
-    def evaluate(self, script: str, arg: Any = None) -> Any:
-        return self.page.evaluate(script, arg)
-
-    def overflow(self) -> int:
-        """How many pixels the page is wider than the window (0: no sideways scroll)."""
-        return int(
-            self.evaluate(
-                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-            )
-        )
-
-    def shot(self, name: str) -> None:
-        """A full-page screenshot, screenshots/<name>.png."""
-        SHOTS.mkdir(exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.context.close()
+    shots = SHOTS
 
 
 # The ``pages`` fixture: ``pages(width)`` or ``pages(width, height)`` opens a page.
