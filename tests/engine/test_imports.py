@@ -1,7 +1,8 @@
 """No import cycles between the modules of meeple (issue 29, point 4).
 
 The graph is read from the source with ``ast`` (nothing is imported): a node is a
-module of meeple/ (a package is its ``__init__``), and an edge A -> B means A's code
+module of meeple/ or of the example game's package, meeple_goofspiel (a package is
+its ``__init__``), and an edge A -> B means A's code
 imports B when it runs, at module level or inside a function. Imports under
 ``if TYPE_CHECKING:`` do not count: they never run, so they cannot make an import
 order matter, and a contract and its parts may name each other's types (the engine's
@@ -22,17 +23,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = ROOT / "meeple"
+PACKAGES = (ROOT / "meeple", ROOT / "tests/example_game/meeple_goofspiel")
 
 Graph = dict[str, set[str]]
 
 
 def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
+    package = next(p for p in PACKAGES if p in path.parents)
+    parts = path.relative_to(package.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+MODULES = {
+    module_name(path): path for package in PACKAGES for path in sorted(package.rglob("*.py"))
+}
 
 
 def is_type_checking(test: ast.expr) -> bool:
@@ -97,8 +101,11 @@ def import_graph() -> Graph:
 
 
 def room_of(module: str) -> str:
-    """The top-level room of a module: meeple.<part>, or meeple.games.<game>."""
+    """The top-level room of a module: meeple.<part>, meeple.games.<game>, or an
+    outside game's package."""
     parts = module.split(".")
+    if parts[0] != "meeple":
+        return parts[0]
     return ".".join(parts[:3] if parts[1:2] == ["games"] and len(parts) > 2 else parts[:2])
 
 
@@ -189,6 +196,8 @@ def test_the_graph_sees_function_level_and_relative_imports() -> None:
     assert tangles({"a": {"b"}, "b": {"a", "c"}, "c": {"b"}}) == [["a", "b", "c"]]
     assert room_of("meeple.games.namibia.rules.apply") == "meeple.games.namibia"
     assert room_of("meeple.rl.policy") == "meeple.rl"
+    assert room_of("meeple_goofspiel.rules.apply") == "meeple_goofspiel"
+    assert "meeple_goofspiel.rules.bidding" in GRAPH["meeple_goofspiel.rules.apply"]
 
 
 def test_no_module_imports_itself_in_a_circle() -> None:
