@@ -29,6 +29,7 @@ from meeple.games.newworld.state import (
     NewWorldState,
     at,
 )
+from meeple.games.newworld.view import typed
 from tests.newworld.nw_support import ScriptedRng, area, movement_position, texts
 
 
@@ -246,7 +247,7 @@ def test_8_32_the_browser_offers_some_of_them_as_an_amount_set_to_the_most() -> 
     GAME.play(state, 0, "attack france at q with 1")
     GAME.play(state, 0, "forbid soldiers to retreat")
     legal = [GAME.actions[i].text for i in GAME.legal_actions(state, 1)]
-    entries = controls(GAME.view(state, 1), legal)
+    entries = controls(typed(GAME.view(state, 1)), legal)
     amounts = [e for e in entries if e["kind"] == "amount"]
     assert len(amounts) == 1 and amounts[0]["values"] == [1, 2, 3, 4]
     assert amounts[0]["default"] == 4  # the nearest to all of them, the old pick

@@ -76,14 +76,14 @@ class NewWorldHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, game: Game[GameState], seed: int) -> None:
+    def __init__(self, game: Game[NewWorldState], seed: int) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, game: Game[GameState], state: GameState, seat: int) -> int:
-        legal = game.legal_actions(state, seat)
+    def choose(self, game: Game[NewWorldState], state: GameState, seat: int) -> int:
+        legal = game.legal_actions(sample_of(state), seat)
         if len(legal) == 1:
             return legal[0]
-        sample = sample_of(game.determinize(state, seat, self.rng))
+        sample = game.determinize(sample_of(state), seat, self.rng)
         return policy.choose(game, sample, seat, legal, self.rng)
 
 
@@ -101,7 +101,7 @@ def numeric_neighbours(t: Table, legal: list[int], chosen: int) -> list[int]:
 
 
 def alternatives(
-    game: Game[GameState],
+    game: Game[NewWorldState],
     state: NewWorldState,
     seat: int,
     legal: list[int],
@@ -181,7 +181,7 @@ class NewWorldKnowledge(Knowledge):
         return policy.CLIMATE_WEIGHT
 
     def rollout(
-        self, game: Game[GameState], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: Game[NewWorldState], state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         if len(legal) == 1:
             return legal[0]
@@ -190,26 +190,26 @@ class NewWorldKnowledge(Knowledge):
         return policy.choose(game, sample_of(state), seat, legal, rng, self.climate_weight(seat))
 
     def candidates(
-        self, game: Game[GameState], state: GameState, seat: int, legal: list[int]
+        self, game: Game[NewWorldState], state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
         return alternatives(
             game, sample_of(state), seat, legal, climate_weight=self.climate_weight(seat)
         )
 
     def shortlist(
-        self, game: Game[GameState], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: Game[NewWorldState], state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> list[int]:
         """The root's branches, read from a sample (never the true state)."""
         if len(legal) == 1:
             return legal
-        sample = sample_of(game.determinize(state, seat, rng))
+        sample = game.determinize(sample_of(state), seat, rng)
         self.secret_turn = sample.turn if sample.phase in SECRET_PHASES else -1
         self.searcher = seat
         return alternatives(
             game, sample, seat, legal, root=True, climate_weight=policy.SEARCH_CLIMATE_WEIGHT
         )
 
-    def settled(self, game: Game[GameState], state: GameState) -> bool:
+    def settled(self, game: Game[NewWorldState], state: GameState) -> bool:
         """Anywhere but amid the bids or sheets the search is about: those are judged
         before their first entry or once all are revealed."""
         sample = sample_of(state)
@@ -219,5 +219,5 @@ class NewWorldKnowledge(Knowledge):
             return all(untouched(sample, seat) for seat in range(sample.players))
         return False
 
-    def evaluate(self, game: Game[GameState], state: GameState, observer: int) -> list[float]:
+    def evaluate(self, game: Game[NewWorldState], state: GameState, observer: int) -> list[float]:
         return standings(sample_of(state))

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from meeple.engine import Game, GameState, Rng
+from meeple.engine import Game, Rng
 from meeple.games.newworld.board import AREAS
 from meeple.games.newworld.bots.reading import (
     COASTAL,
@@ -112,7 +112,7 @@ class Table:
 _TABLES: dict[str, Table] = {}
 
 
-def table(game: Game[GameState]) -> Table:
+def table(game: Game[NewWorldState]) -> Table:
     found = _TABLES.get(game.rules_version)
     if found is None:
         actions = list(game.actions)
@@ -562,7 +562,7 @@ def arrangement_choice(t: Table, legal: list[int]) -> int:
 
 
 def choose(
-    game: Game[GameState],
+    game: Game[NewWorldState],
     state: NewWorldState,
     seat: int,
     legal: list[int],
