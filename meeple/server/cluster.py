@@ -50,8 +50,9 @@ SEEN_KEPT = 86400.0  # seconds a seat's last sighting is kept (older: absent any
 
 @dataclass
 class Handlers:
-    """What the hub does when the database tells of a change (each is called on the
-    event loop with the table id and the number of the notification)."""
+    """What this process does when the database tells of a change
+    (``membership.Membership``; each is called on the event loop with the table id
+    and the number of the notification)."""
 
     changed: Callable[[str, int], None]  # a new stored version
     chat: Callable[[str, int], None]  # a new chat message (its id)
@@ -62,7 +63,7 @@ class Handlers:
 
 class LeaseStore:
     """The lease, node and presence rows (PostgreSQL SQL; called on the database
-    thread through the hub's ``db``)."""
+    thread through ``Threads.db``; ``meeple.server.leases.Leases``)."""
 
     def __init__(self, store: Store, node: str, seconds: float) -> None:
         self.store = store
@@ -281,7 +282,7 @@ class Cluster:
 
 
 def dispatch(handlers: Handlers, payload: str) -> None:
-    """Hand one notification to the hub (a malformed one is logged and dropped)."""
+    """Hand one notification to its handler (a malformed one is logged and dropped)."""
     try:
         kind, table_id, number = payload.split(" ")
         value = int(number)
