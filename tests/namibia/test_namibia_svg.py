@@ -15,6 +15,7 @@ from meeple.engine import UnknownAction
 from meeple.games.namibia import GAME
 from meeple.games.namibia.actions import port_word
 from meeple.games.namibia.board import BOARD
+from meeple.games.namibia.state import NamibiaState
 from meeple.games.namibia.svg import render_svg
 from tests.namibia.helpers import legal_texts, new_game, play
 from tests.namibia.test_shipping import GERY, shipping_example_position
@@ -156,10 +157,17 @@ def test_cubes_say_what_they_are_and_click_as_their_space() -> None:
     svg = render_svg(GAME.view(s, None))
     found = targets(svg)
     pieces = [
-        g for g in found["h4"] if g.find(f"{SVG}title") is not None and "transform" in g.attrib
+        g
+        for g in found["h4"]
+        if g.find(f"{SVG}title") is not None
+        and "transform" in g.attrib
+        and g.attrib.get("class") != "truck"
     ]
     assert len(pieces) == 1
-    assert pieces[0].findtext(f"{SVG}title") == "H4: 3 gold cubes; Blue's mine (complete)"
+    assert (
+        pieces[0].findtext(f"{SVG}title")
+        == "H4: 3 gold cubes; Blue's mine (complete); by rail to Lüderitz"
+    )
     # The pieces let clicks through, except the cube's and the mine's fill.
     root = ET.fromstring(svg)
     shapes = {
@@ -168,3 +176,90 @@ def test_cubes_say_what_they_are_and_click_as_their_space() -> None:
     assert shapes["nb-cube"].attrib["pointer-events"] == "visibleFill"
     assert shapes["nb-mine"].attrib["pointer-events"] == "visibleFill"
     assert [u.attrib["href"] for u in pieces[0].iter(f"{SVG}use")] == ["#nb-cube", "#nb-mine"]
+
+
+# -- each port's rail network and the mines it joins (issue 30) ------------------------
+
+
+def rail_networks(svg: str) -> dict[int, set[str]]:
+    """Per port (board order), the rails its network's path draws, as edge names."""
+    from meeple.games.namibia.svg import _rail_ends
+
+    geometry = tuple(
+        (s["label"], s["row"], s["col"], s["kind"])
+        for s in GAME.view(new_game(3, 1), None)["spaces"]
+    )
+    # Every drawing of a rail, at any strip offset, starts at a point; match by midpoint.
+    mids = {}
+    for name, ends in _rail_ends(geometry).items():
+        mids[(round((ends[0] + ends[2]) / 2), round((ends[1] + ends[3]) / 2))] = name
+    out: dict[int, set[str]] = {}
+    for path in ET.fromstring(svg).iter(f"{SVG}path"):
+        if "rail-net" not in path.attrib.get("class", ""):
+            continue
+        drawn = out.setdefault(int(path.attrib["data-port"]), set())
+        for x1, y1, x2, y2 in re.findall(
+            r"M([\d.-]+),([\d.-]+)L([\d.-]+),([\d.-]+)", path.attrib["d"]
+        ):
+            mid = ((float(x1) + float(x2)) / 2, (float(y1) + float(y2)) / 2)
+            near = min(mids, key=lambda m: abs(m[0] - mid[0]) + abs(m[1] - mid[1]))
+            drawn.add(mids[near])
+    return out
+
+
+def sampled_states(seed: int, players: int, moves: int = 400) -> list[NamibiaState]:
+    """States of a random game, every 40th decision."""
+    import copy
+
+    from meeple.ai.base import make_bot
+
+    state = new_game(players, seed)
+    bot = make_bot("random", GAME, seed)
+    out = []
+    for step in range(moves):
+        if GAME.is_over(state):
+            break
+        if step % 40 == 0:
+            out.append(copy.deepcopy(state))
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, bot.choose(GAME, state, seat))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 5), (4, 11)])
+def test_each_port_draws_its_network_and_rings_the_mines_it_joins(players: int, seed: int) -> None:
+    """3. Shipping: a mine ships by rail through a port whose network reaches a side
+    of its space. The board draws each port's rails in that port's class, and rings a
+    mine once per port it is joined to, as the engine's own link test says."""
+    from meeple.games.namibia.rules.geometry import linked_to_port
+
+    joined_twice = 0
+    for state in sampled_states(seed, players):
+        svg = render_svg(GAME.view(state, None))
+        networks = rail_networks(svg)
+        view = GAME.view(state, None)
+        for port in range(len(BOARD.ports)):
+            linked = linked_to_port(state, port)
+            spaces = {BOARD.labels[i] for i, yes in enumerate(linked) if yes}
+            ends = {end.upper() for name in networks.get(port, set()) for end in name.split("-")}
+            assert ends == spaces, BOARD.port_names[port]
+        rings = {
+            g.attrib["data-target"]: sorted(
+                int(c.attrib["data-port"])
+                for c in g.iter(f"{SVG}circle")
+                if "port-link" in c.attrib.get("class", "")
+            )
+            for g in ET.fromstring(svg).iter(f"{SVG}g")
+            if "transform" in g.attrib and g.find(f"{SVG}use[@href='#nb-mine']") is not None
+        }
+        for s in view["spaces"]:
+            if s["mine"] is None:
+                continue
+            expected = [
+                p
+                for p in range(len(BOARD.ports))
+                if linked_to_port(state, p)[BOARD.space(s["label"])]
+            ]
+            assert rings[s["label"].lower()] == expected, s["label"]
+            joined_twice += len(expected) >= 2
+    assert joined_twice  # some mine shows two ports' rings

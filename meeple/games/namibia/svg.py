@@ -107,7 +107,8 @@ def render_overlay(view: NamibiaView) -> str:
     # the pointer: pointing at them shows what the space holds, clicking them is
     # clicking the space; the rest (and the middle of the hex) lets clicks through.
     parts = ['<g class="pieces" pointer-events="none" font-size="8" text-anchor="middle">']
-    parts.extend(p for p in (_pieces(s) for s in spaces) if p)
+    linked = linked_ports(tuple(view["rails"]))
+    parts.extend(p for p in (_pieces(s, linked.get(s["label"], ())) for s in spaces) if p)
     parts.append("</g>")
     parts.extend(_rails(view, geometry))
     parts.extend(_trucks(view, spaces))
@@ -118,14 +119,17 @@ def render_overlay(view: NamibiaView) -> str:
 
 Geometry = tuple[tuple[str, int, int, str], ...]
 
+MINE_X, MINE_Y, MINE_R = 7.5, 0.0, 8.5  # the mine head's centre and radius in its space
+
 # The pieces' shapes, drawn by the overlay with <use> relative to a space's centre
 # (fill and stroke come from the <use>).
 DEFS = (
     "<defs>"
     # Only the fills of cubes and mines take the pointer (for their tooltips).
-    '<rect id="nb-cube" x="-14" y="-6" width="11" height="11" stroke="#333" stroke-width="0.8"'
+    '<rect id="nb-cube" x="-19" y="-6" width="12" height="12" stroke="#333" stroke-width="0.8"'
     ' pointer-events="visibleFill"/>'
-    '<circle id="nb-mine" cx="7.5" cy="1" r="6.5" stroke-width="2.5" pointer-events="visibleFill"/>'
+    f'<circle id="nb-mine" cx="{MINE_X}" cy="{MINE_Y}" r="{MINE_R}" stroke-width="2.5"'
+    ' pointer-events="visibleFill"/>'
     '<path id="nb-abandoned" d="M-6,8 l12,8 m0,-8 l-12,8" stroke="#444" stroke-width="2"/>'
     "</defs>"
 )
@@ -251,8 +255,9 @@ def _space_mark(label: str, x: float, y: float) -> str:
     return ""
 
 
-def _pieces(s: SpaceView) -> str:
-    """A space's cubes, mine and abandoned marker ("" if none), as one group."""
+def _pieces(s: SpaceView, ports: tuple[int, ...]) -> str:
+    """A space's cubes, mine and abandoned marker ("" if none), as one group; a
+    mine's ring per port its space is joined to by rail (the ``ports``)."""
     cubes, mine, abandoned = s["cubes"], s["mine"], s["abandoned"]
     if not (cubes or mine or abandoned):
         return ""
@@ -265,6 +270,7 @@ def _pieces(s: SpaceView) -> str:
         None if not mine else mine["owner"],
         bool(mine and mine["complete"]),
         abandoned,
+        ports if mine else (),
     )
 
 
@@ -278,28 +284,41 @@ def _pieces_of(
     owner: int | None,
     complete: bool,
     abandoned: bool,
+    ports: tuple[int, ...],
 ) -> str:
     x, y = centre(row, col)
+    title = _pieces_title(label, commodity, cubes, owner, complete, abandoned)
+    if ports:
+        title += "; by rail to " + ", ".join(BOARD.port_names[p] for p in ports)
     out = [
         f'<g data-target="{escape(label.lower())}" transform="translate({x:.1f},{y:.1f})">'
-        f"<title>{escape(_pieces_title(label, commodity, cubes, owner, complete, abandoned))}"
-        "</title>"
+        f"<title>{escape(title)}</title>"
     ]
     if cubes:
         colour = COMMODITY_COLOURS.get(commodity, "#888")
         out.append(
-            f'<use href="#nb-cube" class="cube" fill="{colour}"/>'
-            f'<text x="-8.5" y="3">{cubes}</text>'
+            f'<use href="#nb-cube" class="cube" fill="{colour}"/><text x="-13" y="3">{cubes}</text>'
         )
     if owner is not None:
         colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         fill = colour if complete else "white"
         state = "mine complete" if complete else "mine"
+        out.extend(_port_ring(k, port) for k, port in enumerate(ports))
         out.append(f'<use href="#nb-mine" class="{state}" fill="{fill}" stroke="{colour}"/>')
     if abandoned:
         out.append('<use href="#nb-abandoned" class="abandoned"/>')
     out.append("</g>")
     return "".join(out)
+
+
+def _port_ring(k: int, port: int) -> str:
+    """The ``k``-th ring around a mine head: joined by rail to ``port``."""
+    r = MINE_R + 2.6 + 2.6 * k
+    return (
+        f'<circle class="port-link port-{escape(BOARD.port_keys[port])}" data-port="{port}"'
+        f' cx="{MINE_X}" cy="{MINE_Y}" r="{r:.1f}" fill="none" stroke="{PORT_COLOURS[port]}"'
+        f' stroke-width="2.2" stroke-dasharray="{PORT_DASHES[port]}"/>'
+    )
 
 
 def _pieces_title(
@@ -322,28 +341,123 @@ def _pieces_title(
     return f"{label}: {'; '.join(parts)}"
 
 
+# Each port's rail network in its own colour and dash (the dash tells the networks
+# apart without colour), in the board's port order: Möwe Bay, Walvis Bay, Lüderitz,
+# Oranjemund. None of them is a seat's colour.
+PORT_COLOURS = ("#8e44ad", "#00a0a0", "#e0609e", "#9a7b1c")
+PORT_DASHES = ("none", "7,3", "2.5,2.5", "8,2.5,2,2.5")
+_EDGE_OF = {BOARD.edge_label(e).lower(): e for e in range(len(BOARD.edges))}
+
+
+@lru_cache(maxsize=64)
+def port_networks(rails: tuple[str, ...]) -> tuple[frozenset[int], ...]:
+    """Per port (board order), the railed edges of its network: those joined, rail
+    to rail through shared corners, to a railed side of the port (as 3. Shipping
+    reads a mine's link: rules.geometry.linked_mask on the state)."""
+    railed = {_EDGE_OF[r.lower()] for r in rails if r.lower() in _EDGE_OF}
+    out = []
+    for port in BOARD.ports:
+        frontier = [e for e in BOARD.space_edges[port] if e in railed]
+        reached = set(frontier)
+        while frontier:
+            for other in BOARD.edge_neighbors[frontier.pop()]:
+                if other in railed and other not in reached:
+                    reached.add(other)
+                    frontier.append(other)
+        out.append(frozenset(reached))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def linked_ports(rails: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """Per space label, the ports (board order) a railed side of it joins."""
+    out: dict[str, list[int]] = {}
+    for port, network in enumerate(port_networks(rails)):
+        for e in network:
+            for space in BOARD.edges[e]:
+                joined = out.setdefault(BOARD.labels[space], [])
+                if port not in joined:
+                    joined.append(port)
+    return {label: tuple(sorted(ports)) for label, ports in out.items()}
+
+
 def _rails(view: NamibiaView, geometry: Geometry) -> list[str]:
     """The rails built, above the edges' click areas (which are on the board layer)
-    and transparent to clicks."""
-    railed = [r.lower() for r in view["rails"]]
-    drawn = _rail_lines(geometry)
-    path = "".join(drawn[name] for name in railed if name in drawn)
-    if not path:
+    and transparent to clicks: a dark bed under every rail, then each port's network
+    in its colour and dash; a rail in several networks (they joined) shows a strip
+    of each, side by side."""
+    rails = tuple(view["rails"])
+    if not rails:
         return []
-    return [
-        f'<path d="{path}" stroke="#222" stroke-width="4" stroke-linecap="round"'
-        ' class="rails" pointer-events="none"/>'
-    ]
+    return [_rails_drawn(rails, geometry)]
+
+
+@lru_cache(maxsize=64)
+def _rails_drawn(rails: tuple[str, ...], geometry: Geometry) -> str:
+    drawn = _rail_ends(geometry)
+    networks = port_networks(rails)
+    beds: dict[int, list[str]] = {}
+    strips: list[list[str]] = [[] for _ in networks]
+    for name in (r.lower() for r in rails):
+        ends = drawn.get(name)
+        if ends is None:
+            continue
+        edge = _EDGE_OF.get(name, -1)
+        ports = [p for p, network in enumerate(networks) if edge in network]
+        beds.setdefault(len(ports), []).append(_segment(ends, 0.0))
+        for k, port in enumerate(ports):
+            offset = (k - (len(ports) - 1) / 2) * RAIL_STRIP
+            strips[port].append(_segment(ends, offset))
+    out = ['<g class="rails" pointer-events="none" stroke-linecap="butt" fill="none">']
+    for count, paths in sorted(beds.items()):
+        width = RAIL_STRIP * max(count, 1) + 2
+        out.append(
+            f'<path class="rail-bed" d="{"".join(paths)}" stroke="#222"'
+            f' stroke-width="{width:.1f}" stroke-linecap="round"/>'
+        )
+    for port, paths in enumerate(strips):
+        if paths:
+            key = escape(BOARD.port_keys[port])
+            out.append(
+                f'<path class="rail-net port-{key}" data-port="{port}" d="{"".join(paths)}"'
+                f' stroke="{PORT_COLOURS[port]}" stroke-width="{RAIL_STRIP:.1f}"'
+                f' stroke-dasharray="{PORT_DASHES[port]}"/>'
+            )
+    out.append("</g>")
+    return "".join(out)
+
+
+def rail_sample(port: int, x1: float, y1: float, x2: float, y2: float) -> str:
+    """A short rail of the port's network (beside the port's name, in the legend)."""
+    d = f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}"
+    return (
+        f'<g class="rail-sample port-{escape(BOARD.port_keys[port])}" fill="none">'
+        f'<path d="{d}" stroke="#222" stroke-width="{RAIL_STRIP + 2:.1f}"/>'
+        f'<path d="{d}" stroke="{PORT_COLOURS[port]}" stroke-width="{RAIL_STRIP:.1f}"'
+        f' stroke-dasharray="{PORT_DASHES[port]}"/></g>'
+    )
+
+
+RAIL_STRIP = 3.2  # the width of one network's colour along a rail
+Ends = tuple[float, float, float, float]
+
+
+def _segment(ends: Ends, offset: float) -> str:
+    """A rail's line as path data, moved ``offset`` across itself."""
+    x1, y1, x2, y2 = ends
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ox, oy = -(y2 - y1) / length * offset, (x2 - x1) / length * offset
+    return f"M{x1 + ox:.1f},{y1 + oy:.1f}L{x2 + ox:.1f},{y2 + oy:.1f}"
 
 
 @lru_cache(maxsize=8)
-def _rail_lines(geometry: Geometry) -> dict[str, str]:
-    """Per edge, its rail as path data (one path draws every rail)."""
-    out = {}
-    for name, rail, _ in _edge_parts(tuple(g[:3] for g in geometry)):
-        x1, y1, x2, y2 = (rail.split(f'{k}="')[1].split('"')[0] for k in ("x1", "y1", "x2", "y2"))
-        out[name] = f"M{x1},{y1}L{x2},{y2}"
-    return out
+def _rail_ends(geometry: Geometry) -> dict[str, Ends]:
+    """Per edge, the ends of its rail (the side the two spaces share)."""
+    spaces: list[Place] = [{"label": lab, "row": row, "col": col} for lab, row, col, _ in geometry]
+    return {
+        f"{spaces[i]['label']}-{spaces[j]['label']}".lower(): shared_side(spaces[i], spaces[j])
+        for i, j in edges(spaces)
+    }
 
 
 @lru_cache(maxsize=8)
@@ -380,6 +494,8 @@ def _edge_parts(geometry: tuple[tuple[str, int, int], ...]) -> tuple[tuple[str, 
 
 
 def _trucks(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
+    """Each truck on its space, below the mine head (a truck stands only on its
+    owner's completed mine, so one truck a space); clicking it clicks the space."""
     where = {s["label"]: s for s in spaces}
     out = []
     for p in view["players"]:
@@ -388,13 +504,21 @@ def _trucks(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
             continue
         x, y = centre(s["row"], s["col"])
         colour = SEAT_COLOURS[p["seat"] % len(SEAT_COLOURS)]
-        dx = 4 * p["seat"]
         out.append(
-            f'<rect x="{x - 12 + dx:.1f}" y="{y + 8:.1f}" width="10" height="6" rx="1"'
-            f' fill="{colour}" stroke="#111" class="truck"><title>truck of'
-            f" {escape(p['name'])}</title></rect>"
+            f'<g class="truck" data-target="{escape(s["label"].lower())}"'
+            f' transform="translate({x:.1f},{y:.1f})"><title>truck of {escape(p["name"])}'
+            f" on {escape(s['label'])}</title>{truck_shape(colour)}</g>"
         )
     return out
+
+
+def truck_shape(colour: str) -> str:
+    """A truck (load bed and cab, on two wheels) about its space's centre."""
+    return (
+        f'<path d="M-14,8h12v9h-12z M-1,11h4l2,3v3h-6z" fill="{colour}" stroke="#111"'
+        ' stroke-width="1"/><circle cx="-10" cy="18" r="2" fill="#111"/>'
+        '<circle cx="1" cy="18" r="2" fill="#111"/>'
+    )
 
 
 def _port_areas(geometry: Geometry, ports: tuple[PortPlace, ...]) -> list[str]:
@@ -424,9 +548,11 @@ def _ports(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
             continue
         x, y = centre(s["row"], s["col"])
         weight = "bold" if port["selected"] else "normal"
+        index = BOARD.ports.index(BOARD.space(port["label"]))
         out.append(
-            f'<text x="{x - R - 2:.1f}" y="{y + 3:.1f}" font-size="9" text-anchor="end"'
+            f'<text x="{x - R - 2:.1f}" y="{y + 1:.1f}" font-size="9" text-anchor="end"'
             f' font-weight="{weight}" fill="#134">{escape(port["name"])}</text>'
+            + rail_sample(index, x - R - 38, y + 7, x - R - 2, y + 7)
         )
     return out
 
