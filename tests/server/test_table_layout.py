@@ -1,5 +1,6 @@
-"""The table page on a phone (390x844), a tablet (768x1024) and a desktop (1280x800),
-for every game, as a person meets it with bots at the table (issue 25, point 7).
+"""The table page on a phone (390x844), a tablet (768x1024), a small desktop or a
+tablet held sideways (1024x768) and a desktop (1280x800), for every game, as a person
+meets it with bots at the table (issue 25, point 7; issue 30, point 5).
 
 One table per game, seen at the three sizes one after the other while its person
 plays decisions through the page (its own socket: ``window.meeple.play``). At every
@@ -15,6 +16,14 @@ order sheet, Mombasa's hand, New World's Planning Sheet: the board's text "Your
 board and the decision start on the first screen, the decision's question and its
 first choice on it. The final scores, the replay page and the lobby never scroll
 sideways on a phone or a tablet either.
+
+Issue 30, point 5, at every size: no two text labels of the board overlap (their
+boxes on the screen, beyond a small tolerance); the last moves glow (the board
+elements the game says they concern carry ``lastmove`` and its drop shadow, those
+and no others). On a desktop (1280 px) the fitted board's smallest text reads at
+12 px or more, measured through transforms like the 11 px of an enlarged board.
+A check a game still fails is listed in KNOWN_FAILURES with the issue that fixes
+it: the test then xfails, and fails once the check passes (remove the entry).
 
 Screenshots: screenshots/layout-<game>-<width>.png (the whole page); with
 MEEPLE_DOCS_SHOTS=1 also docs/screenshots/<game>-<width>.png (the first two
@@ -42,9 +51,20 @@ from tests.server.server_support import (
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 GAMES = ("namibia", "mombasa", "newworld", "africa1880")
-SCREENS = ((390, 844), (768, 1024), (1280, 800))
+SCREENS = ((390, 844), (768, 1024), (1024, 768), (1280, 800))
 NARROW_MAX = 1100  # px: up to this width a phone's or a tablet's page (style.css)
 READABLE = 11.0  # px: the smallest text an enlarged (or already wide) board shows
+DESKTOP_READABLE = 12.0  # px: the smallest text of a desktop's fitted board
+OVERLAP_TOLERANCE = 2.0  # px two text boxes may share, each way, before they overlap
+# Checks a game fails today: (game, check) -> the issue and point that fix it. The
+# checks: "desktop text" (12 px at 1280), "overlap" (text labels apart).
+KNOWN_FAILURES: dict[tuple[str, str], str] = {
+    ("namibia", "desktop text"): "issue 30, point 5: Namibia's board",
+    ("newworld", "overlap"): "issue 30, points 4 and 5: New World's sea names over numbers",
+    ("newworld", "desktop text"): "issue 30, point 5: New World's board",
+    ("mombasa", "desktop text"): "issue 30, points 1 and 5: Mombasa's board",
+    ("africa1880", "desktop text"): "issue 30, points 3 and 5: Africa 1880's board",
+}
 # No space to break at: the header, the panels and the chat must wrap it.
 LONG_NAME = "Maximiliane-Konstantinopoulou-Wiesenthal"[:36]
 # Decisions played at the first size (a phone): two, and in a game with a secret
@@ -74,6 +94,20 @@ READ_JS = """() => {
     return Math.hypot(m.a, m.b) * parseFloat(getComputedStyle(t).fontSize);
   });
   const secret = shown.find((t) => t.textContent.startsWith('Your '));
+  const labels = shown.filter((t) => t.textContent.trim())
+    .map((t) => [t.textContent.trim().slice(0, 40), t.getBoundingClientRect()]);
+  const overlaps = [];
+  const tol = ${TOL};
+  for (let i = 0; i < labels.length && overlaps.length < 6; i++) {
+    for (let j = i + 1; j < labels.length && overlaps.length < 6; j++) {
+      const [a, ra] = labels[i], [b, rb] = labels[j];
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > tol && h > tol) overlaps.push([a, b]);
+    }
+  }
+  const moves = window.meeple && window.meeple.lastMoves ? window.meeple.lastMoves() : [];
+  const glowing = [...board.querySelectorAll('.lastmove')];
   const button = board.querySelector(':scope > button.zoom');
   const decision = document.getElementById('decision');
   const first = decision && decision.querySelector('#actions button, #actions input, select');
@@ -93,8 +127,12 @@ READ_JS = """() => {
     prompt: box(document.getElementById('prompt')),
     first: box(first),
     legal: window.meeple && window.meeple.state ? window.meeple.state.legal.length : 0,
+    overlaps,
+    glowWanted: [...new Set(moves.flatMap((e) => e.targets || []))].sort(),
+    glowing: [...new Set(glowing.map((n) => n.dataset.target))].sort(),
+    unlit: glowing.filter((n) => !getComputedStyle(n).filter.includes('drop-shadow')).length,
   };
-}"""
+}""".replace("${TOL}", str(OVERLAP_TOLERANCE))
 
 
 def min_players(game: str) -> int:
@@ -144,6 +182,47 @@ def click_the_enlarged_board(page: BrowserPage) -> None:
         return
 
 
+class Checks:
+    """The checks of one game, KNOWN_FAILURES among them counted, not raised."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.failed: dict[str, str] = {}  # a known failing check -> its first failure
+
+    def expect(self, check: str, ok: bool, message: str) -> None:
+        why = KNOWN_FAILURES.get((self.game, check))
+        if why is None:
+            assert ok, message
+        elif not ok:
+            self.failed.setdefault(check, f"{message} ({why})")
+
+    def finish(self) -> None:
+        """Xfail on the known failures seen; fail if a known one no longer fails."""
+        fixed = {c for g, c in KNOWN_FAILURES if g == self.game} - set(self.failed)
+        assert not fixed, f"{self.game} passes {sorted(fixed)}: remove it from KNOWN_FAILURES"
+        if self.failed:
+            pytest.xfail("; ".join(self.failed.values()))
+
+
+def check_labels_and_glow(checks: Checks, seen: dict[str, Any], where: str) -> None:
+    """No two text labels of the board overlap; the last moves' elements glow."""
+    checks.expect(
+        "overlap", not seen["overlaps"], f"overlap: {where}: labels overlap: {seen['overlaps']}"
+    )
+    assert seen["glowing"] == seen["glowWanted"], (
+        f"{where}: glowing {seen['glowing']}, the last moves name {seen['glowWanted']}"
+    )
+    assert seen["unlit"] == 0, f"{where}: {seen['unlit']} last-move elements without a glow"
+
+
+def check_desktop_text(checks: Checks, seen: dict[str, Any], where: str) -> None:
+    checks.expect(
+        "desktop text",
+        seen["smallest"] >= DESKTOP_READABLE - 0.05,
+        f"desktop text: {where}: the fitted board's text at {seen['smallest']:.1f} px",
+    )
+
+
 def check_fitted(seen: dict[str, Any], where: str) -> None:
     """No sideways scrolling; the board and its drawing within the window."""
     assert seen["overflow"] <= 0, f"{where}: the page scrolls {seen['overflow']} px sideways"
@@ -175,7 +254,9 @@ def check_enlarging(page: BrowserPage, seen: dict[str, Any], where: str) -> None
         f"{where}: enlarged, its text at {enlarged['smallest']:.1f} px"
     )
     assert enlarged["smallest"] > seen["smallest"], f"{where}: enlarging did not enlarge"
-    assert enlarged["boardScroll"] > 0, f"{where}: the enlarged board does not scroll in its card"
+    assert enlarged["boardScroll"] > 0 or zoom <= enlarged["board"]["width"], (
+        f"{where}: the enlarged board, wider than its card, does not scroll in it"
+    )
     assert enlarged["overflow"] <= 0, f"{where}: the page, not the card, scrolls sideways"
     if seen["clientWidth"] < 760 and enlarged["legal"]:
         click_the_enlarged_board(page)
@@ -237,6 +318,7 @@ def test_the_table_fits_a_phone_a_tablet_and_a_desktop(
 ) -> None:
     seats: list[Any] = [{"kind": "human", "name": LONG_NAME}]
     made = new_table(server, game, seats + ["random"] * (min_players(game) - 1))
+    checks = Checks(game)
     for k, (width, height) in enumerate(SCREENS):
         where = f"{game} at {width}x{height}"
         page = pages(width, height)
@@ -246,15 +328,18 @@ def test_the_table_fits_a_phone_a_tablet_and_a_desktop(
         seen = page.evaluate(READ_JS)
         shoot(page, game, width, height)
         check_fitted(seen, where)
+        check_labels_and_glow(checks, seen, where)
         check_secret(game, seen, where, phone=k == 0)
         if width <= NARROW_MAX:
             check_enlarging(page, seen, where)
         else:
             check_desktop(seen, where)
+            check_desktop_text(checks, seen, where)
         assert LONG_NAME in page.evaluate("() => document.getElementById('seats').innerText")
         assert not page.errors, page.errors
         page.close()
     assert SHOTS.exists()
+    checks.finish()
 
 
 def test_the_scores_the_replay_and_the_lobby_fit_a_phone_and_a_tablet(
