@@ -263,3 +263,51 @@ def test_each_port_draws_its_network_and_rings_the_mines_it_joins(players: int, 
             assert rings[s["label"].lower()] == expected, s["label"]
             joined_twice += len(expected) >= 2
     assert joined_twice  # some mine shows two ports' rings
+
+
+# -- the turn-order track (issue 30) ----------------------------------------------------
+
+
+def track(svg: str) -> dict[int, tuple[str, str]]:
+    """Per position on the turn-order track: its texts and the seat standing on it."""
+    out = {}
+    for g in ET.fromstring(svg).iter(f"{SVG}g"):
+        if g.attrib.get("class") == "track-position":
+            words = " ".join("".join(t.itertext()) for t in g.iter(f"{SVG}text"))
+            out[int(g.attrib["data-position"])] = (words, g.attrib["data-seat"])
+    return out
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_turn_order_track_shows_each_position_and_the_seats_on_it(players: int) -> None:
+    """1. Bribe Colonial Officials: each position costs reputation and gives rails (the
+    rules' table); the last costs nothing, starts two mines and prospects twice. The
+    seats stand on the track in the player order; during the auction the passers
+    take the last free positions."""
+    from meeple.games.namibia.rules.auction import POSITION_COSTS
+
+    state = new_game(players, 3)
+    from meeple.ai.base import make_bot
+
+    bot = make_bot("random", GAME, 3)
+    while GAME.view(state, None)["auction"] is None:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, bot.choose(GAME, state, seat))
+    view = GAME.view(state, None)
+    shown = track(render_svg(view))
+    table = POSITION_COSTS[players]
+    assert sorted(shown) == list(range(1, players + 1))
+    for position, (lost, rails) in enumerate(table[:-1], start=1):
+        assert f"−{lost} rep" in shown[position][0] and f"+{rails} rail" in shown[position][0]
+    assert shown[players][0] == f"{players} no cost 2 mines prospect 2×"
+    assert all(seat == "" for _, seat in shown.values())  # nobody has passed yet
+    first = GAME.to_act(state)[0]
+    play(state, first, "pass")
+    shown = track(render_svg(GAME.view(state, None)))
+    assert shown[players][1] == str(first)
+    while GAME.view(state, None)["auction"] is not None:
+        seat = GAME.to_act(state)[0]
+        play(state, seat, "pass")
+    view = GAME.view(state, None)
+    shown = track(render_svg(view))
+    assert [shown[k + 1][1] for k in range(players)] == [str(s) for s in view["order"]]

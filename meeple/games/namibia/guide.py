@@ -8,6 +8,7 @@ page); the legend's symbols are drawn with the board's own shapes and classes.
 from __future__ import annotations
 
 from meeple.engine.presentation import Explanation, LegendEntry, explain_phase
+from meeple.games.namibia.rules.auction import POSITION_COSTS
 from meeple.games.namibia.view import EngineView, NamibiaView, typed, untyped
 
 # Per phase (the view's "phase"): what it is about, and the help page's anchors.
@@ -118,9 +119,8 @@ def _decision(view: NamibiaView, phase: str) -> str:
     return ""
 
 
-# Reputation lost and rails taken per position of the bribe (1. Bribe Colonial
-# Officials): four players, then three; the last position always costs nothing.
-COSTS = {4: ((5, 3), (3, 2), (1, 1)), 3: ((4, 3), (2, 2))}
+# Reputation lost and rails taken per position of the bribe: the rules' own table.
+COSTS = POSITION_COSTS
 
 
 def position_costs(view: NamibiaView) -> str:

@@ -21,7 +21,8 @@ from meeple.games.namibia import controls as decision
 from meeple.games.namibia import guide
 from meeple.games.namibia import story as told
 from meeple.games.namibia.board import BOARD
-from meeple.games.namibia.controls import Control
+from meeple.games.namibia.controls import Control, position_costs
+from meeple.games.namibia.rules.flow import LAST_SEAT_TURNS
 from meeple.games.namibia.story import EngineEvent, event_int
 from meeple.games.namibia.texts import SEAT_NAMES
 from meeple.games.namibia.view import EngineView, NamibiaView, SpaceView, typed
@@ -178,7 +179,7 @@ READABLE = 11.0  # px: the smallest text the enlarged board shows
 PHONE_QUERY = "(max-width: 760px)"  # the table page's phone breakpoint
 PHONE_MARKET_SCALE = 1.6  # the market under a phone's map: its text at 11 px or more
 MARKET_TOP = 26.0  # the market's top (its first line at y 40, 13 units high)
-MARKET_BOTTOM = 296.0  # below the rails line, with four players
+MARKET_BOTTOM = 420.0  # below the turn-order track and its bidders
 PHONE_MARKET_H = (MARKET_BOTTOM - MARKET_TOP) * PHONE_MARKET_SCALE - 14
 
 
@@ -603,8 +604,100 @@ def _market(view: NamibiaView, left: float) -> list[str]:
         f'<text x="{x:.0f}" y="{y}" font-size="10">rails in supply:'
         f" {view['supply']['rails']}</text>"
     )
+    out.extend(turn_order_track(view, x, TRACK_TOP))
     out.append("</g>")
     return out
+
+
+TRACK_TOP = 306.0  # the turn-order track's heading, under the players and the rails
+TRACK_BOX = 66.0  # a position's width on the track
+
+
+def turn_order_track(view: NamibiaView, x: float, top: float) -> list[str]:
+    """1. Bribe Colonial Officials: the turn-order track, each position with what it
+    costs and gives (the rules' own figures: rules.auction.POSITION_COSTS through
+    controls.position_costs, rules.flow.LAST_SEAT_TURNS), the seats on their
+    positions and, during the auction, the bidders with their bids."""
+    costs = position_costs(view)
+    standing = _standing(view, len(costs))
+    out = [
+        f'<g class="turn-track"><text x="{x:.0f}" y="{top:.0f}" font-size="12"'
+        f' font-weight="bold">Turn order</text>'
+        f'<text x="{x + 76:.0f}" y="{top:.0f}" font-size="11">bribe at least'
+        f" {view['round']} GM</text>"
+    ]
+    for k, (lost, rails) in enumerate(costs):
+        out.append(_track_position(view, x + k * TRACK_BOX, top + 8, k + 1, lost, rails, standing))
+    auction = view["auction"]
+    if auction is not None and auction["bidders"]:
+        y = top + 104
+        out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="11">bidding:</text>')
+        for k, seat in enumerate(auction["bidders"]):
+            bx = x + 52 + k * 58
+            out.append(
+                _seat_disc(view, seat, bx + 6, y - 4)
+                + f'<text x="{bx + 15:.0f}" y="{y:.0f}" font-size="11">'
+                f"{auction['bids'][seat]} GM</text>"
+            )
+    out.append("</g>")
+    return out
+
+
+def _standing(view: NamibiaView, places: int) -> dict[int, int]:
+    """Position (1-based) -> the seat on it: the order outside the auction; during
+    it, the passers on the last free positions (the first to pass on the last)."""
+    auction = view["auction"]
+    if auction is not None:
+        return {places - k: seat for k, seat in enumerate(auction["placed"])}
+    active = [seat for seat in view["order"] if not view["players"][seat]["eliminated"]]
+    return {k + 1: seat for k, seat in enumerate(active)}
+
+
+def _track_position(
+    view: NamibiaView,
+    x: float,
+    y: float,
+    position: int,
+    lost: int,
+    rails: int,
+    standing: dict[int, int],
+) -> str:
+    last = position == len(position_costs(view))
+    if last:
+        lines = ("no cost", f"{LAST_SEAT_TURNS} mines", f"prospect {LAST_SEAT_TURNS}×")
+        words = (
+            f"position {position}: loses no reputation, takes no rails; starts"
+            f" {LAST_SEAT_TURNS} mines and prospects {LAST_SEAT_TURNS} times"
+        )
+    else:
+        lines = (f"−{lost} rep", f"+{rails} rail{'s' if rails != 1 else ''}", "")
+        words = f"position {position}: loses {lost} reputation, takes {rails} rails"
+    seat = standing.get(position)
+    if seat is not None:
+        words += f"; {view['players'][seat]['name']} stands on it"
+    texts = "".join(
+        f'<text x="{x + 6:.0f}" y="{y + 30 + 14 * i:.0f}" font-size="11">{escape(line)}</text>'
+        for i, line in enumerate(lines)
+        if line
+    )
+    disc = _seat_disc(view, seat, x + TRACK_BOX - 16, y + 13) if seat is not None else ""
+    return (
+        f'<g class="track-position" data-position="{position}"'
+        f' data-seat="{"" if seat is None else seat}"><title>{escape(words)}</title>'
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{TRACK_BOX - 4:.0f}" height="78" rx="4"'
+        f' fill="#fffaf0" stroke="#8a7a5a"/>'
+        f'<text x="{x + 6:.0f}" y="{y + 16:.0f}" font-size="13" font-weight="bold">'
+        f"{position}</text>{texts}{disc}</g>"
+    )
+
+
+def _seat_disc(view: NamibiaView, seat: int, cx: float, cy: float) -> str:
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    name = escape(view["players"][seat]["name"])
+    return (
+        f'<circle class="seat" data-seat="{seat}" cx="{cx:.0f}" cy="{cy:.0f}" r="8"'
+        f' fill="{colour}" stroke="#111"><title>{name}</title></circle>'
+    )
 
 
 class NamibiaPresentation(Presentation):

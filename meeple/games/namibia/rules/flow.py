@@ -110,6 +110,11 @@ def _next_builder(s: NamibiaState) -> bool:
     return False
 
 
+# 2.2 and 2.3: the last player in the order starts two mines and prospects twice
+# (everyone else once); the board's turn-order track reads it.
+LAST_SEAT_TURNS = 2
+
+
 def _is_last(s: NamibiaState) -> bool:
     return s.actor == s.last_seat
 
@@ -119,14 +124,14 @@ def _complete_mines(s: NamibiaState) -> bool:
     construction.settle_owed(s)
     if _pose(s, s.actor, construction.feed_options(s)):
         return True
-    s.phase, s.todo = START_MINE, 2 if _is_last(s) else 1
+    s.phase, s.todo = START_MINE, LAST_SEAT_TURNS if _is_last(s) else 1
     return False
 
 
 def _start_mine(s: NamibiaState) -> bool:
     if s.todo > 0 and _pose(s, s.actor, construction.start_mine_options(s, s.actor)):
         return True
-    s.phase, s.todo = PROSPECT, 2 if _is_last(s) else 1
+    s.phase, s.todo = PROSPECT, LAST_SEAT_TURNS if _is_last(s) else 1
     return False
 
 
