@@ -311,3 +311,20 @@ def test_turn_order_track_shows_each_position_and_the_seats_on_it(players: int) 
     view = GAME.view(state, None)
     shown = track(render_svg(view))
     assert [shown[k + 1][1] for k in range(players)] == [str(s) for s in view["order"]]
+
+
+def test_legend_explains_every_symbol_of_the_board() -> None:
+    """The legend names every kind of space and piece the board draws, and shows
+    each port's rails with the very colour and dash its network is drawn in."""
+    from meeple.games.namibia.svg import PORT_COLOURS, PORT_DASHES, legend
+
+    entries = legend()
+    meanings = " ".join(e["meaning"] for e in entries)
+    for words in ("grey possible-expansion", "Etosha", "abandoned", "truck", "turn-order track"):
+        assert words in meanings, words
+    assert "completed mine" in meanings and "under construction" in meanings
+    for port, name in enumerate(BOARD.port_names):
+        (entry,) = [e for e in entries if e["meaning"].startswith(f"rails of {name}'s")]
+        assert PORT_COLOURS[port] in entry["symbol"]
+        assert f'stroke-dasharray="{PORT_DASHES[port]}"' in entry["symbol"]
+    assert len(set(PORT_COLOURS)) == len(set(PORT_DASHES)) == len(BOARD.ports)

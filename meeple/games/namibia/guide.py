@@ -158,7 +158,8 @@ def _hex(fill: str, extra: str = "") -> str:
 
 
 def legend(kind_fill: dict[str, str], commodity: dict[str, str]) -> list[LegendEntry]:
-    """Every symbol of the board, drawn with the board's fills and classes."""
+    """The board's symbols drawn with its fills and classes (svg.legend adds the
+    truck, the rails of each port and the turn-order track, which it draws)."""
     red = "#d62728"
     out: list[LegendEntry] = [
         {
@@ -217,20 +218,6 @@ def legend(kind_fill: dict[str, str], commodity: dict[str, str]) -> list[LegendE
                 ' stroke-width="2"/>'
             ),
             "meaning": "abandoned mine: an exhausted seam; mines next to it take no extra cube",
-        },
-        {
-            "symbol": _svg(
-                f'<rect class="truck" x="10" y="11" width="14" height="8" rx="1" fill="{red}"'
-                ' stroke="#111"/>'
-            ),
-            "meaning": "truck, in its owner's colour: carries one cube from the mine it stands on",
-        },
-        {
-            "symbol": _svg(
-                '<path class="rails" d="M6,24 L28,6" stroke="#222" stroke-width="4"'
-                ' stroke-linecap="round"/>'
-            ),
-            "meaning": "rail on a side between two spaces (ports start with printed rails)",
         },
         {
             "symbol": _svg(

@@ -716,7 +716,7 @@ class NamibiaPresentation(Presentation):
         return guide.explain(typed(view))  # JSON edge
 
     def legend(self, view: EngineView) -> list[LegendEntry]:
-        return guide.legend(KIND_FILL, COMMODITY_COLOURS)
+        return legend()
 
     def section(self, event: EngineEvent) -> str | None:
         return told.section(event)
@@ -742,6 +742,58 @@ class NamibiaPresentation(Presentation):
 
     def panel(self, view: EngineView, seat: int) -> dict[str, PanelValue]:
         return panel(typed(view), seat)  # JSON edge
+
+
+def legend() -> list[LegendEntry]:
+    """Every symbol of the board: guide's, with the truck, each port's rails and the
+    rings of a mine joined to ports drawn by the board's own functions."""
+    out = guide.legend(KIND_FILL, COMMODITY_COLOURS)
+    red = SEAT_COLOURS[0]
+    out.append(
+        {
+            "symbol": _symbol(f'<g transform="translate(24,4)">{truck_shape(red)}</g>'),
+            "meaning": "truck, in its owner's colour, on the completed mine it carries one"
+            " cube from",
+        }
+    )
+    for port, name in enumerate(BOARD.port_names):
+        out.append(
+            {
+                "symbol": _symbol(rail_sample(port, 4, 15, 36, 15)),
+                "meaning": f"rails of {name}'s network, in its colour and dash (ports start"
+                " with printed rails); networks that joined show a strip of each",
+            }
+        )
+    rings = "".join(_port_ring(k, port) for k, port in enumerate((1, 2)))
+    out.append(
+        {
+            "symbol": _symbol(
+                f'<g transform="translate(12,15)">{rings}<circle cx="{MINE_X}" cy="{MINE_Y}"'
+                f' r="{MINE_R}" fill="{red}" stroke="{red}" stroke-width="2.5"/></g>'
+            ),
+            "meaning": "rings around a mine: one per port its space is joined to by rail"
+            f" (here {BOARD.port_names[1]} and {BOARD.port_names[2]}), so it may ship there",
+        }
+    )
+    out.append(
+        {
+            "symbol": _symbol(
+                '<rect x="3" y="2" width="34" height="26" rx="3" fill="#fffaf0"'
+                ' stroke="#8a7a5a"/><text x="7" y="14" font-size="11" font-weight="bold">1</text>'
+                f'<circle cx="28" cy="10" r="6" fill="{red}" stroke="#111"/>'
+            ),
+            "meaning": "turn-order track: each position's reputation cost and rails (the"
+            " last: no cost, two mines, prospects twice), the seat standing on it",
+        }
+    )
+    return out
+
+
+def _symbol(body: str) -> str:
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 30" width="40" height="30"'
+        f' aria-hidden="true">{body}</svg>'
+    )
 
 
 def event_targets(view: NamibiaView, event: EngineEvent) -> list[str]:
