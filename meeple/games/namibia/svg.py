@@ -508,9 +508,13 @@ def _trucks(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
         out.append(
             f'<g class="truck" data-target="{escape(s["label"].lower())}"'
             f' transform="translate({x:.1f},{y:.1f})"><title>truck of {escape(p["name"])}'
-            f" on {escape(s['label'])}</title>{truck_shape(colour)}</g>"
+            f" on {escape(s['label'])}</title>{TRUCK_HIT}{truck_shape(colour)}</g>"
         )
     return out
+
+
+# The truck's pointer area: 20 x 18 units, some 31 x 28 px on the enlarged board.
+TRUCK_HIT = '<rect x="-15" y="4" width="20" height="18" fill="transparent"/>'
 
 
 def truck_shape(colour: str) -> str:
