@@ -28,6 +28,8 @@ so the web client offers exactly those actions.
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from html import escape
@@ -477,15 +479,34 @@ def _layouts(view: NewWorldView) -> list[list[Placed]]:
     lines = [_area_lines(area) for area in areas]
     placed = [_stacked(area, ln, "below") for area, ln in zip(areas, lines, strict=True)]
     crowded = [k for k in range(len(areas)) if any(line[0] == FORCE for line in lines[k])]
+    written = [_written(layout) for layout in placed]
+    options = {k: [_stacked(areas[k], lines[k], place) for place in FORCE_PLACES] for k in crowded}
     for _ in range(2):
         for k in crowded:
-            others = _board_boxes() + [
-                obstacle for j in range(len(areas)) if j != k for obstacle in _written(placed[j])
+            # only what lies within the reach of one of the Area's places can be covered
+            reach = _bounds([box for layout in options[k] for box in _placed_boxes(layout)])
+            others = [
+                obstacle
+                for j in range(len(areas))
+                if j != k
+                for obstacle in written[j]
+                if _overlap(obstacle[0], reach)
             ]
-            options = [_stacked(areas[k], lines[k], place) for place in FORCE_PLACES]
-            covers = [_cover(layout, others) for layout in options]
-            placed[k] = options[covers.index(min(covers))]  # below, if it covers nothing
+            near = [o for o in _board_boxes() if _overlap(o[0], reach)] + others
+            covers = [_cover(layout, near) for layout in options[k]]
+            placed[k] = options[k][covers.index(min(covers))]  # below, if it covers nothing
+            written[k] = _written(placed[k])
     return placed
+
+
+def _bounds(boxes: list[Box]) -> Box:
+    """The smallest box holding every one of ``boxes``."""
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
 
 
 def _written(layout: list[Placed]) -> list[Obstacle]:
@@ -844,27 +865,95 @@ def _best_place_among(
 ) -> Box:
     """``_best_place`` once the obstacles near the dot are known: a pure function of
     its arguments, so the same column among the same obstacles (the same fleets from
-    one state to the next, every seat's drawing of one state) is placed once."""
-    best: tuple[float, float, Box] | None = None
+    one state to the next, every seat's drawing of one state) is placed once.
+
+    Of the grid's boxes, those covering least writing (weighed) are kept; among them
+    the one of least cost wins, the first in the grid's order on a tie. A box's
+    overlap with an obstacle is its overlap across times its overlap down, so the
+    writing covered is summed per column and row of the grid, not per box; the
+    lines to the dot (the dearest part of a cost) are followed only for boxes whose
+    other costs could still beat the best found."""
     steps = int(2 * REACH // STEP) + 1
-    for i in range(steps + int(width // STEP)):
-        left = min(max(x - REACH - width + i * STEP, 2.0), MAP_W - width - 2)
-        for j in range(steps + int(tall // STEP)):
-            top = min(max(y - REACH - tall + j * STEP, 2.0), HEIGHT - tall - 2)
-            box = (left, top, left + width, top + tall)
-            written = sum(_overlap(box, b) * w for b, w in near if w >= WRITTEN)
-            if best is not None and written > best[0]:
-                continue
-            end = _nearest(x, y, box)
-            far = abs(end[0] - x) + abs(end[1] - y)
-            cost = sum(_overlap(box, b) * w for b, w in near if w < WRITTEN)
-            cost += DISTANCE_COST * (far + (0 if _on_side(x, y, box, way) else SIDE_BIAS))
-            if far > DOT_R + 12:
-                cost += CROSSING_COST * _crossed(x, y, end, list(near))
-            if best is None or (written, cost) < best[:2]:
-                best = (written, cost, box)
+    lefts = [
+        min(max(x - REACH - width + i * STEP, 2.0), MAP_W - width - 2)
+        for i in range(steps + int(width // STEP))
+    ]
+    tops = [
+        min(max(y - REACH - tall + j * STEP, 2.0), HEIGHT - tall - 2)
+        for j in range(steps + int(tall // STEP))
+    ]
+    heavy = [(b, w) for b, w in near if w >= WRITTEN]
+    light = [(b, w) for b, w in near if w < WRITTEN]
+    written = _covered(lefts, tops, width, tall, heavy)
+    least = min(min(row) for row in written)
+    kept = [(i, j) for i, row in enumerate(written) for j, w in enumerate(row) if w <= least]
+    light_cover = _covered(lefts, tops, width, tall, light)
+    order = len(tops)
+    # a box's nearest point to the dot, and which side of it the box lies, are
+    # a matter of its left alone across and of its top alone down
+    ends_x = [min(max(x, left), left + width) for left in lefts]
+    ends_y = [min(max(y, top), top + tall) for top in tops]
+    east = [left + width / 2 > x for left in lefts]
+    south = [top + tall / 2 > y for top in tops]
+    ranked = []
+    for i, j in kept:
+        end = (ends_x[i], ends_y[j])
+        far = abs(end[0] - x) + abs(end[1] - y)
+        box = (lefts[i], tops[j], lefts[i] + width, tops[j] + tall)
+        bound = light_cover[i][j] + DISTANCE_COST * (
+            far + (0 if _on_side_of(way, east[i], south[j], box, x, y) else SIDE_BIAS)
+        )
+        ranked.append((bound, i * order + j, box, end, far))
+    ranked.sort()
+    best: tuple[float, int, Box] | None = None
+    crossings: dict[tuple[float, float], int] = {}  # boxes sharing a nearest point share it
+    for bound, index, box, end, far in ranked:
+        if best is not None and bound > best[0]:
+            break
+        cost = bound
+        if far > DOT_R + 12:
+            if end not in crossings:
+                crossings[end] = _crossed(x, y, end, near)
+            cost += CROSSING_COST * crossings[end]
+        if best is None or (cost, index) < best[:2]:
+            best = (cost, index, box)
     assert best is not None
     return best[2]
+
+
+def _covered(
+    lefts: list[float], tops: list[float], width: float, tall: float, boxes: list[Obstacle]
+) -> list[list[float]]:
+    """For each left i and top j of the grid, the weighed area the box there covers
+    of ``boxes``."""
+    grid = [[0.0] * len(tops) for _ in lefts]
+    for b, w in boxes:
+        # the grid's lefts and tops never decrease: those meeting the box are a run
+        first, last = bisect_right(tops, b[1] - tall), bisect_left(tops, b[3])
+        rows = [
+            (j, (min(tops[j] + tall, b[3]) - max(tops[j], b[1])) * w) for j in range(first, last)
+        ]
+        rows = [(j, high) for j, high in rows if high > 0]
+        if not rows:
+            continue
+        for i in range(bisect_right(lefts, b[0] - width), bisect_left(lefts, b[2])):
+            wide = min(lefts[i] + width, b[2]) - max(lefts[i], b[0])
+            if wide > 0:
+                line = grid[i]
+                for j, high in rows:
+                    line[j] += wide * high
+    return grid
+
+
+def _on_side_of(way: str, east: bool, south: bool, box: Box, x: float, y: float) -> bool:
+    """``_on_side`` when whether the box's centre lies east and south of the dot is known."""
+    if way == "east":
+        return east
+    if way == "south":
+        return south
+    if way in ("west", "north"):
+        return _on_side(x, y, box, way)
+    return True
 
 
 def _on_side(x: float, y: float, box: Box, way: str) -> bool:
@@ -883,17 +972,51 @@ def _nearest(x: float, y: float, box: Box) -> tuple[float, float]:
     return min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
 
 
-def _crossed(x: float, y: float, end: tuple[float, float], taken: list[Obstacle]) -> int:
+def _crossed(x: float, y: float, end: tuple[float, float], taken: Sequence[Obstacle]) -> int:
     """How many boxes the line from a dot at (x, y) to ``end`` runs through (its own
     dot aside), sampled every few units."""
     steps = int(max(abs(end[0] - x), abs(end[1] - y)) // 4)
-    hit = set()
-    for k in range(1, steps + 1):
-        px, py = x + (end[0] - x) * k / steps, y + (end[1] - y) * k / steps
-        if (px - x) ** 2 + (py - y) ** 2 <= DOT_R**2:
+    if steps == 0:
+        return 0
+    dx, dy = end[0] - x, end[1] - y
+    # the first sample outside the dot: (k / steps) * length > DOT_R
+    first = max(1, int(steps * DOT_R / math.hypot(dx, dy)))
+    low_x, high_x = min(x, end[0]), max(x, end[0])
+    low_y, high_y = min(y, end[1]), max(y, end[1])
+    return sum(
+        1
+        for b, _ in taken
+        if b[0] <= high_x  # only boxes the line's own bounds meet can be crossed
+        and b[2] >= low_x
+        and b[1] <= high_y
+        and b[3] >= low_y
+        and _sampled_in(x, y, dx, dy, steps, first, b)
+    )
+
+
+def _sampled_in(x: float, y: float, dx: float, dy: float, steps: int, first: int, box: Box) -> bool:
+    """Whether a sample k (``first`` <= k <= ``steps``, outside the dot) of the line
+    from (x, y) by (dx, dy) lies in ``box``: the line's stretch inside the box is
+    found by clipping, and only the samples at its ends are tried."""
+    low, high = 0.0, 1.0
+    for start, delta, lo, hi in ((x, dx, box[0], box[2]), (y, dy, box[1], box[3])):
+        if delta == 0:
+            if not lo <= start <= hi:
+                return False
             continue
-        hit |= {n for n, (b, _) in enumerate(taken) if b[0] <= px <= b[2] and b[1] <= py <= b[3]}
-    return len(hit)
+        t0, t1 = sorted(((lo - start) / delta, (hi - start) / delta))
+        low, high = max(low, t0), min(high, t1)
+    if low > high + 1e-9:
+        return False
+    k = max(first, int(low * steps) - 1)
+    while k <= min(steps, int(high * steps) + 1):
+        px, py = x + dx * k / steps, y + dy * k / steps
+        if (px - x) ** 2 + (py - y) ** 2 > DOT_R**2 and (
+            box[0] <= px <= box[2] and box[1] <= py <= box[3]
+        ):
+            return True
+        k += 1
+    return False
 
 
 def _overlap(a: Box, b: Box) -> float:
