@@ -595,3 +595,60 @@ def test_a_removed_trading_post_glows_on_its_base_column() -> None:
     ]
     for viewer in range(3):
         assert glowing(state, start, viewer) == ["cairo column 2"]
+
+
+def test_the_regions_are_drawn_as_the_shapes_files_polygons() -> None:
+    """Each region of the map is the polygon data/shapes.json gives it (not a box),
+    and each company's base is drawn on the map as a target naming the company."""
+    from meeple.games.mombasa.board import BOARD
+    from meeple.games.mombasa.geography import SHAPES
+
+    root = ET.fromstring(svg_module.render_board(4))
+    found = {}
+    for group in root.iter(f"{SVG}g"):
+        polygon = group.find(f"{SVG}polygon[@class='region']")
+        if group.get("data-target") and polygon is not None:
+            found[group.get("data-target")] = polygon.get("points", "").split()
+    top = svg_module.TITLE_H
+    for region, ring in zip(BOARD.regions, SHAPES.rings, strict=True):
+        drawn = [tuple(float(v) for v in p.split(",")) for p in found[region.name.lower()]]
+        assert drawn == [(round(x), round(y + top)) for x, y in ring]
+    bases = {
+        g.get("data-target")
+        for g in root.iter(f"{SVG}g")
+        if "base" in (g.findtext(f"{SVG}title") or "")
+    }
+    assert bases == set(COMPANIES)
+
+
+def test_the_shapes_agree_with_the_maps_borders() -> None:
+    """Neighbouring regions share a border, others do not, enclaves lie inside their
+    region; a shapes file breaking that is refused when it loads."""
+    import copy
+    import json
+    from importlib import resources
+
+    from meeple.games.mombasa import geography
+    from meeple.games.mombasa.geography import SHAPES, ShapesError
+
+    drawn = geography.shared_borders(SHAPES.rings)
+    around = geography.enclaves()
+    wanted = {pair for pair in geography.map_borders() if not set(pair) & set(around)}
+    assert drawn == wanted and len(wanted) == 42
+    for enclave, region in around.items():
+        assert all(geography.inside(p, SHAPES.rings[region]) for p in SHAPES.rings[enclave])
+    raw = json.loads(
+        resources.files("meeple.games.mombasa").joinpath("data/shapes.json").read_text()
+    )
+    broken = copy.deepcopy(raw)  # Tibesti drawn apart: it no longer touches Darfur
+    broken["regions"]["Tibesti"] = [[x - 1, y] for x, y in raw["regions"]["Tibesti"]]
+    with pytest.raises(ShapesError, match="must share a border"):
+        geography.parse_shapes(broken)
+    moved = copy.deepcopy(raw)  # Mossi pushed out of Sahel
+    moved["regions"]["Mossi"] = [[x, y - 60] for x, y in raw["regions"]["Mossi"]]
+    with pytest.raises(ShapesError, match=r"(enclave Mossi must lie|Mossi overlaps)"):
+        geography.parse_shapes(moved)
+    guessed = copy.deepcopy(raw)
+    guessed["provenance"]["kind"] = "printed"
+    with pytest.raises(ShapesError, match="reconstructed"):
+        geography.parse_shapes(guessed)

@@ -153,7 +153,7 @@ class Components:
 _FACES: dict[str, tuple[int, ...]] = {}  # card face -> card ids (one card list per process)
 
 
-DATA_FILES = ("cards.json", "books.json", "map.json", "tracks.json", "boards.json")
+DATA_FILES = ("cards.json", "books.json", "map.json", "tracks.json", "boards.json", "shapes.json")
 ProvenanceKind = Literal["printed", "reconstructed", "derived"]
 PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("printed", "reconstructed", "derived")
 

@@ -41,6 +41,7 @@ from meeple.games.mombasa import controls, guide
 from meeple.games.mombasa import story as told
 from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
 from meeple.games.mombasa.controls import Control
+from meeple.games.mombasa.geography import SHAPES, centroid, edges, enclaves
 from meeple.games.mombasa.render import pending_words, tile_words
 from meeple.games.mombasa.story import EngineEvent, event_kind, event_seat, event_text
 from meeple.games.mombasa.view import (
@@ -69,7 +70,10 @@ ZOOM_WIDTH = math.ceil(VIEW_W * READABLE / MIN_FONT)
 
 HEADER_LINES = 6
 LINE = 17
-CELL_W, CELL_H = PART_W / 5, 66
+BASE_W = 62
+SEA = "#cfe3ea"
+LAND = "#ead9b5"
+DASHED = ' stroke-dasharray="3 2"'
 CARD_W, CARD_H = (PART_W - 12) / 3, 52
 BOOK_W, BOOK_H = (PART_W - 12) / 3, 66
 SPACE_W, SPACE_H = (PART_W - 6) / 2, 24
@@ -81,9 +85,18 @@ DECK_LINES = 4
 HAND_COLUMNS, HAND_ROWS = 3, 5
 TITLE_H = 24
 
+ENCLAVES = enclaves()  # enclave -> the region around it
+SURROUNDING = frozenset(ENCLAVES.values())
+DOUBLE_BORDERS = tuple(
+    (a, b)
+    for a, links in enumerate(BOARD.neighbours)
+    for b, points in links
+    if a < b and points == 2
+)
+
 PART_HEIGHTS = {
     "header": HEADER_LINES * LINE + 4,
-    "map": TITLE_H + 5 * CELL_H,
+    "map": TITLE_H + SHAPES.frame[1],
     "display": TITLE_H + 4 * (CARD_H + 6),
     "books": TITLE_H + 4 * (BOOK_H + 6),
     "spaces": TITLE_H + 6 * (SPACE_H + 4),
@@ -390,60 +403,87 @@ def render_board(players: int) -> str:
 
 
 def _regions() -> list[str]:
-    return [_region(r) for r in range(len(BOARD.regions)) if _enclosing(r) is None] + [
-        _region(r) for r in range(len(BOARD.regions)) if _enclosing(r) is not None
-    ]
+    """The sea, the regions as the shapes file draws them (enclaves last, on top of
+    the region around them), the double borders (2 points) drawn thicker, and the
+    four company bases at the coast where each company starts."""
+    width, height = SHAPES.frame
+    out = [_rect(0, TITLE_H, width, height, SEA, stroke="none", rx="6")]
+    out += [_region(r) for r in range(len(BOARD.regions)) if r not in ENCLAVES]
+    out += [_region(r) for r in ENCLAVES]
+    out += [_double_border(a, b) for a, b in DOUBLE_BORDERS]
+    out += [_base(c) for c in range(len(COMPANIES))]
+    return out
 
 
-def _cell(region: int) -> tuple[float, float]:
-    """The top left of a region's cell in the map part."""
-    x, y = BOARD.regions[region].at
-    return x * CELL_W, TITLE_H + y * CELL_H
+def _points(ring: Sequence[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.0f},{y + TITLE_H:.0f}" for x, y in ring)
 
 
-def _enclosing(region: int) -> int | None:
-    """The region around an enclave (the one drawn at the same place, earlier), or None."""
-    at = BOARD.regions[region].at
-    for other in range(region):
-        if BOARD.regions[other].at == at:
-            return other
-    return None
+def _double_border(a: int, b: int) -> str:
+    """The edges two regions share, drawn as a thick line (a border worth 2 points)."""
+    shared = edges(SHAPES.rings[a]) & edges(SHAPES.rings[b])
+    lines = "".join(
+        f'<line x1="{p[0]:.0f}" y1="{p[1] + TITLE_H:.0f}"'
+        f' x2="{q[0]:.0f}" y2="{q[1] + TITLE_H:.0f}"/>'
+        for p, q in (sorted(edge) for edge in shared)
+    )
+    return (
+        f'<g class="double-border" stroke="#6b5b3e" stroke-width="3.2" stroke-linecap="round">'
+        f"{lines}</g>"
+    )
 
 
-def _has_enclave(region: int) -> bool:
-    return any(_enclosing(r) == region for r in range(len(BOARD.regions)))
+def _name_place(region: int) -> tuple[float, float]:
+    """Where a region's name goes: its shape's centre (near the top above an enclave)."""
+    x, y = centroid(SHAPES.rings[region])
+    return (x, y + TITLE_H - 20) if region in SURROUNDING else (x, y + TITLE_H)
 
 
 def _mines(x: float, y: float, count: int) -> str:
-    """``count`` mine triangles ending at ``x`` (right edge), base at ``y``."""
+    """``count`` mine triangles from ``x`` (left edge) on, base at ``y``."""
     return "".join(
-        f'<polygon points="{x - 12 * m - 10:.1f},{y:.1f} {x - 12 * m:.1f},{y:.1f}'
-        f' {x - 12 * m - 5:.1f},{y - 9:.1f}" fill="#444" class="mine"/>'
+        f'<polygon points="{x + 12 * m:.1f},{y:.1f} {x + 12 * m + 10:.1f},{y:.1f}'
+        f' {x + 12 * m + 5:.1f},{y - 9:.1f}" fill="#444" class="mine"/>'
         for m in range(count)
     )
 
 
 def _region(region: int) -> str:
     data = BOARD.regions[region]
-    x, y = _cell(region)
     reward = _reward_words(data.reward, short=True)
     title = f"{data.name}: {_reward_words(data.reward)}, {_plural(data.mines, 'mine')}"
-    if _enclosing(region) is not None:  # an enclave: a dashed box in its region's lower part
-        body = _rect(x + 5, y + 22, CELL_W - 10, 40, "#f3e2b3", stroke_dasharray="3 2", rx="8")
-        body += _fit(x + 9, y + 36, data.name, CELL_W - 18, 12, font_weight="bold")
-        body += _fit(x + 9, y + 55, reward, CELL_W - 20 - 12 * data.mines, 12)
-        body += _mines(x + CELL_W - 8, y + 57, data.mines)
-        return _target(data.name, body, title + " (an enclave)")
-    body = _rect(x + 2, y + 2, CELL_W - 4, CELL_H - 4, "#ead9b5")
-    if _has_enclave(region):  # its own reward and mines beside its name
-        words = data.name + ("" if not data.reward else f" {reward}")
-        body += _fit(x + 6, y + 17, words, CELL_W - 30 - 12 * data.mines, 13, font_weight="bold")
-        body += _mines(x + CELL_W - 26, y + 17, data.mines)
+    x, y = _name_place(region)
+    enclave = region in ENCLAVES
+    shape = (
+        f'<polygon points="{_points(SHAPES.rings[region])}" class="region"'
+        f' fill="{"#f3e2b3" if enclave else LAND}" stroke="#6b5b3e" stroke-width="1"'
+        f' stroke-linejoin="round"{DASHED if enclave else ""}/>'
+    )
+    room = 58 if enclave else 66
+    body = shape + _fit(x, y - 5, data.name, room, 12, font_weight="bold", text_anchor="middle")
+    if region in SURROUNDING:  # no reward, no mines: its enclave carries them
         return _target(data.name, body, title)
-    body += _fit(x + 6, y + 18, data.name, CELL_W - 12, 13, font_weight="bold")
-    body += _fit(x + 6, y + 34, reward, CELL_W - 12, 12)
-    body += _mines(x + CELL_W - 6, y + CELL_H - 8, data.mines)
-    return _target(data.name, body, title)
+    body += _fit(x, y + 9, reward, room, 12, text_anchor="middle")
+    body += _mines(x + 2, y + 22, data.mines)
+    return _target(data.name, body, title + (" (an enclave)" if enclave else ""))
+
+
+def _base(company: int) -> str:
+    """A company's base on the map: its name in its colour (posts left: the overlay)."""
+    x, y = SHAPES.bases[company]
+    name = COMPANIES[company]
+    body = _rect(x - BASE_W / 2, y + TITLE_H - 17, BASE_W, 34, COMPANY_COLOURS[company])
+    body += _fit(
+        x,
+        y + TITLE_H - 4,
+        name.title(),
+        BASE_W - 6,
+        12,
+        fill="#fff",
+        font_weight="bold",
+        text_anchor="middle",
+    )
+    return _target(name, body, f"{name}'s base: advance, expand or boost")
 
 
 # ---- the overlay ---------------------------------------------------------------------
@@ -508,35 +548,42 @@ def _header(view: MombasaView) -> list[str]:
 
 
 def _posts(view: MombasaView) -> list[str]:
-    """A trading post (the company's colour and initial) on each region a company holds;
-    an enclave held is outlined in the company's colour."""
+    """A trading post (the company's colour and initial) in each region a company
+    holds (an enclave held is outlined in the company's colour), and the posts
+    left in each company's base."""
     out = []
     for r, region in enumerate(view.get("regions", [])):
         company = region.get("company")
         if company not in COMPANIES:
             continue
-        x, y = _cell(r)
         colour = COMPANY_COLOURS[COMPANIES.index(company)]
-        if _enclosing(r) is not None:  # the enclave's box outlined in the company's colour
+        tip = f'<g class="post"><title>{escape(str(company))} trading post</title>'
+        if r in ENCLAVES:
+            ring = _points(SHAPES.rings[r])
             out.append(
-                f'<g class="post"><title>{escape(str(company))} trading post</title>'
-                + _rect(
-                    x + 4, y + 21, CELL_W - 8, 42, "none", stroke=colour, stroke_width="4", rx="8"
-                )
-                + "</g>"
+                f'{tip}<polygon points="{ring}" fill="none" stroke="{colour}"'
+                ' stroke-width="4" stroke-linejoin="round"/></g>'
             )
             continue
-        if _has_enclave(r):  # above the enclave, top right
-            px, py = x + CELL_W - 23, y + 4
-        else:  # bottom left, under the reward
-            px, py = x + 6, y + CELL_H - 23
+        x, y = _name_place(r)
+        if r in SURROUNDING:  # right of its name
+            name = BOARD.regions[r].name
+            px, py = x + text_width(name, 12, bold=True) / 2 + 3, y - 17
+        else:  # under the reward, left of the mines
+            px, py = x - 18, y + 12
         out.append(
-            f'<g class="post"><title>{escape(str(company))} trading post</title>'
+            tip
             + _rect(px, py, 16, 16, colour, stroke="#111")
             + _text(
                 px + 8, py + 12.5, str(company)[0].upper(), 12, fill="#fff", text_anchor="middle"
             )
             + "</g>"
+        )
+    for c, company_view in enumerate(view.get("companies", [])):
+        x, y = SHAPES.bases[c]
+        left = sum(int(posts) for posts in company_view.get("base_columns", []))
+        out.append(
+            _text(x, y + TITLE_H + 12, f"{left} left", 12, fill="#fff", text_anchor="middle")
         )
     return out
 
