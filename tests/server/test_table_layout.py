@@ -62,7 +62,6 @@ KNOWN_FAILURES: dict[tuple[str, str], str] = {
     ("namibia", "desktop text"): "issue 30, point 5: Namibia's board",
     ("newworld", "overlap"): "issue 30, points 4 and 5: New World's sea names over numbers",
     ("newworld", "desktop text"): "issue 30, point 5: New World's board",
-    ("mombasa", "desktop text"): "issue 30, points 1 and 5: Mombasa's board",
     ("africa1880", "desktop text"): "issue 30, points 3 and 5: Africa 1880's board",
 }
 # No space to break at: the header, the panels and the chat must wrap it.
