@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from meeple.cli.bench import random_states
 from meeple.games.newworld import GAME
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.geography import (
@@ -568,4 +569,53 @@ def test_anchorage_chips_round_the_gulf_cover_no_area_name() -> None:
         for b, other in written[k + 1 :]
         if a.split(":")[0] != b.split(":")[0] and _clash(box, other)
     ]
+    assert clashes == []
+
+
+# ---- no two labels on the map overlap, over random games at every player count ----------
+
+
+def _label_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every text the overlay writes on the map (Areas' names, markers and forces, the
+    Anchorages' letters and chips), as the box its glyphs take: as wide as
+    ``text_width`` estimates for its font size, from about its cap height above the
+    baseline to its descenders below, moved by its groups' translations."""
+    onmap = next(g for g in ET.fromstring(svg).iter(f"{SVG_NS}g") if g.get("class") == "nw-onmap")
+    out: list[tuple[str, tuple[float, float, float, float]]] = []
+
+    def walk(group: ET.Element, dx: float, dy: float) -> None:
+        move = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", group.get("transform", ""))
+        if move:
+            dx, dy = dx + float(move[1]), dy + float(move[2])
+        for child in group:
+            if child.tag == f"{SVG_NS}g":
+                walk(child, dx, dy)
+            elif child.tag == f"{SVG_NS}text":
+                size, words = float(child.get("font-size", FONT)), child.text or ""
+                x, y = float(child.get("x", 0)) + dx, float(child.get("y", 0)) + dy
+                wide = text_width(words, size)
+                left = x - wide / 2 if child.get("text-anchor") == "middle" else x
+                out.append((words, (left, y - 0.7 * size, left + wide, y + 0.2 * size)))
+
+    walk(onmap, 0.0, 0.0)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_no_two_labels_on_the_map_overlap_in_random_games(players: int) -> None:
+    """Over views sampled from random games, no text on the map runs into another:
+    "Q2 New Granada" used to overlap Central America's name, an Area's chip an
+    Anchorage's letter."""
+    clashes = []
+    for seed in (1, 2):
+        states = random_states(GAME, players, seed)
+        rng = random.Random(seed)
+        for state in states[:: max(1, len(states) // 8)][:8]:
+            boxes = _label_boxes(svg_of(state, rng.randrange(players)))
+            clashes += [
+                (a, b)
+                for k, (a, box) in enumerate(boxes)
+                for b, other in boxes[k + 1 :]
+                if _clash(box, other)
+            ]
     assert clashes == []

@@ -447,11 +447,18 @@ def _line_width(kind: str, words: str, force: ForceView | None) -> float:
 FORCE_PLACES = ("below", "above", "right", "left")  # an Area's forces beside its name
 
 
-def _stacked(area: AreaView, lines: list[Line], place: str) -> list[Placed]:
+# How far an Area's whole block may move down (or up) from its label point when
+# that keeps it off a neighbour's writing (Q2 New Granada's name met Central
+# America's); no move first, so a block that covers nothing stays centred.
+SHIFTS = (0.0, LINE / 2, -LINE / 2, LINE, -LINE)
+
+
+def _stacked(area: AreaView, lines: list[Line], place: str, shift: float = 0.0) -> list[Placed]:
     """Each line with its centre x and baseline y: the block centred on the Area's
-    label point, its forces below the name and markers, above them, or in a
-    column to their right or left."""
+    label point (moved ``shift`` down), its forces below the name and markers,
+    above them, or in a column to their right or left."""
     x, y = xy(geography().labels[LETTERS.index(area["letter"])])
+    y += shift
     forces = [ln for ln in lines if ln[0] == FORCE]
     words = [ln for ln in lines if ln[0] != FORCE]
     if place == "below":  # the whole block centred, as an Area without neighbours has it
@@ -477,26 +484,55 @@ def _layouts(view: NewWorldView) -> list[list[Placed]]:
     Area choosing against the others' latest places."""
     areas = view["areas"]
     lines = [_area_lines(area) for area in areas]
-    placed = [_stacked(area, ln, "below") for area, ln in zip(areas, lines, strict=True)]
-    crowded = [k for k in range(len(areas)) if any(line[0] == FORCE for line in lines[k])]
+    centred = [_stacked(area, ln, "below") for area, ln in zip(areas, lines, strict=True)]
+    placed = list(centred)
     written = [_written(layout) for layout in placed]
-    options = {k: [_stacked(areas[k], lines[k], place) for place in FORCE_PLACES] for k in crowded}
+    options: dict[int, list[list[Placed]]] = {}
     for _ in range(2):
-        for k in crowded:
-            # only what lies within the reach of one of the Area's places can be covered
-            reach = _bounds([box for layout in options[k] for box in _placed_boxes(layout)])
-            others = [
-                obstacle
-                for j in range(len(areas))
-                if j != k
-                for obstacle in written[j]
-                if _overlap(obstacle[0], reach)
-            ]
-            near = [o for o in _board_boxes() if _overlap(o[0], reach)] + others
-            covers = [_cover(layout, near) for layout in options[k]]
-            placed[k] = options[k][covers.index(min(covers))]  # below, if it covers nothing
+        for k in (k for k in range(len(areas)) if lines[k]):
+            others = [_board_boxes(), *written[:k], *written[k + 1 :]]
+            if not _cover(centred[k], _within(_bounds(_placed_boxes(centred[k])), others)):
+                placed[k] = centred[k]  # the first option, and it covers nothing
+            else:
+                if k not in options:
+                    forced = any(ln[0] == FORCE for ln in lines[k])
+                    options[k] = [
+                        _stacked(areas[k], lines[k], place, shift)
+                        for shift in SHIFTS
+                        for place in (FORCE_PLACES if forced else ("below",))
+                    ]
+                # only what lies within the reach of one of the Area's places can be covered
+                reach = _bounds([box for layout in options[k] for box in _placed_boxes(layout)])
+                placed[k] = _least_covering(options[k], _within(reach, others))
             written[k] = _written(placed[k])
     return placed
+
+
+def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
+    """The obstacles of ``groups`` (in order) that meet ``reach``."""
+    left, top, right, bottom = reach
+    return [
+        obstacle
+        for obstacles in groups
+        for obstacle in obstacles
+        if obstacle[0][0] < right
+        and obstacle[0][2] > left
+        and obstacle[0][1] < bottom
+        and obstacle[0][3] > top
+    ]
+
+
+def _least_covering(options: list[list[Placed]], near: list[Obstacle]) -> list[Placed]:
+    """The first of the options covering least of ``near``: the first that covers
+    nothing, as soon as it is found."""
+    best, least = options[0], math.inf
+    for layout in options:
+        cover = _cover(layout, near)
+        if cover == 0:
+            return layout
+        if cover < least:
+            best, least = layout, cover
+    return best
 
 
 def _bounds(boxes: list[Box]) -> Box:
