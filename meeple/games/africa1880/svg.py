@@ -6,8 +6,12 @@ and in the sea six embassy spaces, one per European country, holding the round
 diplomatic markers the other countries turned to their alliance (dove) or war
 (cannon) face. The shapes come from data/map.json, reconstructed (no public
 source gives the printed map) and checked against the board's borders and coasts
-by ``geography``. Presences are rectangular markers in their country's colour; a
-colony carries a colony piece and a hatched fill.
+by ``geography``. Presences are square tokens in their country's colour, big
+enough to count at a glance; a colony carries a colony piece, a hatched fill and
+a bold outline. Under the map, its own panel: the turn, the stocks, the seat's
+secret order sheet and the orders revealed at the last reading. Every text is
+drawn at SMALLEST_FONT units or more, about a pixel a unit on a desktop (the
+drawing spans its card).
 
 Clicking: every territory's shape carries ``data-target`` = its id (its pieces,
 drawn over it, let the pointer through), and every embassy ``data-target`` = its
@@ -29,6 +33,7 @@ from meeple.games.africa1880 import controls, guide
 from meeple.games.africa1880 import story as told
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_SHORT
 from meeple.games.africa1880.geography import Point, coast_outline, geography
+from meeple.games.africa1880.sheet_view import country_name, order_words, territory_name
 from meeple.games.africa1880.view import (
     AfricaView,
     EngineView,
@@ -54,16 +59,20 @@ SCALE = 11.0  # pixels per degree
 WEST, EAST, NORTH, SOUTH = -27.0, 55.0, 38.5, -37.0  # the map's edges in degrees
 MAP_W = (EAST - WEST) * SCALE
 MAP_H = (NORTH - SOUTH) * SCALE
-PANEL_W = 262.0  # the panel beside the map, in the Indian Ocean
-WRAP = 44  # characters per line in the panel
+WIDTH = MAP_W  # the panel lies under the map, as wide
+COLUMN_W = (WIDTH - 30) / 2  # the panel's two columns
+CHAR_W = 0.56  # a letter's width in ems (sans-serif, for wrapping the panel's lines)
 SEA, SHALLOWS, COAST_INK, WATER = "#cfe3f1", "#b4d2e8", "#2f6b94", "#9cc6e4"
 BORDER_INK, LABEL_INK = "#7a6647", "#3b2f1e"
 # Pastel fills, so that no two bordering territories look alike.
 FILLS = ("#f1e2b6", "#e3d6a8", "#dfe6b8", "#f0d4b4", "#e8dcc6")
-SQUARE, TILE = 9.0, "#8d6e4f"  # a development square's size; a development tile's colour
-PRESENCE_W, PRESENCE_H = 8.0, 11.0  # a rectangular presence marker
-MARKER_R = 11.0  # a round diplomatic marker
-EMBASSY_W, EMBASSY_H = 176.0, 92.0
+SQUARE, TILE = 11.0, "#8d6e4f"  # a development square's size; a development tile's colour
+PRESENCE = 15.0  # a presence token's side
+PER_ROW = 4  # presence tokens in a row
+COLONY_INK = "#4a2c8a"  # a colony's outline
+MARKER_R = 13.0  # a round diplomatic marker
+EMBASSY_W, EMBASSY_H = 186.0, 92.0
+NAME_FONT = 12.5  # a territory's name; no text of the board is smaller (SMALLEST_FONT)
 SEA_NAMES = (
     ("Mediterranean Sea", 18.0, 35.6),
     ("Atlantic Ocean", -21.0, 24.0),
@@ -128,19 +137,16 @@ def fills() -> tuple[str, ...]:
 
 def render_svg(view: AfricaView) -> str:
     panel = _panel(view)
-    height = max(MAP_H, panel.bottom + 12)
-    width = MAP_W + PANEL_W
-    phone_h = _phone_height(panel)
+    height = panel.bottom + 10
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {phone_h:.0f}"'
-        ' preserveAspectRatio="xMinYMin slice"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {height:.0f}"'
         f' class="board africa1880" data-zoom="{ZOOM_WIDTH}px" role="img"'
         ' aria-label="Africa 1880 board: a map of'
-        ' Africa in 32 territories, with the six embassies in the sea"'
-        ' font-family="sans-serif">',
-        f"<style>{_arrangements(panel, height)}</style>",
+        " Africa in 32 territories, with the six embassies in the sea, and under it"
+        ' the orders" font-family="sans-serif">',
+        f"<style>{ARRANGEMENT}</style>",
         _defs(),
-        f'<rect x="0" y="0" width="{width:.0f}" height="{phone_h:.0f}" fill="{SEA}"/>',
+        f'<rect x="0" y="0" width="{WIDTH:.0f}" height="{MAP_H:.0f}" fill="{SEA}"/>',
         *_sea_names(),
         _coast(stroke=SHALLOWS, width=9),
     ]
@@ -152,12 +158,8 @@ def render_svg(view: AfricaView) -> str:
     parts.extend(_embassies(view))
     parts.extend(_legend())
     parts.append(
-        f'<text x="8" y="{MAP_H - 8:.0f}" font-size="9" fill="#38566b" font-style="italic">'
-        f"{escape(RECONSTRUCTED_NOTE)}</text>"
-    )
-    parts.append(
-        f'<g class="af-side"><rect class="af-sheet" x="{MAP_W:.0f}" y="8"'
-        f' width="{PANEL_W - 8:.0f}" height="{height - 16:.0f}" rx="6" fill="#fbfaf6"'
+        f'<g class="af-orders"><rect class="af-sheet" x="4" y="{MAP_H + 6:.0f}"'
+        f' width="{WIDTH - 8:.0f}" height="{height - MAP_H - 10:.0f}" rx="6" fill="#fbfaf6"'
         ' stroke="#9fb7c9"/>'
     )
     parts.extend(panel.lines)
@@ -165,44 +167,20 @@ def render_svg(view: AfricaView) -> str:
     return "\n".join(parts)
 
 
-# ---- the two arrangements: the panel beside the map, or under it on a phone ----
+# ---- the drawing across its card, on a desktop as on a phone ----
 
-SMALLEST_FONT = 7.5  # a diplomatic marker's face word
+SMALLEST_FONT = NAME_FONT  # units: the smallest text drawn (the panel's and the map's)
 READABLE = 11.0  # px: the smallest text the enlarged board shows
-ZOOM_WIDTH = math.ceil((MAP_W + PANEL_W) * READABLE / SMALLEST_FONT)  # data-zoom, px
-PHONE_QUERY = "(max-width: 760px)"  # the table page's phone breakpoint
-# Under a phone's map the panel (the seat's own order sheet among it) spans the map's
-# width: its 10.5-unit text at about 14 px on a 390 px phone.
-PHONE_SIDE_SCALE = (MAP_W - 16) / (PANEL_W - 8)
-
-
-def _phone_height(panel: _Panel) -> float:
-    """The drawing's height on a phone: the map, then the panel as tall as its lines."""
-    return MAP_H + PHONE_SIDE_SCALE * (panel.bottom - 4) + 8
-
-
-def _arrangements(panel: _Panel, height: float) -> str:
-    """Where the panel goes (the drawing's own stylesheet; ``svg.africa1880`` only).
-    As drawn, beside the map: the whole drawing, no taller than the page's
-    ``--board-height`` on a desktop. On a phone's fitted board, the map alone
-    across it and the panel (with the seat's secret order sheet) under it, enlarged
-    to be read; the enlarged board (its card ``.zoomed``) is the whole drawing
-    again. The viewBox is as tall as the phone's arrangement and as wide as the
-    other; the aspect ratio shows the one in use from the top left ("slice")."""
-    width = MAP_W + PANEL_W
-    scale = PHONE_SIDE_SCALE
-    tx, ty = 8 - scale * MAP_W, MAP_H - scale * 8
-    phone = ":not(.zoomed)>svg.africa1880"
-    return (
-        f"svg.africa1880{{display:block;margin:0 auto;aspect-ratio:{width:.0f}/{height:.0f};"
-        "height:auto!important;max-height:none!important}"
-        "svg.africa1880 .af-side{transform-origin:0 0}"
-        f"@media (min-width:1101px){{svg.africa1880{{width:min(100%,"
-        f"calc(var(--board-height,78vh)*{width:.0f}/{height:.0f}))!important}}}}"
-        f"@media {PHONE_QUERY}{{{phone}{{aspect-ratio:{MAP_W:.0f}/{_phone_height(panel):.0f}}}"
-        f"{phone} .af-side{{transform:translate({tx:.1f}px,{ty:.1f}px) scale({scale:.4f})}}"
-        f"{phone} .af-sheet{{height:{panel.bottom - 12:.0f}px}}}}"
-    )
+ZOOM_WIDTH = math.ceil(WIDTH * READABLE / SMALLEST_FONT)  # data-zoom, px
+NARROW_MAX_W = 860  # px: a tablet's board, its order sheet within two screens
+# The drawing spans its card (on a desktop about a pixel a unit: its text at 12 px
+# or more), as tall as it needs: the page's height cap is lifted. On a tablet, whose
+# page puts the decision above the board, no wider than NARROW_MAX_W.
+ARRANGEMENT = (
+    "svg.africa1880{display:block;margin:0 auto;width:100%!important;"
+    "height:auto!important;max-height:none!important}"
+    f"@media (max-width:1100px){{svg.africa1880{{max-width:{NARROW_MAX_W}px}}}}"
+)
 
 
 def _defs() -> str:
@@ -239,7 +217,8 @@ def _sea_names() -> list[str]:
     for name, lon, lat in SEA_NAMES:
         x, y = xy(lon, lat)
         out.append(
-            f'<text x="{x:.0f}" y="{y:.0f}" font-size="12" font-style="italic" fill="#5d88a8"'
+            f'<text x="{x:.0f}" y="{y:.0f}" font-size="{NAME_FONT}" font-style="italic"'
+            ' fill="#5d88a8"'
             f' text-anchor="middle" letter-spacing="1">{escape(name)}</text>'
         )
     return out
@@ -276,8 +255,8 @@ def _territory_shape(view: AfricaView, t: int, tid: str) -> str:
         f'<g class="territory" data-target="{escape(tid)}">'
         f"<title>{escape(_tooltip(view, t, tid))}</title>"
         f'<polygon points="{_territory_points(t)}" fill="{fill}"'
-        f' stroke="{BORDER_INK}" stroke-width="{1.6 if colony else 0.9}"'
-        ' stroke-linejoin="round"/></g>'
+        f' stroke="{COLONY_INK if colony else BORDER_INK}"'
+        f' stroke-width="{3 if colony else 0.9}" stroke-linejoin="round"/></g>'
     )
 
 
@@ -309,51 +288,53 @@ def _territory_pieces(view: AfricaView, t: int, tid: str) -> str:
     dev = view["development"][t]
     out = [
         f'<g class="pieces" data-territory="{escape(tid)}" pointer-events="none">',
-        f'<text x="{x:.1f}" y="{y - 6:.1f}" font-size="9.5" font-weight="bold"'
-        f' text-anchor="middle" fill="{LABEL_INK}" stroke="#fffdf5" stroke-width="2.5"'
+        f'<text x="{x:.1f}" y="{y - 5:.1f}" font-size="{NAME_FONT}" font-weight="bold"'
+        f' text-anchor="middle" fill="{LABEL_INK}" stroke="#fffdf5" stroke-width="3"'
         f' paint-order="stroke">{escape(label)}</text>',
     ]
-    left = x - (squares * (SQUARE + 2) - 2) / 2
+    step = SQUARE + 2
+    left = x - (squares * step - 2) / 2
     for k in range(squares):
         built = k < dev
         out.append(
-            f'<rect class="square{" developed" if built else ""}" x="{left + k * (SQUARE + 2):.1f}"'
-            f' y="{y - 2:.1f}" width="{SQUARE}" height="{SQUARE}" rx="1"'
+            f'<rect class="square{" developed" if built else ""}" x="{left + k * step:.1f}"'
+            f' y="{y - 1:.1f}" width="{SQUARE}" height="{SQUARE}" rx="1"'
             f' fill="{TILE if built else "#fffdf5"}" stroke="{TILE}" stroke-width="1"/>'
         )
         if built:  # the construction symbol: a little building
-            bx = left + k * (SQUARE + 2) + 2.5
-            out.append(
-                f'<path d="M{bx:.1f},{y + 5:.1f} v-3.5 l2,-1.6 l2,1.6 v3.5 z" fill="#f3e6cf"/>'
-            )
+            bx = left + k * step + 3
+            out.append(f'<path d="M{bx:.1f},{y + 8:.1f} v-4 l2.5,-2 l2.5,2 v4 z" fill="#f3e6cf"/>')
     if colony:
-        out.append(_colony_piece(left - 9, y + 2.5))
-    out.extend(_presences(view, x, y + 10, view["presences"][t]))
+        out.append(_colony_piece(left - 11, y + 4))
+    out.extend(_presences(view, x, y + 13, view["presences"][t]))
     out.append("</g>")
     return "".join(out)
 
 
 def _colony_piece(x: float, y: float) -> str:
-    """A colony piece (a ceramic figure): a white house with a flagpole."""
+    """A colony piece (a ceramic figure): a white house with a flagpole, centred on
+    (x, y), about 14 units wide and 20 tall."""
     return (
-        f'<path class="colony-piece" d="M{x - 5:.1f},{y + 5:.1f} v-6 l5,-4.5 l5,4.5 v6 z'
-        f' M{x:.1f},{y - 5.5:.1f} v-5 h4 v2 h-4"'
-        ' fill="#fff" stroke="#3b2f1e" stroke-width="1.1"/>'
+        f'<path class="colony-piece" d="M{x - 7:.1f},{y + 7:.1f} v-8 l7,-6 l7,6 v8 z'
+        f' M{x:.1f},{y - 7:.1f} v-6 h6 v3 h-6"'
+        f' fill="#fff" stroke="{COLONY_INK}" stroke-width="1.6" stroke-linejoin="round"/>'
     )
 
 
 def _presences(view: AfricaView, x: float, top: float, seats: Sequence[int]) -> list[str]:
-    """Rectangular presence markers, at most four to a row."""
+    """Square presence tokens in their countries' colours, PER_ROW to a row, each
+    PRESENCE units wide: a territory's presences counted at a glance."""
     out = []
+    gap = 3.0
     for k, seat in enumerate(seats):
-        row, col = divmod(k, 4)
-        in_row = min(4, len(seats) - row * 4)
-        px = x - (in_row * (PRESENCE_W + 2) - 2) / 2 + col * (PRESENCE_W + 2)
-        py = top + row * (PRESENCE_H + 2)
+        row, col = divmod(k, PER_ROW)
+        in_row = min(PER_ROW, len(seats) - row * PER_ROW)
+        px = x - (in_row * (PRESENCE + gap) - gap) / 2 + col * (PRESENCE + gap)
+        py = top + row * (PRESENCE + gap)
         out.append(
-            f'<rect class="presence" x="{px:.1f}" y="{py:.1f}" width="{PRESENCE_W}"'
-            f' height="{PRESENCE_H}" rx="1" fill="{colour(view, seat)}" stroke="#fff"'
-            f' stroke-width="1"/>'
+            f'<rect class="presence" x="{px:.1f}" y="{py:.1f}" width="{PRESENCE}"'
+            f' height="{PRESENCE}" rx="2.5" fill="{colour(view, seat)}" stroke="{LABEL_INK}"'
+            f' stroke-width="1.2"/>'
         )
     return out
 
@@ -368,8 +349,10 @@ def _embassies(view: AfricaView) -> list[str]:
     markers = view["embassy_markers"]
     x0, y0 = xy(-26.0, -5.5)
     out = [
-        f'<text x="{x0:.0f}" y="{y0 - 8:.0f}" font-size="12" font-weight="bold"'
-        ' fill="#2a4d66">Embassies: each alliance in yours scores 1 point at the end</text>'
+        f'<text x="{x0:.0f}" y="{y0 - 26:.0f}" font-size="15" font-weight="bold"'
+        ' fill="#2a4d66">Embassies</text>'
+        f'<text x="{x0:.0f}" y="{y0 - 8:.0f}" font-size="{NAME_FONT}" fill="#2a4d66">'
+        "each alliance in yours scores 1 point at the end</text>"
     ]
     for k, country in enumerate(COUNTRY_IDS):
         x = x0 + (k % 2) * (EMBASSY_W + 8)
@@ -395,20 +378,21 @@ def _embassy(
         f' {x + EMBASSY_W:.0f},{y + EMBASSY_H:.0f} {x:.0f},{y + EMBASSY_H:.0f}"'
         f' fill="{"#f7fbfe" if playing else "#e3edf4"}" stroke="{ink}"'
         f' stroke-width="{2.5 if playing else 1}"/>'
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}" height="17" rx="6"'
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{EMBASSY_W:.0f}" height="20" rx="6"'
         f' fill="{ink if playing else "#c5d3dd"}"/>'
-        f'<text x="{x + EMBASSY_W / 2:.0f}" y="{y + 13:.0f}" font-size="11" font-weight="bold"'
-        f' text-anchor="middle" fill="{ON_COLOUR.get(ink, "#fff") if playing else "#556"}">'
-        f"Embassy · {COUNTRY_NAMES[k]}</text>"
+        f'<text x="{x + EMBASSY_W / 2:.0f}" y="{y + 15:.0f}" font-size="{NAME_FONT}"'
+        ' font-weight="bold" text-anchor="middle"'
+        f' fill="{ON_COLOUR.get(ink, "#fff") if playing else "#556"}">'
+        f"{COUNTRY_NAMES[k]}</text>"
     ]
     if playing:
         others = [s for s in range(len(view["country_ids"])) if s != seat]
         for slot, other in enumerate(others):
-            cx = x + 18 + slot * 35
-            out.append(_marker(view, other, cx, y + 42, shown))
+            cx = x + 22 + slot * 35.5
+            out.append(_marker(view, other, cx, y + 44, shown))
     else:
         out.append(
-            f'<text x="{x + EMBASSY_W / 2:.0f}" y="{y + 52:.0f}" font-size="10"'
+            f'<text x="{x + EMBASSY_W / 2:.0f}" y="{y + 56:.0f}" font-size="{NAME_FONT}"'
             ' text-anchor="middle" fill="#667">not in this game</text>'
         )
     out.append("</g>")
@@ -431,76 +415,107 @@ def _marker(view: AfricaView, seat: int, cx: float, cy: float, shown: Relations 
     ]
     if face in ("alliance", "war"):
         out.append(
-            f'<use href="#face-{face}" transform="translate({cx:.1f},{cy:.1f}) scale(8)"'
+            f'<use href="#face-{face}" transform="translate({cx:.1f},{cy:.1f}) scale(10)"'
             f' fill="{ink}" stroke="{ink}" stroke-width="0.08"/>'
         )
-    tint = {"alliance": "#2e6b2e", "war": "#b71c1c"}.get(face, "#778")
+    # The face's symbol says alliance or war; under the marker, its owner.
     out.append(
-        f'<text x="{cx:.1f}" y="{cy + 22:.1f}" font-size="8.5" text-anchor="middle"'
-        f' fill="#333">{escape(short)}</text>'
-        f'<text x="{cx:.1f}" y="{cy + 32:.1f}" font-size="7.5" text-anchor="middle"'
-        f' font-weight="bold" fill="{tint}">{escape(face or "·")}</text></g>'
+        f'<text x="{cx:.1f}" y="{cy + 29:.1f}" font-size="{NAME_FONT}" text-anchor="middle"'
+        f' font-weight="bold" fill="#333">{escape(short)}</text></g>'
     )
     return "".join(out)
 
 
 def _legend() -> list[str]:
-    """What the pieces mean, in the Indian Ocean."""
-    x, y = xy(37.0, -28.5)
-    rows = [
+    """What the pieces mean, in the Indian Ocean: three rows of symbols."""
+    x, y = xy(36.5, -28.0)
+    f = NAME_FONT
+
+    def word(dx: float, dy: float, text: str) -> str:
+        return f'<text x="{x + dx:.0f}" y="{y + dy:.0f}" font-size="{f}">{text}</text>'
+
+    def marker(dx: float, fill: str, face: str) -> str:
+        return (
+            f'<circle cx="{x + dx:.0f}" cy="{y + 67:.0f}" r="9" fill="{fill}"/>'
+            f'<use href="#face-{face}" transform="translate({x + dx:.0f},{y + 67:.0f})'
+            ' scale(7)" fill="#fff" stroke="#fff" stroke-width="0.08"/>'
+        )
+
+    return [
         '<g class="legend" pointer-events="none">'
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{(EAST - 37.5) * SCALE:.0f}" height="86" rx="5"'
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{(EAST - 36.8) * SCALE:.0f}" height="82" rx="5"'
         ' fill="#f7fbfe" stroke="#9fb7c9"/>',
-        f'<rect x="{x + 8:.0f}" y="{y + 8:.0f}" width="{SQUARE}" height="{SQUARE}"'
+        f'<rect x="{x + 8:.0f}" y="{y + 9:.0f}" width="{SQUARE}" height="{SQUARE}"'
         f' fill="#fffdf5" stroke="{TILE}"/>'
-        f'<rect x="{x + 19:.0f}" y="{y + 8:.0f}" width="{SQUARE}" height="{SQUARE}"'
+        f'<rect x="{x + 21:.0f}" y="{y + 9:.0f}" width="{SQUARE}" height="{SQUARE}"'
         f' fill="{TILE}" stroke="{TILE}"/>',
-        f'<text x="{x + 34:.0f}" y="{y + 16:.0f}" font-size="9">development square:'
-        " empty, developed</text>",
-        f'<rect x="{x + 10:.0f}" y="{y + 23:.0f}" width="{PRESENCE_W}" height="{PRESENCE_H}"'
-        ' fill="#1565c0"/>',
-        f'<text x="{x + 34:.0f}" y="{y + 32:.0f}" font-size="9">presence (country colour)</text>',
-        _colony_piece(x + 15, y + 47),
-        f'<text x="{x + 34:.0f}" y="{y + 48:.0f}" font-size="9">colony (hatched)</text>',
-        f'<circle cx="{x + 14:.0f}" cy="{y + 66:.0f}" r="8" fill="#2e7d32"/>'
-        f'<use href="#face-alliance" transform="translate({x + 14:.0f},{y + 66:.0f}) scale(6)"'
-        ' fill="#fff" stroke="#fff" stroke-width="0.08"/>'
-        f'<text x="{x + 26:.0f}" y="{y + 69:.0f}" font-size="9">alliance</text>'
-        f'<circle cx="{x + 80:.0f}" cy="{y + 66:.0f}" r="8" fill="#c62828"/>'
-        f'<use href="#face-war" transform="translate({x + 80:.0f},{y + 66:.0f}) scale(6)"'
-        ' fill="#fff" stroke="#fff" stroke-width="0.08"/>'
-        f'<text x="{x + 92:.0f}" y="{y + 69:.0f}" font-size="9">war</text>',
+        word(38, 19, "square: empty, built"),
+        f'<rect x="{x + 8:.0f}" y="{y + 31:.0f}" width="{PRESENCE}" height="{PRESENCE}"'
+        f' rx="2.5" fill="#1565c0" stroke="{LABEL_INK}" stroke-width="1.2"/>',
+        word(28, 43, "presence"),
+        _colony_piece(x + 105, y + 40),
+        word(118, 43, "colony"),
+        marker(16, "#2e7d32", "alliance"),
+        word(30, 71, "alliance"),
+        marker(100, "#c62828", "war"),
+        word(114, 71, "war"),
+        "</g>",
     ]
-    return [*rows, "</g>"]
 
 
-class _Panel:
-    """The panel's SVG lines (beside the map, in the sea) and where they end."""
+class _Column:
+    """One column of the panel under the map: its SVG lines and where they end."""
 
-    def __init__(self) -> None:
+    def __init__(self, x: float, top: float) -> None:
         self.lines: list[str] = []
-        self.x = MAP_W + 10
-        self.bottom = 32.0
+        self.x = x
+        self.bottom = top
 
-    def text(self, words: str, size: float = 10.5, indent: float = 0, **style: str) -> None:
+    def text(self, words: str, size: float = NAME_FONT, indent: float = 0, **style: str) -> None:
         extra = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in style.items())
-        for k, line in enumerate(_wrap(words, int((WRAP - indent / 5) * 10.5 / size))):
-            pad = indent if k == 0 else indent + 10
+        width = int((COLUMN_W - indent - 12) / (size * CHAR_W))
+        for k, line in enumerate(_wrap(words, width)):
+            pad = indent if k == 0 else indent + 12
             self.lines.append(
                 f'<text x="{self.x + pad:.0f}" y="{self.bottom:.0f}" font-size="{size}"{extra}>'
                 f"{escape(line)}</text>"
             )
-            self.bottom += size + 3.5
+            self.bottom += size + 5
 
     def swatch(self, fill: str, radius: float) -> None:
         """A country's colour in front of the next line of text."""
         self.lines.append(
-            f'<circle cx="{self.x + radius:.0f}" cy="{self.bottom - radius + 2:.0f}"'
+            f'<circle cx="{self.x + radius:.0f}" cy="{self.bottom - radius + 1:.0f}"'
             f' r="{radius:.0f}" fill="{fill}" stroke="#333" stroke-width="0.6"/>'
         )
 
-    def gap(self, space: float = 6) -> None:
+    def gap(self, space: float = 8) -> None:
         self.bottom += space
+
+
+class _Panel:
+    """The panel under the map, in two columns: the game and one's own sheet on
+    the left, what the last reading did and revealed on the right."""
+
+    def __init__(self) -> None:
+        top = MAP_H + 32
+        self.left = _Column(16, top)
+        self.right = _Column(16 + COLUMN_W + 14, top)
+        self.notes: list[str] = []
+
+    @property
+    def bottom(self) -> float:
+        return max(self.left.bottom, self.right.bottom) + 22 * len(self.notes)
+
+    @property
+    def lines(self) -> list[str]:
+        y = max(self.left.bottom, self.right.bottom) + 6
+        notes = [
+            f'<text x="16" y="{y + 22 * k:.0f}" font-size="{NAME_FONT}" fill="#38566b"'
+            f' font-style="italic">{escape(note)}</text>'
+            for k, note in enumerate(self.notes)
+        ]
+        return [*self.left.lines, *self.right.lines, *notes]
 
 
 def _wrap(words: str, width: int) -> list[str]:
@@ -517,50 +532,51 @@ def _wrap(words: str, width: int) -> list[str]:
 
 def _panel(view: AfricaView) -> _Panel:
     panel = _Panel()
-    panel.text(
-        f"{view['year']}: turn {view['turn']} of {view['turns']}", size=15, font_weight="bold"
-    )
-    panel.text(f"phase: {view['phase']}", size=12)
-    panel.text(f"colonies: {view['colonies']} of {view['colony_pieces']} pieces", size=12)
-    panel.gap()
+    side = panel.left
+    sheet = view["sheet"]
+    if sheet is not None:  # first: a tablet's page shows it within two screens
+        side.text("Your order sheet (secret)", size=15, font_weight="bold")
+        for line in _sheet_lines(view, sheet):
+            side.text(line, indent=10)
+        side.gap(10)
+    year = f"{view['year']}: turn {view['turn']} of {view['turns']}"
+    side.text(year, size=17, font_weight="bold")
+    side.text(f"phase: {view['phase']}")
+    side.text(f"colonies: {view['colonies']} of {view['colony_pieces']} pieces")
+    side.gap()
     countries = view["countries"]
     stock = view["stock"]
     for seat, name in enumerate(countries):
-        panel.swatch(colour(view, seat), 6)
-        panel.text(f"{name}: {stock[seat]} markers in stock", size=12, indent=18)
-    panel.gap(8)
-    sheet = view["sheet"]
-    if sheet is not None:
-        panel.text("Your order sheet (secret)", size=12, font_weight="bold")
-        for line in _sheet_lines(sheet):
-            panel.text(line, indent=8)
-        panel.gap(8)
-    _limits(view, panel)
-    _last_phases(view, panel)
+        side.swatch(colour(view, seat), 6)
+        side.text(f"{name}: {stock[seat]} markers in stock", indent=18)
+    other = panel.right
+    _limits(view, other)
+    _last_phases(view, other)
     revealed = view["revealed"]
     if revealed is not None:
-        panel.text("Orders revealed at the last reading", size=12, font_weight="bold")
+        other.text("Orders revealed at the last reading", size=15, font_weight="bold")
         for shown in revealed:
             seat = shown["seat"]
-            panel.swatch(colour(view, seat), 5)
-            panel.text(countries[seat], size=11, indent=14, font_weight="bold")
-            for line in _sheet_lines(shown):
-                panel.text(line, size=10, indent=8)
+            other.swatch(colour(view, seat), 6)
+            other.text(countries[seat], indent=16, font_weight="bold")
+            for line in _sheet_lines(view, shown):
+                other.text(line, indent=10)
+            other.gap(4)
+    panel.notes.extend(_wrap(RECONSTRUCTED_NOTE, int((WIDTH - 32) / (NAME_FONT * CHAR_W))))
     return panel
 
 
-def _limits(view: AfricaView, panel: _Panel) -> None:
+def _limits(view: AfricaView, panel: _Column) -> None:
     """3.1 note: which explorations were carried out, in which alphabetical order."""
     limits = view["last_marker_limit"]
     if not limits:
         return
     labels = _sheet_labels(view)
     countries = view["countries"]
-    panel.text("Marker limit at the last reading (3.1 note)", size=12, font_weight="bold")
+    panel.text("Marker limit at the last reading (3.1 note)", size=15, font_weight="bold")
     panel.text(
         "Explorations carried out in the alphabetical order of the territories explored"
-        " into, as the order sheet prints them:",
-        size=10,
+        " into, as the order sheet prints them:"
     )
     for limit in limits:
         seat = limit["seat"]
@@ -570,9 +586,9 @@ def _limits(view: AfricaView, panel: _Panel) -> None:
             f"{k + 1}. {labels.get(t, t)} {'carried out' if k < len(done) else 'void'}"
             for k, t in enumerate(limit["order"])
         ]
-        panel.swatch(colour(view, seat), 5)
-        panel.text(f"{who}: " + ", ".join(steps), size=10, indent=14)
-    panel.gap(8)
+        panel.swatch(colour(view, seat), 6)
+        panel.text(f"{who}: " + ", ".join(steps), indent=16)
+    panel.gap()
 
 
 def _sheet_labels(view: AfricaView) -> dict[str, str]:
@@ -585,26 +601,32 @@ def _sheet_labels(view: AfricaView) -> dict[str, str]:
     return out
 
 
-def _last_phases(view: AfricaView, panel: _Panel) -> None:
+def _last_phases(view: AfricaView, panel: _Column) -> None:
     countries = view["countries"]
     gone = removed(view)
     built = view["last_colonies"]
     if gone:
-        who = [f"{countries[s]} from {t}" for t, s in gone]
-        panel.text("Removed in the last conflicts: " + "; ".join(who), size=10)
+        who = [f"{countries[s]} from {territory_name(view, t)}" for t, s in gone]
+        panel.text("Removed in the last conflicts: " + "; ".join(who))
     if built:
-        panel.text("New colonies: " + ", ".join(built), size=10)
+        panel.text("New colonies: " + ", ".join(territory_name(view, t) for t in built))
     if gone or built:
-        panel.gap(8)
+        panel.gap()
 
 
-def _sheet_lines(sheet: SheetView) -> list[str]:
-    orders = [f"{t}: {order}" for t, order in sheet["orders"].items()]
+def _sheet_lines(view: AfricaView, sheet: SheetView) -> list[str]:
+    """An order sheet in the game's names: one line of orders, the landing, the
+    relations."""
+    orders = [
+        f"{territory_name(view, t)}: {order_words(view, order)}"
+        for t, order in sheet["orders"].items()
+    ]
     lines = ["; ".join(orders) if orders else "no orders"]
     relations = sheet["relations"]
-    wars = [country for country, word in relations.items() if word == "war"]
-    allied = [country for country, word in relations.items() if word != "war"]
-    lines.append(f"landing: {sheet['landing'] or 'none'}")
+    wars = [country_name(view, c) for c, word in relations.items() if word == "war"]
+    allied = [country_name(view, c) for c, word in relations.items() if word != "war"]
+    landing = sheet["landing"]
+    lines.append(f"landing: {territory_name(view, landing) if landing else 'none'}")
     if wars:
         lines.append(f"war on {', '.join(wars)}")
     if allied:
@@ -652,8 +674,8 @@ def legend_entries(view: AfricaView) -> list[LegendEntry]:
         ' fill="#f3e6cf"/>'
     )
     presence = (
-        f'<rect class="presence" x="13" y="9" width="{PRESENCE_W}" height="{PRESENCE_H}" rx="1"'
-        ' fill="#1565c0" stroke="#fff"/>'
+        f'<rect class="presence" x="9" y="7" width="{PRESENCE}" height="{PRESENCE}" rx="2.5"'
+        f' fill="#1565c0" stroke="{LABEL_INK}" stroke-width="1.2"/>'
     )
     embassy = (
         '<g class="embassy"><polygon points="2,4 32,4 32,26 2,26" fill="#f7fbfe"'
