@@ -299,7 +299,7 @@ def test_turn_order_track_shows_each_position_and_the_seats_on_it(players: int) 
     assert sorted(shown) == list(range(1, players + 1))
     for position, (lost, rails) in enumerate(table[:-1], start=1):
         assert f"−{lost} rep" in shown[position][0] and f"+{rails} rail" in shown[position][0]
-    assert shown[players][0] == f"{players} no cost 2 mines prospect 2×"
+    assert shown[players][0] == f"{players} no cost 2 mines 2 prospects"
     assert all(seat == "" for _, seat in shown.values())  # nobody has passed yet
     first = GAME.to_act(state)[0]
     play(state, first, "pass")

@@ -240,7 +240,7 @@ def legend(kind_fill: dict[str, str], commodity: dict[str, str]) -> list[LegendE
 
 def _etosha_mark(x: float, y: float) -> str:
     return (
-        f'<text class="etosha" x="{x:.1f}" y="{y:.1f}" font-size="7" text-anchor="middle"'
+        f'<text class="etosha" x="{x:.1f}" y="{y:.1f}" font-size="11" text-anchor="middle"'
         ' fill="#4a6b2a" font-style="italic">Etosha</text>'
     )
 
@@ -250,11 +250,6 @@ def _initial_mark(x: float, y: float) -> str:
         f'<rect class="initial" x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10"'
         ' fill="none" stroke="#6b5a3a" stroke-width="1" stroke-dasharray="2,1.5"/>'
     )
-
-
-def etosha_mark(x: float, y: float) -> str:
-    """The mark under the Etosha space's label (the board layer draws it)."""
-    return _etosha_mark(x, y)
 
 
 def initial_mark(x: float, y: float) -> str:

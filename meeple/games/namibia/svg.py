@@ -107,7 +107,7 @@ def render_overlay(view: NamibiaView) -> str:
     # Pieces use the board layer's <defs>. Only the cube's and the mine's fill take
     # the pointer: pointing at them shows what the space holds, clicking them is
     # clicking the space; the rest (and the middle of the hex) lets clicks through.
-    parts = ['<g class="pieces" pointer-events="none" font-size="8" text-anchor="middle">']
+    parts = ['<g class="pieces" pointer-events="none" font-size="11" text-anchor="middle">']
     linked = linked_ports(tuple(view["rails"]))
     parts.extend(p for p in (_pieces(s, linked.get(s["label"], ())) for s in spaces) if p)
     parts.append("</g>")
@@ -120,14 +120,14 @@ def render_overlay(view: NamibiaView) -> str:
 
 Geometry = tuple[tuple[str, int, int, str], ...]
 
-MINE_X, MINE_Y, MINE_R = 7.5, 0.0, 8.5  # the mine head's centre and radius in its space
+MINE_X, MINE_Y, MINE_R = 8.0, 0.0, 8.5  # the mine head's centre and radius in its space
 
 # The pieces' shapes, drawn by the overlay with <use> relative to a space's centre
 # (fill and stroke come from the <use>).
 DEFS = (
     "<defs>"
     # Only the fills of cubes and mines take the pointer (for their tooltips).
-    '<rect id="nb-cube" x="-19" y="-6" width="12" height="12" stroke="#333" stroke-width="0.8"'
+    '<rect id="nb-cube" x="-17" y="-6" width="12" height="12" stroke="#333" stroke-width="0.8"'
     ' pointer-events="visibleFill"/>'
     f'<circle id="nb-mine" cx="{MINE_X}" cy="{MINE_Y}" r="{MINE_R}" stroke-width="2.5"'
     ' pointer-events="visibleFill"/>'
@@ -174,7 +174,7 @@ def _board(geometry: Geometry, ports: tuple[PortPlace, ...]) -> str:
 
 # ---- the two arrangements: the market beside the map, or under it on a phone ----
 
-SMALLEST_FONT = 7.0  # Etosha's name on its space (guide.etosha_mark); the labels are 8
+SMALLEST_FONT = 11.0  # the board's smallest text: labels, cube counts, Etosha, the market
 READABLE = 11.0  # px: the smallest text the enlarged board shows
 PHONE_QUERY = "(max-width: 760px)"  # the table page's phone breakpoint
 PHONE_MARKET_SCALE = 1.6  # the market under a phone's map: its text at 11 px or more
@@ -183,10 +183,15 @@ MARKET_BOTTOM = 420.0  # below the turn-order track and its bidders
 PHONE_MARKET_H = (MARKET_BOTTOM - MARKET_TOP) * PHONE_MARKET_SCALE - 14
 
 
+FINGER = 28.0  # px: a mine head or a truck on the enlarged board, to be hit by a finger
+
+
 def zoom_width(width: float) -> int:
-    """The board's width in px at which its smallest text reads at ``READABLE``
-    (``data-zoom``: the page may enlarge the board to it)."""
-    return math.ceil(width * READABLE / SMALLEST_FONT)
+    """The board's width in px at which its smallest text reads at ``READABLE`` and
+    a mine head (``MINE_R``, with its stroke) is a finger wide (``data-zoom``: the
+    page may enlarge the board to it)."""
+    mine = 2 * MINE_R + 2.5
+    return math.ceil(width * max(READABLE / SMALLEST_FONT, FINGER / mine))
 
 
 def _arrangements(board_w: float, width: float, height: float) -> str:
@@ -223,8 +228,8 @@ def _space_head(label: str, row: int, col: int, kind: str) -> str:
         f'<g class="space" data-target="{text.lower()}" data-kind="{escape(kind)}">'
         f"<title>{escape(space_title(label, kind))}</title>"
         f'<polygon points="{hex_points(x, y)}" fill="{fill}" stroke="#8a7a5a" stroke-width="1"/>'
-        f'<text x="{x:.1f}" y="{y - R * 0.55:.1f}" font-size="8" text-anchor="middle"'
-        f' fill="#555">{text}</text>{_space_mark(label, x, y)}'
+        f'<text x="{x:.1f}" y="{y - R * 0.5:.1f}" font-size="11" text-anchor="middle"'
+        f' fill="#555">{text}{_etosha_name(label)}</text>{_space_mark(label, x, y)}'
     )
 
 
@@ -246,11 +251,17 @@ def space_title(label: str, kind: str) -> str:
     return f"{label}: {words}"
 
 
+def _etosha_name(label: str) -> str:
+    """Etosha's name after its space's label (within the label's line: the space's
+    middle holds cubes and a mine like any mining space)."""
+    if label not in BOARD.labels or BOARD.labels.index(label) != BOARD.etosha:
+        return ""
+    return ' <tspan class="etosha" fill="#4a6b2a" font-style="italic">Etosha</tspan>'
+
+
 def _space_mark(label: str, x: float, y: float) -> str:
-    """Etosha's name, or an initial placement's outlined square, on its space."""
+    """An initial placement's outlined square on its space."""
     index = BOARD.labels.index(label) if label in BOARD.labels else -1
-    if index == BOARD.etosha:
-        return guide.etosha_mark(x, y + R * 0.72)
     if index in BOARD.initial_spaces:
         return guide.initial_mark(x, y - R * 0.05)
     return ""
@@ -298,7 +309,7 @@ def _pieces_of(
     if cubes:
         colour = COMMODITY_COLOURS.get(commodity, "#888")
         out.append(
-            f'<use href="#nb-cube" class="cube" fill="{colour}"/><text x="-13" y="3">{cubes}</text>'
+            f'<use href="#nb-cube" class="cube" fill="{colour}"/><text x="-11" y="4">{cubes}</text>'
         )
     if owner is not None:
         colour = SEAT_COLOURS[owner % len(SEAT_COLOURS)]
@@ -555,7 +566,7 @@ def _ports(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
         weight = "bold" if port["selected"] else "normal"
         index = BOARD.ports.index(BOARD.space(port["label"]))
         out.append(
-            f'<text x="{x - R - 2:.1f}" y="{y + 1:.1f}" font-size="9" text-anchor="end"'
+            f'<text x="{x - R - 2:.1f}" y="{y + 1:.1f}" font-size="11" text-anchor="end"'
             f' font-weight="{weight}" fill="#134">{escape(port["name"])}</text>'
             + rail_sample(index, x - R - 38, y + 7, x - R - 2, y + 7)
         )
@@ -573,10 +584,10 @@ def _market(view: NamibiaView, left: float) -> list[str]:
         f"Round {view['round']}</text>",
         f'<text x="{x:.0f}" y="54" font-size="11">{escape(view["phase"])}</text>',
         f'<text x="{x:.0f}" y="76" font-size="12" font-weight="bold">Market</text>',
-        f'<text x="{x + 66:.0f}" y="76" font-size="10">price</text>',
-        f'<text x="{x + 100:.0f}" y="76" font-size="10">demand</text>',
-        f'<text x="{x + 146:.0f}" y="76" font-size="10">supply</text>',
-        f'<text x="{x + 192:.0f}" y="76" font-size="10">cubes left</text>',
+        f'<text x="{x + 62:.0f}" y="76" font-size="11">price</text>',
+        f'<text x="{x + 98:.0f}" y="76" font-size="11">demand</text>',
+        f'<text x="{x + 154:.0f}" y="76" font-size="11">supply</text>',
+        f'<text x="{x + 204:.0f}" y="76" font-size="11">cubes left</text>',
     ]
     for row, (name, info) in enumerate(view["market"].items()):
         y = 96 + 20 * row
@@ -587,10 +598,10 @@ def _market(view: NamibiaView, left: float) -> list[str]:
         out.append(
             f'<rect x="{x:.0f}" y="{y - 10}" width="11" height="11" fill="{colour}" stroke="#333"/>'
             f'<text x="{x + 16:.0f}" y="{y}" font-size="11">{escape(name)}</text>'
-            f'<text x="{x + 70:.0f}" y="{y}" font-size="11">{info["price"]}</text>'
-            f'<text x="{x + 110:.0f}" y="{y}" font-size="11">{info["demand"]}</text>'
-            f'<text x="{x + 155:.0f}" y="{y}" font-size="11">{shipped}</text>'
-            f'<text x="{x + 205:.0f}" y="{y}" font-size="11">'
+            f'<text x="{x + 68:.0f}" y="{y}" font-size="11">{info["price"]}</text>'
+            f'<text x="{x + 112:.0f}" y="{y}" font-size="11">{info["demand"]}</text>'
+            f'<text x="{x + 166:.0f}" y="{y}" font-size="11">{shipped}</text>'
+            f'<text x="{x + 222:.0f}" y="{y}" font-size="11">'
             f"{'' if left_over is None else left_over}</text>"
         )
     y = 96 + 20 * 4 + 16
@@ -605,7 +616,7 @@ def _market(view: NamibiaView, left: float) -> list[str]:
         )
     y += 24
     out.append(
-        f'<text x="{x:.0f}" y="{y}" font-size="10">rails in supply:'
+        f'<text x="{x:.0f}" y="{y}" font-size="11">rails in supply:'
         f" {view['supply']['rails']}</text>"
     )
     out.extend(turn_order_track(view, x, TRACK_TOP))
@@ -614,7 +625,7 @@ def _market(view: NamibiaView, left: float) -> list[str]:
 
 
 TRACK_TOP = 306.0  # the turn-order track's heading, under the players and the rails
-TRACK_BOX = 66.0  # a position's width on the track
+TRACK_BOX = 72.0  # a position's width on the track
 
 
 def turn_order_track(view: NamibiaView, x: float, top: float) -> list[str]:
@@ -627,7 +638,7 @@ def turn_order_track(view: NamibiaView, x: float, top: float) -> list[str]:
     out = [
         f'<g class="turn-track"><text x="{x:.0f}" y="{top:.0f}" font-size="12"'
         f' font-weight="bold">Turn order</text>'
-        f'<text x="{x + 76:.0f}" y="{top:.0f}" font-size="11">bribe at least'
+        f'<text x="{x + 84:.0f}" y="{top:.0f}" font-size="11">bribe at least'
         f" {view['round']} GM</text>"
     ]
     for k, (lost, rails) in enumerate(costs):
@@ -668,7 +679,7 @@ def _track_position(
 ) -> str:
     last = position == len(position_costs(view))
     if last:
-        lines = ("no cost", f"{LAST_SEAT_TURNS} mines", f"prospect {LAST_SEAT_TURNS}×")
+        lines = ("no cost", f"{LAST_SEAT_TURNS} mines", f"{LAST_SEAT_TURNS} prospects")
         words = (
             f"position {position}: loses no reputation, takes no rails; starts"
             f" {LAST_SEAT_TURNS} mines and prospects {LAST_SEAT_TURNS} times"
@@ -768,6 +779,13 @@ def legend() -> list[LegendEntry]:
                 " with printed rails); networks that joined show a strip of each",
             }
         )
+    lone = '<path d="M4,15L36,15" stroke="#222" stroke-width="5.2"/>'
+    out.append(
+        {
+            "symbol": _symbol(lone),
+            "meaning": "black rail: joined to no port yet (Etosha's rails at first)",
+        }
+    )
     rings = "".join(_port_ring(k, port) for k, port in enumerate((1, 2)))
     out.append(
         {
