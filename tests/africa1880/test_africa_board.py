@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
+from functools import cache
+from itertools import combinations
 from typing import Any
 
 import pytest
 from africa1880_support import Sheet, play_turn, scenario, seats_in, tid
 
+from meeple.ai.base import make_bot
 from meeple.games.africa1880 import GAME
 from meeple.games.africa1880.board import (
     BOARD,
@@ -21,6 +26,9 @@ from meeple.games.africa1880.board import (
     BoardError,
     parse_board,
 )
+from meeple.games.africa1880.positions import Position
+from meeple.games.africa1880.svg import MAP_H, render_svg
+from meeple.games.africa1880.view import AfricaView, build_view
 
 RAW: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
 T = len(BOARD.ids)
@@ -275,3 +283,119 @@ def test_a_broken_board_file_is_refused(spoil: Callable[[dict[str, Any]], None])
     spoil(raw)
     with pytest.raises(BoardError):
         parse_board(raw)
+
+
+# ---- the drawn board: pieces to count at a glance, the orders in their own panel ----
+# (issue 30, point 3). The drawing spans its card: on a desktop about a pixel a unit.
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+@cache
+def six_seat_views() -> tuple[AfricaView, ...]:
+    """Views of a random six-seat game after its first readings (revealed orders,
+    presences, perhaps colonies), each from the seat writing its sheet."""
+    state = GAME.new_game(GAME.make_config(6), 5)
+    bots = [make_bot("random", GAME, 5 + s) for s in range(6)]
+    views: list[AfricaView] = []
+    for _ in range(3000):
+        if GAME.is_over(state) or len(views) >= 6:
+            break
+        seat = GAME.to_act(state)[0]
+        view = build_view(state, seat)
+        if view["revealed"] is not None and view["sheet"] is not None:
+            views.append(view)
+        GAME.apply(state, seat, bots[seat].choose(GAME, state, seat))
+    assert views, "no reading in the sampled game"
+    return tuple(views)
+
+
+def drawn(view: AfricaView) -> ET.Element:
+    return ET.fromstring(render_svg(view))
+
+
+def font_sizes(node: ET.Element) -> list[float]:
+    return [float(t.attrib["font-size"]) for t in node.iter(f"{SVG_NS}text")]
+
+
+def test_presences_are_tokens_to_count_at_a_glance() -> None:
+    """Each presence a square token at least 14 units a side (the old markers were 8
+    by 11), the tokens of one territory apart from each other."""
+    seen = 0
+    for view in six_seat_views():
+        for pieces in drawn(view).iter(f"{SVG_NS}g"):
+            if pieces.attrib.get("class") != "pieces":
+                continue
+            tokens = [r for r in pieces.iter(f"{SVG_NS}rect") if r.attrib["class"] == "presence"]
+            boxes = []
+            for token in tokens:
+                w, h = float(token.attrib["width"]), float(token.attrib["height"])
+                assert w >= 14 and h >= 14, (pieces.attrib["data-territory"], w, h)
+                boxes.append((float(token.attrib["x"]), float(token.attrib["y"]), w, h))
+            for (x1, y1, w1, h1), (x2, y2, w2, h2) in combinations(boxes, 2):
+                assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
+            seen += len(tokens)
+    assert seen
+
+
+def test_a_colony_stands_out() -> None:
+    """A colony: hatched, outlined at 2.5 units or more (a territory's border is
+    under 1), its colony piece at least 12 units wide."""
+    state = (
+        Position("great britain, france, germany").presence("angola", 0).colony("angola").build()
+    )
+    root = drawn(build_view(state, 0))
+    (shape,) = [
+        p
+        for g in root.iter(f"{SVG_NS}g")
+        if g.attrib.get("data-target") == "angola"
+        for p in g.iter(f"{SVG_NS}polygon")
+    ]
+    assert shape.attrib["fill"] == "url(#colony-hatch)"
+    assert float(shape.attrib["stroke-width"]) >= 2.5
+    (pieces,) = [g for g in root.iter(f"{SVG_NS}g") if g.attrib.get("data-territory") == "angola"]
+    (piece,) = [p for p in pieces.iter(f"{SVG_NS}path") if p.attrib.get("class") == "colony-piece"]
+    (roof,) = re.findall(r"l([\d.]+),-[\d.]+ l([\d.]+),[\d.]+", piece.attrib["d"])
+    assert sum(float(w) for w in roof) >= 12  # the house's width, eave to eave
+
+
+def test_every_text_of_the_board_reads_at_12_units() -> None:
+    """No text smaller than 12 units: 12 px on a desktop, where the drawing spans its
+    card (the old board had 7.5-unit marker faces and 9-unit legends)."""
+    for view in six_seat_views():
+        sizes = font_sizes(drawn(view))
+        assert min(sizes) >= 12, min(sizes)
+
+
+def test_the_orders_are_their_own_panel_under_the_map() -> None:
+    """One's own secret order sheet and the orders revealed at the last reading: in the
+    panel under the map (not beside it in the sea), every line at 12 units or more,
+    every country's revealed sheet listed, in the game's names."""
+    for view in six_seat_views():
+        root = drawn(view)
+        (orders,) = [g for g in root.iter(f"{SVG_NS}g") if g.attrib.get("class") == "af-orders"]
+        texts = list(orders.iter(f"{SVG_NS}text"))
+        words = [t.text or "" for t in texts]
+        assert "Your order sheet (secret)" in words
+        assert "Orders revealed at the last reading" in words
+        assert all(float(t.attrib["y"]) > MAP_H for t in texts)
+        assert min(font_sizes(orders)) >= 12
+        revealed = view["revealed"]
+        assert revealed is not None
+        for shown in revealed:
+            assert view["countries"][shown["seat"]] in words
+        # Territories and countries by their names, never their lowercase ids.
+        assert not any(i in w for w in words for i in (*BOARD.ids, "great britain"))
+
+
+def test_embassy_markers_and_owners_readable() -> None:
+    """The diplomatic markers of radius 12 units or more, their owners' names under
+    them and each embassy's name at 12 units or more."""
+    view = six_seat_views()[-1]
+    root = drawn(view)
+    embassies = [g for g in root.iter(f"{SVG_NS}g") if g.attrib.get("class") == "embassy"]
+    assert len(embassies) == 6
+    for embassy in embassies:
+        assert min(font_sizes(embassy)) >= 12
+        for circle in embassy.iter(f"{SVG_NS}circle"):
+            assert float(circle.attrib["r"]) >= 12
