@@ -328,3 +328,22 @@ def test_legend_explains_every_symbol_of_the_board() -> None:
         assert PORT_COLOURS[port] in entry["symbol"]
         assert f'stroke-dasharray="{PORT_DASHES[port]}"' in entry["symbol"]
     assert len(set(PORT_COLOURS)) == len(set(PORT_DASHES)) == len(BOARD.ports)
+
+
+def test_mine_heads_and_trucks_are_a_finger_wide_on_the_enlarged_board() -> None:
+    """The enlarged board (its data-zoom width) shows a mine head and a truck's
+    pointer area 28 px or more across, and its text at 11 px or more."""
+    from meeple.games.namibia.svg import MINE_R, SMALLEST_FONT, TRUCK_HIT
+
+    state = sampled_states(7, 4, 200)[-1]
+    svg = render_svg(GAME.view(state, None))
+    root = ET.fromstring(svg)
+    scale = float(root.attrib["data-zoom"].removesuffix("px")) / float(
+        root.attrib["viewBox"].split()[2]
+    )
+    assert (2 * MINE_R + 2.5) * scale >= 28
+    hit = ET.fromstring(TRUCK_HIT.replace("<rect", f'<rect xmlns="{SVG[1:-1]}"'))
+    assert float(hit.attrib["width"]) * scale >= 28 and float(hit.attrib["height"]) * scale >= 28
+    assert 'class="hit"' in svg or not any(p["truck"] for p in GAME.view(state, None)["players"])
+    sizes = [float(n.attrib["font-size"]) for n in root.iter() if "font-size" in n.attrib]
+    assert min(sizes) >= SMALLEST_FONT and SMALLEST_FONT * scale >= 11

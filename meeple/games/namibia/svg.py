@@ -524,8 +524,8 @@ def _trucks(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
     return out
 
 
-# The truck's pointer area: 20 x 18 units, some 31 x 28 px on the enlarged board.
-TRUCK_HIT = '<rect x="-15" y="4" width="20" height="18" fill="transparent"/>'
+# The truck's pointer area: 20 x 20 units, a finger wide on the enlarged board.
+TRUCK_HIT = '<rect class="hit" x="-15" y="3" width="20" height="20" fill="transparent"/>'
 
 
 def truck_shape(colour: str) -> str:
