@@ -138,13 +138,15 @@ def fills() -> tuple[str, ...]:
 def render_svg(view: AfricaView) -> str:
     panel = _panel(view)
     height = panel.bottom + 10
+    tallest = max(height, panel.phone_height)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {height:.0f}"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH:.0f} {tallest:.0f}"'
+        ' preserveAspectRatio="xMinYMin slice"'
         f' class="board africa1880" data-zoom="{ZOOM_WIDTH}px" role="img"'
         ' aria-label="Africa 1880 board: a map of'
         " Africa in 32 territories, with the six embassies in the sea, and under it"
         ' the orders" font-family="sans-serif">',
-        f"<style>{ARRANGEMENT}</style>",
+        f"<style>{ARRANGEMENT}{panel.arrangement(height)}</style>",
         _defs(),
         f'<rect x="0" y="0" width="{WIDTH:.0f}" height="{MAP_H:.0f}" fill="{SEA}"/>',
         *_sea_names(),
@@ -158,8 +160,8 @@ def render_svg(view: AfricaView) -> str:
     parts.extend(_embassies(view))
     parts.extend(_legend())
     parts.append(
-        f'<g class="af-orders"><rect class="af-sheet" x="4" y="{MAP_H + 6:.0f}"'
-        f' width="{WIDTH - 8:.0f}" height="{height - MAP_H - 10:.0f}" rx="6" fill="#fbfaf6"'
+        f'<g class="af-orders"><rect class="af-sheet" x="4" y="{PANEL_TOP:.0f}"'
+        f' width="{WIDTH - 8:.0f}" height="{height - PANEL_TOP - 4:.0f}" rx="6" fill="#fbfaf6"'
         ' stroke="#9fb7c9"/>'
     )
     parts.extend(panel.lines)
@@ -173,6 +175,11 @@ SMALLEST_FONT = NAME_FONT  # units: the smallest text drawn (the panel's and the
 READABLE = 11.0  # px: the smallest text the enlarged board shows
 ZOOM_WIDTH = math.ceil(WIDTH * READABLE / SMALLEST_FONT)  # data-zoom, px
 NARROW_MAX_W = 860  # px: a tablet's board, its order sheet within two screens
+PHONE_QUERY = "(max-width: 760px)"  # the table page's phone breakpoint
+PANEL_TOP = MAP_H + 6  # where the panel under the map begins
+# On a phone's fitted board the panel's two columns stand one under the other, each
+# as wide as the map (its 12.5-unit text at about 10 px on a 390 px phone).
+PHONE_SCALE = (WIDTH - 24) / COLUMN_W
 # The drawing spans its card (on a desktop about a pixel a unit: its text at 12 px
 # or more), as tall as it needs: the page's height cap is lifted. On a tablet, whose
 # page puts the decision above the board, no wider than NARROW_MAX_W.
@@ -507,6 +514,38 @@ class _Panel:
     def bottom(self) -> float:
         return max(self.left.bottom, self.right.bottom) + 22 * len(self.notes)
 
+    def _tall(self, column: _Column) -> float:
+        """A column's height from the panel's top (nothing for an empty column)."""
+        return column.bottom - PANEL_TOP if column.lines else 0.0
+
+    @property
+    def phone_height(self) -> float:
+        """The drawing's height on a phone: the map, then the columns enlarged."""
+        return PANEL_TOP + PHONE_SCALE * (self._tall(self.left) + self._tall(self.right)) + 10
+
+    def arrangement(self, height: float) -> str:
+        """The drawing's stylesheet for its two arrangements: as drawn (the whole
+        drawing, the viewBox's top ``height`` units shown from its top left, "slice"),
+        and on a phone's fitted board (its card not ``.zoomed``) the columns one under
+        the other, each enlarged to the map's width, the sheet's frame and the notes
+        left out (the page says the map is reconstructed under the board)."""
+        phone = ":not(.zoomed)>svg.africa1880"
+        k = PHONE_SCALE
+        right_top = PANEL_TOP + k * self._tall(self.left)
+
+        def place(css: str, x0: float, top: float) -> str:
+            tx, ty = 12 - k * x0, top - k * PANEL_TOP
+            return f"{phone} {css}{{transform:translate({tx:.1f}px,{ty:.1f}px) scale({k:.4f})}}"
+
+        return (
+            f"svg.africa1880{{aspect-ratio:{WIDTH:.0f}/{height:.0f}}}"
+            "svg.africa1880 .af-col{transform-origin:0 0}"
+            f"@media {PHONE_QUERY}{{{phone}{{aspect-ratio:{WIDTH:.0f}/{self.phone_height:.0f}}}"
+            + place(".af-left", self.left.x, PANEL_TOP)
+            + place(".af-right", self.right.x, right_top)
+            + f"{phone} .af-sheet,{phone} .af-notes{{display:none}}}}"
+        )
+
     @property
     def lines(self) -> list[str]:
         y = max(self.left.bottom, self.right.bottom) + 6
@@ -515,7 +554,15 @@ class _Panel:
             f' font-style="italic">{escape(note)}</text>'
             for k, note in enumerate(self.notes)
         ]
-        return [*self.left.lines, *self.right.lines, *notes]
+        return [
+            '<g class="af-col af-left">',
+            *self.left.lines,
+            '</g><g class="af-col af-right">',
+            *self.right.lines,
+            '</g><g class="af-notes">',
+            *notes,
+            "</g>",
+        ]
 
 
 def _wrap(words: str, width: int) -> list[str]:
