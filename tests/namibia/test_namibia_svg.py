@@ -195,8 +195,8 @@ def rail_networks(svg: str) -> dict[int, set[str]]:
         mids[(round((ends[0] + ends[2]) / 2), round((ends[1] + ends[3]) / 2))] = name
     out: dict[int, set[str]] = {}
     for path in ET.fromstring(svg).iter(f"{SVG}path"):
-        if "rail-net" not in path.attrib.get("class", ""):
-            continue
+        if "rail-net" not in path.attrib.get("class", "") or "data-port" not in path.attrib:
+            continue  # not a network's rails (the sample beside a port's name)
         drawn = out.setdefault(int(path.attrib["data-port"]), set())
         for x1, y1, x2, y2 in re.findall(
             r"M([\d.-]+),([\d.-]+)L([\d.-]+),([\d.-]+)", path.attrib["d"]
@@ -344,6 +344,6 @@ def test_mine_heads_and_trucks_are_a_finger_wide_on_the_enlarged_board() -> None
     assert (2 * MINE_R + 2.5) * scale >= 28
     hit = ET.fromstring(TRUCK_HIT.replace("<rect", f'<rect xmlns="{SVG[1:-1]}"'))
     assert float(hit.attrib["width"]) * scale >= 28 and float(hit.attrib["height"]) * scale >= 28
-    assert 'class="hit"' in svg or not any(p["truck"] for p in GAME.view(state, None)["players"])
+    assert TRUCK_HIT in svg or not any(p["truck"] for p in GAME.view(state, None)["players"])
     sizes = [float(n.attrib["font-size"]) for n in root.iter() if "font-size" in n.attrib]
     assert min(sizes) >= SMALLEST_FONT and SMALLEST_FONT * scale >= 11

@@ -443,9 +443,10 @@ def rail_sample(port: int, x1: float, y1: float, x2: float, y2: float) -> str:
     """A short rail of the port's network (beside the port's name, in the legend)."""
     d = f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}"
     return (
-        f'<g class="rail-sample port-{escape(BOARD.port_keys[port])}" fill="none">'
-        f'<path d="{d}" stroke="#222" stroke-width="{RAIL_STRIP + 2:.1f}"/>'
-        f'<path d="{d}" stroke="{PORT_COLOURS[port]}" stroke-width="{RAIL_STRIP:.1f}"'
+        f'<g class="rails rail-sample" fill="none">'
+        f'<path class="rail-bed" d="{d}" stroke="#222" stroke-width="{RAIL_STRIP + 2:.1f}"/>'
+        f'<path class="rail-net port-{escape(BOARD.port_keys[port])}" d="{d}"'
+        f' stroke="{PORT_COLOURS[port]}" stroke-width="{RAIL_STRIP:.1f}"'
         f' stroke-dasharray="{PORT_DASHES[port]}"/></g>'
     )
 
@@ -525,7 +526,7 @@ def _trucks(view: NamibiaView, spaces: list[SpaceView]) -> list[str]:
 
 
 # The truck's pointer area: 20 x 20 units, a finger wide on the enlarged board.
-TRUCK_HIT = '<rect class="hit" x="-15" y="3" width="20" height="20" fill="transparent"/>'
+TRUCK_HIT = '<rect x="-15" y="3" width="20" height="20" fill="transparent"/>'
 
 
 def truck_shape(colour: str) -> str:
@@ -766,7 +767,9 @@ def legend() -> list[LegendEntry]:
     red = SEAT_COLOURS[0]
     out.append(
         {
-            "symbol": _symbol(f'<g transform="translate(24,4)">{truck_shape(red)}</g>'),
+            "symbol": _symbol(
+                f'<g class="truck" transform="translate(24,4)">{truck_shape(red)}</g>'
+            ),
             "meaning": "truck, in its owner's colour, on the completed mine it carries one"
             " cube from",
         }
@@ -779,7 +782,10 @@ def legend() -> list[LegendEntry]:
                 " with printed rails); networks that joined show a strip of each",
             }
         )
-    lone = '<path d="M4,15L36,15" stroke="#222" stroke-width="5.2"/>'
+    lone = (
+        '<g class="rails"><path class="rail-bed" d="M4,15L36,15" stroke="#222"'
+        ' stroke-width="5.2"/></g>'
+    )
     out.append(
         {
             "symbol": _symbol(lone),
@@ -800,9 +806,10 @@ def legend() -> list[LegendEntry]:
     out.append(
         {
             "symbol": _symbol(
-                '<rect x="3" y="2" width="34" height="26" rx="3" fill="#fffaf0"'
-                ' stroke="#8a7a5a"/><text x="7" y="14" font-size="11" font-weight="bold">1</text>'
-                f'<circle cx="28" cy="10" r="6" fill="{red}" stroke="#111"/>'
+                '<g class="turn-track"><g class="track-position"><rect x="3" y="2" width="34"'
+                ' height="26" rx="3" fill="#fffaf0" stroke="#8a7a5a"/><text x="7" y="14"'
+                ' font-size="11" font-weight="bold">1</text>'
+                f'<circle class="seat" cx="28" cy="10" r="6" fill="{red}" stroke="#111"/></g></g>'
             ),
             "meaning": "turn-order track: each position's reputation cost and rails (the"
             " last: no cost, two mines, prospects twice), the seat standing on it",
