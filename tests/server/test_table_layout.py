@@ -59,8 +59,6 @@ OVERLAP_TOLERANCE = 2.0  # px two text boxes may share, each way, before they ov
 # Checks a game fails today: (game, check) -> the issue and point that fix it. The
 # checks: "desktop text" (12 px at 1280), "overlap" (text labels apart).
 KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("newworld", "overlap"): "issue 30, points 4 and 5: New World's sea names over numbers",
-    ("newworld", "desktop text"): "issue 30, point 5: New World's board",
 }
 # No space to break at: the header, the panels and the chat must wrap it.
 LONG_NAME = "Maximiliane-Konstantinopoulou-Wiesenthal"[:36]

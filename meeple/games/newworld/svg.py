@@ -218,6 +218,11 @@ def _side_place() -> tuple[float, float, float]:
     return 3 * PHONE_MAP_SCALE - scale * PANEL_X, HEIGHT * PHONE_MAP_SCALE - scale * 4, scale
 
 
+# A sea zone's name under its number: clear of the number's descent (2 px of a
+# browser's text boxes used to overlap at 18)
+SEA_NAME_DROP = 22.0
+
+
 def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
     x, y = xy(at)
     if upright:  # a narrow zone: its name runs down the coast
@@ -227,7 +232,9 @@ def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
             + "</g>"
         )
     return _text(x, y, str(number), 30, fill=MUTED, text_anchor="middle", font_weight="bold") + (
-        _text(x, y + 18, name, FONT, fill=MUTED, text_anchor="middle", font_style="italic")
+        _text(
+            x, y + SEA_NAME_DROP, name, FONT, fill=MUTED, text_anchor="middle", font_style="italic"
+        )
     )
 
 
@@ -441,7 +448,9 @@ def _area_lines(area: AreaView) -> list[Line]:
 
 
 def _line_width(kind: str, words: str, force: ForceView | None) -> float:
-    return _chip_width(force) if force is not None else text_width(words)
+    if force is not None:
+        return _chip_width(force)
+    return text_width(words, bold=kind == TITLE)
 
 
 FORCE_PLACES = ("below", "above", "right", "left")  # an Area's forces beside its name
@@ -545,10 +554,18 @@ def _bounds(boxes: list[Box]) -> Box:
     )
 
 
+# Units an Area's line keeps clear of another's each side: ``text_width`` is an
+# average, and a browser's "Q2 New" (bold capitals, a w) is wider than it
+CLEARANCE = 5.0
+
+
 def _written(layout: list[Placed]) -> list[Obstacle]:
-    """An Area's lines as obstacles: its name weighs most."""
+    """An Area's lines as obstacles, widened by CLEARANCE: its name weighs most."""
     return [
-        (_line_box(x, y, _line_width(*line)), NAME_WEIGHT if line[0] in (TITLE, HEAD) else WRITTEN)
+        (
+            _line_box(x, y, _line_width(*line) + 2 * CLEARANCE),
+            NAME_WEIGHT if line[0] in (TITLE, HEAD) else WRITTEN,
+        )
         for line, x, y in layout
     ]
 
@@ -558,7 +575,16 @@ def _placed_boxes(layout: list[Placed]) -> list[Box]:
 
 
 def _cover(layout: list[Placed], others: list[Obstacle]) -> float:
-    return sum(_overlap(a, b) * w for a in _placed_boxes(layout) for b, w in others)
+    """The weighed area of ``others`` the layout's lines cover."""
+    total = 0.0
+    for a in _placed_boxes(layout):
+        for b, w in others:
+            wide = min(a[2], b[2]) - max(a[0], b[0])
+            if wide > 0:
+                high = min(a[3], b[3]) - max(a[1], b[1])
+                if high > 0:
+                    total += wide * high * w
+    return total
 
 
 def _area_contents(layout: list[Placed]) -> str:
@@ -575,9 +601,10 @@ def _area_contents(layout: list[Placed]) -> str:
     return f'<g class="contents" pointer-events="none">{"".join(out)}</g>'
 
 
-def text_width(words: str, size: float = FONT) -> float:
-    """About how wide a line of sans-serif text is drawn."""
-    return 0.56 * size * len(words)
+def text_width(words: str, size: float = FONT, bold: bool = False) -> float:
+    """About how wide a line of sans-serif text is drawn (DejaVu Sans, Debian's
+    system-ui, averages 0.56 of its size a letter, 0.64 in bold)."""
+    return (0.64 if bold else 0.56) * size * len(words)
 
 
 @cache
@@ -722,7 +749,7 @@ def _board_boxes() -> list[Obstacle]:
             out.append(((x - 5, y - half, x + 14, y + half), SEA_WORDS))
         else:
             out.append((_line_box(x, y, text_width(str(zone.number), 30)), SEA_WORDS))
-            out.append((_line_box(x, y + 18, text_width(zone.name)), SEA_WORDS))
+            out.append((_line_box(x, y + SEA_NAME_DROP, text_width(zone.name)), SEA_WORDS))
     display = (DISPLAY_X - 4, DISPLAY_Y - 18, DISPLAY_X + 246, DISPLAY_Y + 102)
     out.append((display, WRITTEN))
     return out
@@ -1117,7 +1144,7 @@ def _side(view: NewWorldView) -> str:
     phone_tall = HEIGHT * PHONE_MAP_SCALE + scale * phone_rect + 3 * PHONE_MAP_SCALE
     rules = (
         f"@media not all and {NARROW_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{tall:.0f};"
-        f"width:min(100%,calc(78vh*{WIDTH / tall:.4f}))!important}}}}"
+        "width:100%!important}}"
         f"@media {NARROW_QUERY}{{svg.newworld{{aspect-ratio:{WIDTH:.0f}/{phone_tall:.0f}}}"
         f"svg.newworld .nw-legend{{transform:translateY({under - foot:.1f}px)}}"
         f"svg.newworld .nw-side>rect{{height:{phone_rect:.0f}px}}}}"
