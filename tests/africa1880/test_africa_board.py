@@ -26,8 +26,9 @@ from meeple.games.africa1880.board import (
     BoardError,
     parse_board,
 )
+from meeple.games.africa1880.geography import geography
 from meeple.games.africa1880.positions import Position
-from meeple.games.africa1880.svg import MAP_H, render_svg
+from meeple.games.africa1880.svg import MAP_H, NAME_FONT, PRESENCE, SQUARE, render_svg, xy
 from meeple.games.africa1880.view import AfricaView, build_view
 
 RAW: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
@@ -399,3 +400,26 @@ def test_embassy_markers_and_owners_readable() -> None:
         assert min(font_sizes(embassy)) >= 12
         for circle in embassy.iter(f"{SVG_NS}circle"):
             assert float(circle.attrib["r"]) >= 12
+
+
+def test_names_squares_and_two_presences_clear_the_neighbours() -> None:
+    """Each territory's name (bold, about 0.6 em a letter), its squares and a row of
+    two presence tokens, as drawn, clear every other territory's."""
+    geo = geography()
+
+    def parts(t: int) -> list[tuple[float, float, float, float]]:
+        x, y = xy(*geo.labels[t])
+        name = len(BOARD.names[t]) * NAME_FONT * 0.6 / 2
+        squares = (BOARD.squares[t] * (SQUARE + 2) - 2) / 2
+        tokens = PRESENCE + 1.5
+        return [
+            (x - name, x + name, y - 5 - NAME_FONT, y - 2),
+            (x - squares, x + squares, y - 1, y - 1 + SQUARE),
+            (x - tokens, x + tokens, y + 13, y + 13 + PRESENCE),
+        ]
+
+    for t, u in combinations(range(len(BOARD.ids)), 2):
+        for a in parts(t):
+            for b in parts(u):
+                apart = a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2]
+                assert apart, (BOARD.ids[t], a, BOARD.ids[u], b)
