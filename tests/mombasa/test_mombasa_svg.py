@@ -286,9 +286,9 @@ def test_the_stylesheet_places_every_part_in_both_arrangements() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_seats_own_board_comes_first_and_under_its_hand_on_a_phone(players: int) -> None:
-    """The plan (one's own action slots) beside one's hand: on a phone one's own board
-    right under the hand, on a wide screen first among the player boards; the parts
-    still never overlap, in the same drawing."""
+    """The plan (one's own action slots) beside one's hand: on a phone one's own
+    board right under the hand, on a wide screen beside the hand and the map (under
+    the header, on the first screen); the parts still never overlap."""
     wide_h, phone_h = svg_module.heights(players)
     for seat in range(players):
         phone = svg_module.phone_places(players, seat)
@@ -296,7 +296,10 @@ def test_a_seats_own_board_comes_first_and_under_its_hand_on_a_phone(players: in
         below = hand_y + svg_module.PART_HEIGHTS["hand"] + svg_module.GAP
         assert phone[f"p{seat}"] == (hand_x, below)
         wide = svg_module.wide_places(players, seat)
-        assert wide[f"p{seat}"] == min(wide[f"p{s}"] for s in range(players))
+        header_x, header_y = wide["header"]
+        below = header_y + svg_module.PART_HEIGHTS["header"] + svg_module.GAP
+        assert wide[f"p{seat}"] == (header_x, below)
+        assert wide["hand"][0] == wide["map"][0] < header_x and wide["hand"][1] < below
         for places, scale, height in ((wide, svg_module.WIDE_SCALE, wide_h), (phone, 1.0, phone_h)):
             boxes = part_boxes(places)
             assert max(y1 for _, _, _, y1 in boxes.values()) * scale <= height

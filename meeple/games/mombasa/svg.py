@@ -109,9 +109,12 @@ P_GOODS_Y = P_SLOTS_Y + 78
 P_DECKS_Y = P_GOODS_Y + 36
 P_DIAMONDS_Y = P_DECKS_Y + 24 + 16 + DECK_LINES * 15 + 14
 P_BOOKS_Y = P_DIAMONDS_Y + 60
-PLAYER_H = P_BOOKS_Y + 24 + 2 * 62 + 8
+BOOK_PITCH = 56  # a bookkeeping row: its points and up to two lines of needs
+PLAYER_H = P_BOOKS_Y + 24 + 2 * BOOK_PITCH + 8
 
-WIDE_COLUMNS = (("header", "map", "companies"), ("hand", "display", "books", "spaces"))
+OWN = "own"  # in WIDE_COLUMNS: the viewer's own board
+WIDE_COLUMNS = (("hand", "map"), ("header", OWN))
+WIDE_FLOW = ("companies", "display", "books", "spaces")
 PHONE_ORDER = ("header", "hand", "map", "display", "books", "spaces", "companies")
 
 SEAT_COLOURS = ("#2f6fd0", "#2e9d4a", "#d4a20c", "#8b4fc4")
@@ -156,21 +159,29 @@ def _seats(players: int, mine: int | None) -> list[int]:
     return sorted(range(players), key=lambda seat: seat != mine)
 
 
+def _column_x(column: int) -> float:
+    return MARGIN + column * (PART_W + 2 * MARGIN)
+
+
 def wide_places(players: int, mine: int | None = None) -> dict[str, tuple[float, float]]:
     """Each part's top left on a wide screen, in the parts' units (before halving):
-    two columns, then the player boards two by two (one's own first)."""
+    the first screen holds one's hand and the map (left), the header and one's own
+    board under it (right; a spectator's: the first seat's); then each further
+    part (``WIDE_FLOW``, then the others' boards) goes under the shorter column."""
+    seats = _seats(players, mine)
     places: dict[str, tuple[float, float]] = {}
     bottoms = []
     for column, parts in enumerate(WIDE_COLUMNS):
-        x, y = MARGIN + column * (PART_W + 2 * MARGIN), float(MARGIN)
+        y = float(MARGIN)
         for part in parts:
-            places[part] = (x, y)
-            y += PART_HEIGHTS[part] + GAP
+            name = f"p{seats[0]}" if part == OWN else part
+            places[name] = (_column_x(column), y)
+            y += PART_HEIGHTS.get(name, PLAYER_H) + GAP
         bottoms.append(y)
-    top = max(bottoms)
-    for k, seat in enumerate(_seats(players, mine)):
-        x = MARGIN + (k % 2) * (PART_W + 2 * MARGIN)
-        places[f"p{seat}"] = (x, top + (k // 2) * (PLAYER_H + GAP))
+    for name in [*WIDE_FLOW, *(f"p{seat}" for seat in seats[1:])]:
+        column = bottoms.index(min(bottoms))
+        places[name] = (_column_x(column), bottoms[column])
+        bottoms[column] += PART_HEIGHTS.get(name, PLAYER_H) + GAP
     return places
 
 
@@ -976,7 +987,7 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
     for index, book in enumerate(player.get("bookkeeping") or []):
         space = index + 1
         row, column = divmod(index, 5)
-        x, y = 8 + column * width, P_BOOKS_Y + 24 + row * 62
+        x, y = 8 + column * width, P_BOOKS_Y + 24 + row * BOOK_PITCH
         value = BOARD.book_values[space] if space < len(BOARD.book_values) else 0
         lines: list[str] = []
         fill = "#fff"
@@ -990,7 +1001,7 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
             x,
             y,
             width - 3,
-            58,
+            BOOK_PITCH - 4,
             fill,
             stroke=INK if here else "#6b5b3e",
             stroke_width="2.5" if here else "1",
