@@ -58,8 +58,7 @@ DESKTOP_READABLE = 12.0  # px: the smallest text of a desktop's fitted board
 OVERLAP_TOLERANCE = 2.0  # px two text boxes may share, each way, before they overlap
 # Checks a game fails today: (game, check) -> the issue and point that fix it. The
 # checks: "desktop text" (12 px at 1280), "overlap" (text labels apart).
-KNOWN_FAILURES: dict[tuple[str, str], str] = {
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 # No space to break at: the header, the panels and the chat must wrap it.
 LONG_NAME = "Maximiliane-Konstantinopoulou-Wiesenthal"[:36]
 # Decisions played at the first size (a phone): two, and in a game with a secret
