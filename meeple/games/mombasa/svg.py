@@ -69,6 +69,7 @@ READABLE = 11.0  # px: the smallest text the enlarged board shows
 ZOOM_WIDTH = math.ceil(VIEW_W * READABLE / MIN_FONT)
 
 HEADER_LINES = 6
+ROUND_LABEL_W = 84  # "round track" before the round spaces
 LINE = 17
 BASE_W = 62
 SEA = "#cfe3ea"
@@ -536,25 +537,41 @@ def _header(view: MombasaView) -> list[str]:
     first = view.get("first_player")
     who = names[first] if isinstance(first, int) and first < len(names) else "-"
     phase = str(view.get("phase"))
-    coins = view.get("round_track") or []
-    track = ", ".join(f"round {r + 2} £{int(c)}" for r, c in enumerate(coins) if int(c))
     stack = ", ".join(f"{k} {v}" for k, v in (view.get("stack") or {}).items())
     supply = ", ".join(f"{k} {v}" for k, v in (view.get("book_supply") or {}).items())
     items = [
         f"Round {view.get('round')} of 7",
         PHASE_WORDS.get(phase, phase),
         f"first player {who}",
-        f"coins on the round track: {track or 'none'}",
         f"card stack: {stack}",
         f"book piles: {supply}",
     ]
-    lines = _wrap(items, PART_W, 13)[: HEADER_LINES - 1]
+    lines = _wrap(items, PART_W, 13)[: HEADER_LINES - 2]
     out = [_fit(0, 14 + k * LINE, line, PART_W, 13) for k, line in enumerate(lines)]
+    out += _round_track(view, 14 + (HEADER_LINES - 2) * LINE - 13)
     out[0] = out[0].replace("<text ", '<text font-weight="bold" class="header" ', 1)
     now = pending_words(view)
     if now:  # the decision being taken, on the last line
         y = 14 + (HEADER_LINES - 1) * LINE
         out.append(_fit(0, y, f"Now {now}", PART_W, 13, fill="#b35c00", font_weight="bold"))
+    return out
+
+
+def _round_track(view: MombasaView, y: float) -> list[str]:
+    """Rounds 1 to 7 in a row, the current one dark, with the pounds lying on each
+    later round's space (the view's ``round_track``: rounds 2 to 7)."""
+    coins = [0, *(int(c) for c in view.get("round_track") or [])]
+    now = int(view.get("round") or 0)
+    out = [_text(0, y + 14, "round track", 12, fill="#555", font_weight="bold")]
+    width = (PART_W - ROUND_LABEL_W) / 7
+    for r, pounds in enumerate(coins[:7]):
+        x = ROUND_LABEL_W + r * width
+        current = r + 1 == now
+        words = f"{r + 1}" + (f" £{pounds}" if pounds else "")
+        box = _rect(x, y, width - 3, 19, INK if current else "#fbf7ee")
+        box += _text(x + 4, y + 14, words, 12, fill="#fff" if current else "#333")
+        tip = f"round {r + 1}" + (f": £{pounds} on the space" if pounds else "")
+        out.append(f'<g class="round"><title>{escape(tip)}</title>{box}</g>')
     return out
 
 
