@@ -33,7 +33,7 @@ from meeple.games.africa1880 import controls, guide
 from meeple.games.africa1880 import story as told
 from meeple.games.africa1880.board import BOARD, COUNTRY_IDS, COUNTRY_NAMES, COUNTRY_SHORT
 from meeple.games.africa1880.geography import Point, coast_outline, geography
-from meeple.games.africa1880.sheet_view import country_name, order_words, territory_name
+from meeple.games.africa1880.sheet_view import country_name
 from meeple.games.africa1880.view import (
     AfricaView,
     EngineView,
@@ -659,6 +659,18 @@ def _last_phases(view: AfricaView, panel: _Column) -> None:
         panel.text("New colonies: " + ", ".join(territory_name(view, t) for t in built))
     if gone or built:
         panel.gap()
+
+
+def territory_name(view: AfricaView, territory: str) -> str:
+    """A territory's name, or the id itself if the board has none such."""
+    ids = view["territories"]
+    return view["names"][ids.index(territory)] if territory in ids else territory
+
+
+def order_words(view: AfricaView, order: str) -> str:
+    """ "explore egypt" becomes "explore Egypt"; develop and nothing stay."""
+    verb, _, target = order.partition(" ")
+    return f"{verb} {territory_name(view, target)}" if target else verb
 
 
 def _sheet_lines(view: AfricaView, sheet: SheetView) -> list[str]:
