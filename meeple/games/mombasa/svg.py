@@ -30,6 +30,7 @@ and their face-down plans as backs.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -389,9 +390,11 @@ def _qualified(view: MombasaView, seat: int, phrase: str) -> str:
 # ---- the board layer -----------------------------------------------------------------
 
 
+@functools.cache
 def render_board(players: int) -> str:
     """The unchanging layer: the stylesheet placing the parts, the map's regions with
-    their rewards and mines, the parts' titles, the player boards' frames."""
+    their rewards and mines, the parts' titles, the player boards' frames (drawn
+    once per player count: it depends on nothing else)."""
     _, phone_h = heights(players)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {phone_h:.0f}"'
