@@ -1,7 +1,8 @@
 """How long each registered game takes to draw its board: ``Presentation.svg`` on
 views sampled from random games at the game's most seats (each view a random
-seat's, as a server draws one per seat and change), in wall-clock milliseconds,
-mean and worst per game.
+seat's, as a server draws one per seat and change), in this process's CPU
+milliseconds (other work on a shared machine disturbs them less than the wall
+clock), mean and worst per game.
 
     .venv/bin/python benchmarks/board_speed.py
     .venv/bin/python benchmarks/board_speed.py --games 3 --views 40 --only newworld
@@ -39,9 +40,9 @@ def draw_times(game: Game[Any], views: list[Any]) -> list[float]:
     presentation.svg(views[0])  # the board layer and the shapes' caches, once
     times = []
     for view in views:
-        start = time.perf_counter()
+        start = time.process_time()
         presentation.svg(view)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((time.process_time() - start) * 1000)
     return times
 
 

@@ -586,10 +586,10 @@ def test_anchorage_chips_round_the_gulf_cover_no_area_name() -> None:
 
 def _label_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Every text the overlay writes on the map (Areas' names, markers and forces, the
-    Anchorages' letters and chips), as the box its glyphs take: as wide as
-    ``text_width`` estimates for its font size and weight, from its font's ascent
-    above the baseline to its descent below (as a browser's text boxes: DejaVu
-    Sans), moved by its groups' translations."""
+    Anchorages' letters and chips) and the sea zones' numbers and names, as the box
+    its glyphs take: as wide as ``text_width`` estimates for its font size and
+    weight, from its font's ascent above the baseline to its descent below (as a
+    browser's text boxes: DejaVu Sans), moved by its groups' translations."""
     onmap = next(g for g in ET.fromstring(svg).iter(f"{SVG_NS}g") if g.get("class") == "nw-onmap")
     out: list[tuple[str, tuple[float, float, float, float]]] = []
 
@@ -608,6 +608,12 @@ def _label_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]
                 out.append((words, (left, y - 0.93 * size, left + wide, y + 0.27 * size)))
 
     walk(onmap, 0.0, 0.0)
+    # and the board layer's words on the sea (its numbers and names; not those
+    # turned to run down a coast): chips stand clear of them too
+    sea = next(g for g in ET.fromstring(svg).iter(f"{SVG_NS}g") if g.get("class") == "nw-map")
+    flat = ET.Element("g")
+    flat.extend(t for t in sea if t.tag == f"{SVG_NS}text")
+    walk(flat, 0.0, 0.0)
     return out
 
 
@@ -615,7 +621,7 @@ def _label_boxes(svg: str) -> list[tuple[str, tuple[float, float, float, float]]
 def test_no_two_labels_on_the_map_overlap_in_random_games(players: int) -> None:
     """Over views sampled from random games, no text on the map runs into another:
     "Q2 New Granada" used to overlap Central America's name, an Area's chip an
-    Anchorage's letter."""
+    Anchorage's letter, a Landfall chip the Caribbean Sea's number."""
     clashes = []
     for seed in (1, 2):
         states = random_states(GAME, players, seed)

@@ -221,6 +221,7 @@ def _side_place() -> tuple[float, float, float]:
 # A sea zone's name under its number: clear of the number's descent (2 px of a
 # browser's text boxes used to overlap at 18)
 SEA_NAME_DROP = 22.0
+SEA_NUMBER = 30.0  # a sea zone's number's font size
 
 
 def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
@@ -231,7 +232,9 @@ def _sea_label(at: Point, number: int, name: str, upright: bool) -> str:
             + _text(x, y, f"{number} {name}", FONT, fill=MUTED, text_anchor="middle")
             + "</g>"
         )
-    return _text(x, y, str(number), 30, fill=MUTED, text_anchor="middle", font_weight="bold") + (
+    return _text(
+        x, y, str(number), SEA_NUMBER, fill=MUTED, text_anchor="middle", font_weight="bold"
+    ) + (
         _text(
             x, y + SEA_NAME_DROP, name, FONT, fill=MUTED, text_anchor="middle", font_style="italic"
         )
@@ -413,8 +416,10 @@ def _force_counts(force: ForceView) -> list[str]:
 Box = tuple[float, float, float, float]  # left, top, right, bottom (SVG units)
 Obstacle = tuple[Box, float]  # a box chips keep clear of, and how much covering it costs
 # How much covering a box costs: an Area's name; its other lines, a dot, the
-# Unplayable Areas Display, a chip; a sea zone's label
-NAME_WEIGHT, WRITTEN, SEA_WORDS = 100.0, 40.0, 1.0
+# Unplayable Areas Display, a chip, a sea zone's label (a chip on "4" of the
+# Caribbean Sea hid the number)
+NAME_WEIGHT, WRITTEN = 100.0, 40.0
+SEA_WORDS = WRITTEN
 
 
 def _line_box(x: float, y: float, width: float) -> Box:
@@ -494,27 +499,37 @@ def _layouts(view: NewWorldView) -> list[list[Placed]]:
     areas = view["areas"]
     lines = [_area_lines(area) for area in areas]
     centred = [_stacked(area, ln, "below") for area, ln in zip(areas, lines, strict=True)]
+    boxes = [_placed_boxes(layout) for layout in centred]
     placed = list(centred)
     written = [_written(layout) for layout in placed]
-    options: dict[int, list[list[Placed]]] = {}
+    # an Area's options, each with its lines' boxes, and the box all of them reach
+    options: dict[int, tuple[list[tuple[list[Placed], list[Box]]], Box]] = {}
     for _ in range(2):
         for k in (k for k in range(len(areas)) if lines[k]):
             others = [_board_boxes(), *written[:k], *written[k + 1 :]]
-            if not _cover(centred[k], _within(_bounds(_placed_boxes(centred[k])), others)):
+            if not _cover(boxes[k], _within(_bounds(boxes[k]), others)):
                 placed[k] = centred[k]  # the first option, and it covers nothing
             else:
                 if k not in options:
-                    forced = any(ln[0] == FORCE for ln in lines[k])
-                    options[k] = [
-                        _stacked(areas[k], lines[k], place, shift)
-                        for shift in SHIFTS
-                        for place in (FORCE_PLACES if forced else ("below",))
-                    ]
+                    options[k] = _options(areas[k], lines[k])
                 # only what lies within the reach of one of the Area's places can be covered
-                reach = _bounds([box for layout in options[k] for box in _placed_boxes(layout)])
-                placed[k] = _least_covering(options[k], _within(reach, others))
+                choices, reach = options[k]
+                placed[k] = _least_covering(choices, _within(reach, others))
             written[k] = _written(placed[k])
     return placed
+
+
+def _options(area: AreaView, lines: list[Line]) -> tuple[list[tuple[list[Placed], list[Box]]], Box]:
+    """An Area's places in order of preference, each with its lines' boxes, and the
+    box every one of them lies in."""
+    forced = any(ln[0] == FORCE for ln in lines)
+    layouts = [
+        _stacked(area, lines, place, shift)
+        for shift in SHIFTS
+        for place in (FORCE_PLACES if forced else ("below",))
+    ]
+    choices = [(layout, _placed_boxes(layout)) for layout in layouts]
+    return choices, _bounds([box for _, boxes in choices for box in boxes])
 
 
 def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
@@ -531,12 +546,14 @@ def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
     ]
 
 
-def _least_covering(options: list[list[Placed]], near: list[Obstacle]) -> list[Placed]:
+def _least_covering(
+    options: list[tuple[list[Placed], list[Box]]], near: list[Obstacle]
+) -> list[Placed]:
     """The first of the options covering least of ``near``: the first that covers
     nothing, as soon as it is found."""
-    best, least = options[0], math.inf
-    for layout in options:
-        cover = _cover(layout, near)
+    best, least = options[0][0], math.inf
+    for layout, boxes in options:
+        cover = _cover(boxes, near)
         if cover == 0:
             return layout
         if cover < least:
@@ -574,10 +591,10 @@ def _placed_boxes(layout: list[Placed]) -> list[Box]:
     return [_line_box(x, y, _line_width(*line)) for line, x, y in layout]
 
 
-def _cover(layout: list[Placed], others: list[Obstacle]) -> float:
-    """The weighed area of ``others`` the layout's lines cover."""
+def _cover(boxes: list[Box], others: list[Obstacle]) -> float:
+    """The weighed area of ``others`` the boxes (of a layout's lines) cover."""
     total = 0.0
-    for a in _placed_boxes(layout):
+    for a in boxes:
         for b, w in others:
             wide = min(a[2], b[2]) - max(a[0], b[0])
             if wide > 0:
@@ -748,7 +765,9 @@ def _board_boxes() -> list[Obstacle]:
             half = text_width(f"{zone.number} {zone.name}") / 2
             out.append(((x - 5, y - half, x + 14, y + half), SEA_WORDS))
         else:
-            out.append((_line_box(x, y, text_width(str(zone.number), 30)), SEA_WORDS))
+            half = text_width(str(zone.number), SEA_NUMBER, bold=True) / 2
+            number = (x - half, y - 0.93 * SEA_NUMBER, x + half, y + 0.27 * SEA_NUMBER)
+            out.append((number, SEA_WORDS))  # its font's ascent and descent
             out.append((_line_box(x, y + SEA_NAME_DROP, text_width(zone.name)), SEA_WORDS))
     display = (DISPLAY_X - 4, DISPLAY_Y - 18, DISPLAY_X + 246, DISPLAY_Y + 102)
     out.append((display, WRITTEN))
