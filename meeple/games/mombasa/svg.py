@@ -1270,7 +1270,7 @@ class MombasaPresentation(Presentation):
         return guide.explain(typed(view))  # JSON edge
 
     def legend(self, view: EngineView) -> list[LegendEntry]:
-        return guide.legend(COMPANY_COLOURS, SEAT_COLOURS, KIND_COLOURS)
+        return guide.legend(COMPANY_COLOURS, SEAT_COLOURS, KIND_COLOURS) + map_legend()
 
     def action_labels(self, view: EngineView, legal: Sequence[str]) -> dict[str, str]:
         return controls.labels(typed(view), legal)  # JSON edge
@@ -1289,6 +1289,52 @@ class MombasaPresentation(Presentation):
 
     def panel(self, view: EngineView, seat: int) -> dict[str, PanelValue]:
         return panel(typed(view), seat)  # JSON edge
+
+
+def map_legend() -> list[LegendEntry]:
+    """The map's own symbols: the two kinds of border, an enclave, a base."""
+
+    def symbol(body: str) -> str:
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 34 30" width="34"'
+            f' height="30" aria-hidden="true">{body}</svg>'
+        )
+
+    return [
+        {
+            "symbol": symbol(
+                f'<polygon class="region" points="1,3 33,3 33,27 1,27" fill="{LAND}"/>'
+                '<line x1="10" y1="3" x2="10" y2="27" stroke="#6b5b3e" stroke-width="1"/>'
+                '<g class="double-border"><line x1="24" y1="3" x2="24" y2="27"'
+                ' stroke="#6b5b3e" stroke-width="3.2"/></g>'
+            ),
+            "meaning": "border between regions: a thin one costs 1 expansion point to"
+            " cross, a thick one 2",
+        },
+        {
+            "symbol": symbol(
+                f'<rect x="1" y="3" width="32" height="24" fill="{LAND}" stroke="#6b5b3e"/>'
+                f'<rect x="7" y="10" width="20" height="13" rx="4" fill="#f3e2b3"'
+                f' stroke="#6b5b3e"{DASHED}/>'
+            ),
+            "meaning": "enclave (dashed): a region inside another, entered only from it",
+        },
+        {
+            "symbol": symbol(
+                f'<rect x="2" y="6" width="30" height="18" rx="3" fill="{COMPANY_COLOURS[3]}"/>'
+            ),
+            "meaning": "a company's base on the coast, with its trading posts left; its"
+            " company enters the regions beside it",
+        },
+        {
+            "symbol": symbol(
+                f'<g class="round"><rect x="2" y="6" width="14" height="18" fill="{INK}"/>'
+                '<rect x="18" y="6" width="14" height="18" fill="#fbf7ee" stroke="#6b5b3e"/></g>'
+            ),
+            "meaning": "round track: the current round dark; the pounds on a later round's"
+            " space go onto the book display when that round is prepared",
+        },
+    ]
 
 
 def seat_status(view: MombasaView, seat: int, waiting: Sequence[int]) -> str:
