@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from meeple.cli.bench import random_states
+from meeple.engine.events import Event
 from meeple.games.newworld import GAME
 from meeple.games.newworld.board import LETTERS, load_map
 from meeple.games.newworld.geography import (
@@ -635,3 +636,32 @@ def test_no_two_labels_on_the_map_overlap_in_random_games(players: int) -> None:
                 if _clash(box, other, LABEL_TOLERANCE)
             ]
     assert clashes == []
+
+
+def test_the_turns_last_battle_is_drawn_as_its_dice_beside_its_area() -> None:
+    """After a battle (8.3, 8.33) its dice stand near the Area fought over, outlined
+    in the attacker's colour, until the next turn begins."""
+    state = some_game_reaching(4, lambda s: any(e.kind == "battle" for e in s.log[-1:]))
+    view = GAME.view(state, 0)
+    battle = view["last_battle"]
+    assert battle is not None and battle["dice"]
+    group = next(
+        g
+        for g in ET.fromstring(svg_of(state, 0)).iter(f"{SVG_NS}g")
+        if g.get("class") == "battle-dice"
+    )
+    faces = [t.text for t in group.iter(f"{SVG_NS}text")]
+    assert faces == [str(d) for d in battle["dice"]]
+    title = group.find(f"{SVG_NS}title")
+    assert title is not None and f"Last battle in {battle['area']}" in str(title.text)
+    label = geography().labels[LETTERS.index(battle["area"])]
+    for chip in group.findall(f"{SVG_NS}g"):
+        where = re.fullmatch(r"translate\(([-\d.]+) ([-\d.]+)\)", chip.get("transform", ""))
+        assert where is not None
+        assert (
+            abs(float(where[1]) - label[0] * 0.9) < 250
+            and abs(float(where[2]) - label[1] * 0.9) < 250
+        )
+    state.log.append(Event("turn", "next turn", {"turn": state.turn + 1}))
+    assert GAME.view(state, 0)["last_battle"] is None
+    assert 'class="battle-dice"' not in svg_of(state, 0)

@@ -312,7 +312,53 @@ def _on_map(view: NewWorldView) -> str:
     taken = [line for layout in layouts for line in _written(layout)] + _board_boxes()
     parts += [_anchorage(view, area, taken) for area in areas]
     parts += _battle_marks(view)
+    parts += _battle_dice(view, taken)
     return "".join(parts)
+
+
+DICE_A_ROW = 6  # dice drawn side by side; more go on the next row
+DIE = 18.0  # a die's side
+
+
+def _battle_dice(view: NewWorldView, taken: list[Obstacle]) -> list[str]:
+    """The turn's latest battle's dice (8.3, 8.33), drawn as white dice outlined in
+    the attacker's colour in a column near the Area's name, clear of what is written
+    there (``_lay_out``)."""
+    battle = view["last_battle"]
+    if not battle or not battle["dice"]:
+        return []
+    dice, colour = battle["dice"], seat_colour(battle["seat"])
+    rows = [dice[k : k + DICE_A_ROW] for k in range(0, len(dice), DICE_A_ROW)]
+    chips = [(len(row) * (DIE + 2) - 2, _dice_row(row, colour)) for row in rows]
+    x, y = xy(geography().labels[LETTERS.index(battle["area"])])
+    name = view["players"][battle["seat"]]["name"] if battle["seat"] < len(view["players"]) else ""
+    title = f"Last battle in {battle['area']}, {name} attacking: dice {' '.join(map(str, dice))}"
+    return [
+        f'<g class="battle-dice" pointer-events="none"><title>{escape(title)}</title>',
+        *_lay_out(chips, x, y, "south", taken),
+        "</g>",
+    ]
+
+
+def _dice_row(row: list[int], colour: str) -> str:
+    """Dice side by side from (0, 0), their numbers' baseline at 0."""
+    out = []
+    for k, face in enumerate(row):
+        left = k * (DIE + 2)
+        out.append(
+            f'<rect x="{left:.0f}" y="-14" width="{DIE:.0f}" height="{DIE:.0f}" rx="3"'
+            f' fill="#fff" stroke="{colour}" stroke-width="2.5"/>'
+            + _text(
+                left + DIE / 2,
+                0,
+                str(face),
+                FONT,
+                text_anchor="middle",
+                fill=INK,
+                font_weight="bold",
+            )
+        )
+    return "".join(out)
 
 
 def _battle_marks(view: NewWorldView) -> list[str]:

@@ -252,6 +252,14 @@ class Moment(TypedDict):
     resource_value: int
 
 
+class LastBattle(TypedDict):
+    """The turn's latest battle (8.3, 8.33): where, who attacked, the dice rolled."""
+
+    area: str
+    seat: int
+    dice: list[int]
+
+
 class NewWorldView(Moment):
     game: Literal["newworld"]
     seat: int | None
@@ -264,6 +272,7 @@ class NewWorldView(Moment):
     pending_gold_request: GoldRequest | None
     pending_claim: PendingClaim | None
     pending_landed: Landed | None
+    last_battle: LastBattle | None
     result: ResultView | None
 
 
@@ -312,6 +321,7 @@ def build_view(state: NewWorldState, seat: int | None) -> NewWorldView:
         "pending_gold_request": gold_request_view(state),
         "pending_claim": claim_view(state),
         "pending_landed": _landed(state),
+        "last_battle": last_battle_view(state),
         "result": _result(state) if over else None,
     }
 
@@ -374,6 +384,25 @@ def _areas(state: NewWorldState, present: bytes) -> list[AreaView]:
             }
         )
     return out
+
+
+def last_battle_view(state: NewWorldState) -> LastBattle | None:
+    """The latest battle logged this turn (its public event: the dice are public),
+    or None before the turn's first."""
+    for event in reversed(state.log):
+        if event.kind == "turn":
+            return None
+        if event.kind == "battle":
+            data = event.data
+            area, seat, dice = data.get("area"), data.get("seat"), data.get("dice")
+            if isinstance(area, int) and isinstance(seat, int) and isinstance(dice, list):
+                return {
+                    "area": LETTERS[area],
+                    "seat": seat,
+                    "dice": [d for d in dice if isinstance(d, int)],
+                }
+            return None
+    return None
 
 
 def attack_view(state: NewWorldState) -> PendingAttack | None:
