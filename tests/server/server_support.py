@@ -272,13 +272,23 @@ def click_a_decision(page: Any) -> None:
     the question a move may ask first is answered yes."""
     board = page.locator("#board .playable")
     if board.count():
-        board.first.click()
+        click_like_a_person(page, board.first)
         menu = page.locator(".menu button[data-action-text]:visible")
         if menu.count():
             menu.first.click()
     else:
         page.locator("#actions button[data-action-text]:visible").first.click()
     answer_yes(page)
+
+
+def click_like_a_person(page: Any, element: Any) -> None:
+    """Click the middle of ``element`` with the mouse, as a person does: whatever the
+    board draws on top there (a mine head on its space) receives the click, and the
+    table must resolve it to the element's target."""
+    element.scroll_into_view_if_needed()
+    box = element.bounding_box()
+    assert box is not None, "a playable board element has no box on the page"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def answer_yes(page: Any) -> None:

@@ -224,6 +224,18 @@ def legend(shapes: dict[str, str], climates: tuple[str, ...]) -> list[LegendEntr
             "meaning": "red ring: a battle under way there",
         },
         {
+            "symbol": _svg(
+                '<g class="battle-dice"><rect x="2" y="4" width="14" height="14" rx="3"'
+                ' fill="#fff" stroke="#c62828" stroke-width="2.5"/><text x="9" y="15"'
+                ' font-size="11" text-anchor="middle" font-weight="bold">6</text><rect'
+                ' x="18" y="4" width="14" height="14" rx="3" fill="#fff" stroke="#c62828"'
+                ' stroke-width="2.5"/><text x="25" y="15" font-size="11"'
+                ' text-anchor="middle" font-weight="bold">3</text></g>'
+            ),
+            "meaning": "white dice outlined in a country's colour: the turn's last battle, its"
+            " attacker's rolls, beside the Area where it was fought",
+        },
+        {
             "symbol": _svg('<text x="17" y="19" font-size="11" text-anchor="middle">n3</text>'),
             "meaning": "n3: three Natives in the Area",
         },
