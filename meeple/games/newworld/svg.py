@@ -824,7 +824,8 @@ def _anchorage(view: NewWorldView, area: AreaView, taken: list[Obstacle]) -> str
     """The Anchorage dot with the Area's letter, white dashes to its coast, and the
     Fleets, embarked and offshore units standing there, laid out clear of the
     boxes ``taken`` (Area names and contents, dots, earlier chips), which it
-    extends with its own."""
+    extends with its own. Its dashes and leader line let clicks through to the Area
+    they cross."""
     index = LETTERS.index(area["letter"])
     dot = geography().dots[index]
     if dot is None:
@@ -836,7 +837,7 @@ def _anchorage(view: NewWorldView, area: AreaView, taken: list[Obstacle]) -> str
         f'<g class="anchorage"{target}><title>Anchorage of {escape(area["letter"])}'
         f"{_anchorage_words(view, area)}</title>",
         f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" stroke="#fff"'
-        ' stroke-width="2.5" stroke-dasharray="4 3"/>',
+        ' stroke-width="2.5" stroke-dasharray="4 3" pointer-events="none"/>',
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{DOT_R:g}" fill="#111"/>',
         _text(
             x, y + 5, area["letter"], FONT, text_anchor="middle", fill="#fff", font_weight="bold"
@@ -964,7 +965,7 @@ def _lay_out(
     if abs(near_x - x) + abs(near_y - y) > DOT_R + 12:
         out.append(
             f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{near_x:.1f}" y2="{near_y:.1f}"'
-            ' stroke="#111" stroke-width="1.5"/>'
+            ' stroke="#111" stroke-width="1.5" pointer-events="none"/>'
         )
     for k, (_, chip) in enumerate(chips):
         out.append(
