@@ -8,6 +8,7 @@ from importlib import resources
 
 import pytest
 
+from meeple.engine.provenance import read_provenance
 from meeple.games.mombasa import GAME
 from meeple.games.mombasa.board import (
     BANANAS,
@@ -23,7 +24,6 @@ from meeple.games.mombasa.board import (
     STARTING_PER_COLOUR,
     BoardDataError,
     provenances,
-    read_provenance,
 )
 from meeple.games.mombasa.rules.tracks import FACES
 
@@ -39,7 +39,7 @@ def test_every_data_file_says_where_its_facts_come_from(name: str) -> None:
         resources.files("meeple.games.mombasa").joinpath("data").joinpath(name).read_text()
     )
     assert not {"reconstructed", "printed", "schema"} & set(raw)
-    assert provenances()[name] == read_provenance(raw, name)
+    assert provenances()[name] == read_provenance(raw, name, BoardDataError)
     assert provenances()[name].kind == "reconstructed" and GAME.reconstructed
 
 
@@ -55,7 +55,7 @@ def test_every_data_file_says_where_its_facts_come_from(name: str) -> None:
 )
 def test_a_malformed_provenance_is_refused(provenance: object, complaint: str) -> None:
     with pytest.raises(BoardDataError, match=complaint):
-        read_provenance({"provenance": provenance}, "cards.json")
+        read_provenance({"provenance": provenance}, "cards.json", BoardDataError)
 
 
 def test_components_44_action_cards_by_letter() -> None:

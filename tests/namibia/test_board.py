@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from meeple.engine.provenance import read_provenance
 from meeple.games.namibia.board import (
     BOARD,
     COMMODITIES,
@@ -21,7 +22,6 @@ from meeple.games.namibia.board import (
     build_board,
     data_provenance,
     railable_edges,
-    read_provenance,
     stranded_spaces,
 )
 from meeple.games.namibia.game import NamibiaGame
@@ -198,4 +198,4 @@ def test_a_data_file_without_one_well_formed_provenance_is_refused(
 ) -> None:
     document = board_with(provenance=provenance)
     with pytest.raises(BoardDataError, match=refusal):
-        read_provenance(document, "board.json")
+        read_provenance(document, "board.json", BoardDataError)

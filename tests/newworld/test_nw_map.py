@@ -7,12 +7,12 @@ import re
 
 import pytest
 
+from meeple.engine.provenance import read_provenance
 from meeple.games.newworld.board import (
     CITY_VALUES,
     MapDataError,
     build_map,
     load_map,
-    read_provenance,
 )
 from meeple.games.newworld.rules.naval import coastal_dice
 from tests.newworld.nw_support import map_document
@@ -103,7 +103,7 @@ def test_land_connections_are_symmetric_and_between_touching_hexes() -> None:
 
 
 def test_the_data_file_is_marked_reconstructed() -> None:
-    origin = read_provenance(map_document(), "map.json")
+    origin = read_provenance(map_document(), "map.json", MapDataError)
     assert origin.kind == "reconstructed"
     assert any("16 Gold Site markers" in fact for fact in origin.notes)
 

@@ -23,23 +23,10 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from meeple.server.limits import Limits  # noqa: E402
-from meeple.testing.server import CHROMIUM, chromium  # noqa: E402,F401  (the browser tests')
+from meeple.testing.server import CHROMIUM, RELAXED, chromium  # noqa: E402,F401  (the browser tests')
 from meeple.testing.server import BrowserPage as KitPage  # noqa: E402
 
-# Limits that tests not about limits never reach.
-RELAXED = Limits(
-    http_rate=1e6,
-    http_burst=1e6,
-    ws_rate=1e6,
-    ws_burst=1e6,
-    tables_per_hour=10**6,
-    open_tables=10**6,
-    chat_per_seat=10**6,
-    chat_per_table=10**6,
-)
-
-# The same, as ``meeple serve`` options.
+# The kit's limits that tests not about limits never reach, as ``meeple serve`` options.
 RELAXED_ARGS = tuple(
     f"--limit={name}={getattr(RELAXED, name)}"
     for name in (

@@ -13,11 +13,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, cast
+from typing import Any
+
+from meeple.engine.provenance import Provenance, read_provenance
 
 DATA = Path(__file__).parent / "data" / "board.json"
-ProvenanceKind = Literal["printed", "reconstructed", "derived"]
-PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("printed", "reconstructed", "derived")
 
 TERRITORY_COUNT = 32
 MIN_SQUARES = 1
@@ -35,37 +35,6 @@ YEARS = (1880, 1885, 1890, 1895, 1900, 1905, 1910, 1914)
 
 class BoardError(ValueError):
     """The board data file breaks a constraint of the rulebook or of its schema."""
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where a data file's facts come from: ``kind`` is printed (in the rulebook),
-    reconstructed (by meeple, to fit every rule) or derived (computed from other
-    files); ``source`` says where in our words, ``notes`` add detail."""
-
-    kind: ProvenanceKind
-    source: str
-    notes: tuple[str, ...] = ()
-
-
-def read_provenance(
-    raw: dict[str, Any], name: str, error: type[BoardError] = BoardError
-) -> Provenance:
-    """The file's one ``provenance`` field, or ``error`` naming what is wrong with it."""
-    found = raw.get("provenance")
-    if not isinstance(found, dict):
-        raise error(f"{name}: 'provenance' must be an object with 'kind' and 'source'")
-    unknown = sorted(set(found) - {"kind", "source", "notes"})
-    if unknown:
-        raise error(f"{name}: unknown provenance fields {unknown}")
-    kind, source, notes = found.get("kind"), found.get("source"), found.get("notes", [])
-    if kind not in PROVENANCE_KINDS:
-        raise error(f"{name}: provenance kind {kind!r} is not one of {PROVENANCE_KINDS}")
-    if not isinstance(source, str) or not source.strip():
-        raise error(f"{name}: provenance needs a 'source': where the facts come from")
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise error(f"{name}: provenance notes must be a list of texts")
-    return Provenance(cast(ProvenanceKind, kind), source, tuple(notes))
 
 
 @dataclass(frozen=True)
@@ -101,7 +70,7 @@ def load_board(path: Path = DATA) -> Board:
 
 def parse_board(raw: dict[str, Any]) -> Board:
     """Build a Board from the JSON document, raising BoardError on any violation."""
-    provenance = read_provenance(raw, "board.json")
+    provenance = read_provenance(raw, "board.json", BoardError)
     parts = raw["components"]
     entries = raw["territories"]
     if len(entries) != TERRITORY_COUNT:

@@ -38,7 +38,8 @@ from meeple.engine.geometry import (
     signed_area,
 )
 from meeple.engine.geometry import Point as Point
-from meeple.games.africa1880.board import BOARD, Board, BoardError, Provenance, read_provenance
+from meeple.engine.provenance import Provenance, read_provenance
+from meeple.games.africa1880.board import BOARD, Board, BoardError
 
 DATA = Path(__file__).parent / "data" / "map.json"
 

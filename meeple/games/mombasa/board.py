@@ -3,7 +3,7 @@
 Everything here is read once from ``data/*.json`` and validated at load; a file
 that breaks a constraint of the rulebook raises ``BoardDataError`` naming it.
 Most values are reconstructed (the rulebook printed them as icons): each file
-says so in its one ``provenance`` field (``read_provenance`` validates it), and
+says so in its one ``provenance`` field (``meeple.engine.provenance`` validates it), and
 docs/games/mombasa.md lists the choices.
 
 Numbering used by the whole game (ints, so states stay flat and cheap):
@@ -20,7 +20,9 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, cast
+from typing import Any
+
+from meeple.engine.provenance import Provenance, read_provenance
 
 COMPANIES = ("mombasa", "cape town", "saint-louis", "cairo")
 GOODS = ("coffee", "bananas", "cotton")
@@ -154,37 +156,6 @@ _FACES: dict[str, tuple[int, ...]] = {}  # card face -> card ids (one card list 
 
 
 DATA_FILES = ("cards.json", "books.json", "map.json", "tracks.json", "boards.json", "shapes.json")
-ProvenanceKind = Literal["printed", "reconstructed", "derived"]
-PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("printed", "reconstructed", "derived")
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where a data file's facts come from: its one top-level field ``provenance``,
-    ``{"kind": "printed" | "reconstructed" | "derived", "source": text}`` and
-    optional ``"notes"`` (a list of texts)."""
-
-    kind: ProvenanceKind
-    source: str
-    notes: tuple[str, ...]
-
-
-def read_provenance(data: dict[str, Any], name: str) -> Provenance:
-    """The file's ``provenance``, or ``BoardDataError`` naming what is wrong with it."""
-    raw = data.get("provenance")
-    if not isinstance(raw, dict):
-        raise BoardDataError(f"{name}: 'provenance' must be an object with 'kind' and 'source'")
-    unknown = sorted(set(raw) - {"kind", "source", "notes"})
-    if unknown:
-        raise BoardDataError(f"{name}: unknown provenance fields {unknown}")
-    kind, source, notes = raw.get("kind"), raw.get("source"), raw.get("notes", [])
-    if kind not in PROVENANCE_KINDS:
-        raise BoardDataError(f"{name}: provenance kind {kind!r} is not one of {PROVENANCE_KINDS}")
-    if not isinstance(source, str) or not source.strip():
-        raise BoardDataError(f"{name}: provenance needs a 'source': where the facts come from")
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise BoardDataError(f"{name}: provenance notes must be a list of texts")
-    return Provenance(cast(ProvenanceKind, kind), source, tuple(notes))
 
 
 def _text(name: str) -> str:
@@ -193,14 +164,16 @@ def _text(name: str) -> str:
 
 def _read(name: str) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(_text(name))
-    read_provenance(data, name)
+    read_provenance(data, name, BoardDataError)
     return data
 
 
 @cache
 def provenances() -> dict[str, Provenance]:
     """Every data file's provenance, by file name."""
-    return {name: read_provenance(json.loads(_text(name)), name) for name in DATA_FILES}
+    return {
+        name: read_provenance(json.loads(_text(name)), name, BoardDataError) for name in DATA_FILES
+    }
 
 
 def _company(name: str, where: str) -> int:

@@ -1,7 +1,7 @@
 """The shapes of Mombasa's map (``data/shapes.json``), checked against the map's data.
 
 No public source gives the printed map's drawing, so the shapes are reconstructed
-(the file's ``provenance`` says so, validated by ``board.read_provenance``). The
+(the file's ``provenance`` says so, validated by ``meeple.engine.provenance``). The
 contract, checked when the module loads (``ShapesError`` otherwise):
 
 - one ring of points per region of ``map.json``, inside the frame;
@@ -21,7 +21,8 @@ from importlib import resources
 from itertools import combinations
 from typing import Any
 
-from meeple.games.mombasa.board import BOARD, COMPANIES, read_provenance
+from meeple.engine.provenance import read_provenance
+from meeple.games.mombasa.board import BOARD, COMPANIES
 
 Point = tuple[float, float]
 Ring = tuple[Point, ...]
@@ -82,10 +83,7 @@ def enclaves() -> dict[int, int]:
 
 def parse_shapes(raw: dict[str, Any]) -> Shapes:  # JSON edge
     """The drawing from its JSON document, checked; ``ShapesError`` on any fault."""
-    try:
-        origin = read_provenance(raw, "shapes.json")
-    except ValueError as fault:
-        raise ShapesError(str(fault)) from None
+    origin = read_provenance(raw, "shapes.json", ShapesError)
     if origin.kind != "reconstructed":
         raise ShapesError("shapes.json: its provenance must mark the shapes reconstructed")
     width, height = (float(v) for v in raw["frame"])

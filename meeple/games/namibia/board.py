@@ -1,7 +1,7 @@
 """The Namibia board: a validated hex map with its rail edges and their corners.
 
 The board data (data/board.json, data/cards.json) is reconstructed, as each file's
-``provenance`` field says (``read_provenance`` checks it); see docs/games/namibia.md
+``provenance`` field says (``meeple.engine.provenance`` checks it); see docs/games/namibia.md
 for the schema. ``load_board`` validates every constraint the rulebook states, and
 that rail can join every mining space to a port, and raises ``BoardDataError``
 naming the one that fails.
@@ -10,11 +10,12 @@ naming the one that fails.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, cast
+from typing import Any, Literal
+
+from meeple.engine.provenance import Provenance, read_provenance
 
 Commodity = Literal["diamond", "gold", "silver", "copper"]
 COMMODITIES: tuple[Commodity, ...] = ("diamond", "gold", "silver", "copper")
@@ -36,49 +37,13 @@ class BoardDataError(ValueError):
     """The board or card data breaks a constraint of the rulebook or the schema."""
 
 
-ProvenanceKind = Literal["printed", "reconstructed", "derived"]
-PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("printed", "reconstructed", "derived")
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where a data file's facts come from: its one top-level ``provenance`` field,
-    ``{"kind": "printed" | "reconstructed" | "derived", "source": str}`` with
-    optional ``"notes"`` (a list of texts)."""
-
-    kind: ProvenanceKind
-    source: str
-    notes: tuple[str, ...]
-
-
-def read_provenance(document: Mapping[str, object], name: str) -> Provenance:
-    """The ``provenance`` field of the data file ``name`` (BoardDataError if it is
-    missing or malformed)."""
-    raw = document.get("provenance")
-    if not isinstance(raw, dict):
-        raise BoardDataError(f"{name}: 'provenance' must be an object with 'kind' and 'source'")
-    kind, source, notes = raw.get("kind"), raw.get("source"), raw.get("notes", [])
-    if kind not in PROVENANCE_KINDS:
-        raise BoardDataError(f"{name}: provenance kind {kind!r} is not one of {PROVENANCE_KINDS}")
-    if not isinstance(source, str) or not source.strip():
-        raise BoardDataError(
-            f"{name}: provenance needs a 'source' saying where the facts come from"
-        )
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise BoardDataError(f"{name}: provenance notes must be a list of texts")
-    unknown = set(raw) - {"kind", "source", "notes"}
-    if unknown:
-        raise BoardDataError(f"{name}: unknown provenance fields {sorted(unknown)}")
-    return Provenance(cast(ProvenanceKind, kind), source, tuple(notes))
-
-
 DATA_FILES = ("board.json", "cards.json")
 
 
 def data_provenance() -> dict[str, Provenance]:
     """Each data file's provenance, by file name (``Game.reconstructed`` says so
     while any of them is reconstructed)."""
-    return {name: read_provenance(_read(name), name) for name in DATA_FILES}
+    return {name: read_provenance(_read(name), name, BoardDataError) for name in DATA_FILES}
 
 
 @dataclass(frozen=True)
@@ -124,7 +89,7 @@ def _read(name: str) -> dict[str, Any]:
     """A data file, its ``provenance`` checked."""
     text = resources.files("meeple.games.namibia").joinpath("data", name).read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
-    read_provenance(data, name)
+    read_provenance(data, name, BoardDataError)
     return data
 
 

@@ -1,7 +1,7 @@
 """The New World map: 26 hex Areas A-Z, the sea zones and the printed tables.
 
 The map (data/map.json) is RECONSTRUCTED: no public source prints it. ``load_map``
-validates the schema, the file's ``provenance`` (``read_provenance``) and every
+validates the schema, the file's ``provenance`` (``meeple.engine.provenance``) and every
 constraint the rulebook's text and examples fix (listed in its provenance ``notes``)
 and raises ``MapDataError`` naming the one that fails. The tables printed on the
 board (survival, native uprising, naval losses, turn record track) come from a
@@ -12,11 +12,12 @@ reconstructed.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, cast
+from typing import Any
+
+from meeple.engine.provenance import read_provenance
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 AREAS = 26
@@ -85,42 +86,6 @@ def turn_values(turn: int) -> tuple[int, int]:
 
 class MapDataError(ValueError):
     """The map data breaks the schema or a constraint the rulebook fixes."""
-
-
-ProvenanceKind = Literal["printed", "reconstructed", "derived"]
-PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("printed", "reconstructed", "derived")
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where a data file's facts come from: its one top-level ``provenance`` field,
-    ``{"kind": "printed" | "reconstructed" | "derived", "source": str}`` with
-    optional ``"notes"`` (a text or a list of texts)."""
-
-    kind: ProvenanceKind
-    source: str
-    notes: tuple[str, ...]
-
-
-def read_provenance(document: Mapping[str, object], name: str) -> Provenance:
-    """The ``provenance`` field of the data file ``name`` (MapDataError if it is
-    missing or malformed)."""
-    raw = document.get("provenance")
-    if not isinstance(raw, dict):
-        raise MapDataError(f"{name}: 'provenance' must be an object with 'kind' and 'source'")
-    kind, source, notes = raw.get("kind"), raw.get("source"), raw.get("notes", [])
-    if kind not in PROVENANCE_KINDS:
-        raise MapDataError(f"{name}: provenance kind {kind!r} is not one of {PROVENANCE_KINDS}")
-    if not isinstance(source, str) or not source.strip():
-        raise MapDataError(f"{name}: provenance needs a 'source' saying where the facts come from")
-    if isinstance(notes, str):
-        notes = [notes]
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise MapDataError(f"{name}: provenance notes must be a text or a list of texts")
-    unknown = set(raw) - {"kind", "source", "notes"}
-    if unknown:
-        raise MapDataError(f"{name}: unknown provenance fields {sorted(unknown)}")
-    return Provenance(cast(ProvenanceKind, kind), source, tuple(notes))
 
 
 @dataclass(frozen=True)
@@ -201,7 +166,7 @@ def load_map() -> WorldMap:
 
 def build_map(data: dict[str, Any]) -> WorldMap:
     """Parse and validate the map document (see the module docstring)."""
-    read_provenance(data, "data/map.json")
+    read_provenance(data, "data/map.json", MapDataError)
     seas = tuple(
         SeaZone(i, str(z["id"]), int(z["number"]), str(z["name"]))
         for i, z in enumerate(data["sea_zones"])

@@ -17,7 +17,7 @@ drawn over it. The loader refuses a drawing that disagrees with ``data/map.json`
 * two sea zones share a line if and only if the map's ``sea_lines`` join them;
 * an Area's label point lies inside its shape.
 
-The file: ``provenance`` (``board.read_provenance``; kind "reconstructed");
+The file: ``provenance`` (``meeple.engine.provenance``; kind "reconstructed");
 ``frame`` [width, height]; ``points`` {name: [x, y]}, the corners
 several shapes share; ``areas`` {letter: {"ring": [point name or [x, y], ...],
 "anchorage_dot": [x, y] or null, optional "label": [x, y] (default: the shape's
@@ -48,12 +48,12 @@ from meeple.engine.geometry import (
 )
 from meeple.engine.geometry import Point as Point
 from meeple.engine.geometry import midpoint as midpoint
+from meeple.engine.provenance import read_provenance
 from meeple.games.newworld.board import (
     LETTERS,
     MapDataError,
     WorldMap,
     load_map,
-    read_provenance,
 )
 
 DATA = Path(__file__).parent / "data" / "shapes.json"
@@ -105,10 +105,7 @@ def load_geography(path: Path = DATA, world: WorldMap | None = None) -> Geograph
 
 def parse_geography(raw: dict[str, Any], world: WorldMap) -> Geography:
     """Build the drawing from its JSON document; GeographyError on any fault."""
-    try:
-        origin = read_provenance(raw, "data/shapes.json")
-    except MapDataError as fault:
-        raise GeographyError(str(fault)) from None
+    origin = read_provenance(raw, "data/shapes.json", GeographyError)
     if origin.kind != "reconstructed":
         raise GeographyError("the shapes file's provenance must mark it reconstructed")
     width, height = (float(v) for v in raw["frame"])

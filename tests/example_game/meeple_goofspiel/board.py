@@ -13,16 +13,15 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any, Literal, cast
+from typing import Any
+
+from meeple.engine.provenance import Provenance, read_provenance
 
 MAX_CARDS = 13  # a suit: ace (1) to king (13)
 MIN_CARDS = 5
 MAX_SEATS = 4
 
 _COLOUR = re.compile(r"#[0-9a-f]{6}")
-
-ProvenanceKind = Literal["printed", "reconstructed", "derived"]
-PROVENANCE_KINDS: tuple[ProvenanceKind, ...] = ("printed", "reconstructed", "derived")
 
 
 class CardDataError(ValueError):
@@ -34,17 +33,6 @@ class Suit:
     name: str
     symbol: str
     colour: str
-
-
-@dataclass(frozen=True)
-class Provenance:
-    """Where a data file's facts come from: ``kind`` is printed (on the components),
-    reconstructed (by us, where no source gives them) or derived (computed from other
-    files); ``source`` says where, in our words; ``notes`` add detail."""
-
-    kind: ProvenanceKind
-    source: str
-    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,8 +57,8 @@ def load_cards() -> Cards:
 
 def build_cards(data: dict[str, Any]) -> Cards:
     """Turn the data file into ``Cards``, checking the schema."""
+    provenance = read_provenance(data, "cards.json", CardDataError)
     try:
-        provenance = _provenance(data["provenance"])
         prize = _suit(data["prize_suit"])
         seats = tuple(_suit(raw) for raw in data["seats"])
         faces = _faces(data["faces"])
@@ -82,23 +70,6 @@ def build_cards(data: dict[str, Any]) -> Cards:
     if len(set(names)) != len(names):
         raise CardDataError(f"cards.json: suit names repeat: {names}")
     return Cards(prize, seats, faces, provenance)
-
-
-def _provenance(raw: dict[str, Any]) -> Provenance:
-    """The file's one ``provenance`` field: kind, source and (optional) notes."""
-    if not isinstance(raw, dict):
-        raise ValueError("'provenance' must be an object with 'kind' and 'source'")
-    unknown = sorted(set(raw) - {"kind", "source", "notes"})
-    if unknown:
-        raise ValueError(f"unknown provenance fields {unknown}")
-    kind, source, notes = raw["kind"], raw["source"], raw.get("notes", [])
-    if kind not in PROVENANCE_KINDS:
-        raise ValueError(f"provenance kind {kind!r} is not one of {PROVENANCE_KINDS}")
-    if not isinstance(source, str) or not source.strip():
-        raise ValueError("provenance needs a 'source': where the facts come from")
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise ValueError("provenance notes must be a list of texts")
-    return Provenance(cast(ProvenanceKind, kind), source, tuple(notes))
 
 
 def _suit(raw: dict[str, Any]) -> Suit:
