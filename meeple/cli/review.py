@@ -1,18 +1,24 @@
 """``meeple review``: judge every decision of a saved record with the bots' search
-and print the costliest ones with the alternatives the search preferred."""
+and print the costliest ones with the alternatives the search preferred.
+
+Issue 28, point 3: the review is about the person. A record the server published
+(``GET /api/tables/{id}/record``) says who played each seat (``people``); else
+``--person`` names the seats people played. With people at the table only their
+decisions are judged unless ``--bots``; the people's marks and totals come first."""
 
 from __future__ import annotations
 
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.progress import Progress
 from rich.table import Table
 
 from meeple.cli.common import console, errors, fail, load_game
-from meeple.engine import GameRecord, MeepleError
+from meeple.engine import Game, GameRecord, MeepleError
 from meeple.review import DEFAULT_ITERATIONS, Decision, Review, review_record
 
 ITERATIONS_HELP = (
@@ -35,6 +41,72 @@ def parse_moves(text: str | None, total: int) -> list[int] | None:
     return list(range(low, high + 1))
 
 
+PERSON_HELP = (
+    "a seat a person played, by number or name, optionally with the person's name"
+    " (Red=Ann); repeat for each; the others are bots. A record the server published"
+    " says it itself"
+)
+BOTS_HELP = (
+    "judge the bots' decisions too (default: only when no seat is a person's);"
+    " --no-bots judges only the people's"
+)
+HUMAN = "human"  # a seat's kind in the server's records
+
+
+def people_in_file(path: Path, players: int) -> list[str | None] | None:
+    """Per seat the person's name ("" if not named) or None for a bot, from a record
+    the server published (its ``people``); None when the file does not say."""
+    try:
+        raw = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    entries = raw.get("people") if isinstance(raw, dict) else None
+    if not isinstance(entries, list) or len(entries) != players:
+        return None
+    return [person_of(entry) for entry in entries]
+
+
+def person_of(entry: Any) -> str | None:
+    """A server record's seat entry: the person who played it, or None for a bot's
+    own seat (a person's seat handed to a bot keeps its ``player``)."""
+    if not isinstance(entry, dict):
+        return None
+    player = entry.get("player")
+    if entry.get("kind") == HUMAN or player:
+        return str(player or "")
+    return None
+
+
+def people_from_options(game: Game[Any], record: GameRecord, given: list[str]) -> list[str | None]:
+    """``--person`` options (a seat's number or name, then ``=NAME`` if given)."""
+    names = list(game.seat_names(record.config))
+    people: list[str | None] = [None] * len(names)
+    for option in given:
+        seat_text, _, person = option.partition("=")
+        seat = seat_number(seat_text.strip(), names)
+        people[seat] = person.strip()
+    return people
+
+
+def seat_number(text: str, names: list[str]) -> int:
+    lowered = [n.lower() for n in names]
+    if text.isdigit() and int(text) < len(names):
+        return int(text)
+    if text.lower() in lowered:
+        return lowered.index(text.lower())
+    choices = ", ".join(f"{i} ({n})" for i, n in enumerate(names))
+    raise fail(f"--person {text!r} is not a seat of this game; seats are {choices}")
+
+
+def seat_words(review: Review, seat: int) -> str:
+    """A seat as the review names it: "Ann (Red)" for a person's, "Red" otherwise."""
+    person = review.people[seat] if review.people else None
+    name = review.seat_names[seat]
+    if person is None:
+        return name
+    return f"{person} ({name})" if person else f"{name} (a person)"
+
+
 def percent(value: float) -> str:
     return f"{100 * value:.0f}%"
 
@@ -47,18 +119,29 @@ def better_choices(decision: Decision) -> str:
 
 
 def print_marked(review: Review) -> None:
-    marked = review.marked()
+    """The marked decisions: the people's first, then the bots' (when judged)."""
+    persons = set(review.person_seats())
+    people = [d for d in review.marked() if d.seat in persons]
+    others = [d for d in review.marked() if d.seat not in persons]
+    if persons:
+        marked_table(review, people, "The people's marked decisions")
+    if others or not persons:
+        marked_table(review, others, "The bots' marked decisions" if persons else "")
+
+
+def marked_table(review: Review, marked: list[Decision], title: str) -> None:
+    heading = title or "Marked decisions"
     if not marked:
-        console.print("No decision lost enough win chance to be marked.")
+        console.print(f"{heading}: no decision lost enough win chance to be marked.")
         return
-    table = Table(title="Marked decisions (win chance of the deciding seat)")
+    table = Table(title=f"{heading} (win chance of the deciding seat)")
     for column in ("move", "seat", "played", "grade", "before", "after", "search preferred"):
         table.add_column(column)
     for d in marked:
         assert d.before is not None and d.after is not None  # a graded decision was searched
         table.add_row(
             str(d.move),
-            review.seat_names[d.seat],
+            seat_words(review, d.seat),
             d.action,
             d.grade or "",
             percent(d.before[d.seat]),
@@ -69,21 +152,32 @@ def print_marked(review: Review) -> None:
 
 
 def print_summary(review: Review) -> None:
-    table = Table(title="Per seat")
+    table = Table(title="Per seat (people first)" if review.person_seats() else "Per seat")
     table.add_column("seat")
+    table.add_column("played by")
     table.add_column("decisions searched")
-    for name, _ in review.thresholds.items():
+    for name in review.thresholds:
         table.add_column(name)
     table.add_column("mean loss")
     for row in review.summary:
         counts = [str(row.graded[name]) for name in review.thresholds]
-        table.add_row(row.name, str(row.searched), *counts, percent(row.mean_loss))
+        who = "a bot" if row.person is None else (row.person or "a person")
+        if review.people is None:
+            who = "?"
+        searched = str(row.searched) if review.bots or row.person is not None else "not judged"
+        table.add_row(row.name, who, searched, *counts, percent(row.mean_loss))
     console.print(table)
-    limits = ", ".join(f"{name} {percent(t)}" for name, t in review.thresholds.items())
-    console.print(
-        f"Grades by lost win chance: {limits} (and at least {review.significance:g} standard"
-        f" errors). {review.iterations} iterations per decision, seed {review.seed}."
+    limits = ", ".join(
+        f"{name} {t['odds']:g} log-odds and {percent(t['points'])}"
+        for name, t in review.thresholds.items()
     )
+    console.print(
+        f"Grades by lost win chance in log-odds, each with a floor in points: {limits}"
+        f" (and at least {review.significance:g} standard errors)."
+        f" {review.iterations} iterations per decision, seed {review.seed}."
+    )
+    if review.person_seats() and not review.bots:
+        console.print("The bots' decisions were not judged (--bots judges them too).")
 
 
 def review_command(
@@ -92,6 +186,8 @@ def review_command(
     seed: int = typer.Option(0, help="seed of the searches (same seed and budget: same review)"),
     moves: str = typer.Option(None, help="review only these moves: FIRST-LAST or N"),
     json_path: Path = typer.Option(None, "--json", help="write the whole analysis to this file"),
+    person: list[str] = typer.Option([], "--person", help=PERSON_HELP),
+    bots: bool = typer.Option(None, "--bots/--no-bots", help=BOTS_HELP),
 ) -> None:
     """Judge each decision of a game record from what its seat knew then."""
     try:
@@ -100,6 +196,12 @@ def review_command(
         raise fail(str(exc)) from None
     game = load_game(record.game)
     wanted = parse_moves(moves, len(record.moves))
+    players = record.config.players
+    people = people_from_options(game, record, person) if person else None
+    if people is None:
+        people = people_in_file(path, players)
+    if bots is False and people is None:
+        raise fail("--no-bots needs to know which seats people played: name them with --person")
     start = time.perf_counter()
     with Progress(console=errors, transient=True) as bar:
         task = bar.add_task(f"reviewing {path.name}", total=len(wanted or record.moves))
@@ -108,7 +210,9 @@ def review_command(
             bar.update(task, completed=done, total=total)
 
         try:
-            review = review_record(game, record, iterations, seed, wanted, advance)
+            review = review_record(
+                game, record, iterations, seed, wanted, advance, people=people, bots=bots
+            )
         except (MeepleError, ValueError) as exc:
             raise fail(str(exc)) from None
     seconds = time.perf_counter() - start

@@ -1,37 +1,83 @@
 """What a review produces, as plain data that round-trips through JSON.
 
 Every figure is a win chance in [0, 1] from the deciding seat's information at
-that moment. ``REVIEW_VERSION`` names the format: a stored review of an older
-version is recomputed, not read.
+that moment. ``REVIEW_VERSION`` names the format: a stored review of version 1
+(graded in absolute points) is graded again on load from its own chances
+(``Review.from_json``); any other version is refused with a clear message.
+
+Grades (issue 28, point 2) scale with the chances at stake: the measure is the
+loss in log-odds of the deciding seat's win chance, so that 8% -> 1% in a
+4-player game (a seat's chance is 25% before anything happens) weighs like
+50% -> 10% in a 2-player one. Each grade also needs a floor in points, so that
+noise at tiny chances is no blunder, and the loss must stand clear of the
+search's noise (``SIGNIFICANCE`` standard errors), as before.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+import math
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from meeple.engine import BadRecord
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
+GRADED_IN_POINTS = 1  # the older format: grades by absolute points, re-graded on load
 
-# Grades, worst last, with the least loss of win chance each needs (the deciding
-# seat's chance under the search's preferred action minus under the action played).
-GRADES: tuple[tuple[str, float], ...] = (
-    ("inaccuracy", 0.05),
-    ("mistake", 0.12),
-    ("blunder", 0.25),
+CLIP = (0.005, 0.995)  # chances are clipped to this before taking log-odds
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A grade and the least loss it needs: ``odds`` in log-odds of the deciding
+    seat's win chance (natural log) and ``points`` in absolute win chance."""
+
+    name: str
+    odds: float
+    points: float
+
+
+# Grades, worst last. Chosen on benchmarks/review_grades.py (docs/review.md).
+GRADES: tuple[Grade, ...] = (
+    Grade("inaccuracy", 0.18, 0.01),
+    Grade("mistake", 0.45, 0.03),
+    Grade("blunder", 1.0, 0.05),
 )
+GRADE_NAMES: tuple[str, ...] = tuple(g.name for g in GRADES)
 SIGNIFICANCE = 2.0  # a loss is graded only if it is this many standard errors or more
+TOLERANCE = 1e-9  # chances are stored to 4 digits: 0.061 - 0.051 must reach 0.01
 
 
-def grade(loss: float, error: float) -> str | None:
-    """The grade of a decision that lost ``loss`` win chance, estimated with standard
-    error ``error``; None when the loss is below the first threshold or not clearly
-    above the search's noise."""
-    if loss < SIGNIFICANCE * error:
+def log_odds(chance: float) -> float:
+    """The log-odds of ``chance`` clipped to ``CLIP``."""
+    low, high = CLIP
+    clipped = min(high, max(low, chance))
+    return math.log(clipped / (1.0 - clipped))
+
+
+def odds_loss(before: float, after: float) -> float:
+    """The loss in log-odds from win chance ``before`` to ``after`` (never below 0)."""
+    return max(0.0, log_odds(before) - log_odds(after))
+
+
+def grade(before: float, after: float, error: float) -> str | None:
+    """The grade of a decision that took the deciding seat's win chance from
+    ``before`` (the search's preferred action) to ``after`` (the action played),
+    the difference estimated with standard error ``error`` (points); None when the
+    loss reaches no grade or is not clearly above the search's noise."""
+    points = before - after
+    if points <= 0.0 or points < SIGNIFICANCE * error:
         return None
-    reached = [name for name, threshold in GRADES if loss >= threshold]
+    odds = odds_loss(before, after)
+    reached = [
+        g.name for g in GRADES if odds >= g.odds - TOLERANCE and points >= g.points - TOLERANCE
+    ]
     return reached[-1] if reached else None
+
+
+def thresholds_json() -> dict[str, dict[str, float]]:
+    """The grades as a review writes them: name -> {"odds": ..., "points": ...}."""
+    return {g.name: {"odds": g.odds, "points": g.points} for g in GRADES}
 
 
 @dataclass(frozen=True)
@@ -54,7 +100,8 @@ class Decision:
     action is ``forced``: it is not searched and has no estimates.
     ``before``: every seat's win chance under the search's preferred action;
     ``after``: under the action played; ``loss``: the deciding seat's difference
-    (never below 0), ``error`` its standard error, ``grade`` from ``GRADES``.
+    in points (never below 0), ``error`` its standard error, ``odds_loss`` the
+    same loss in log-odds (the grading measure), ``grade`` from ``GRADES``.
     ``choices``: every root candidate, best first by the search's preference.
     """
 
@@ -70,6 +117,7 @@ class Decision:
     error: float = 0.0
     grade: str | None = None
     choices: list[Choice] = field(default_factory=list)
+    odds_loss: float = 0.0
 
     def better(self, limit: int = 3) -> list[Choice]:
         """The alternatives the search preferred to the action played, best first."""
@@ -79,20 +127,61 @@ class Decision:
         return self.choices[: ranked.index(self.action)][:limit]
 
 
+def graded(decision: Decision) -> Decision:
+    """``decision`` with its ``odds_loss`` and ``grade`` worked out from its own
+    chances and error by today's ``GRADES`` (a forced decision is unchanged)."""
+    if decision.before is None or decision.after is None:
+        return decision
+    seat = decision.seat
+    before, after = decision.before[seat], decision.after[seat]
+    loss = 0.0 if decision.loss == 0.0 else odds_loss(before, after)
+    verdict = None if decision.loss == 0.0 else grade(before, after, decision.error)
+    return replace(decision, odds_loss=round(loss, 4), grade=verdict)
+
+
 @dataclass(frozen=True)
 class SeatSummary:
-    """Per seat: decisions searched, how many got each grade, the mean loss."""
+    """Per seat: who played it (``person``: the name of the person, None for a bot
+    or when the record does not say), decisions searched, how many got each grade,
+    the mean loss in points and in log-odds."""
 
     seat: int
     name: str
     searched: int
     graded: dict[str, int]
     mean_loss: float
+    mean_odds_loss: float = 0.0
+    person: str | None = None
+
+
+def summarise(
+    decisions: list[Decision], names: list[str], people: list[str | None] | None = None
+) -> list[SeatSummary]:
+    """Per seat: searched decisions, grade counts, mean losses over searched ones;
+    the seats people played first (issue 28, point 3), then the others, each in
+    seat order."""
+    persons = people or [None] * len(names)
+    summary = []
+    for seat, name in enumerate(names):
+        mine = [d for d in decisions if d.seat == seat and not d.forced]
+        counts = {g: sum(d.grade == g for d in mine) for g in GRADE_NAMES}
+        mean = sum(d.loss for d in mine) / len(mine) if mine else 0.0
+        odds = sum(d.odds_loss for d in mine) / len(mine) if mine else 0.0
+        person = persons[seat] if seat < len(persons) else None
+        summary.append(
+            SeatSummary(seat, name, len(mine), counts, round(mean, 4), round(odds, 4), person)
+        )
+    return sorted(summary, key=lambda s: s.person is None)
 
 
 @dataclass(frozen=True)
 class Review:
-    """A whole review of one record (or of the moves of it that were asked for)."""
+    """A whole review of one record (or of the moves of it that were asked for).
+
+    ``people``: per seat, the name of the person who played it ("" for a person
+    not named), None for a bot's seat; None as a whole when the record does not
+    say. ``bots``: whether the bots' decisions were judged (issue 28, point 3: by
+    default not when a person played; always when the record does not say)."""
 
     game: str
     rules_version: str
@@ -105,34 +194,54 @@ class Review:
     finished: bool
     decisions: list[Decision]
     summary: list[SeatSummary]
-    thresholds: dict[str, float] = field(default_factory=lambda: dict(GRADES))
+    thresholds: dict[str, dict[str, float]] = field(default_factory=thresholds_json)
     significance: float = SIGNIFICANCE
     version: int = REVIEW_VERSION
+    people: list[str | None] | None = None
+    bots: bool = True
+    clip: list[float] = field(default_factory=lambda: list(CLIP))
 
     def marked(self) -> list[Decision]:
         """The graded decisions, in the order they were played."""
         return [d for d in self.decisions if d.grade is not None]
+
+    def person_seats(self) -> list[int]:
+        """The seats a person played (empty when none did or the record does not say)."""
+        return [s for s, name in enumerate(self.people or []) if name is not None]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @staticmethod
     def from_json(raw: dict[str, Any]) -> Review:
-        """Rebuild a review written by ``to_json`` of the same ``REVIEW_VERSION``."""
-        if raw.get("version") != REVIEW_VERSION:
+        """Rebuild a review written by ``to_json`` of ``REVIEW_VERSION``; one of
+        version 1 (graded in absolute points) is graded again from its own chances
+        and errors; any other version is refused with ``BadRecord``."""
+        version = raw.get("version")
+        if version not in (REVIEW_VERSION, GRADED_IN_POINTS):
             raise BadRecord(
-                f"review format version {raw.get('version')!r} is not {REVIEW_VERSION};"
-                " run the review again"
+                f"review format version {version!r} is not {REVIEW_VERSION}; run the review again"
             )
         try:
             decisions = [_decision(d) for d in raw["decisions"]]
+            if version == GRADED_IN_POINTS:
+                return _regraded(raw, decisions)
             summary = [SeatSummary(**s) for s in raw["summary"]]
             fields = {k: v for k, v in raw.items() if k not in ("decisions", "summary")}
             return Review(decisions=decisions, summary=summary, **fields)
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, AttributeError) as exc:
             raise BadRecord(f"not a review: missing or malformed field ({exc})") from exc
 
 
 def _decision(raw: dict[str, Any]) -> Decision:
     choices = [Choice(**c) for c in raw["choices"]]
     return Decision(**{**raw, "choices": choices})
+
+
+def _regraded(raw: dict[str, Any], decisions: list[Decision]) -> Review:
+    """A version-1 review (grades by points, every seat judged) in today's grades."""
+    decisions = [graded(d) for d in decisions]
+    names = [str(n) for n in raw["seat_names"]]
+    kept = ("thresholds", "significance", "version", "decisions", "summary")
+    fields = {k: v for k, v in raw.items() if k not in kept}
+    return Review(decisions=decisions, summary=summarise(decisions, names), **fields)

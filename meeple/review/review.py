@@ -17,13 +17,15 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from meeple.engine import BadRecord, Game, GameRecord, GameState, MeepleError
-from meeple.review.model import GRADES, Choice, Decision, Review, SeatSummary, grade
+from meeple.review.model import Choice, Decision, Review, grade, odds_loss, summarise
 from meeple.review.search import AnalysisSearch, RootStats
 
 DEFAULT_ITERATIONS = 1000  # per decision: about 1 s in Namibia on the 2-core machine
 MIN_ITERATIONS = 8
 CHECK_SHARE = 4  # one iteration in this many goes through the action played
 DIGITS = 4  # win chances are reported to 0.01 percentage points
+
+__all__ = ["decision_seed", "judge", "judges_bots", "review_record", "summarise"]
 
 Progress = Callable[[int, int], None]
 """Called after each decision with (decisions done, decisions in all)."""
@@ -78,10 +80,13 @@ def _verdict(
     best, mine = stats.tallies[preferred], stats.tallies[played]
     before, after = best.means(), mine.means()
     assert before is not None and after is not None  # both were searched
-    loss, error = 0.0, 0.0
+    loss, error, odds, verdict = 0.0, 0.0, 0.0, None
     if preferred != played:
-        loss = round(max(0.0, before[seat] - after[seat]), DIGITS)
+        mean_before, mean_after = round(before[seat], DIGITS), round(after[seat], DIGITS)
+        loss = round(max(0.0, mean_before - mean_after), DIGITS)
         error = round((best.error(seat) ** 2 + mine.error(seat) ** 2) ** 0.5, DIGITS)
+        odds = round(odds_loss(mean_before, mean_after), DIGITS)
+        verdict = grade(mean_before, mean_after, error)
     choices = [choice(game, stats, a) for a in stats.ranking]
     return Decision(
         move=move,
@@ -94,8 +99,9 @@ def _verdict(
         after=rounded(after),
         loss=loss,
         error=error,
-        grade=grade(loss, error),
+        grade=verdict,
         choices=choices,
+        odds_loss=odds,
     )
 
 
@@ -118,8 +124,14 @@ def review_record(
     seed: int = 0,
     moves: Collection[int] | None = None,
     progress: Progress | None = None,
+    people: list[str | None] | None = None,
+    bots: bool | None = None,
 ) -> Review:
     """Judge every decision of ``record`` (or only the move numbers in ``moves``).
+
+    ``people``: per seat, the name of the person who played it (None: a bot); None
+    when not known. ``bots``: judge the bots' decisions too; by default (None) only
+    when no seat is a person's (issue 28, point 3: the review is about the person).
 
     Raises ``BadRecord`` if the record is of another game or rules version, or a
     move does not replay; ``ValueError`` for a budget below ``MIN_ITERATIONS``.
@@ -130,7 +142,13 @@ def review_record(
     unknown = [m for m in wanted if not 1 <= m <= len(record.moves)]
     if unknown:
         raise ValueError(f"moves {unknown} are not in the record (1..{len(record.moves)})")
-    todo = set(wanted)
+    if people is not None and len(people) != record.config.players:
+        raise ValueError(
+            f"people names {len(people)} seats; the record has {record.config.players}"
+        )
+    judge_bots = judges_bots(people, bots)
+    persons = [name is not None for name in people or [None] * record.config.players]
+    todo = {m for m in wanted if judge_bots or persons[record.moves[m - 1][0]]}
     decisions: list[Decision] = []
     ordinals = [0] * record.config.players
     for number, (seat, text) in enumerate(record.moves, start=1):
@@ -154,8 +172,18 @@ def review_record(
         moves=len(record.moves),
         finished=game.is_over(state),
         decisions=decisions,
-        summary=summarise(decisions, names),
+        summary=summarise(decisions, names, people),
+        people=people,
+        bots=judge_bots,
     )
+
+
+def judges_bots(people: list[str | None] | None, bots: bool | None) -> bool:
+    """Are the bots' decisions judged? As asked; by default only when no seat is
+    known to be a person's."""
+    if bots is not None:
+        return bots
+    return not any(name is not None for name in people or [])
 
 
 def _start(game: Game[Any], record: GameRecord) -> GameState:
@@ -187,14 +215,3 @@ def _play(game: Game[Any], state: GameState, seat: int, text: str, number: int) 
         game.play(state, seat, text)
     except MeepleError as exc:
         raise BadRecord(f"move {number} ({seat}: {text!r}) does not replay: {exc}") from exc
-
-
-def summarise(decisions: list[Decision], names: list[str]) -> list[SeatSummary]:
-    """Per seat: searched decisions, grade counts, mean loss over searched ones."""
-    summary = []
-    for seat, name in enumerate(names):
-        mine = [d for d in decisions if d.seat == seat and not d.forced]
-        graded = {g: sum(d.grade == g for d in mine) for g, _ in GRADES}
-        mean = sum(d.loss for d in mine) / len(mine) if mine else 0.0
-        summary.append(SeatSummary(seat, name, len(mine), graded, round(mean, 4)))
-    return summary

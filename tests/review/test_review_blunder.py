@@ -19,7 +19,7 @@ from meeple.review import GRADES, review_record
 NAMIBIA = get_game("namibia")
 SEED, PLAYERS, PLANTED = 12, 3, 192  # the move index (from 0) of the planted decision
 SEAT = 0
-WORST = GRADES[-1][0]
+WORST = GRADES[-1].name
 
 
 def stop_shipping_at_the_plant(index: int, state: GameState, seat: int) -> str | None:
@@ -47,7 +47,8 @@ def test_forgoing_a_winning_last_round_shipment_is_marked_a_blunder() -> None:
     assert plant.action == "stop shipping" and plant.grade == WORST
     assert plant.preferred is not None and plant.preferred.startswith("ship mine")
     assert plant.before is not None and plant.after is not None
-    assert plant.before[SEAT] - plant.after[SEAT] >= GRADES[-1][1]
+    assert plant.before[SEAT] - plant.after[SEAT] >= GRADES[-1].points
+    assert plant.odds_loss >= GRADES[-1].odds
     assert plant.better()[0].action == plant.preferred
     assert before.grade is None  # the bot's own choice just before is not blamed
     assert [d.move for d in review.marked()] == [PLANTED + 1]

@@ -58,3 +58,42 @@ def test_review_answers_bad_input_clearly(tmp_path: Path) -> None:
     assert words.exit_code == 2 and "FIRST-LAST or N" in words.stderr
     budget = runner.invoke(app, ["review", str(path), "-i", "3"])
     assert budget.exit_code == 2 and "at least 8 iterations" in budget.stderr
+
+
+def test_a_review_with_a_person_judges_and_lists_that_person_first(tmp_path: Path) -> None:
+    """Issue 28, point 3: with a person at the table the bots' decisions are not
+    judged unless asked, and the person comes first, by name."""
+    path = saved_record(tmp_path)
+    out = tmp_path / "review.json"
+    args = ["review", str(path), "-i", "16", "--moves", "1-6", "--json", str(out)]
+    result = runner.invoke(app, [*args, "--person", "Hearts=Ann"])
+    assert result.exit_code == 0, result.stdout
+    data = json.loads(out.read_text())
+    assert data["people"] == [None, "Ann"] and data["bots"] is False
+    assert {d["seat"] for d in data["decisions"]} == {1}
+    assert [s["name"] for s in data["summary"]] == ["Hearts", "Spades"]
+    assert "The people's marked decisions" in result.stdout and "Ann" in result.stdout
+    assert "--bots judges them too" in result.stdout
+    both = runner.invoke(app, [*args, "--person", "1", "--bots"])
+    assert both.exit_code == 0, both.stdout
+    assert {d["seat"] for d in json.loads(out.read_text())["decisions"]} == {0, 1}
+
+
+def test_a_record_the_server_published_says_who_the_people_were(tmp_path: Path) -> None:
+    path = saved_record(tmp_path)
+    raw = json.loads(path.read_text())
+    raw["people"] = [
+        {"seat": 0, "player": None, "kind": "hard"},
+        {"seat": 1, "player": "Bo", "kind": "medium"},  # handed to a bot: still Bo's seat
+    ]
+    path.write_text(json.dumps(raw))
+    out = tmp_path / "review.json"
+    result = runner.invoke(
+        app, ["review", str(path), "-i", "16", "--moves", "1-4", "--json", str(out)]
+    )
+    assert result.exit_code == 0, result.stdout
+    assert json.loads(out.read_text())["people"] == [None, "Bo"]
+    wrong = runner.invoke(app, ["review", str(path), "--person", "Clubs"])
+    assert wrong.exit_code == 2 and "not a seat of this game" in wrong.stderr
+    plain = runner.invoke(app, ["review", str(saved_record(tmp_path)), "--no-bots"])
+    assert plain.exit_code == 2 and "which seats people played" in plain.stderr

@@ -77,10 +77,12 @@ def test_hints_are_the_searchs_three_best_with_every_seats_chance() -> None:
 
 
 def test_grades_follow_the_thresholds_and_need_a_clear_signal() -> None:
-    (first, low), (second, middle), (worst, high) = GRADES
-    assert grade(low - 0.001, 0.0) is None
-    assert grade(low, 0.0) == first
-    assert grade(middle, 0.0) == second
-    assert grade(high, 0.0) == worst
-    assert grade(1.0, 1.0 / SIGNIFICANCE) == worst  # exactly at the significance bar
-    assert grade(0.9, 0.5) is None  # within the search's noise
+    """Issue 28, point 2: each grade needs its loss in log-odds and its floor in points."""
+    first, second, worst = GRADES
+    assert grade(0.5, 0.5 - 0.044, 0.0) is None  # 0.18 log-odds is 4.5 points at 50%
+    assert grade(0.5, 0.45, 0.0) == first.name
+    assert grade(0.5, 0.38, 0.0) == second.name
+    assert grade(0.5, 0.25, 0.0) == worst.name
+    assert grade(0.5, 0.25, 0.25 / SIGNIFICANCE) == worst.name  # exactly at the significance bar
+    assert grade(0.5, 0.25, 0.2) is None  # within the search's noise
+    assert grade(0.3, 0.4, 0.0) is None  # a gain is no loss
