@@ -29,10 +29,12 @@ so the web client offers exactly those actions.
 from __future__ import annotations
 
 import math
-from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from html import escape
+
+import numpy as np
+import numpy.typing as npt
 
 from meeple.engine import Presentation
 from meeple.engine.presentation import DiceRoll, Explanation, LegendEntry, PanelValue
@@ -473,8 +475,11 @@ def _line_box(x: float, y: float, width: float) -> Box:
     return (x - width / 2, y - 14, x + width / 2, y + 5)
 
 
+FloatArray = npt.NDArray[np.float64]
+BoolArray = npt.NDArray[np.bool_]
+
 TITLE, HEAD, MARKER, FORCE = "title", "head", "marker", "force"  # kinds of line on an Area
-Line = tuple[str, str, ForceView | None]  # its kind, its words, the force of a chip
+Line = tuple[str, str, ForceView | None, float]  # kind, words, a chip's force, width
 Placed = tuple[Line, float, float]  # a line with its centre x and baseline y
 
 
@@ -492,10 +497,15 @@ def _area_lines(area: AreaView) -> list[Line]:
     marker_lines = _wrap(markers, room + 12, FONT) if markers else []
     forces = [f for f in area["forces"] if _force_counts(f)]
     return (
-        [(TITLE if k == 0 else HEAD, words, None) for k, words in enumerate(head)]
-        + [(MARKER, words, None) for words in marker_lines]
-        + [(FORCE, _chip_words(f), f) for f in forces]
+        [_line(TITLE if k == 0 else HEAD, words, None) for k, words in enumerate(head)]
+        + [_line(MARKER, words, None) for words in marker_lines]
+        + [_line(FORCE, _chip_words(f), f) for f in forces]
     )
+
+
+def _line(kind: str, words: str, force: ForceView | None) -> Line:
+    """A line with its width, measured once (the layout weighs it many times)."""
+    return kind, words, force, _line_width(kind, words, force)
 
 
 def _line_width(kind: str, words: str, force: ForceView | None) -> float:
@@ -529,10 +539,10 @@ def _stacked(area: AreaView, lines: list[Line], place: str, shift: float = 0.0) 
     if place == "above":
         first = top - LINE * len(forces)
         return [(line, x, first + LINE * k) for k, line in enumerate(forces + words)]
-    half = max((_line_width(*ln) for ln in words), default=0) / 2 + 6
+    half = max((ln[3] for ln in words), default=0) / 2 + 6
     out = [(line, x, top + LINE * k) for k, line in enumerate(words)]
     for k, line in enumerate(forces):
-        shift = half + _line_width(*line) / 2
+        shift = half + line[3] / 2
         out.append((line, x + shift if place == "right" else x - shift, top + LINE * k))
     return out
 
@@ -555,6 +565,8 @@ def _layouts(view: NewWorldView) -> list[list[Placed]]:
             others = [_board_boxes(), *written[:k], *written[k + 1 :]]
             if not _cover(boxes[k], _within(_bounds(boxes[k]), others)):
                 placed[k] = centred[k]  # the first option, and it covers nothing
+            elif placed[k] is not centred[k] and not _covers_any(placed[k], others):
+                pass  # the second round keeps a place that still covers nothing
             else:
                 if k not in options:
                     options[k] = _options(areas[k], lines[k])
@@ -563,6 +575,11 @@ def _layouts(view: NewWorldView) -> list[list[Placed]]:
                 placed[k] = _least_covering(choices, _within(reach, others))
             written[k] = _written(placed[k])
     return placed
+
+
+def _covers_any(layout: list[Placed], others: list[list[Obstacle]]) -> bool:
+    boxes = _placed_boxes(layout)
+    return _cover(boxes, _within(_bounds(boxes), others)) > 0
 
 
 def _options(area: AreaView, lines: list[Line]) -> tuple[list[tuple[list[Placed], list[Box]]], Box]:
@@ -599,7 +616,7 @@ def _least_covering(
     nothing, as soon as it is found."""
     best, least = options[0][0], math.inf
     for layout, boxes in options:
-        cover = _cover(boxes, near)
+        cover = _cover(boxes, near, least)
         if cover == 0:
             return layout
         if cover < least:
@@ -626,7 +643,7 @@ def _written(layout: list[Placed]) -> list[Obstacle]:
     """An Area's lines as obstacles, widened by CLEARANCE: its name weighs most."""
     return [
         (
-            _line_box(x, y, _line_width(*line) + 2 * CLEARANCE),
+            _line_box(x, y, line[3] + 2 * CLEARANCE),
             NAME_WEIGHT if line[0] in (TITLE, HEAD) else WRITTEN,
         )
         for line, x, y in layout
@@ -634,19 +651,23 @@ def _written(layout: list[Placed]) -> list[Obstacle]:
 
 
 def _placed_boxes(layout: list[Placed]) -> list[Box]:
-    return [_line_box(x, y, _line_width(*line)) for line, x, y in layout]
+    return [_line_box(x, y, line[3]) for line, x, y in layout]
 
 
-def _cover(boxes: list[Box], others: list[Obstacle]) -> float:
-    """The weighed area of ``others`` the boxes (of a layout's lines) cover."""
+def _cover(boxes: list[Box], others: list[Obstacle], enough: float = math.inf) -> float:
+    """The weighed area of ``others`` the boxes (of a layout's lines) cover; once
+    it reaches ``enough`` (a better option's), any figure from there on."""
     total = 0.0
-    for a in boxes:
-        for b, w in others:
-            wide = min(a[2], b[2]) - max(a[0], b[0])
-            if wide > 0:
-                high = min(a[3], b[3]) - max(a[1], b[1])
-                if high > 0:
-                    total += wide * high * w
+    for left, top, right, bottom in boxes:
+        for (b_left, b_top, b_right, b_bottom), weight in others:
+            if b_left < right and b_right > left and b_top < bottom and b_bottom > top:
+                total += (
+                    (min(right, b_right) - max(left, b_left))
+                    * (min(bottom, b_bottom) - max(top, b_top))
+                    * weight
+                )
+        if total >= enough:
+            return total
     return total
 
 
@@ -654,7 +675,7 @@ def _area_contents(layout: list[Placed]) -> str:
     """Letter and Climate, name, the Area's markers and every force, as laid out by
     ``_layouts``; none of it takes clicks (the shape under it does)."""
     out: list[str] = []
-    for (kind, words, force), x, row in layout:
+    for (kind, words, force, _), x, row in layout:
         if force is not None:
             out.append(_chip(x, row, force))
         else:
@@ -1003,149 +1024,122 @@ def _best_place_among(
     lines to the dot (the dearest part of a cost) are followed only for boxes whose
     other costs could still beat the best found."""
     steps = int(2 * REACH // STEP) + 1
-    lefts = [
-        min(max(x - REACH - width + i * STEP, 2.0), MAP_W - width - 2)
-        for i in range(steps + int(width // STEP))
-    ]
-    tops = [
-        min(max(y - REACH - tall + j * STEP, 2.0), HEIGHT - tall - 2)
-        for j in range(steps + int(tall // STEP))
-    ]
-    heavy = [(b, w) for b, w in near if w >= WRITTEN]
-    light = [(b, w) for b, w in near if w < WRITTEN]
-    written = _covered(lefts, tops, width, tall, heavy)
-    least = min(min(row) for row in written)
-    kept = [(i, j) for i, row in enumerate(written) for j, w in enumerate(row) if w <= least]
-    light_cover = _covered(lefts, tops, width, tall, light)
-    order = len(tops)
+    lefts = np.minimum(
+        np.maximum(x - REACH - width + STEP * np.arange(steps + int(width // STEP)), 2.0),
+        MAP_W - width - 2,
+    )
+    tops = np.minimum(
+        np.maximum(y - REACH - tall + STEP * np.arange(steps + int(tall // STEP)), 2.0),
+        HEIGHT - tall - 2,
+    )
+    written = _covered(lefts, tops, width, tall, [(b, w) for b, w in near if w >= WRITTEN])
+    light = _covered(lefts, tops, width, tall, [(b, w) for b, w in near if w < WRITTEN])
     # a box's nearest point to the dot, and which side of it the box lies, are
     # a matter of its left alone across and of its top alone down
-    ends_x = [min(max(x, left), left + width) for left in lefts]
-    ends_y = [min(max(y, top), top + tall) for top in tops]
-    east = [left + width / 2 > x for left in lefts]
-    south = [top + tall / 2 > y for top in tops]
-    ranked = []
-    for i, j in kept:
-        end = (ends_x[i], ends_y[j])
-        far = abs(end[0] - x) + abs(end[1] - y)
-        box = (lefts[i], tops[j], lefts[i] + width, tops[j] + tall)
-        bound = light_cover[i][j] + DISTANCE_COST * (
-            far + (0 if _on_side_of(way, east[i], south[j], box, x, y) else SIDE_BIAS)
-        )
-        ranked.append((bound, i * order + j, box, end, far))
-    ranked.sort()
-    best: tuple[float, int, Box] | None = None
-    crossings: dict[tuple[float, float], int] = {}  # boxes sharing a nearest point share it
-    for bound, index, box, end, far in ranked:
-        if best is not None and bound > best[0]:
+    ends_x = np.minimum(np.maximum(x, lefts), lefts + width)
+    ends_y = np.minimum(np.maximum(y, tops), tops + tall)
+    far = np.abs(ends_x - x)[:, None] + np.abs(ends_y - y)[None, :]
+    aside = np.where(_on_side(way, lefts + width / 2 - x, tops + tall / 2 - y), 0.0, SIDE_BIAS)
+    bounds = light + DISTANCE_COST * (far + aside)
+    # kept: the boxes covering least writing (sums of exact zeros stay zero)
+    kept_i, kept_j = np.nonzero(written <= written.min() + 1e-6)
+    order = len(tops)
+    index = kept_i * order + kept_j
+    bound = bounds[kept_i, kept_j]
+    ranked = np.lexsort((index, bound))  # by bound, then the grid's order
+    edges = np.array([b for b, _ in near]).reshape(-1, 4)
+    best: tuple[float, int] | None = None
+    for start in range(0, len(ranked), CHUNK):
+        chunk = ranked[start : start + CHUNK]
+        if best is not None and bound[chunk[0]] > best[0]:
             break
-        cost = bound
-        if far > DOT_R + 12:
-            if end not in crossings:
-                crossings[end] = _crossed(x, y, end, near)
-            cost += CROSSING_COST * crossings[end]
-        if best is None or (cost, index) < best[:2]:
-            best = (cost, index, box)
+        i, j = kept_i[chunk], kept_j[chunk]
+        costs = bound[chunk] + CROSSING_COST * _crossed(x, y, ends_x[i], ends_y[j], edges)
+        for cost, bound_here, at in zip(
+            costs.tolist(), bound[chunk].tolist(), index[chunk].tolist(), strict=True
+        ):
+            if best is not None and bound_here > best[0]:
+                break
+            if best is None or (cost, at) < best:
+                best = (cost, at)
     assert best is not None
-    return best[2]
+    column, row = divmod(best[1], order)
+    left, top = float(lefts[column]), float(tops[row])
+    return left, top, left + width, top + tall
+
+
+CHUNK = 96  # candidate columns whose lines to the dot are followed at once
+
+
+def _crossed(
+    x: float, y: float, end_x: FloatArray, end_y: FloatArray, edges: FloatArray
+) -> FloatArray:
+    """For each line from the dot (x, y) to an end, how many of the boxes ``edges``
+    (left, top, right, bottom rows) it runs through outside the dot; a line that
+    ends within the dot's reach crosses nothing. Each line is clipped to each box
+    (the part of it, from 0 at the dot to 1 at the end, inside both the box's
+    columns and its rows)."""
+    dx, dy = end_x - x, end_y - y
+    length = np.hypot(dx, dy)
+    counted = np.abs(dx) + np.abs(dy) > DOT_R + 12
+    if not counted.any() or not len(edges):
+        return np.zeros(len(end_x))
+    low = np.maximum(DOT_R / np.maximum(length, 1e-9), 0.0)[:, None]  # leaving the dot
+    high = np.ones_like(low)
+    for delta, start, lo, hi in (
+        (dx, x, edges[:, 0], edges[:, 2]),
+        (dy, y, edges[:, 1], edges[:, 3]),
+    ):
+        flat = np.abs(delta) < 1e-12
+        safe = np.where(flat, 1.0, delta)[:, None]
+        t0, t1 = (lo[None, :] - start) / safe, (hi[None, :] - start) / safe
+        inside = (lo[None, :] <= start) & (start <= hi[None, :])
+        low = np.maximum(
+            low, np.where(flat[:, None], np.where(inside, 0.0, 2.0), np.minimum(t0, t1))
+        )
+        high = np.minimum(high, np.where(flat[:, None], 1.0, np.maximum(t0, t1)))
+    crossed: FloatArray = np.where(counted, (low <= high).sum(axis=1), 0).astype(float)
+    return crossed
 
 
 def _covered(
-    lefts: list[float], tops: list[float], width: float, tall: float, boxes: list[Obstacle]
-) -> list[list[float]]:
+    lefts: FloatArray, tops: FloatArray, width: float, tall: float, boxes: list[Obstacle]
+) -> FloatArray:
     """For each left i and top j of the grid, the weighed area the box there covers
-    of ``boxes``."""
-    grid = [[0.0] * len(tops) for _ in lefts]
-    for b, w in boxes:
-        # the grid's lefts and tops never decrease: those meeting the box are a run
-        first, last = bisect_right(tops, b[1] - tall), bisect_left(tops, b[3])
-        rows = [
-            (j, (min(tops[j] + tall, b[3]) - max(tops[j], b[1])) * w) for j in range(first, last)
-        ]
-        rows = [(j, high) for j, high in rows if high > 0]
-        if not rows:
-            continue
-        for i in range(bisect_right(lefts, b[0] - width), bisect_left(lefts, b[2])):
-            wide = min(lefts[i] + width, b[2]) - max(lefts[i], b[0])
-            if wide > 0:
-                line = grid[i]
-                for j, high in rows:
-                    line[j] += wide * high
-    return grid
+    of ``boxes``: its overlap with one is its overlap across times its overlap down,
+    so the sum over them is one matrix product."""
+    if not boxes:
+        return np.zeros((len(lefts), len(tops)))
+    edges = np.array([b for b, _ in boxes])
+    weights = np.array([w for _, w in boxes])
+    wide = np.minimum(lefts[None, :] + width, edges[:, 2:3]) - np.maximum(
+        lefts[None, :], edges[:, 0:1]
+    )
+    high = np.minimum(tops[None, :] + tall, edges[:, 3:4]) - np.maximum(
+        tops[None, :], edges[:, 1:2]
+    )
+    covered: FloatArray = np.clip(wide, 0.0, None).T @ (np.clip(high, 0.0, None) * weights[:, None])
+    return covered
 
 
-def _on_side_of(way: str, east: bool, south: bool, box: Box, x: float, y: float) -> bool:
-    """``_on_side`` when whether the box's centre lies east and south of the dot is known."""
+def _on_side(way: str, across: FloatArray, down: FloatArray) -> BoolArray:
+    """For each box of the grid, whether its centre lies on the ``way`` side of the
+    dot, given the centres' offsets from the dot across (by left) and down (by top)."""
+    shape = (len(across), len(down))
     if way == "east":
-        return east
+        return np.broadcast_to((across > 0)[:, None], shape)
+    if way == "west":
+        return np.broadcast_to((across < 0)[:, None], shape)
     if way == "south":
-        return south
-    if way in ("west", "north"):
-        return _on_side(x, y, box, way)
-    return True
-
-
-def _on_side(x: float, y: float, box: Box, way: str) -> bool:
-    """Whether the box lies on the ``way`` side of the dot (x, y)."""
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    return {
-        "east": cx > x,
-        "west": cx < x,
-        "south": cy > y,
-        "north": cy < y,
-    }.get(way, True)
+        return np.broadcast_to((down > 0)[None, :], shape)
+    if way == "north":
+        return np.broadcast_to((down < 0)[None, :], shape)
+    return np.ones(shape, dtype=bool)
 
 
 def _nearest(x: float, y: float, box: Box) -> tuple[float, float]:
     """The point of ``box`` nearest to (x, y): where a column's line to its dot ends."""
     return min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
-
-
-def _crossed(x: float, y: float, end: tuple[float, float], taken: Sequence[Obstacle]) -> int:
-    """How many boxes the line from a dot at (x, y) to ``end`` runs through (its own
-    dot aside), sampled every few units."""
-    steps = int(max(abs(end[0] - x), abs(end[1] - y)) // 4)
-    if steps == 0:
-        return 0
-    dx, dy = end[0] - x, end[1] - y
-    # the first sample outside the dot: (k / steps) * length > DOT_R
-    first = max(1, int(steps * DOT_R / math.hypot(dx, dy)))
-    low_x, high_x = min(x, end[0]), max(x, end[0])
-    low_y, high_y = min(y, end[1]), max(y, end[1])
-    return sum(
-        1
-        for b, _ in taken
-        if b[0] <= high_x  # only boxes the line's own bounds meet can be crossed
-        and b[2] >= low_x
-        and b[1] <= high_y
-        and b[3] >= low_y
-        and _sampled_in(x, y, dx, dy, steps, first, b)
-    )
-
-
-def _sampled_in(x: float, y: float, dx: float, dy: float, steps: int, first: int, box: Box) -> bool:
-    """Whether a sample k (``first`` <= k <= ``steps``, outside the dot) of the line
-    from (x, y) by (dx, dy) lies in ``box``: the line's stretch inside the box is
-    found by clipping, and only the samples at its ends are tried."""
-    low, high = 0.0, 1.0
-    for start, delta, lo, hi in ((x, dx, box[0], box[2]), (y, dy, box[1], box[3])):
-        if delta == 0:
-            if not lo <= start <= hi:
-                return False
-            continue
-        t0, t1 = sorted(((lo - start) / delta, (hi - start) / delta))
-        low, high = max(low, t0), min(high, t1)
-    if low > high + 1e-9:
-        return False
-    k = max(first, int(low * steps) - 1)
-    while k <= min(steps, int(high * steps) + 1):
-        px, py = x + dx * k / steps, y + dy * k / steps
-        if (px - x) ** 2 + (py - y) ** 2 > DOT_R**2 and (
-            box[0] <= px <= box[2] and box[1] <= py <= box[3]
-        ):
-            return True
-        k += 1
-    return False
 
 
 def _overlap(a: Box, b: Box) -> float:
