@@ -20,6 +20,7 @@ from rich.table import Table
 from meeple.cli.common import console, errors, fail, load_game
 from meeple.engine import Game, GameRecord, MeepleError
 from meeple.review import DEFAULT_ITERATIONS, Decision, Review, review_record
+from meeple.review.model import seat_person
 
 ITERATIONS_HELP = (
     "search iterations per decision (the budget; the default takes about 1 s a"
@@ -50,7 +51,6 @@ BOTS_HELP = (
     "judge the bots' decisions too (default: only when no seat is a person's);"
     " --no-bots judges only the people's"
 )
-HUMAN = "human"  # a seat's kind in the server's records
 
 
 def people_in_file(path: Path, players: int) -> list[str | None] | None:
@@ -63,18 +63,7 @@ def people_in_file(path: Path, players: int) -> list[str | None] | None:
     entries = raw.get("people") if isinstance(raw, dict) else None
     if not isinstance(entries, list) or len(entries) != players:
         return None
-    return [person_of(entry) for entry in entries]
-
-
-def person_of(entry: Any) -> str | None:
-    """A server record's seat entry: the person who played it, or None for a bot's
-    own seat (a person's seat handed to a bot keeps its ``player``)."""
-    if not isinstance(entry, dict):
-        return None
-    player = entry.get("player")
-    if entry.get("kind") == HUMAN or player:
-        return str(player or "")
-    return None
+    return [seat_person(entry) for entry in entries]
 
 
 def people_from_options(game: Game[Any], record: GameRecord, given: list[str]) -> list[str | None]:

@@ -174,6 +174,21 @@ def summarise(
     return sorted(summary, key=lambda s: s.person is None)
 
 
+HUMAN = "human"  # a seat's kind in the server's records
+
+
+def seat_person(entry: object) -> str | None:
+    """Who played a seat, from a server record's ``people`` entry (``kind``,
+    ``player``): the person's name ("" if not named), None for a bot's own seat. A
+    person's seat later handed to a bot keeps its ``player``: still the person's."""
+    if not isinstance(entry, dict):
+        return None
+    player = entry.get("player")
+    if entry.get("kind") == HUMAN or player:
+        return str(player or "")
+    return None
+
+
 @dataclass(frozen=True)
 class Review:
     """A whole review of one record (or of the moves of it that were asked for).

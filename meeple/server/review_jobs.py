@@ -12,6 +12,11 @@ the one an uninterrupted job would have made. A review reads only the finished
 table's record, which the replay route publishes in full (moves and seed), so it
 shows nothing the replay does not.
 
+The review is about the person (issue 28, point 3): at a table where a person
+played, only the people's decisions are judged unless the start asks for the
+bots' too (``bots``); a review of the people's decisions alone is extended, not
+redone, when the bots' are asked for later. At a table of bots every decision is.
+
 Hints: allowed for a seat when the table was created with ``hints: true`` (every
 person joining accepts the table's terms) or when every other seat is a bot that
 never was a person's. A hint searches from the seat's information only
@@ -33,8 +38,10 @@ from typing import Any
 
 from meeple.engine import Game, GameState, IllegalAction, get_game
 from meeple.review import REVIEW_VERSION, Choice, Decision, Review, hints, judge
-from meeple.review.review import decision_seed, summarise
+from meeple.review.model import seat_person
+from meeple.review.review import decision_seed, judges_bots, summarise
 from meeple.server.hub import Hub
+from meeple.server.people import seat_people
 from meeple.server.store import StoredReview
 from meeple.server.tables import HUMAN, ApiError, Table
 
@@ -98,11 +105,15 @@ class Reviews:
 
     # ---- reviews ----------------------------------------------------------------------
 
-    async def status(self, table: Table, start: bool = False) -> dict[str, Any]:
+    async def status(
+        self, table: Table, start: bool = False, bots: bool | None = None
+    ) -> dict[str, Any]:
         """The review of finished ``table`` as the API answers it: ``status`` (``none``,
         ``queued``, ``running``, ``done`` or ``failed``), ``done`` and ``total``
-        decisions, and ``review`` once done. ``start`` starts it if there is none;
-        a stored job that no running task holds (a restart) resumes."""
+        decisions, and ``review`` once done. ``start`` starts it if there is none
+        (judging the bots' decisions as ``bots`` says; by default only at a table of
+        bots), or extends a done review of the people's decisions to the bots' when
+        ``bots`` is true; a stored job that no running task holds (a restart) resumes."""
         if not table.over:
             raise ApiError(409, "a game is reviewed once it is over; this one is still on")
         stored = self.progress.get(table.id)
@@ -111,9 +122,12 @@ class Reviews:
         if stored is not None and outdated(stored):
             stored = None  # of an older format: computed again, as if never
         if stored is None and start:
-            data = {"version": REVIEW_VERSION, "decisions": []}
-            stored = StoredReview("queued", 0, self._decisions(table), data, None)
+            judged = judges_bots(people_of(table), bots)
+            data = {"version": REVIEW_VERSION, "decisions": [], "bots": judged}
+            stored = StoredReview("queued", 0, self._decisions(table, judged), data, None)
             await self.hub.db(self.hub.store.reviews.save_review, table.id, stored, time.time())
+        elif stored is not None and start and bots and stored.status == "done":
+            stored = await self._with_bots(table, stored)
         # Two first starts at once: both answer from, and the job updates, one record.
         if (
             stored is not None
@@ -136,8 +150,21 @@ class Reviews:
             return True
         return bool(await self.hub.db(cluster.leases.acquire, f"review:{table_id}"))
 
-    def _decisions(self, table: Table) -> int:
-        return len(table.record.moves)
+    def _decisions(self, table: Table, bots: bool) -> int:
+        """How many decisions the review judges: every move, or the people's."""
+        persons = [name is not None for name in people_of(table)]
+        return sum(bots or persons[seat] for seat, _ in table.record.moves)
+
+    async def _with_bots(self, table: Table, stored: StoredReview) -> StoredReview:
+        """A done review of the people's decisions, queued again to judge the bots'."""
+        data = stored.data or {}
+        if data.get("bots", True):
+            return stored
+        keep = {"version": REVIEW_VERSION, "decisions": data["decisions"], "bots": True}
+        total = self._decisions(table, True)
+        again = StoredReview("queued", len(data["decisions"]), total, keep, None)
+        await self.hub.db(self.hub.store.reviews.save_review, table.id, again, time.time())
+        return again
 
     async def _job(self, table: Table) -> None:
         try:
@@ -165,17 +192,22 @@ class Reviews:
         progress = self.progress[table.id]
         data = progress.data or {}
         decisions = [decision_from_json(d) for d in data.get("decisions", [])]
+        people = people_of(table)
+        bots = bool(data.get("bots", True))
+        wanted = [bots or name is not None for name in people]
+        judged = {d.move for d in decisions}
         progress.status = "running"
         state: GameState = game.new_game(record.config, record.seed)
         ordinals = [0] * record.config.players
         for number, (seat, text) in enumerate(record.moves, start=1):
-            if number > len(decisions):
+            if wanted[seat] and number not in judged:
                 decisions.append(await self._judge(table, state, seat, text, number, ordinals))
                 progress.done = len(decisions)
-                if number % SAVE_EVERY == 0 or number == len(record.moves):
-                    await self._save(table.id, progress, decisions)
+                if len(decisions) % SAVE_EVERY == 0:
+                    await self._save(table.id, progress, decisions, bots)
             game.play(state, seat, text)
             ordinals[seat] += 1
+        decisions.sort(key=lambda d: d.move)
         names = list(game.seat_names(record.config))
         review = Review(
             game=game.name,
@@ -188,7 +220,9 @@ class Reviews:
             moves=len(record.moves),
             finished=game.is_over(state),
             decisions=decisions,
-            summary=summarise(decisions, names),
+            summary=summarise(decisions, names, people),
+            people=people,
+            bots=bots,
         )
         done = StoredReview("done", len(decisions), len(decisions), review.to_json(), None)
         await self.hub.db(self.hub.store.reviews.save_review, table.id, done, time.time())
@@ -214,8 +248,11 @@ class Reviews:
             seed,
         )
 
-    async def _save(self, table_id: str, progress: StoredReview, decisions: list[Decision]) -> None:
-        progress.data = {"version": REVIEW_VERSION, "decisions": [asdict(d) for d in decisions]}
+    async def _save(
+        self, table_id: str, progress: StoredReview, decisions: list[Decision], bots: bool
+    ) -> None:
+        judged = [asdict(d) for d in decisions]
+        progress.data = {"version": REVIEW_VERSION, "decisions": judged, "bots": bots}
         await self.hub.db(self.hub.store.reviews.save_review, table_id, progress, time.time())
 
     def stop(self) -> None:
@@ -304,6 +341,12 @@ class Reviews:
         finally:
             hint.busy.discard(seat)
         return {"seat": seat, "choices": choices, "used": hint.used[seat]}
+
+
+def people_of(table: Table) -> list[str | None]:
+    """Per seat the name of the person who played it ("" if not named), None for a
+    bot's own seat (a person's seat a bot took over stays the person's)."""
+    return [seat_person(entry) for entry in seat_people(table)]
 
 
 def decision_from_json(raw: dict[str, Any]) -> Decision:

@@ -13,7 +13,17 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_support import RELAXED, Server, act, chromium, create, sqlite_url, state, wait_for
+from server_support import (
+    RELAXED,
+    Server,
+    act,
+    chromium,
+    create,
+    play_random,
+    sqlite_url,
+    state,
+    wait_for,
+)
 
 from meeple.engine import GameRecord, get_game
 from meeple.review import REVIEW_VERSION, review_record
@@ -89,7 +99,9 @@ def test_a_review_runs_once_is_stored_and_survives_a_restart(db_url: str) -> Non
         assert answer["done"] == answer["total"] == len(record.moves)
         assert reviews.searched == searched_decisions(record)
         # The stored review is the one `meeple review` makes with the same seed and budget.
-        expected = review_record(get_game("goofspiel"), record, 8, seed=0).to_json()
+        expected = review_record(
+            get_game("goofspiel"), record, 8, seed=0, people=[None, None]
+        ).to_json()
         assert answer["review"] == expected
         assert review_status(c, tid, start=True)["review"] == expected
         assert reviews.searched == searched_decisions(record)  # computed once
@@ -118,8 +130,39 @@ def test_progress_is_visible_and_a_job_cut_by_a_restart_resumes(
         assert resumed["done"] >= midway["done"]
         answer = finished_review(c, tid)
         assert 0 < reviews.searched < searched_decisions(record)  # only what was left
-    expected = review_record(get_game("goofspiel"), record, 150, seed=0).to_json()
+    expected = review_record(
+        get_game("goofspiel"), record, 150, seed=0, people=[None, None]
+    ).to_json()
     assert answer["review"] == expected
+
+
+def test_a_review_of_a_persons_game_judges_the_person_and_the_bots_when_asked(
+    db_url: str,
+) -> None:
+    """Issue 28, point 3: the review is about the person. Ann played Spades against a
+    bot: her decisions are judged and summarised first, the bot's only when asked
+    (``bots=true``), which extends the review to the one `meeple review` makes."""
+    with serving(db_url) as (c, reviews):
+        seats = [{"kind": "random"}, {"kind": "human", "name": "Ann"}]
+        tid, tokens = create(c, "goofspiel", seats, seed=3, cards=5)
+        assert play_random(c, tid, tokens, 40)["over"]
+        record = record_of(c, tid)
+        started = review_status(c, tid, start=True)
+        assert started["total"] == sum(seat == 1 for seat, _ in record.moves)
+        mine = finished_review(c, tid)["review"]
+        assert mine["people"] == [None, "Ann"] and mine["bots"] is False
+        assert {d["seat"] for d in mine["decisions"]} == {1}
+        assert [row["person"] for row in mine["summary"]] == ["Ann", None]
+        game = get_game("goofspiel")
+        alone = review_record(game, record, 8, seed=0, people=[None, "Ann"])
+        assert mine == alone.to_json()
+        assert reviews.searched < searched_decisions(record)  # the bot's not yet
+        r = c.post(f"/api/tables/{tid}/review", params={"bots": "true"})
+        assert r.status_code == 200 and r.json()["status"] in ("queued", "running", "done")
+        both = finished_review(c, tid)["review"]
+        full = review_record(game, record, 8, seed=0, people=[None, "Ann"], bots=True)
+        assert both == full.to_json() and both["bots"] is True
+        assert reviews.searched == searched_decisions(record)  # each decision searched once
 
 
 def test_a_review_waits_for_the_end_of_the_game(client: TestClient) -> None:

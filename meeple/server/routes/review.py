@@ -32,10 +32,18 @@ def review_router(reviews: Reviews) -> APIRouter:
     @router.post(
         "/api/tables/{table_id}/review",
         summary="Start a finished table's review (anyone may; computed once per table)",
+        description=(
+            "Where a person played, the review judges the people's decisions; `bots=true`"
+            " judges the bots' too (and extends a done review of the people's)."
+            " At a table of bots every decision is judged."
+        ),
     )
-    async def start_review(table_id: str) -> dict[str, Any]:
+    async def start_review(
+        table_id: str,
+        bots: bool | None = Query(default=None, description="judge the bots' decisions too"),
+    ) -> dict[str, Any]:
         table = await hub.seats.get(table_id)
-        return await reviews.status(table, start=True)
+        return await reviews.status(table, start=True, bots=bots)
 
     @router.get(
         "/api/tables/{table_id}/hints",
