@@ -431,8 +431,11 @@ def test_embassy_markers_show_their_faces() -> None:
             assert use.attrib["href"] == f"#face-{face}"
 
 
-def test_reconstructed_note_on_the_board() -> None:
-    assert "Map reconstructed" in render_svg(mid_game_view())
+def test_the_map_is_said_reconstructed_once_under_the_board() -> None:
+    """The table prints the game's ``reconstructed`` note under the board; the board's
+    own panel does not say it a second time."""
+    assert "The map is reconstructed" in GAME.reconstructed
+    assert "reconstructed" not in render_svg(mid_game_view()).lower()
 
 
 def test_every_board_action_reachable_by_clicking() -> None:

@@ -80,10 +80,6 @@ SEA_NAMES = (
     ("Red Sea", 42.0, 20.5),
     ("Gulf of Guinea", 3.0, 2.2),
 )
-RECONSTRUCTED_NOTE = (
-    "Map reconstructed: no public source gives the printed board's shapes, so these"
-    " borders, coasts and squares follow the board data, drawn from Africa in 1880."
-)
 
 
 def xy(lon: float, lat: float) -> tuple[float, float]:
@@ -609,7 +605,6 @@ def _panel(view: AfricaView) -> _Panel:
             for line in _sheet_lines(view, shown):
                 other.text(line, indent=10)
             other.gap(4)
-    panel.notes.extend(_wrap(RECONSTRUCTED_NOTE, int((WIDTH - 32) / (NAME_FONT * CHAR_W))))
     return panel
 
 
