@@ -26,8 +26,9 @@ A check a game still fails is listed in KNOWN_FAILURES with the issue that fixes
 it: the test then xfails, and fails once the check passes (remove the entry).
 
 Screenshots: screenshots/layout-<game>-<width>.png (the whole page); with
-MEEPLE_DOCS_SHOTS=1 also docs/screenshots/<game>-<width>.png (the first two
-screens of a phone, the first screen of a desktop), the ones the docs show.
+MEEPLE_DOCS_SHOTS=1 also docs/screenshots/<game>-<width>.png at every width (the
+first two screens up to a tablet's width, the first screen of a desktop), the ones
+the docs show.
 """
 
 from __future__ import annotations
@@ -296,7 +297,7 @@ def check_desktop(seen: dict[str, Any], where: str) -> None:
 
 def shoot(page: BrowserPage, game: str, width: int, height: int) -> None:
     page.shot(f"layout-{game}-{width}")
-    if os.environ.get("MEEPLE_DOCS_SHOTS") and width in (390, 1280):
+    if os.environ.get("MEEPLE_DOCS_SHOTS"):
         DOCS_SHOTS.mkdir(parents=True, exist_ok=True)
         page.page.evaluate("() => window.scrollTo(0, 0)")
         tall = 2 * height if width <= NARROW_MAX else height
