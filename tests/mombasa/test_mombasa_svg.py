@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from meeple.cli.main import app
 from meeple.engine import Rng
-from meeple.games.mombasa import GAME
+from meeple.games.mombasa import GAME, layout
 from meeple.games.mombasa import render as render_module
 from meeple.games.mombasa import svg as svg_module
 from meeple.games.mombasa.actions import SPACE
@@ -224,19 +224,17 @@ def test_panels_and_status_use_the_games_words() -> None:
     assert PRESENTATION.seat_status(view, 1, (0,)) == "ready"
 
 
-# ---- the arrangement: two columns on a wide screen, one on a phone ----------------------
+# ---- the arrangements: desktop, tablet, phone (layout.py) ---------------------------------
+
+ARRANGEMENTS = {name: (places, scale) for name, _, places, scale in layout.ARRANGEMENTS}
+PARTS = set(layout.PART_SIZES)
 
 
 def part_boxes(
     places: dict[str, tuple[float, float]],
 ) -> dict[str, tuple[float, float, float, float]]:
     return {
-        part: (
-            x,
-            y,
-            x + svg_module.PART_W,
-            y + svg_module.PART_HEIGHTS.get(part, svg_module.PLAYER_H),
-        )
+        part: (x, y, x + layout.size(part)[0], y + layout.size(part)[1])
         for part, (x, y) in places.items()
     }
 
@@ -245,69 +243,124 @@ def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, 
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+def assert_apart(boxes: dict[str, tuple[float, float, float, float]], what: object) -> None:
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            assert not overlap(boxes[a], boxes[b]), (what, a, b)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_parts_never_overlap_and_fit_the_drawing(players: int) -> None:
-    """Both arrangements place every part (each player's board too) inside the
-    viewBox, none over another; the phone's column is the viewBox's width."""
-    wide_h, phone_h = svg_module.heights(players)
-    for places, scale, height in (
-        (svg_module.wide_places(players), svg_module.WIDE_SCALE, wide_h),
-        (svg_module.phone_places(players), 1.0, phone_h),
-    ):
-        assert set(places) == {*svg_module.PART_HEIGHTS, *(f"p{s}" for s in range(players))}
-        boxes = part_boxes(places)
-        for name, (x0, y0, x1, y1) in boxes.items():
-            assert x0 * scale >= 0 and x1 * scale <= svg_module.VIEW_W, name
-            assert y0 * scale >= 0 and y1 * scale <= height, name
-        names = sorted(boxes)
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                assert not overlap(boxes[a], boxes[b]), (a, b)
+    """Every arrangement places every part (each player's board too) inside the
+    viewBox, none over another; no part is wider than the phone's column."""
+    tall = layout.heights(players)
+    for name, (arrange, scale) in ARRANGEMENTS.items():
+        for seat in (None, *range(players)):
+            places = arrange(players, seat)
+            assert set(places) == {*PARTS, *(f"p{s}" for s in range(players))}
+            boxes = part_boxes(places)
+            for part, (x0, y0, x1, y1) in boxes.items():
+                assert x0 * scale >= 0 and x1 * scale <= layout.VIEW_W + 0.01, (name, part)
+                assert y0 * scale >= 0 and y1 * scale <= tall[name] + 0.01, (name, part)
+            assert_apart(boxes, (name, seat))
+    assert all(w <= layout.PART_W for w, _ in layout.PART_SIZES.values())
     board = PRESENTATION.board_layer(GAME.view(GAME.new_game(GAME.make_config(players), 1), None))
-    assert f'viewBox="0 0 {svg_module.VIEW_W} {phone_h:.0f}"' in board
+    assert f'viewBox="0 0 {layout.VIEW_W} {layout.view_height(players):.0f}"' in board
 
 
-def test_the_stylesheet_places_every_part_in_both_arrangements() -> None:
-    """Every part drawn has a rule on a wide screen and one inside the phone query."""
+def test_the_stylesheet_places_every_part_in_every_arrangement() -> None:
+    """Every part drawn has a rule in each arrangement (the desktop's outside any
+    media query, the tablet's and the phone's inside theirs)."""
     view = GAME.view(GAME.new_game(GAME.make_config(4), 2), 0)
     svg = PRESENTATION.svg(view) or ""
     # the board layer's, then the overlay's for the seat (its own board first)
     styles = re.findall(r"<style>(.*?)</style>", svg, re.S)
     assert len(styles) == 2
     drawn = set(re.findall(r'class="[^"]*\bpart-(\w+)', svg))
-    assert drawn == {*svg_module.PART_HEIGHTS, "p0", "p1", "p2", "p3"}
+    assert drawn == {*PARTS, "p0", "p1", "p2", "p3"}
     for style in styles:
-        wide, _, phone = style.partition(f"@media {svg_module.PHONE_QUERY}")
+        desktop, _, rest = style.partition(f"@media {layout.TABLET_QUERY}")
+        tablet, _, phone = rest.partition(f"@media {layout.PHONE_QUERY}")
         for part in drawn:
-            assert f".part-{part}{{transform:translate(" in wide
-            assert f".part-{part}{{transform:translate(" in phone
-        assert f"scale({svg_module.WIDE_SCALE})" in wide and "scale(" not in phone
+            for rules in (desktop, tablet, phone):
+                assert f".part-{part}{{transform:translate(" in rules
+        assert f"scale({layout.DESKTOP_SCALE:.4f})" in desktop
+        assert f"scale({layout.TABLET_SCALE:.4f})" in tablet and "scale(" not in phone
+
+
+# The table page at 1280x800 (measured in the browser test of tests/server/
+# test_table_layout.py): the board drawing starts about 62 px from the page's top
+# and is about 900 px wide; the first screen shows it down to 800 px.
+DESKTOP_BOARD_PX = 900
+DESKTOP_BOARD_TOP = 62
+FIRST_SCREEN = 800
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_desktop_shows_the_board_and_ones_own_board_on_the_first_screen(players: int) -> None:
+    """At 1280 px a unit of the desktop's arrangement is at least a pixel (12-unit
+    text reads at 12 px or more), and the first screen holds the map, the share
+    tracks, the header (round track), one's own board, one's hand, the card
+    display with its crate values and the book display; the bonus spaces start on
+    it; the other players' boards follow below."""
+    px = DESKTOP_BOARD_PX / layout.VIEW_W  # a viewBox unit on the screen
+    assert px * layout.DESKTOP_SCALE * layout.MIN_FONT >= 12
+    for seat in (None, *range(players)):
+        places = layout.desktop_places(players, seat)
+        own = f"p{seat or 0}"
+        bottoms = {
+            part: DESKTOP_BOARD_TOP + y1 * layout.DESKTOP_SCALE * px
+            for part, (_, _, _, y1) in part_boxes(places).items()
+        }
+        for part in ("map", "companies", "header", own, "hand", "display", "books"):
+            assert bottoms[part] <= FIRST_SCREEN, (part, bottoms[part])
+        top = DESKTOP_BOARD_TOP + places["spaces"][1] * layout.DESKTOP_SCALE * px
+        assert top < FIRST_SCREEN
+    tall = layout.heights(4)["desktop"] * DESKTOP_BOARD_PX / layout.VIEW_W
+    assert tall < 1500  # the whole drawing at four seats (the stacked panels: about 2,770)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_seats_own_board_comes_first_and_under_its_hand_on_a_phone(players: int) -> None:
-    """The plan (one's own action slots) beside one's hand: on a phone one's own
-    board right under the hand, on a wide screen beside the hand and the map (under
-    the header, on the first screen); the parts still never overlap."""
-    wide_h, phone_h = svg_module.heights(players)
+def test_a_seats_own_board_comes_first_beside_its_hand(players: int) -> None:
+    """The plan (one's own action slots) beside one's hand: on a desktop one's own
+    board under the header with the hand right of both; on a tablet the hand left,
+    the own board right; on a phone one's own board right under the hand and the
+    displays beside it."""
     for seat in range(players):
-        phone = svg_module.phone_places(players, seat)
+        own = f"p{seat}"
+        desktop = layout.desktop_places(players, seat)
+        header_x, header_y = desktop["header"]
+        assert desktop[own] == (header_x, header_y + layout.HEADER_H + layout.GAP)
+        assert desktop["hand"][0] > header_x and desktop["hand"][1] == header_y
+        tablet = layout.tablet_places(players, seat)
+        assert tablet["hand"][0] < tablet[own][0] and tablet[own][1] < layout.HAND_H
+        phone = layout.phone_places(players, seat)
         hand_x, hand_y = phone["hand"]
-        below = hand_y + svg_module.PART_HEIGHTS["hand"] + svg_module.GAP
-        assert phone[f"p{seat}"] == (hand_x, below)
-        wide = svg_module.wide_places(players, seat)
-        header_x, header_y = wide["header"]
-        below = header_y + svg_module.PART_HEIGHTS["header"] + svg_module.GAP
-        assert wide[f"p{seat}"] == (header_x, below)
-        assert wide["hand"][0] == wide["map"][0] < header_x and wide["hand"][1] < below
-        for places, scale, height in ((wide, svg_module.WIDE_SCALE, wide_h), (phone, 1.0, phone_h)):
-            boxes = part_boxes(places)
-            assert max(y1 for _, _, _, y1 in boxes.values()) * scale <= height
-            names = sorted(boxes)
-            for i, a in enumerate(names):
-                assert not any(overlap(boxes[a], boxes[b]) for b in names[i + 1 :]), (seat, a)
+        under = max(hand_y + layout.HAND_H, phone["books"][1] + layout.BOOKS_H) + layout.GAP
+        assert phone[own] == (hand_x, under)
     spectator = PRESENTATION.svg(GAME.view(GAME.new_game(GAME.make_config(players), 2), None))
     assert (spectator or "").count("<style>") == 1  # no seat: the board layer's order
+
+
+def test_the_displays_and_tracks_are_parts_of_the_one_board_drawing() -> None:
+    """The card display (with the board's crate values), the book display, the
+    bonus spaces and the share tracks are drawn inside the board's <svg>, each a
+    part the stylesheet places; the map part holds the regions."""
+    view = GAME.view(GAME.new_game(GAME.make_config(4), 3), 0)
+    root = ET.fromstring(PRESENTATION.svg(view) or "")
+    parts = {
+        word.removeprefix("part-")
+        for node in root.iter()
+        for word in (node.get("class") or "").split()
+        if word.startswith("part-")
+    }
+    assert parts >= PARTS
+    crates = [n for n in root.iter() if "crate" in (n.get("class") or "").split()]
+    assert len(crates) == 3
+    texts = "".join(root.itertext())
+    for words in ("Card display", "Book display", "Bonus spaces", "Share tracks", "crate +"):
+        assert words in texts, words
 
 
 def test_no_text_is_smaller_than_twelve_units() -> None:
@@ -318,7 +371,7 @@ def test_no_text_is_smaller_than_twelve_units() -> None:
         for seat in (None, 0):
             svg = PRESENTATION.svg(GAME.view(state, seat)) or ""
             sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
-            assert sizes and min(sizes) >= svg_module.MIN_FONT == 12
+            assert sizes and min(sizes) >= layout.MIN_FONT == 12
 
 
 # ---- the last moves glow -----------------------------------------------------------------
@@ -612,7 +665,7 @@ def test_the_regions_are_drawn_as_the_shapes_files_polygons() -> None:
         polygon = group.find(f"{SVG}polygon[@class='region']")
         if group.get("data-target") and polygon is not None:
             found[group.get("data-target")] = polygon.get("points", "").split()
-    top = svg_module.TITLE_H
+    top = svg_module.MAP_TOP
     for region, ring in zip(BOARD.regions, SHAPES.rings, strict=True):
         drawn = [tuple(float(v) for v in p.split(",")) for p in found[region.name.lower()]]
         assert drawn == [(round(x), round(y + top)) for x, y in ring]
@@ -622,6 +675,8 @@ def test_the_regions_are_drawn_as_the_shapes_files_polygons() -> None:
         if "base" in (g.findtext(f"{SVG}title") or "")
     }
     assert bases == set(COMPANIES)
+    width, height = SHAPES.frame
+    assert layout.size("map") == (width, height + top)  # the part is the shapes' frame
 
 
 def test_the_shapes_agree_with_the_maps_borders() -> None:

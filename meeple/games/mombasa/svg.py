@@ -2,22 +2,17 @@
 
 Two layers. The board layer depends only on the game's data and the number of
 players (the server draws it once per config): the map's regions with their
-rewards and mines, the titles of the displays and the companies, and the frames
-of the player boards. The overlay draws one state on top: trading posts, base
-columns, track markers, the card and book displays, bonus markers, the round
-track and each player's board (action slots, resting decks, diamond and
-bookkeeping tracks, and the hand, which only its owner's view contains).
+rewards and mines, the titles of the displays and the share tracks, and the
+frames of the player boards. The overlay draws one state on top: trading posts,
+base columns, track markers, the card and book displays, bonus markers, the
+round track and each player's board (action slots, resting decks, diamond and
+bookkeeping tracks) and one's hand, which only its owner's view contains.
 
-The drawing is made of parts (the map, the card display, the book display, the
-bonus spaces, the companies, one board per player), each drawn in its own
-coordinates at one width (``PART_W``) with text of at least 12 units. A
-stylesheet in the board layer places the parts: on a wide screen in two columns
-at half size, on a phone (at most 760 px wide, the table page's breakpoint) in
-one column at full size, so that text stays about 11 px or more on a 390 px
-phone and nothing overlaps. The root ``<svg>`` has a viewBox as wide as the
-phone column and as tall as the taller arrangement; its aspect ratio (set by
-the stylesheet) shows exactly the arrangement in use (``preserveAspectRatio``
-"slice" anchored top left).
+The drawing is one board made of parts (the map, the share tracks, the card
+display with its crate values, the book display, the bonus spaces, the header,
+the hand, one board per player), each drawn in its own coordinates with text of
+at least 12 units; ``layout.py`` says where each arrangement (desktop, tablet,
+phone) puts them.
 
 Elements a player can point at carry ``data-target`` (a phrase: the web client
 offers the legal actions whose text names it, "cairo" offers "advance cairo" and
@@ -31,7 +26,6 @@ and their face-down plans as backs.
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Sequence
 from html import escape
@@ -43,6 +37,29 @@ from meeple.games.mombasa import story as told
 from meeple.games.mombasa.board import BOARD, COMPANIES, GOODS
 from meeple.games.mombasa.controls import Control
 from meeple.games.mombasa.geography import SHAPES, centroid, edges, enclaves
+from meeple.games.mombasa.layout import (
+    BOOK_H,
+    BOOK_PITCH,
+    CARD_H,
+    CARD_PITCH,
+    COMPANY_PITCH,
+    CRATE_ROW,
+    HAND_H,
+    HAND_W,
+    HEADER_LINES,
+    LINE,
+    MIN_FONT,
+    NARROW_W,
+    PART_W,
+    PLAYER_H,
+    SPACE_H,
+    SPACE_PITCH,
+    VIEW_W,
+    ZOOM_WIDTH,
+    seat_first,
+    stylesheet,
+    view_height,
+)
 from meeple.games.mombasa.render import pending_words, tile_words
 from meeple.games.mombasa.story import EngineEvent, event_kind, event_seat, event_text
 from meeple.games.mombasa.view import (
@@ -56,36 +73,32 @@ from meeple.games.mombasa.view import (
     typed,
 )
 
-# ---- geometry: the parts and where each arrangement puts them ------------------------
-
-PART_W = 384  # every part's own width
-MARGIN = 4
-GAP = 14
-VIEW_W = MARGIN + PART_W + MARGIN  # the viewBox width (the phone column)
-WIDE_SCALE = 0.5  # two columns of parts fill the same width on a wide screen
-PHONE_QUERY = "(max-width: 760px)"
-MIN_FONT = 12
-READABLE = 11.0  # px: the smallest text the enlarged board shows
-# data-zoom: a phone's board (one column of parts, VIEW_W wide) with its text at READABLE
-ZOOM_WIDTH = math.ceil(VIEW_W * READABLE / MIN_FONT)
-
-HEADER_LINES = 6
 ROUND_LABEL_W = 84  # "round track" before the round spaces
-LINE = 17
 BASE_W = 62
 SEA = "#cfe3ea"
 LAND = "#ead9b5"
 DASHED = ' stroke-dasharray="3 2"'
-CARD_W, CARD_H = (PART_W - 12) / 3, 52
-BOOK_W, BOOK_H = (PART_W - 12) / 3, 66
-SPACE_W, SPACE_H = (PART_W - 6) / 2, 24
-COMPANY_H = 96
+TITLE_H = 20  # a part's title line
+MAP_TOP = 0  # the map fills its part (its title lies in the sea)
+CARD_W = (NARROW_W - 8) / 3
+BOOK_W = (NARROW_W - 8) / 3
+SPACE_W = (PART_W - 6) / 2
 TRACK_SPACES = 17
-SLOT_W = (PART_W - 4 * 5) / 5
+TRACK_X = 0  # the share tracks' first space
+SLOT_W = (PART_W - 16) / 5
 DECK_W = (PART_W - 16 - 2 * 6) / 3
 DECK_LINES = 4
-HAND_COLUMNS, HAND_ROWS = 3, 5
-TITLE_H = 24
+# A player's board, top to bottom (offsets in the board's own coordinates).
+P_SLOTS_Y = 44
+SLOT_H = 48
+P_GOODS_Y = P_SLOTS_Y + SLOT_H + 6
+P_DECKS_Y = P_GOODS_Y + 28
+DECK_H = 18 + DECK_LINES * 13 + 4
+P_DIAMONDS_Y = P_DECKS_Y + DECK_H + 6
+DIAMOND_LABEL_W = 70
+P_BOOKS_Y = P_DIAMONDS_Y + 28
+BOOKKEEPING_PITCH = 44  # a bookkeeping row: its points and up to two lines of needs
+assert P_BOOKS_Y + 24 + 2 * BOOKKEEPING_PITCH <= PLAYER_H  # layout.py's height holds it
 
 ENCLAVES = enclaves()  # enclave -> the region around it
 SURROUNDING = frozenset(ENCLAVES.values())
@@ -95,29 +108,6 @@ DOUBLE_BORDERS = tuple(
     for b, points in links
     if a < b and points == 2
 )
-
-PART_HEIGHTS = {
-    "header": HEADER_LINES * LINE + 4,
-    "map": TITLE_H + SHAPES.frame[1],
-    "display": TITLE_H + 4 * (CARD_H + 6),
-    "books": TITLE_H + 4 * (BOOK_H + 6),
-    "spaces": TITLE_H + 6 * (SPACE_H + 4),
-    "companies": TITLE_H + 4 * COMPANY_H,
-    "hand": TITLE_H + HAND_ROWS * 24 + 2,
-}
-# A player's board, top to bottom (offsets in the board's own coordinates).
-P_SLOTS_Y = 88
-P_GOODS_Y = P_SLOTS_Y + 78
-P_DECKS_Y = P_GOODS_Y + 36
-P_DIAMONDS_Y = P_DECKS_Y + 24 + 16 + DECK_LINES * 15 + 14
-P_BOOKS_Y = P_DIAMONDS_Y + 60
-BOOK_PITCH = 56  # a bookkeeping row: its points and up to two lines of needs
-PLAYER_H = P_BOOKS_Y + 24 + 2 * BOOK_PITCH + 8
-
-OWN = "own"  # in WIDE_COLUMNS: the viewer's own board
-WIDE_COLUMNS = (("hand", "map"), ("header", OWN))
-WIDE_FLOW = ("companies", "display", "books", "spaces")
-PHONE_ORDER = ("header", "hand", "map", "display", "books", "spaces", "companies")
 
 SEAT_COLOURS = ("#2f6fd0", "#2e9d4a", "#d4a20c", "#8b4fc4")
 COMPANY_COLOURS = ("#b03a2e", "#2471a3", "#1e8449", "#ca6f1e")
@@ -130,6 +120,7 @@ KIND_COLOURS = {
     "merchant": "#c8b8e8",
     "share": "#d5dbdb",
 }
+CRATE = "#b3261e"  # the red crate values
 BACKGROUND = "#f6efe0"
 INK = "#1a237e"
 BOARD_BONUS_SPACES = (
@@ -156,109 +147,22 @@ PHASE_WORDS = {
 }
 
 
-def _seats(players: int, mine: int | None) -> list[int]:
-    """The player boards' order: one's own first (``mine``), then the others."""
-    return sorted(range(players), key=lambda seat: seat != mine)
-
-
-def _column_x(column: int) -> float:
-    return MARGIN + column * (PART_W + 2 * MARGIN)
-
-
-def wide_places(players: int, mine: int | None = None) -> dict[str, tuple[float, float]]:
-    """Each part's top left on a wide screen, in the parts' units (before halving):
-    the first screen holds one's hand and the map (left), the header and one's own
-    board under it (right; a spectator's: the first seat's); then each further
-    part (``WIDE_FLOW``, then the others' boards) goes under the shorter column."""
-    seats = _seats(players, mine)
-    places: dict[str, tuple[float, float]] = {}
-    bottoms = []
-    for column, parts in enumerate(WIDE_COLUMNS):
-        y = float(MARGIN)
-        for part in parts:
-            name = f"p{seats[0]}" if part == OWN else part
-            places[name] = (_column_x(column), y)
-            y += PART_HEIGHTS.get(name, PLAYER_H) + GAP
-        bottoms.append(y)
-    for name in [*WIDE_FLOW, *(f"p{seat}" for seat in seats[1:])]:
-        column = bottoms.index(min(bottoms))
-        places[name] = (_column_x(column), bottoms[column])
-        bottoms[column] += PART_HEIGHTS.get(name, PLAYER_H) + GAP
-    return places
-
-
-def phone_places(players: int, mine: int | None = None) -> dict[str, tuple[float, float]]:
-    """Each part's top left on a phone: one column, the player boards last; one's
-    own board (``mine``: its action slots are the plan) right under the hand."""
-    order = [*PHONE_ORDER, *(f"p{seat}" for seat in _seats(players, mine))]
-    if mine is not None:
-        order.remove(f"p{mine}")
-        order.insert(order.index("hand") + 1, f"p{mine}")
-    places: dict[str, tuple[float, float]] = {}
-    y = float(MARGIN)
-    for part in order:
-        places[part] = (MARGIN, y)
-        y += PART_HEIGHTS.get(part, PLAYER_H) + GAP
-    return places
-
-
-def seat_first(players: int, seat: int) -> str:
-    """The overlay's own rules, after the board layer's: the parts placed for one
-    seat, its own board first among the players (and under its hand on a phone)."""
-    wide = "".join(
-        f"svg.mombasa .part-{part}{{transform:translate({x * WIDE_SCALE:.1f}px,"
-        f"{y * WIDE_SCALE:.1f}px) scale({WIDE_SCALE})}}"
-        for part, (x, y) in wide_places(players, seat).items()
-    )
-    phone = "".join(
-        f"svg.mombasa .part-{part}{{transform:translate({x:.0f}px,{y:.0f}px)}}"
-        for part, (x, y) in phone_places(players, seat).items()
-    )
-    return f"<style>{wide}@media {PHONE_QUERY}{{{phone}}}</style>"
-
-
-def _bottom(places: dict[str, tuple[float, float]]) -> float:
-    return max(y + PART_HEIGHTS.get(part, PLAYER_H) for part, (_, y) in places.items()) + MARGIN
-
-
-def heights(players: int) -> tuple[float, float]:
-    """The drawing's height in viewBox units on a wide screen and on a phone."""
-    return _bottom(wide_places(players)) * WIDE_SCALE, _bottom(phone_places(players))
-
-
-def stylesheet(players: int) -> str:
-    """Where the parts go: two columns at half size, one column on a phone. Only
-    elements of ``svg.mombasa`` are styled; the drawing's box takes the aspect of
-    the arrangement shown (the page's height cap would shrink its text)."""
-    wide_h, phone_h = heights(players)
-    wide = wide_places(players)
-    phone = phone_places(players)
-    rules = [
-        f"svg.mombasa{{width:100%;height:auto;max-height:none!important;"
-        f"aspect-ratio:{VIEW_W}/{wide_h:.0f}}}",
-        "svg.mombasa .part{transform-origin:0 0}",
-        # what a click reaches now (the page marks it "playable") gets a pink outline
-        "svg.mombasa g.playable rect{stroke:#e0007a;stroke-width:2.5}",
-        "svg.mombasa g.playable:hover rect{stroke:#000}",
-    ]
-    rules += [
-        f"svg.mombasa .part-{part}{{transform:translate({x * WIDE_SCALE:.1f}px,"
-        f"{y * WIDE_SCALE:.1f}px) scale({WIDE_SCALE})}}"
-        for part, (x, y) in wide.items()
-    ]
-    narrow = [f"svg.mombasa{{aspect-ratio:{VIEW_W}/{phone_h:.0f}}}"]
-    narrow += [
-        f"svg.mombasa .part-{part}{{transform:translate({x:.0f}px,{y:.0f}px)}}"
-        for part, (x, y) in phone.items()
-    ]
-    return "".join(rules) + f"@media {PHONE_QUERY}{{{''.join(narrow)}}}"
-
-
 # ---- small drawing helpers ---------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=4096)
+def _attr(key: str, value: str) -> str:
+    """One attribute (``font_weight`` -> ``font-weight``); the board repeats few."""
+    return f' {key.rstrip("_").replace("_", "-")}="{escape(value)}"'
+
+
+@functools.lru_cache(maxsize=8192)
+def _escaped(words: str) -> str:
+    return escape(words)
+
+
 def _attrs(attrs: dict[str, str]) -> str:
-    return "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in attrs.items())
+    return "".join([_attr(k, v) for k, v in attrs.items()])
 
 
 def _text(x: float, y: float, words: object, size: int = 13, **attrs: str) -> str:
@@ -267,7 +171,7 @@ def _text(x: float, y: float, words: object, size: int = 13, **attrs: str) -> st
     size = max(size, MIN_FONT)
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}"{_attrs(attrs)}>'
-        f"{escape(str(words))}</text>"
+        f"{_escaped(str(words))}</text>"
     )
 
 
@@ -281,8 +185,12 @@ BOLD = 1.1  # bold glyphs are about a tenth wider
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """About how wide ``text`` is drawn at ``size`` units."""
-    ems = sum(GLYPHS.get(c, 0.72 if c.isupper() else WIDE) for c in text)
-    return ems * size * (BOLD if bold else 1.0)
+    return _ems(text) * size * (BOLD if bold else 1.0)
+
+
+@functools.lru_cache(maxsize=8192)
+def _ems(text: str) -> float:
+    return sum(GLYPHS.get(c, 0.72 if c.isupper() else WIDE) for c in text)
 
 
 def _fit(x: float, y: float, words: object, width: float, size: int = 13, **attrs: str) -> str:
@@ -319,8 +227,8 @@ def _part(name: str, layer: str, body: Sequence[str], extra: str = "") -> str:
     return f'<g class="layer {layer} part part-{name}"{extra}>{"".join(body)}</g>'
 
 
-def _title(words: str) -> str:
-    return _fit(0, 16, words, PART_W, 14, font_weight="bold")
+def _title(words: str, width: float = PART_W) -> str:
+    return _fit(0, 15, words, width, 14, font_weight="bold")
 
 
 def _card_fill(face: str | None) -> str:
@@ -393,28 +301,45 @@ def _qualified(view: MombasaView, seat: int, phrase: str) -> str:
 @functools.cache
 def render_board(players: int) -> str:
     """The unchanging layer: the stylesheet placing the parts, the map's regions with
-    their rewards and mines, the parts' titles, the player boards' frames (drawn
-    once per player count: it depends on nothing else)."""
-    _, phone_h = heights(players)
+    their rewards and mines, the parts' titles and the card display's crate values,
+    the player boards' frames (drawn once per player count: it depends on nothing
+    else)."""
+    tall = view_height(players)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {phone_h:.0f}"'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {tall:.0f}"'
         ' preserveAspectRatio="xMinYMin slice" class="board mombasa"'
         f' data-zoom="{ZOOM_WIDTH}px" data-zoom-name="board" role="img"'
         ' aria-label="Mombasa board" font-family="sans-serif">',
         f"<style>{stylesheet(players)}</style>",
-        f'<rect x="0" y="0" width="{VIEW_W}" height="{phone_h:.0f}" fill="{BACKGROUND}"/>',
-        _part("map", "map", [_title("Africa: regions (tap one to expand there)"), *_regions()]),
-        _part("display", "frames", [_title("Card display (tap a card to buy it)")]),
-        _part("books", "frames", [_title("Book display (tap a book to take it)")]),
+        f'<rect x="0" y="0" width="{VIEW_W}" height="{tall:.0f}" fill="{BACKGROUND}"/>',
+        _part("map", "map", _regions()),
+        _part("display", "frames", [_title("Card display (tap to buy)", NARROW_W), *_crates()]),
+        _part("books", "frames", [_title("Book display (tap to take)", NARROW_W)]),
         _part("spaces", "frames", [_title("Bonus spaces (tap one for a bonus marker)")]),
-        _part("companies", "frames", [_title("Companies: posts left, share value, track")]),
+        _part("companies", "frames", [_title("Share tracks (tap a company to advance it)")]),
     ]
     for seat in range(players):
         frame = _rect(0, 0, PART_W, PLAYER_H, "#fbf7ee", class_="player-board")
-        frame += f'<rect x="0" y="0" width="{PART_W}" height="7" fill="{_seat_colour(seat)}"/>'
+        frame += f'<rect x="0" y="0" width="{PART_W}" height="6" fill="{_seat_colour(seat)}"/>'
         parts.append(_part(f"p{seat}", "frames", [frame]))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _crates() -> list[str]:
+    """The board's red crate value above each column of the card display (a card's
+    price is its own crate value plus the board's beside it)."""
+    out = []
+    for column in range(3):
+        spaces = range((2 - column) * 4, (2 - column) * 4 + 4)  # spaces 1-4: the right column
+        values = sorted({BOARD.display_crates[n] for n in spaces})
+        x = column * (CARD_W + 4)
+        words = "crate +" + "/".join(str(v) for v in values)
+        body = _rect(x, TITLE_H, CARD_W, CRATE_ROW - 2, "#f6dcd8", stroke=CRATE)
+        body += _text(x + CARD_W / 2, TITLE_H + 11.5, words, 12, fill=CRATE, text_anchor="middle")
+        tip = f"the board's crate value beside these spaces: {'/'.join(map(str, values))}"
+        out.append(f'<g class="crate"><title>{escape(tip)}</title>{body}</g>')
+    return out
 
 
 def _regions() -> list[str]:
@@ -422,7 +347,18 @@ def _regions() -> list[str]:
     the region around them), the double borders (2 points) drawn thicker, and the
     four company bases at the coast where each company starts."""
     width, height = SHAPES.frame
-    out = [_rect(0, TITLE_H, width, height, SEA, stroke="none", rx="6")]
+    out = [_rect(0, MAP_TOP, width, height, SEA, stroke="none", rx="6")]
+    out.append(
+        _text(
+            width / 2,
+            MAP_TOP + 15,
+            "Africa (tap a region)",
+            12,
+            fill="#35617a",
+            font_weight="bold",
+            text_anchor="middle",
+        )
+    )
     out += [_region(r) for r in range(len(BOARD.regions)) if r not in ENCLAVES]
     out += [_region(r) for r in ENCLAVES]
     out += [_double_border(a, b) for a, b in DOUBLE_BORDERS]
@@ -431,15 +367,15 @@ def _regions() -> list[str]:
 
 
 def _points(ring: Sequence[tuple[float, float]]) -> str:
-    return " ".join(f"{x:.0f},{y + TITLE_H:.0f}" for x, y in ring)
+    return " ".join(f"{x:.0f},{y + MAP_TOP:.0f}" for x, y in ring)
 
 
 def _double_border(a: int, b: int) -> str:
     """The edges two regions share, drawn as a thick line (a border worth 2 points)."""
     shared = edges(SHAPES.rings[a]) & edges(SHAPES.rings[b])
     lines = "".join(
-        f'<line x1="{p[0]:.0f}" y1="{p[1] + TITLE_H:.0f}"'
-        f' x2="{q[0]:.0f}" y2="{q[1] + TITLE_H:.0f}"/>'
+        f'<line x1="{p[0]:.0f}" y1="{p[1] + MAP_TOP:.0f}"'
+        f' x2="{q[0]:.0f}" y2="{q[1] + MAP_TOP:.0f}"/>'
         for p, q in (sorted(edge) for edge in shared)
     )
     return (
@@ -451,7 +387,7 @@ def _double_border(a: int, b: int) -> str:
 def _name_place(region: int) -> tuple[float, float]:
     """Where a region's name goes: its shape's centre (near the top above an enclave)."""
     x, y = centroid(SHAPES.rings[region])
-    return (x, y + TITLE_H - 20) if region in SURROUNDING else (x, y + TITLE_H)
+    return (x, y + MAP_TOP - 20) if region in SURROUNDING else (x, y + MAP_TOP)
 
 
 def _mines(x: float, y: float, count: int) -> str:
@@ -487,10 +423,10 @@ def _base(company: int) -> str:
     """A company's base on the map: its name in its colour (posts left: the overlay)."""
     x, y = SHAPES.bases[company]
     name = COMPANIES[company]
-    body = _rect(x - BASE_W / 2, y + TITLE_H - 17, BASE_W, 34, COMPANY_COLOURS[company])
+    body = _rect(x - BASE_W / 2, y + MAP_TOP - 17, BASE_W, 34, COMPANY_COLOURS[company])
     body += _fit(
         x,
-        y + TITLE_H - 4,
+        y + MAP_TOP - 4,
         name.title(),
         BASE_W - 6,
         12,
@@ -549,7 +485,8 @@ def _header(view: MombasaView) -> list[str]:
         f"card stack: {stack}",
         f"book piles: {supply}",
     ]
-    lines = _wrap(items, PART_W, 13)[: HEADER_LINES - 2]
+    # the round, the phase and the first player; the card stack; the book piles
+    lines = [" · ".join(items[:3]), *items[3:]][: HEADER_LINES - 2]
     out = [_fit(0, 14 + k * LINE, line, PART_W, 13) for k, line in enumerate(lines)]
     out += _round_track(view, 14 + (HEADER_LINES - 2) * LINE - 13)
     out[0] = out[0].replace("<text ", '<text font-weight="bold" class="header" ', 1)
@@ -614,36 +551,37 @@ def _posts(view: MombasaView) -> list[str]:
         x, y = SHAPES.bases[c]
         left = sum(int(posts) for posts in company_view.get("base_columns", []))
         out.append(
-            _text(x, y + TITLE_H + 12, f"{left} left", 12, fill="#fff", text_anchor="middle")
+            _text(x, y + MAP_TOP + 12, f"{left} left", 12, fill="#fff", text_anchor="middle")
         )
     return out
 
 
 def _card_display(view: MombasaView) -> list[str]:
-    """Spaces 1-12: the right column top-down, then the middle, then the left; a
-    click buys (``buy card n``)."""
+    """Spaces 1-12: the right column top-down, then the middle, then the left, under
+    the board's crate values; a click buys (``buy card n``). The price drawn is the
+    card's crate value plus the board's."""
     out = []
     for n, space in enumerate(view.get("display", [])):
         column, row = divmod(n, 4)
-        x = (2 - column) * (CARD_W + 6)
-        y = TITLE_H + row * (CARD_H + 6)
+        x = (2 - column) * (CARD_W + 4)
+        y = TITLE_H + CRATE_ROW + row * CARD_PITCH
         if space is None:
             body = _rect(x, y, CARD_W, CARD_H, "transparent", stroke_dasharray="4 3")
-            body += _text(x + 6, y + 30, f"#{n + 1} empty", 12, fill="#777")
+            body += _text(x + 5, y + 28, f"#{n + 1} empty", 12, fill="#777")
             out.append(_target(f"card {n + 1}", body, f"card {n + 1}: empty"))
             continue
         face, price = str(space["card"]), int(space["price"])
         kind, icon = _card_lines(face)
         body = (
             _rect(x, y, CARD_W, CARD_H, _card_fill(face))
-            + _fit(x + 6, y + 17, kind, CARD_W - 12, 13, font_weight="bold")
-            + (_fit(x + 6, y + 32, icon, CARD_W - 12, 12) if icon else "")
-            + _text(x + 6, y + CARD_H - 6, f"#{n + 1}", 12, fill="#555")
+            + _fit(x + 4, y + 14, kind, CARD_W - 8, 12, font_weight="bold")
+            + (_fit(x + 4, y + 28, icon, CARD_W - 8, 12) if icon else "")
+            + _text(x + 4, y + CARD_H - 5, f"#{n + 1}", 12, fill="#555")
             + _text(
-                x + CARD_W - 6,
-                y + CARD_H - 6,
+                x + CARD_W - 4,
+                y + CARD_H - 5,
                 f"£{price}",
-                14,
+                13,
                 text_anchor="end",
                 font_weight="bold",
             )
@@ -656,7 +594,7 @@ def _book_place(n: int) -> tuple[float, float]:
     """The display's 6 columns x 2 rows drawn as two blocks of 3 columns x 2 rows."""
     column, row = divmod(n, 2)
     block, column = divmod(column, 3)
-    return column * (BOOK_W + 6), TITLE_H + (2 * block + row) * (BOOK_H + 6)
+    return column * (BOOK_W + 4), TITLE_H + (2 * block + row) * BOOK_PITCH
 
 
 def _book_display(view: MombasaView) -> list[str]:
@@ -667,24 +605,28 @@ def _book_display(view: MombasaView) -> list[str]:
         coins = int(space.get("coins", 0)) if space else 0
         if not book:
             body = _rect(x, y, BOOK_W, BOOK_H, "transparent", stroke_dasharray="4 3")
-            body += _text(x + 6, y + 34, f"#{n + 1} empty", 12, fill="#777")
+            body += _text(x + 5, y + 30, f"#{n + 1} empty", 12, fill="#777")
             out.append(_target(f"book {n + 1}", body, f"book {n + 1}: empty"))
             continue
         needs = _needs_words(book.get("requires", []))
-        reward = _reward_words(book.get("reward"))
+        reward = _reward_words(book.get("reward"), short=True)
+        # "coffee 3+3 one good" on two lines: "coffee 3", "+3 one good"
+        shown = [part for need in needs for part in need.replace("+", " | +", 1).split(" | ")]
         body = _rect(x, y, BOOK_W, BOOK_H, "#efe6cf")
-        body += _text(x + 6, y + 16, f"{book['letter']} #{n + 1}", 13, font_weight="bold")
+        body += _text(x + 4, y + 13, f"{book['letter']} #{n + 1}", 12, font_weight="bold")
         if coins:
             body += _text(
-                x + BOOK_W - 6, y + 16, f"+£{coins}", 13, text_anchor="end", fill="#1e6b1e"
+                x + BOOK_W - 4, y + 13, f"+£{coins}", 12, text_anchor="end", fill="#1e6b1e"
             )
-        body += _fit(
-            x + 6, y + 31, "needs " + needs[0] if needs else "needs nothing", BOOK_W - 12, 12
+        lines = [shown[0] if shown else "no needs", " & ".join(shown[1:])]
+        for k, line in enumerate(lines):
+            if line:
+                body += _fit(x + 4, y + 26 + 13 * k, line, BOOK_W - 8, 12)
+        body += _fit(x + 4, y + 52, "→ " + reward, BOOK_W - 8, 12, fill="#1e6b1e")
+        title = (
+            f"book {n + 1} ({book['letter']}): needs {' and '.join(needs)},"
+            f" gives {_reward_words(book.get('reward'))}"
         )
-        if len(needs) > 1:
-            body += _fit(x + 6, y + 45, "and " + " and ".join(needs[1:]), BOOK_W - 12, 12)
-        body += _fit(x + 6, y + 60, "gives " + reward, BOOK_W - 12, 12)
-        title = f"book {n + 1} ({book['letter']}): needs {' and '.join(needs)}, gives {reward}"
         title += f", {_plural(coins, 'coin')} on it" if coins else ""
         out.append(_target(f"book {n + 1}", body, title))
     return out
@@ -710,7 +652,7 @@ def _bonus_spaces(view: MombasaView) -> list[str]:
     out = []
     for n, name in enumerate(BOARD_BONUS_SPACES):
         x = (n % 2) * (SPACE_W + 6)
-        y = TITLE_H + (n // 2) * (SPACE_H + 4)
+        y = TITLE_H + (n // 2) * SPACE_PITCH
         seat = spaces.get(name)
         tile = tiles.get(name)
         holder = tile.get("held_by") if tile else None
@@ -718,7 +660,7 @@ def _bonus_spaces(view: MombasaView) -> list[str]:
         if isinstance(holder, int) and holder < len(names):
             words += f": {names[holder]}" + (" (used)" if tile and tile.get("used") else "")
         body = _rect(x, y, SPACE_W, SPACE_H, "#e5d8bd")
-        body += _fit(x + 6, y + 17, words, SPACE_W - 30, 12)
+        body += _fit(x + 6, y + 16, words, SPACE_W - 30, 12)
         if isinstance(seat, int) and seat < len(names):
             body += _marker(x + SPACE_W - 12, y + SPACE_H / 2, seat, names[seat])
         out.append(_target(name, body, words))
@@ -726,36 +668,34 @@ def _bonus_spaces(view: MombasaView) -> list[str]:
 
 
 def _companies(view: MombasaView) -> list[str]:
-    """Per company: its head (share value, regions, track face), its three base
-    columns (posts left), its two track bonus spaces, and its track with every
-    player's marker."""
+    """Per company, a band (its name, share value and regions; its three base columns
+    with the posts left; its track's two bonus spaces), its share track under it
+    with every player's marker."""
     tracks = view.get("tracks", [])
     spaces = view.get("bonus_spaces") or {}
     players = view.get("players", [])
     out = []
     for c, company in enumerate(view.get("companies", [])):
         name = str(company["name"])
-        y = TITLE_H + c * COMPANY_H
+        y = TITLE_H + c * COMPANY_PITCH
         track = tracks[c]  # built by build_view: a track per company
-        head = (
-            _rect(0, y, 128, 50, COMPANY_COLOURS[c])
-            + _fit(6, y + 16, name.title(), 116, 14, fill="#fff", font_weight="bold")
-            + _text(6, y + 31, f"share value {company['share_value']}", 12, fill="#fff")
-            + _fit(
-                6,
-                y + 45,
-                f"{_plural(int(company['regions']), 'region')} · track {track.get('face', '?')}",
-                116,
-                12,
-                fill="#fff",
-            )
+        regions = _plural(int(company["regions"]), "region")
+        head = _rect(0, y, 172, 18, COMPANY_COLOURS[c]) + _fit(
+            4,
+            y + 13.5,
+            f"{name.title()}: value {company['share_value']}, {regions}",
+            164,
+            12,
+            fill="#fff",
+            font_weight="bold",
         )
-        out.append(_target(name, head, f"{name}: advance, expand or boost"))
+        tip = f"{name}: share value {company['share_value']}, {regions}, track {track.get('face')}"
+        out.append(_target(name, head, f"{tip}; advance, expand or boost"))
         returning = _returning(view) == c
         for k, posts in enumerate(company.get("base_columns", [])):
             out.append(_base_column(c, k, int(posts), y, returning))
         out.extend(_track_bonuses(c, track, spaces, _names(view), y))
-        out.extend(_track(c, track, players, y + 54))
+        out.extend(_track(c, track, players, y + 20))
     return out
 
 
@@ -770,18 +710,18 @@ def _returning(view: MombasaView) -> int:
 
 
 def _base_column(company: int, column: int, posts: int, y: float, returning: bool) -> str:
-    x = 134 + column * 40
-    cells = "".join(
-        f'<rect x="{x:.1f}" y="{y + 1 + slot * 6.5:.1f}" width="34" height="5"'
-        f' fill="{COMPANY_COLOURS[company] if slot < posts else "transparent"}"'
-        ' stroke="#555" stroke-width="0.6"/>'
+    """A base column: five post places, filled with the posts left in it."""
+    x = 176 + column * 22
+    cells = _rect(x, y, 20, 18, "#fbf7ee", stroke="#555", stroke_width="0.6", class_="column")
+    cells += "".join(
+        f'<rect x="{x + 1.5 + slot * 3.5:.1f}" y="{y + 3:.1f}" width="2.6" height="12"'
+        f' fill="{COMPANY_COLOURS[company] if slot < posts else "#ddd"}"/>'
         for slot in range(5)
     )
-    label = _text(x + 17, y + 48, f"col {column + 1}", 12, text_anchor="middle")
     title = f"{COMPANIES[company]} column {column + 1}: {_plural(posts, 'post')} left"
     if returning:  # the ousted post's base: each column offers the post's return there
-        return _action(f"return post to column {column + 1}", cells + label)
-    return _target(f"{COMPANIES[company]} column {column + 1}", cells + label, title)
+        return _action(f"return post to column {column + 1}", cells)
+    return _target(f"{COMPANIES[company]} column {column + 1}", cells, title)
 
 
 def _track_bonuses(
@@ -791,10 +731,10 @@ def _track_bonuses(
     for k in range(2):
         space = f"{COMPANIES[company]} bonus {k + 1}"
         holder = spaces.get(space)
-        x = 258 + k * 64
-        box = _rect(x, y, 60, 50, "#e5d8bd") + _text(x + 5, y + 16, f"bonus {k + 1}", 12)
+        x = 246 + k * 69
+        box = _rect(x, y, 65, 18, "#e5d8bd") + _text(x + 4, y + 13.5, f"bonus {k + 1}", 12)
         if isinstance(holder, int) and holder < len(names):
-            box += _marker(x + 30, y + 34, holder, names[holder])
+            box += _marker(x + 56, y + 9, holder, names[holder])
         out.append(_target(space, box, f"{space}: {track.get('bonus', '')} bonus"))
     return out
 
@@ -804,33 +744,46 @@ def _track(company: int, track: TrackView, players: list[PlayerView], y: float) 
     pounds (green, "£3") below, and each player's marker under its space."""
     name = COMPANIES[company]
     step = PART_W / TRACK_SPACES
-    shares: list[int] = list(track.get("shares", []))
-    calls = {int(k): int(v) for k, v in (track.get("calls") or {}).items()}
-    specials = {int(s): int(p) for s, p in track.get("specials", [])}
+    shares = tuple(int(s) for s in track.get("shares", []))
+    calls = tuple(sorted((int(k), int(v)) for k, v in (track.get("calls") or {}).items()))
+    specials = tuple((int(s), int(p)) for s, p in track.get("specials", []))
+    tip = (
+        f"{name} share track {track.get('face')}: shares per space, capital calls in red,"
+        f" special spaces in yellow; bonus: {track.get('bonus')}"
+    )
+    out = [_target(name, _track_spaces(shares, calls, specials, y), tip)]
+    for p in players:
+        seat = int(p["seat"])
+        at = int(p["tracks"][company])
+        cx = TRACK_X + at * step + 3.5 + 4.8 * seat
+        out.append(
+            f'<circle cx="{cx:.1f}" cy="{y + 32:.1f}" r="3.5" fill="{_seat_colour(seat)}"'
+            f' stroke="#111" stroke-width="0.6"><title>{escape(str(p["name"]))}: {name}'
+            f" space {at}</title></circle>"
+        )
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _track_spaces(
+    shares: tuple[int, ...],
+    call_list: tuple[tuple[int, int], ...],
+    special_list: tuple[tuple[int, int], ...],
+    y: float,
+) -> str:
+    """A share track's spaces (the same in every state of a game: drawn once)."""
+    step = PART_W / TRACK_SPACES
+    calls, specials = dict(call_list), dict(special_list)
     body = []
     for space, share in enumerate(shares):
-        x = space * step
+        x = TRACK_X + space * step
         body.append(_rect(x + 0.5, y, step - 1.5, 28, "#f7e9b0" if space in specials else "#fff"))
         body.append(_text(x + step / 2, y + 12, share, 12, text_anchor="middle"))
         if space in calls:
             body.append(_fit(x + 2, y + 25, f"-{calls[space]}", step - 4, 12, fill="#a00"))
         elif space in specials:
             body.append(_fit(x + 2, y + 25, f"£{specials[space]}", step - 4, 12, fill="#070"))
-    tip = (
-        f"{name} track {track.get('face')}: shares per space, capital calls in red,"
-        f" special spaces in yellow; bonus: {track.get('bonus')}"
-    )
-    out = [_target(name, "".join(body), tip)]
-    for p in players:
-        seat = int(p["seat"])
-        at = int(p["tracks"][company])
-        cx = at * step + 4 + 4.8 * seat
-        out.append(
-            f'<circle cx="{cx:.1f}" cy="{y + 35:.1f}" r="4.5" fill="{_seat_colour(seat)}"'
-            f' stroke="#111" stroke-width="0.6"><title>{escape(str(p["name"]))}: {name}'
-            f" space {at}</title></circle>"
-        )
-    return out
+    return "".join(body)
 
 
 # ---- a player's board ------------------------------------------------------------------
@@ -855,11 +808,10 @@ def _player_board(view: MombasaView, player: PlayerView) -> list[str]:
         f"{player.get('name')}{' (you)' if mine else ''} · £{player.get('cash')} · bonus"
         f" markers {player.get('bonus_markers')} of {player.get('bonus_markers_owned')}"
     )
-    out = [_fit(8, 26, heading, PART_W - 100, 14, font_weight="bold")]
+    out = [_fit(8, 21, heading, PART_W - 100, 14, font_weight="bold")]
     if status:
-        out.append(_text(PART_W - 8, 26, ", ".join(status), 12, text_anchor="end", fill="#b35c00"))
-    for k, line in enumerate(_wrap(facts, PART_W - 16, 12)[:2]):
-        out.append(_fit(8, 44 + k * 16, line, PART_W - 16, 12))
+        out.append(_text(PART_W - 8, 21, ", ".join(status), 12, text_anchor="end", fill="#b35c00"))
+    out.append(_fit(8, 37, " · ".join(facts), PART_W - 16, 12))
     out.extend(_slots(view, player, mine))
     out.extend(_goods_row(view, player, mine))
     out.extend(_decks(view, player, mine))
@@ -868,42 +820,43 @@ def _player_board(view: MombasaView, player: PlayerView) -> list[str]:
     return out
 
 
-def _label(y: float, words: str) -> str:
-    return _text(8, y, words, 12, fill="#555", font_weight="bold")
+def _label(x: float, y: float, words: str) -> str:
+    return _text(x, y, words, 12, fill="#555", font_weight="bold")
 
 
 def _slots(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
-    """The five action slots; a face-down plan shows only its back. On one's own
-    board a click plans a card into the slot or uses the card in it."""
+    """The five action slots of the action area; a face-down plan shows only its
+    back. On one's own board a click plans a card into the slot or uses the card in
+    it."""
     seat = int(player["seat"])
-    out = [_label(P_SLOTS_Y - 6, "action slots")]
+    out = []
     opened = player.get("slots_open") or [True] * 5
     plus = player.get("plus_one_on")
     for k, slot in enumerate(player.get("slots") or []):
-        x, y = 8 + k * (SLOT_W + 2), P_SLOTS_Y
+        x, y = 8 + k * SLOT_W, P_SLOTS_Y
         if not opened[k]:
-            body = _rect(x, y, SLOT_W - 2, 58, "#ccc", stroke_dasharray="3 3")
-            body += _text(x + 5, y + 16, f"slot {k + 1}", 12, fill="#555")
-            body += _text(x + 5, y + 34, "locked", 12, fill="#555")
+            body = _rect(x, y, SLOT_W - 3, SLOT_H, "#ccc", stroke_dasharray="3 3")
+            body += _text(x + 5, y + 14, f"slot {k + 1}", 12, fill="#555")
+            body += _text(x + 5, y + 29, "locked", 12, fill="#555")
         elif slot is None:
-            body = _rect(x, y, SLOT_W - 2, 58, "transparent")
-            body += _text(x + 5, y + 16, f"slot {k + 1}", 12, fill="#555")
-            body += _text(x + 5, y + 34, "empty", 12, fill="#777")
+            body = _rect(x, y, SLOT_W - 3, SLOT_H, "transparent")
+            body += _text(x + 5, y + 14, f"slot {k + 1}", 12, fill="#555")
+            body += _text(x + 5, y + 29, "empty", 12, fill="#777")
         else:
             face = slot.get("card")
             used = bool(slot.get("used"))
             fill = "#9e9e9e" if used else _card_fill(face)
             ink = "#fff" if not face or used else "#111"
             kind, icon = _card_lines(str(face)) if face else ("face", "down")
-            body = _rect(x, y, SLOT_W - 2, 58, fill)
-            body += _text(x + 5, y + 16, f"slot {k + 1}" + (" used" if used else ""), 12, fill=ink)
-            body += _fit(x + 4, y + 33, kind, SLOT_W - 9, 12, fill=ink, font_weight="bold")
+            body = _rect(x, y, SLOT_W - 3, SLOT_H, fill)
+            body += _text(x + 5, y + 14, f"slot {k + 1}" + (" used" if used else ""), 12, fill=ink)
+            body += _fit(x + 4, y + 28, kind, SLOT_W - 10, 12, fill=ink, font_weight="bold")
             if icon:
-                body += _fit(x + 4, y + 50, icon, SLOT_W - 9, 12, fill=ink)
+                body += _fit(x + 4, y + 42, icon, SLOT_W - 10, 12, fill=ink)
         if plus == k + 1:
-            body += _text(x + SLOT_W - 6, y + 16, "+1", 12, text_anchor="end", font_weight="bold")
+            body += _text(x + SLOT_W - 7, y + 14, "+1", 12, text_anchor="end", font_weight="bold")
         phrase = _qualified(view, seat, f"slot {k + 1}")
-        out.append(_target(phrase, f'<g class="slot">{body}</g>', f"slot {k + 1}"))
+        out.append(_target(phrase, f'<g class="slot">{body}</g>', f"action slot {k + 1}"))
     return out
 
 
@@ -912,20 +865,21 @@ def _goods_row(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     action's first choice); on another's, its hand's size; on every board, where
     the +1 goods tile lies."""
     out = []
+    y = P_GOODS_Y
     if mine:
         for g, good in enumerate(GOODS):
             x = 8 + g * 98
-            body = _rect(x, P_GOODS_Y, 94, 24, KIND_COLOURS[good])
-            body += _text(x + 47, P_GOODS_Y + 17, f"use {good}", 13, text_anchor="middle")
+            body = _rect(x, y, 94, 22, KIND_COLOURS[good])
+            body += _text(x + 47, y + 16, f"use {good}", 13, text_anchor="middle")
             out.append(_target(f"use {good}", body, f"use {good}"))
     else:
         words = f"hand: {_plural(int(player.get('hand_size', 0)), 'card')} (hidden)"
-        label = _text(8, P_GOODS_Y + 17, words, 12, fill="#555", font_weight="bold")
+        label = _label(8, y + 16, words)
         out.append(_target(_qualified(view, int(player["seat"]), "hand"), label, words))
     plus = player.get("plus_one_on")
     if plus is not None:
         x = 8 + 3 * 98 if mine else 200
-        out.append(_fit(x, P_GOODS_Y + 17, f"+1 tile: slot {plus}", PART_W - x - 8, 12))
+        out.append(_fit(x, y + 16, f"+1 tile: slot {plus}", PART_W - x - 8, 12))
     return out
 
 
@@ -933,28 +887,28 @@ def _decks(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     """The three resting decks (open: every card is named); ending one's phase picks
     one up (a click on it on one's own board)."""
     seat = int(player["seat"])
-    out = [_label(P_DECKS_Y + 14, "resting decks")]
-    top = P_DECKS_Y + 22
+    out = []
+    top = P_DECKS_Y
     for d, deck in enumerate(player.get("resting_decks") or []):
         x = 8 + d * (DECK_W + 6)
         cards = [str(c) for c in deck]
-        body = _rect(x, top, DECK_W, 16 + DECK_LINES * 15 + 8, "#efe6cf")
-        body += _text(
-            x + 5, top + 15, f"deck {d + 1}: {_plural(len(cards), 'card')}", 12, font_weight="bold"
-        )
+        body = _rect(x, top, DECK_W, DECK_H, "#efe6cf")
+        body += _fit(x + 5, top + 14, f"resting deck {d + 1}", DECK_W - 30, 12, font_weight="bold")
+        body += _text(x + DECK_W - 5, top + 14, len(cards), 12, text_anchor="end", fill="#555")
         shown = cards if len(cards) <= DECK_LINES else cards[: DECK_LINES - 1]
         for line, face in enumerate(shown):
-            body += _fit(x + 5, top + 31 + line * 15, face, DECK_W - 14, 12)
+            body += _fit(x + 5, top + 28 + line * 13, face, DECK_W - 10, 12)
         if len(shown) < len(cards):
             body += _text(
                 x + 5,
-                top + 31 + (DECK_LINES - 1) * 15,
+                top + 28 + (DECK_LINES - 1) * 13,
                 f"+{len(cards) - len(shown)} more",
                 12,
                 fill="#555",
             )
         phrase = _qualified(view, seat, f"deck {d + 1}")
-        out.append(_target(phrase, body, f"deck {d + 1}: " + (", ".join(cards) or "empty")))
+        tip = f"resting deck {d + 1}: " + (", ".join(cards) or "empty")
+        out.append(_target(phrase, body, tip))
     return out
 
 
@@ -962,18 +916,19 @@ def _diamond_track(view: MombasaView, player: PlayerView) -> list[str]:
     """The diamond track: the points of each space, the player's space marked."""
     seat = int(player["seat"])
     at = int(player.get("diamond", 0))
-    out = [_label(P_DIAMONDS_Y + 14, f"diamonds: space {at} (points per space)")]
-    step = (PART_W - 16) / (BOARD.diamond_length + 1)
+    y = P_DIAMONDS_Y
+    out = [_label(8, y + 15, "diamonds")]
+    step = (PART_W - 8 - DIAMOND_LABEL_W) / (BOARD.diamond_length + 1)
     cells = []
     for space in range(BOARD.diamond_length + 1):
-        x = 8 + space * step
+        x = DIAMOND_LABEL_W + space * step
         here = space == at
         cells.append(
             _rect(
                 x,
-                P_DIAMONDS_Y + 22,
+                y,
                 step - 2,
-                26,
+                22,
                 "#b3e0f2" if here else "#fff",
                 stroke_width="2.5" if here else "1",
             )
@@ -981,14 +936,15 @@ def _diamond_track(view: MombasaView, player: PlayerView) -> list[str]:
         cells.append(
             _text(
                 x + step / 2 - 1,
-                P_DIAMONDS_Y + 40,
+                y + 15.5,
                 BOARD.diamond_values[space],
                 12,
                 text_anchor="middle",
                 font_weight="bold" if here else "normal",
             )
         )
-    out.append(_target(_qualified(view, seat, "diamonds"), "".join(cells), "diamond track"))
+    tip = f"diamond track: space {at} (the points each space is worth)"
+    out.append(_target(_qualified(view, seat, "diamonds"), "".join(cells), tip))
     return out
 
 
@@ -998,7 +954,7 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
     seat = int(player["seat"])
     ink = int(player.get("ink_jar", 0))
     where = "on the start space" if ink == 0 else f"on space {ink}"
-    out = [_label(P_BOOKS_Y + 14, f"bookkeeping: ink jar {where}")]
+    out = [_label(8, P_BOOKS_Y + 15, f"bookkeeping: ink jar {where}")]
     if mine:
         button = _rect(PART_W - 110, P_BOOKS_Y, 102, 20, "#dfe8f7")
         button += _text(PART_W - 59, P_BOOKS_Y + 15, "move ink jar", 12, text_anchor="middle")
@@ -1007,7 +963,7 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
     for index, book in enumerate(player.get("bookkeeping") or []):
         space = index + 1
         row, column = divmod(index, 5)
-        x, y = 8 + column * width, P_BOOKS_Y + 24 + row * BOOK_PITCH
+        x, y = 8 + column * width, P_BOOKS_Y + 24 + row * BOOKKEEPING_PITCH
         value = BOARD.book_values[space] if space < len(BOARD.book_values) else 0
         lines: list[str] = []
         fill = "#fff"
@@ -1021,18 +977,18 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
             x,
             y,
             width - 3,
-            BOOK_PITCH - 4,
+            BOOKKEEPING_PITCH - 3,
             fill,
             stroke=INK if here else "#6b5b3e",
             stroke_width="2.5" if here else "1",
         )
-        body += _text(x + 4, y + 15, f"{space}: {value} pt", 12, fill="#555")
+        body += _text(x + 4, y + 13, f"{space}: {value} pt", 12, fill="#555")
         if book:
             body += _text(
-                x + width - 7, y + 15, book["letter"], 12, text_anchor="end", font_weight="bold"
+                x + width - 7, y + 13, book["letter"], 12, text_anchor="end", font_weight="bold"
             )
         for k, line in enumerate(lines):
-            body += _fit(x + 4, y + 32 + k * 15, line, width - 11, 12)
+            body += _fit(x + 4, y + 26 + k * 13, line, width - 11, 12)
         title = (
             f"bookkeeping space {space}, {value} points"
             + (f": book {book['letter']}, {', '.join(lines)}" if book else "")
@@ -1044,35 +1000,46 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
 
 
 def _hand(view: MombasaView) -> list[str]:
-    """The viewer's hand, a part of its own near the top: faces (with how many of
-    each); a card offers resting, planning or discarding it. A spectator's view
-    holds no hand, and no view holds another seat's (they show a count)."""
+    """The viewer's hand, a narrow column of its own: faces (with how many of each),
+    a card's kind and value over its company icon; a card offers resting, planning
+    or discarding it. A spectator's view holds no hand, and no view holds another
+    seat's (they show a count). During the draft, the starting tiles dealt come
+    first: tap one to keep it."""
     seat = view.get("seat")
     players = view.get("players") or []
     own = players[seat] if isinstance(seat, int) and seat < len(players) else None
     hand = own.get("hand") if own is not None else None
     if own is None or hand is None:
-        return [_title("Hands are hidden from spectators")]
+        return [_title("Hands", HAND_W)] + [
+            _text(0, 34 + 15 * k, words, 12, fill="#555")
+            for k, words in enumerate(("are hidden", "from", "spectators"))
+        ]
     faces: dict[str, int] = {}
     for face in hand:
         faces[str(face)] = faces.get(str(face), 0) + 1
-    out = [_title(f"Your hand: {_plural(len(hand), 'card')}")]
-    tiles = own.get("dealt_tiles") or []
-    room = HAND_ROWS - len(tiles)  # rows for cards: the starting tiles dealt take the last
-    columns = HAND_COLUMNS if len(faces) <= HAND_COLUMNS * room else HAND_COLUMNS + 1
-    width = PART_W / columns
-    for n, (face, count) in enumerate(faces.items()):
-        row, column = divmod(n, columns)
-        x, y = column * width, TITLE_H + row * 24
-        words = face + (f" ×{count}" if count > 1 else "")
-        body = _rect(x, y, width - 4, 21, _card_fill(face))
-        body += _fit(x + 5, y + 15, words, width - 14, 12)
-        out.append(_target(face, body, words))
-    for k, tile in enumerate(tiles):  # the draft: tap the tile to keep
-        y = TITLE_H + (room + k) * 24
-        body = _rect(0, y, PART_W - 4, 21, "#f3e2b3")
-        body += _fit(5, y + 15, f"starting {tile_words(int(tile))}", PART_W - 14, 12)
-        out.append(_target(f"tile {tile}", body, f"keep starting tile {tile}"))
+    out = [_title("Your hand", HAND_W), _text(0, 33, _plural(len(hand), "card"), 12, fill="#555")]
+    y = 40.0
+    for tile in own.get("dealt_tiles") or []:  # the draft: tap the tile to keep
+        words = tile_words(int(tile))
+        cards, _, bonus = words.partition(": ")[2].partition("; ")
+        lines = [f"tile {tile}", *cards.split(", "), bonus]
+        body = _rect(0, y, HAND_W, 13 * len(lines) + 6, "#f3e2b3")
+        for k, line in enumerate(lines):
+            bold = {"font_weight": "bold"} if k == 0 else {}
+            body += _fit(4, y + 13 + 13 * k, line, HAND_W - 8, 12, **bold)
+        out.append(_target(f"tile {tile}", body, f"keep starting {words}"))
+        y += 13 * len(lines) + 10
+    room = HAND_H - y
+    pitch = min(34.0, room / max(1, len(faces)))
+    for face, count in faces.items():
+        kind, icon = _card_lines(face)
+        words = kind + (f" ×{count}" if count > 1 else "")
+        body = _rect(0, y, HAND_W, pitch - 3, _card_fill(face))
+        body += _fit(4, y + 13, words, HAND_W - 8, 12, font_weight="bold")
+        if icon and pitch >= 30:
+            body += _fit(4, y + 26, icon, HAND_W - 8, 12)
+        out.append(_target(face, body, face + (f" ×{count}" if count > 1 else "")))
+        y += pitch
     return out
 
 
@@ -1325,6 +1292,28 @@ def map_legend() -> list[LegendEntry]:
             ),
             "meaning": "a company's base on the coast, with its trading posts left; its"
             " company enters the regions beside it",
+        },
+        {
+            "symbol": symbol(
+                '<rect class="column" x="7" y="4" width="20" height="22" fill="#fbf7ee"'
+                ' stroke="#555"/>'
+                + "".join(
+                    f'<rect x="{9 + 3.5 * k}" y="8" width="2.6" height="14"'
+                    f' fill="{COMPANY_COLOURS[1] if k < 3 else "#ddd"}"/>'
+                    for k in range(5)
+                )
+            ),
+            "meaning": "a base column of a company (beside its name on the share tracks):"
+            " the trading posts left in it",
+        },
+        {
+            "symbol": symbol(
+                f'<g class="crate"><rect x="2" y="8" width="30" height="14" fill="#f6dcd8"'
+                f' stroke="{CRATE}"/><text x="17" y="19" font-size="11" fill="{CRATE}"'
+                ' text-anchor="middle">+1</text></g>'
+            ),
+            "meaning": "the board's red crate value above a column of the card display: a"
+            " card there costs its own crate value plus this one",
         },
         {
             "symbol": symbol(
