@@ -277,6 +277,20 @@ def _needs_words(requires: Sequence[Requirement]) -> list[str]:
     return [_need_words(*kind_and_count(need)) for need in requires]
 
 
+def _need_lines(needs: Sequence[str], room: int) -> list[str]:
+    """A book's needs on at most ``room`` short lines: "merchant/bookkeeper" as
+    "merchant or", "bookkeeper"; "coffee 3+3 one good" as "coffee 3", "+3 one good";
+    what does not fit joins the last line."""
+    parts = [
+        piece
+        for need in needs
+        for piece in need.replace("/", " or|", 1).replace("+", "|+", 1).split("|")
+    ]
+    if len(parts) <= room:
+        return parts
+    return [*parts[: room - 1], " & ".join(parts[room - 1 :])]
+
+
 def _need_words(kind: str, n: int) -> str:
     if kind == "merchant_or_bookkeeper":
         return REQUIREMENT_WORDS[kind]
@@ -610,18 +624,14 @@ def _book_display(view: MombasaView) -> list[str]:
             continue
         needs = _needs_words(book.get("requires", []))
         reward = _reward_words(book.get("reward"), short=True)
-        # "coffee 3+3 one good" on two lines: "coffee 3", "+3 one good"
-        shown = [part for need in needs for part in need.replace("+", " | +", 1).split(" | ")]
         body = _rect(x, y, BOOK_W, BOOK_H, "#efe6cf")
         body += _text(x + 4, y + 13, f"{book['letter']} #{n + 1}", 12, font_weight="bold")
         if coins:
             body += _text(
                 x + BOOK_W - 4, y + 13, f"+£{coins}", 12, text_anchor="end", fill="#1e6b1e"
             )
-        lines = [shown[0] if shown else "no needs", " & ".join(shown[1:])]
-        for k, line in enumerate(lines):
-            if line:
-                body += _fit(x + 4, y + 26 + 13 * k, line, BOOK_W - 8, 12)
+        for k, line in enumerate(_need_lines(needs, 2) or ["no needs"]):
+            body += _fit(x + 4, y + 26 + 13 * k, line, BOOK_W - 8, 12)
         body += _fit(x + 4, y + 52, "→ " + reward, BOOK_W - 8, 12, fill="#1e6b1e")
         title = (
             f"book {n + 1} ({book['letter']}): needs {' and '.join(needs)},"
@@ -969,7 +979,7 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
         fill = "#fff"
         if book:
             fill = "#aaa" if book.get("flipped") else "#efe6cf"
-            lines = _needs_words(book.get("requires", []))[:2] or ["start"]
+            lines = _need_lines(_needs_words(book.get("requires", [])), 2) or ["start"]
             if book.get("flipped"):
                 lines = ["flipped"]
         here = space == ink
