@@ -79,6 +79,29 @@ def texts(state: NewWorldState, seat: int) -> set[str]:
     return {GAME.actions[i].text for i in GAME.legal_actions(state, seat)}
 
 
+ROLL_ON = ("roll the next die", "roll again")  # the attacker's old pick between dice (8.31)
+
+
+def roll_on(state: NewWorldState) -> None:
+    """Answer the attacker's (or the Pirate's, 22.3) question between two dice with
+    the old pick (8.31: the next die, a 6's reroll), as often as it is asked now: for
+    tests of the dice and of the other battle questions."""
+    while (state.pending or state.pirate_attack) and not state.losses and not state.arranging:
+        seat = GAME.to_act(state)
+        legal = texts(state, seat[0]) if len(seat) == 1 else set()
+        pick = next((text for text in ROLL_ON if text in legal), None)
+        if pick is None:
+            return
+        GAME.play(state, seat[0], pick)
+
+
+def play_on(state: NewWorldState, seat: int, text: str) -> None:
+    """``GAME.play``, then the attacker's questions between dice answered with the old
+    pick (``roll_on``): the battle flows as it did before 8.31's questions were asked."""
+    GAME.play(state, seat, text)
+    roll_on(state)
+
+
 def faces(values: list[int]) -> Iterator[int]:
     return iter(values)
 

@@ -18,6 +18,7 @@ from tests.newworld.nw_support import (
     ScriptedRng,
     area,
     movement_position,
+    play_on,
     rng_rolling,
     texts,
 )
@@ -253,18 +254,18 @@ def battle_position() -> NewWorldState:
 def test_8_32_colonists_may_retreat_between_two_dice_of_the_battle() -> None:
     state = battle_position()
     h, o = area("H"), area("O")
-    GAME.play(state, 0, "attack france at h with 3")
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "attack france at h with 3")
+    play_on(state, 0, "forbid soldiers to retreat")
     state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
-    GAME.play(state, 1, "stand and fight")  # the first die: 2, a French Soldier falls
+    play_on(state, 1, "stand and fight")  # the first die: 2, a French Soldier falls
     assert state.soldiers[at(1, h)] == 2
-    GAME.play(state, 0, "forbid soldiers to retreat")  # asked again before each die
+    play_on(state, 0, "forbid soldiers to retreat")  # asked again before each die
     assert GAME.to_act(state) == (1,)
     assert "retreat soldiers to o" not in texts(state, 1)  # not allowed
-    GAME.play(state, 1, "retreat colonists to o")  # during the battle (8.32)
+    play_on(state, 1, "retreat colonists to o")  # during the battle (8.32)
     # France has nothing more to retreat unless England allows it (1: an English
     # Soldier falls; England forbids again; 2: a French Soldier falls)
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "forbid soldiers to retreat")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert state.soldiers[at(1, h)] == 1 and state.soldiers[at(0, h)] == 3
     assert state.colonists[at(1, o)] == 3 and state.retreated[at(1, o)] == 2
@@ -289,14 +290,14 @@ def test_8_32_the_attacker_may_allow_soldiers_to_retreat() -> None:
 def test_8_32_a_six_and_its_reroll_are_two_dice_with_a_choice_between() -> None:
     state = battle_position()
     h, o = area("H"), area("O")
-    GAME.play(state, 0, "attack france at h with 1")
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "attack france at h with 1")
+    play_on(state, 0, "forbid soldiers to retreat")
     state.rng = ScriptedRng(6, 2)  # type: ignore[assignment]
-    GAME.play(state, 1, "stand and fight")  # 6: a French Soldier falls, a reroll comes
+    play_on(state, 1, "stand and fight")  # 6: a French Soldier falls, a reroll comes
     assert state.pending and GAME.to_act(state) == (0,)  # the attacker is asked first
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "forbid soldiers to retreat")
     assert GAME.to_act(state) == (1,)
-    GAME.play(state, 1, "retreat colonists to o")
+    play_on(state, 1, "retreat colonists to o")
     assert state.soldiers[at(1, h)] == 1 and state.colonists[at(1, o)] == 3
 
 
@@ -331,12 +332,12 @@ def test_8_32_the_attacker_may_allow_soldiers_to_retreat_during_the_battle() -> 
 
 def test_8_32_allowed_once_the_soldiers_retreat_stays_allowed() -> None:
     state = battle_position()
-    GAME.play(state, 0, "attack france at h with 3")
-    GAME.play(state, 0, "allow soldiers to retreat")
+    play_on(state, 0, "attack france at h with 3")
+    play_on(state, 0, "allow soldiers to retreat")
     state.rng = ScriptedRng(2, 1)  # type: ignore[assignment]
     for _ in range(2):  # two dice, and the defender alone is asked before each
         assert GAME.to_act(state) == (1,) and "retreat soldiers to o" in texts(state, 1)
-        GAME.play(state, 1, "stand and fight")
+        play_on(state, 1, "stand and fight")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert GAME.to_act(state) == (1,) and "retreat soldiers to o" in texts(state, 1)
 
@@ -346,7 +347,7 @@ def test_8_32_no_retreat_terms_without_a_retreat_to_allow() -> None:
     state = battle_position()
     state.colonists[at(1, area("O"))] = 0
     state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
-    GAME.play(state, 0, "attack france at h with 3")
+    play_on(state, 0, "attack france at h with 3")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert not state.pending and state.soldiers[at(1, area("H"))] == 1
 
@@ -357,7 +358,7 @@ def test_8_32_no_retreat_terms_when_the_attackers_came_from_the_only_refuge() ->
     # O is "an Area from which the attacking Soldiers have just come" (8.32)
     state.entries = [(0, area("O"), h, 4)]
     state.rng = ScriptedRng(2, 2)  # type: ignore[assignment]
-    GAME.play(state, 0, "attack france at h with 2")
+    play_on(state, 0, "attack france at h with 2")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert not state.pending and state.soldiers[at(1, h)] == 1
 
@@ -366,22 +367,22 @@ def test_8_32_no_more_retreat_terms_once_the_soldiers_are_gone_or_the_defender_f
     state = battle_position()
     h = area("H")
     state.soldiers[at(1, h)] = 1
-    GAME.play(state, 0, "attack france at h with 4")
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "attack france at h with 4")
+    play_on(state, 0, "forbid soldiers to retreat")
     # 2: the French Soldier falls, nothing may retreat any more (the Colonists only
     # while Soldiers guard them); England goes on against the two Colonists, too few
     # for a hit: they fall without another die (8.312)
     state.rng = ScriptedRng(2)  # type: ignore[assignment]
-    GAME.play(state, 1, "stand and fight")
-    GAME.play(state, 0, "attack the colonists")
+    play_on(state, 1, "stand and fight")
+    play_on(state, 0, "attack the colonists")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert not state.pending and state.colonists[at(1, h)] == 0
     # `fight to the end` closes the attacker's questions as well as the defender's
     state = battle_position()
-    GAME.play(state, 0, "attack france at h with 3")
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "attack france at h with 3")
+    play_on(state, 0, "forbid soldiers to retreat")
     state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
-    GAME.play(state, 1, "fight to the end")
+    play_on(state, 1, "fight to the end")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert not state.pending
 
@@ -405,11 +406,11 @@ def test_8_31_fought_to_the_end_the_dice_fall_as_in_one_battle() -> None:
     expected = fight(Dice(*faces), 4, 3, 2)
     state = battle_position()
     h = area("H")
-    GAME.play(state, 0, "attack france at h with 4")
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "attack france at h with 4")
+    play_on(state, 0, "forbid soldiers to retreat")
     state.rng = ScriptedRng(*faces[: expected.dice])  # type: ignore[assignment]
-    GAME.play(state, 1, "fight to the end")
-    GAME.play(state, 0, "attack the colonists")  # the French Soldiers are gone (8.312)
+    play_on(state, 1, "fight to the end")
+    play_on(state, 0, "attack the colonists")  # the French Soldiers are gone (8.312)
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert state.soldiers[at(0, h)] == 4 - expected.attacker_lost
     assert state.soldiers[at(1, h)] == 3 - expected.soldiers_lost
@@ -434,16 +435,16 @@ def test_8_32_a_player_with_personnel_where_the_retreat_goes_may_object() -> Non
     state = battle_position()
     h, o = area("H"), area("O")
     state.colonists[at(0, o)] = 1  # England too has Personnel in O
-    GAME.play(state, 0, "attack france at h with 2")
-    GAME.play(state, 0, "forbid soldiers to retreat")
-    GAME.play(state, 1, "retreat colonists to o")
+    play_on(state, 0, "attack france at h with 2")
+    play_on(state, 0, "forbid soldiers to retreat")
+    play_on(state, 1, "retreat colonists to o")
     assert GAME.to_act(state) == (0,)
     assert texts(state, 0) == {"object to the retreat", "accept the retreat"}
     state.rng = ScriptedRng(2, 2)  # type: ignore[assignment]
-    GAME.play(state, 0, "object to the retreat")
+    play_on(state, 0, "object to the retreat")
     # no retreat is left to offer France: the dice roll on, two French Soldiers fall
     # (England, asked again between them, forbids the Soldiers' retreat again)
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "forbid soldiers to retreat")
     assert state.rng.dice.all_used  # type: ignore[attr-defined]
     assert state.colonists[at(1, h)] == 2 and state.soldiers[at(1, h)] == 1
     assert not state.pending
@@ -470,11 +471,11 @@ def test_8_32_a_retreat_everyone_there_accepts_goes_ahead() -> None:
     state = battle_position()
     o = area("O")
     state.colonists[at(0, o)] = 1
-    GAME.play(state, 0, "attack france at h with 2")
-    GAME.play(state, 0, "forbid soldiers to retreat")
-    GAME.play(state, 1, "retreat colonists to o")
+    play_on(state, 0, "attack france at h with 2")
+    play_on(state, 0, "forbid soldiers to retreat")
+    play_on(state, 1, "retreat colonists to o")
     state.rng = ScriptedRng(3, 5)  # type: ignore[assignment]  # both attackers fall
-    GAME.play(state, 0, "accept the retreat")
-    GAME.play(state, 0, "forbid soldiers to retreat")  # between the two dice
+    play_on(state, 0, "accept the retreat")
+    play_on(state, 0, "forbid soldiers to retreat")  # between the two dice
     assert state.colonists[at(1, o)] == 3 and state.retreated[at(1, o)] == 2
     assert not state.pending and state.soldiers[at(0, area("H"))] == 2

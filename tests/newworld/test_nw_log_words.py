@@ -19,7 +19,7 @@ from meeple.games.newworld.rules import (
 )
 from meeple.games.newworld.state import COMBAT_PLAYERS, NewWorldState, at
 from meeple.games.newworld.texts import amount, amounts, listing
-from tests.newworld.nw_support import ScriptedRng, movement_position
+from tests.newworld.nw_support import ScriptedRng, movement_position, play_on
 
 ENGLAND, FRANCE, SPAIN, PORTUGAL = range(4)
 
@@ -108,23 +108,23 @@ def test_8_32_a_refused_soldier_retreat_is_logged_once_per_battle() -> None:
     """8.32: the attacker may allow the retreat "either before or during the battle":
     he is asked before every die, but his refusal is one line of the log."""
     state = battle_position()
-    GAME.play(state, ENGLAND, "attack france at h with 3")
-    GAME.play(state, ENGLAND, "forbid soldiers to retreat")
+    play_on(state, ENGLAND, "attack france at h with 3")
+    play_on(state, ENGLAND, "forbid soldiers to retreat")
     state.rng = ScriptedRng(2, 1, 2)  # type: ignore[assignment]
-    GAME.play(state, FRANCE, "stand and fight")  # 2: a French Soldier falls
-    GAME.play(state, ENGLAND, "forbid soldiers to retreat")  # asked again, refuses again
-    GAME.play(state, FRANCE, "stand and fight")  # 1: an English Soldier falls
-    GAME.play(state, ENGLAND, "forbid soldiers to retreat")
+    play_on(state, FRANCE, "stand and fight")  # 2: a French Soldier falls
+    play_on(state, ENGLAND, "forbid soldiers to retreat")  # asked again, refuses again
+    play_on(state, FRANCE, "stand and fight")  # 1: an English Soldier falls
+    play_on(state, ENGLAND, "forbid soldiers to retreat")
     assert terms(state) == [
         "England does not allow France's Soldiers to retreat from H (Virginia) (8.32)"
     ]
     # the next battle's refusal is logged again
-    GAME.play(state, FRANCE, "stand and fight")  # 2: the battle ends
+    play_on(state, FRANCE, "stand and fight")  # 2: the battle ends
     assert not state.pending
     state.soldiers[at(FRANCE, area("H"))] = 3
     state.used_vs_players[at(ENGLAND, area("H"))] = 0
-    GAME.play(state, ENGLAND, "attack france at h with 1")
-    GAME.play(state, ENGLAND, "forbid soldiers to retreat")
+    play_on(state, ENGLAND, "attack france at h with 1")
+    play_on(state, ENGLAND, "forbid soldiers to retreat")
     assert len(terms(state)) == 2
 
 

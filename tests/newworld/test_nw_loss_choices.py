@@ -30,7 +30,7 @@ from meeple.games.newworld.state import (
     at,
 )
 from meeple.games.newworld.view import typed
-from tests.newworld.nw_support import ScriptedRng, area, movement_position, texts
+from tests.newworld.nw_support import ScriptedRng, area, movement_position, play_on, texts
 
 
 def checked(state: NewWorldState, seed: int) -> None:
@@ -170,12 +170,12 @@ def test_20_the_defender_may_lose_his_political_control_marker_while_soldiers_re
     state = marker_battle()
     h = area("H")
     state.rng = ScriptedRng(2, 1)  # type: ignore[assignment]
-    GAME.play(state, 0, "attack france at h with 2")
+    play_on(state, 0, "attack france at h with 2")
     assert GAME.to_act(state) == (1,)
     assert texts(state, 1) == {"lose soldier", "lose political control marker"}
     assert GAME.actions[GAME.legal_actions(state, 1)[0]].text == "lose soldier"  # the old pick
     checked(state, 3)
-    GAME.play(state, 1, "lose political control marker")
+    play_on(state, 1, "lose political control marker")
     assert state.pc[h] == NOBODY and state.soldiers[at(1, h)] == 1
     assert any("Political Control marker in H (Virginia) is lost" in e.text for e in state.log)
     assert not state.pending  # the second die, 1, cost England a Soldier

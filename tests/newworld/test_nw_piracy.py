@@ -13,7 +13,7 @@ from meeple.games.newworld.rules.homebound import begin as begin_homebound
 from meeple.games.newworld.rules.naval import Cargo, lose_ship, naval_losses, ship_load
 from meeple.games.newworld.rules.piracy import attack_fleet, raid_port
 from meeple.games.newworld.state import HOMEBOUND, MOVEMENT, PLANNING, NewWorldState, at
-from tests.newworld.nw_support import Dice, ScriptedRng, area, texts
+from tests.newworld.nw_support import Dice, ScriptedRng, area, play_on, texts
 
 # ---- 22.3 Naval Combat, as a pure procedure ------------------------------------------------
 
@@ -256,10 +256,10 @@ def test_22_3_pirates_attack_the_enemy_fleet_where_it_lies() -> None:
     # "in the same way as ... 6.22", 6.21), putting one Colonist on each Ship; the
     # 6.22 die picks Ship 1; reroll 4; Pirate 2 rolls 1 and sinks.
     state.rng = ScriptedRng(6, 1, 4, 1)
-    GAME.play(state, 0, "attack enemy fleet")
+    play_on(state, 0, "attack enemy fleet")
     assert GAME.to_act(state) == (1,) and GAME.legal_actions(state, 0) == []
     assert GAME.view(state, 0)["pending_arrangement"]["seat"] == 1
-    GAME.play(state, 1, "load ship with 0 soldiers, 1 colonists, 0 bars")
+    play_on(state, 1, "load ship with 0 soldiers, 1 colonists, 0 bars")
     assert state.fleet_ships == [2, 1] and state.fleet_pirates == [1, 0]
     assert state.fleet_colonists[1] == 1
     assert GAME.to_act(state) == (0,)
@@ -274,10 +274,10 @@ def test_22_2_pirates_may_sail_to_the_enemy_fleet_and_raid_gold_on_a_dot() -> No
     begin_homebound(state)
     assert texts(state, 0) == {"sail to h", "sail to k", "sail home"}
     state.rng = ScriptedRng(6, 6)  # no losses sailing O to K (one line, 6.3)
-    GAME.play(state, 0, "sail to k")
+    play_on(state, 0, "sail to k")
     assert texts(state, 0) == {"raid port", "sail to h", "sail home"}
     state.rng = ScriptedRng(6, 4, 6, 6)  # Pirate 1: a Bar, then 4; Pirate 2: a Bar
-    GAME.play(state, 0, "raid port")
+    play_on(state, 0, "raid port")
     assert state.emb_gold[at(1, area("K"))] == 0
     assert state.pirate_gold[0:2] == [40, 40]
 
@@ -292,13 +292,13 @@ def test_22_3_captured_gold_is_brought_home_and_paid_for() -> None:
     # Pirate 1 rolls 6; France puts both Bars on row 2 (6.23), which the die picks;
     # the reroll 6 sinks the last Ship (a lone Ship: nothing to arrange)
     state.rng = ScriptedRng(6, 2, 6, 1)
-    GAME.play(state, 0, "attack enemy fleet")
-    GAME.play(state, 1, "load ship with 0 soldiers, 0 colonists, 0 bars")
-    GAME.play(state, 1, "load ship with 0 soldiers, 0 colonists, 2 bars")
+    play_on(state, 0, "attack enemy fleet")
+    play_on(state, 1, "load ship with 0 soldiers, 0 colonists, 0 bars")
+    play_on(state, 1, "load ship with 0 soldiers, 0 colonists, 2 bars")
     assert state.fleet_ships[1] == 0 and state.pirate_gold[0] == 80
     state.rng = ScriptedRng(*[6] * 10)
     cash = state.cash[0]
-    GAME.play(state, 0, "sail home")
+    play_on(state, 0, "sail home")
     assert any("$80 of Gold" in e.text for e in state.log if e.kind == "home")
     # Income (13.2): the offboard Political Control ($20 in turn 2), one Colonist on
     # Resources at O ($1) and the captured $80

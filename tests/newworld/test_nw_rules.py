@@ -19,7 +19,14 @@ from meeple.games.newworld.state import (
     PLANNING,
     at,
 )
-from tests.newworld.nw_support import Dice, area, movement_position, rng_rolling, texts
+from tests.newworld.nw_support import (
+    Dice,
+    area,
+    movement_position,
+    play_on,
+    rng_rolling,
+    texts,
+)
 
 
 def everyone_takes_four(state: object) -> None:
@@ -201,7 +208,7 @@ def combat_position() -> object:
 def test_8_311_a_second_attack_only_with_units_not_in_the_first() -> None:
     state = combat_position()
     state.rng = rng_rolling(2, 2)  # two even rolls: two French Soldiers fall
-    GAME.play(state, 0, "attack france at h with 2")
+    play_on(state, 0, "attack france at h with 2")
     assert state.soldiers[at(1, area("H"))] == 1
     assert texts(state, 0) >= {"attack france at h with 1", "attack france at h with 2"}
     assert "attack france at h with 3" not in texts(state, 0)
@@ -371,10 +378,10 @@ def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
     h, o = area("H"), area("O")
     state.colonists[at(1, o)] = 1  # France already has Personnel in O
     state.entries = [(0, area("D"), h, 4)]  # the English came from D
-    GAME.play(state, 0, "attack france at h with 2")
+    play_on(state, 0, "attack france at h with 2")
     # the attacker first says whether the defender's Soldiers may retreat too
     assert texts(state, 0) == {"allow soldiers to retreat", "forbid soldiers to retreat"}
-    GAME.play(state, 0, "forbid soldiers to retreat")
+    play_on(state, 0, "forbid soldiers to retreat")
     assert GAME.to_act(state) == (1,)  # the defender decides, through to_act
     assert texts(state, 1) == {
         "retreat colonists to o",
@@ -383,10 +390,10 @@ def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
         "fight to the end",
     }
     with pytest.raises(IllegalAction, match=r"8\.32"):
-        GAME.play(state, 1, "retreat colonists to d")
+        play_on(state, 1, "retreat colonists to d")
     state.rng = rng_rolling(2, 2)
-    GAME.play(state, 1, "retreat colonists to o")
-    GAME.play(state, 0, "forbid soldiers to retreat")  # asked again before the second die
+    play_on(state, 1, "retreat colonists to o")
+    play_on(state, 0, "forbid soldiers to retreat")  # asked again before the second die
     assert state.colonists[at(1, h)] == 0 and state.colonists[at(1, o)] == 3
     assert state.soldiers[at(1, h)] == 1  # the battle was fought after the retreat
     # retreating Colonists neither control nor earn this turn
@@ -398,7 +405,7 @@ def test_8_32_the_defender_may_retreat_colonists_before_the_battle() -> None:
 def test_8_32_no_retreat_without_soldiers_or_a_friendly_area() -> None:
     state = combat_position()
     state.rng = rng_rolling(2, 2)
-    GAME.play(state, 0, "attack france at h with 2")  # France holds no adjoining Area
+    play_on(state, 0, "attack france at h with 2")  # France holds no adjoining Area
     assert GAME.to_act(state) == (0,) and state.soldiers[at(1, area("H"))] == 1
 
 

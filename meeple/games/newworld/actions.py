@@ -8,7 +8,8 @@ homebound), keep (arrivals aboard, 6.4), load (the Fleet card's rows, 6.21); los
 take the suggested losses (a unit lost to a battle 8.314, an uprising 9.4 or the
 climate 10.1), retreat (all, or some, 8.32), attack / spare the colonists (8.312).
 pick up / ask / refuse / allow (the Fleet's pickups homebound, 12.1, and Gold an
-opponent holds, 8.223), claim / leave (a Gold Site, 16.411).
+opponent holds, 8.223), claim / leave (a Gold Site, 16.411), roll / stop / offer /
+refuse / agree (the attacker between two dice and the defender's answer, 8.31, 22.3).
 Areas are written by their letter, in lower case. Actions added by a later rules
 version go at the end, so the indices of the others stay.
 """
@@ -189,6 +190,15 @@ def _entries() -> list[tuple[str, tuple[int | str, ...], str]]:
     # 16.411: the second occupant of a newly explored Area may claim its second Gold Site.
     out += [("claim_site", (a,), f"claim gold site at {_l(a)}") for a in range(AREAS)]
     out += [("leave_site", (a,), f"leave gold site at {_l(a)}") for a in range(AREAS)]
+    # 8.31, 22.3: the attacker (or the Pirate) between two dice: the next die, a 6's
+    # reroll or not ("fight to the end" rolls the rest without asking), or an offer to
+    # cancel the attack, which the defender refuses or agrees to.
+    out.append(("roll_next", (), "roll the next die"))
+    out.append(("roll_again", (), "roll again"))
+    out.append(("stop_rolling", (), "stop rolling"))
+    out.append(("offer_cancel", (), "offer to cancel the attack"))
+    out.append(("refuse_cancel", (), "refuse to cancel"))
+    out.append(("agree_cancel", (), "agree to cancel"))
     return out
 
 
@@ -278,5 +288,11 @@ REFUSE_GOLD = SPACE.index("refuse_gold")
 ALLOW_GOLD = SPACE.index("allow_gold")
 CLAIM_SITE = tuple(SPACE.index("claim_site", a) for a in range(AREAS))
 LEAVE_SITE = tuple(SPACE.index("leave_site", a) for a in range(AREAS))
+ROLL_NEXT = SPACE.index("roll_next")
+ROLL_AGAIN = SPACE.index("roll_again")
+STOP_ROLLING = SPACE.index("stop_rolling")
+OFFER_CANCEL = SPACE.index("offer_cancel")
+REFUSE_CANCEL = SPACE.index("refuse_cancel")
+AGREE_CANCEL = SPACE.index("agree_cancel")
 # LOAD_SHIP[(soldiers, colonists, bars)] is "load ship with ..." (6.21)
 LOAD_SHIP = {load: SPACE.index("load_ship", *load) for load in SHIP_LOADS}

@@ -120,6 +120,12 @@ CHOICE_HEADINGS = {
     "accept_retreat": "A retreat into your Area",
     "stand": "The battle",
     "fight_to_end": "The battle",
+    "roll_next": "The battle",
+    "roll_again": "The battle",
+    "stop_rolling": "The battle",
+    "offer_cancel": "The battle",
+    "refuse_cancel": "The attacker offers to cancel his attack (8.31)",
+    "agree_cancel": "The attacker offers to cancel his attack (8.31)",
     "load_ship": "Fleet card: load a Ship",
     **dict.fromkeys(
         ("pick_up", "pick_up_soldier", "pick_up_colonist", "pick_up_gold", "ask_gold"),
@@ -389,7 +395,7 @@ def confirm(view: NewWorldView, text: str, legal: Sequence[str]) -> str | None:
     if action.kind == "seal":
         return f"Seal your Planning Sheet? It cannot be changed afterwards. {sheet_words(view)}"
     if action.kind == "fight_to_end":
-        return "Fight to the end? You will not be asked about retreating again in this battle."
+        return "Fight to the end? You will not be asked again how this battle goes on."
     if action.kind == "end_movement" and others:
         return (
             f"End your Land Movement? You could still make {len(others)} other"
@@ -463,7 +469,13 @@ FIXED = {
     "raid": "raid the port",
     "allow_retreat": "allow the Soldiers to retreat",
     "forbid_retreat": "forbid the Soldiers to retreat",
-    "fight_to_end": "fight to the end, without retreating",
+    "fight_to_end": "fight to the end, without being asked again",
+    "roll_next": "roll the next die of the battle",
+    "roll_again": "roll again after the 6 (this roll cannot cost you a unit)",
+    "stop_rolling": "stop rolling after the 6",
+    "offer_cancel": "offer to cancel the attack (the defender decides)",
+    "refuse_cancel": "refuse: the battle goes on",
+    "agree_cancel": "agree: the battle ends here",
     "object_retreat": "object: no retreat into your Area",
     "accept_retreat": "let them retreat into your Area",
     "accept_losses": "take the suggested losses (units on markers last)",

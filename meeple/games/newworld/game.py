@@ -42,7 +42,7 @@ class NewWorldGame(Game[NewWorldState]):
         " turn does."
     )
     minutes: ClassVar[tuple[int, int] | None] = (120, 240)
-    rules_version: ClassVar[str] = "newworld-5"
+    rules_version: ClassVar[str] = "newworld-6"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     reconstructed: ClassVar[str] = (

@@ -149,6 +149,7 @@ def deal(state: NewWorldState) -> None:
     state.gold_asked = [0] * n
     state.claim = []
     state.battle = []
+    state.pirate_attack = []
     state.pirate_gold = [0] * (n * MAX_SHIPS)
     place_pieces(state)
     state.tile_climate = [area.climate for area in WORLD.areas]

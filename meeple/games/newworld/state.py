@@ -118,6 +118,7 @@ _FLAT = (
     "gold_asked",
     "claim",
     "battle",
+    "pirate_attack",
     "delivered",
     "natives",
     "loose_gold",
@@ -220,6 +221,10 @@ class NewWorldState(GameState):
     gold_asked: list[int]  # per seat: Areas (bits) where it asked this turn (8.223)
     claim: list[int]  # MOVEMENT: [seat, area] while the second occupant of a newly
     # explored Area decides whether to claim its second Gold Site (16.411), else empty
+    pirate_attack: list[int]  # HOMEBOUND: a Pirate attack under way (22.3, 22.4) from its
+    # first die to its last: [fleet 0 / port 1, the Pirate's seat, Pirate Ship rolling,
+    # Pirates sunk (bits), a 6's reroll to come, the Pirate's word before the next die,
+    # an offer to cancel open], empty otherwise (rules/piracy.py)
     delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
     # per Area
     natives: list[int]

@@ -24,6 +24,7 @@ home (7.2, 13.2). So the player:
   players only with more than twice their Soldiers and something to take;
 * loses free units before those on markers (the suggested losses), retreats all
   its Colonists from much larger attacks, goes on against Colonists (8.312),
+  fights its attacks to the end and refuses to cancel another's (8.31, 22.3),
   and calls homebound where its Gold waits if the coastal dice are few, picking up
   all that fits wherever its Fleet lies (12.1);
 * claims a Gold Site as second occupant (16.411) and keeps another's Gold its
@@ -581,6 +582,10 @@ def choose(
     if last in RETREAT_DECISION:
         return retreat_choice(t, state, seat, legal)
     if last == "spare_colonists":  # 8.312: the heuristic goes on against the Colonists
+        return legal[0]
+    if last == "offer_cancel":  # 8.31, 22.3: every die left rolled without asking again
+        return next((a for a in legal if t.kinds[a] == "fight_to_end"), legal[0])
+    if last == "agree_cancel":  # 8.31, 22.3: the heuristic lets no attack off
         return legal[0]
     if state.phase == PLANNING and last in PLANNING_KINDS:
         return plan_choice(t, state, seat, legal, climate_weight)

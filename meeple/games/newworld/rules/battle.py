@@ -16,7 +16,16 @@ a time, as 8.31 describes, and three kinds of decision may come between them:
 - the defender chooses which of his units fall (8.314, rules/losses.py), under
   rule 20 his Political Control marker among them;
 - once the defending Soldiers are gone with dice still to come, the attacker
-  chooses whether he goes on against the Colonists (8.312 "he may").
+  chooses whether he goes on against the Colonists (8.312 "he may");
+- before each die after the first the attacker says how the battle goes on (8.31):
+  `roll the next die`, `fight to the end` (every die left rolled without asking him
+  again, a 6's reroll included) or `offer to cancel the attack`, which the defender
+  refuses (the die is rolled) or agrees to (the battle ends, "unless the defender
+  agrees"); after a 6 the next die is the reroll the Soldier "may" make: `roll
+  again` or `stop rolling` (the next attacking Soldier rolls);
+- on an odd roll the attacker chooses which of his attacking Soldiers fell (the one
+  that rolled: his to pick, 8.31), on land, embarked or the looter; a Prospector not
+  flipped to attack is not among them (rules/losses.py ``ATTACKING``).
 
 A retreat moves all the Colonists (or Soldiers) on land, or some of them: free ones
 first, then those on markers ("can retreat his Colonists" does not say all of them,
@@ -32,19 +41,25 @@ from __future__ import annotations
 from meeple.engine import Event
 from meeple.games.newworld.actions import (
     ACCEPT_RETREAT,
+    AGREE_CANCEL,
     ALLOW_RETREAT,
     ATTACK_COLONISTS,
     FIGHT_TO_END,
     FORBID_RETREAT,
     MAX_MOVE,
     OBJECT_RETREAT,
+    OFFER_CANCEL,
+    REFUSE_CANCEL,
     RETREAT,
     RETREAT_SOLDIERS,
     RETREAT_SOME_COLONISTS,
     RETREAT_SOME_SOLDIERS,
+    ROLL_AGAIN,
+    ROLL_NEXT,
     SPACE,
     SPARE_COLONISTS,
     STAND,
+    STOP_ROLLING,
 )
 from meeple.games.newworld.rules import losses, units
 from meeple.games.newworld.rules.combat import COLONISTS_PER_HIT
@@ -76,8 +91,13 @@ REQUEST_COUNT = 12
 # asked once they are gone), UNDECIDED while he is asked, 1 once he goes on against
 # the Colonists (from the declaration on, when no defending Soldier was there).
 ON_COLONISTS = 13
-ROLLED = 14  # from here on: the combat dice rolled so far, in order (the log lists them)
+# PACE (8.31): the attacker's word before the coming die: ASK_HIM (asked once a die
+# was rolled), UNDECIDED while asked, GO (roll it), TO_END (never asked again this
+# battle). OFFER: UNDECIDED while the defender answers an offer to cancel, else 0.
+PACE, OFFER = 14, 15
+ROLLED = 16  # from here on: the combat dice rolled so far, in order (the log lists them)
 UNDECIDED = -1
+ASK_HIM, GO, TO_END = 0, 1, 2
 
 
 # ---- who may retreat where (8.32) -------------------------------------------------------------
@@ -184,7 +204,7 @@ def declare(state: NewWorldState, attacker: int, defender: int, area: int, count
     state.pending = [attacker, defender, area, count]
     soldiers, marker, _ = defenders(state, defender, area)
     on_colonists = int(soldiers == 0 and not marker)  # declared against Colonists alone
-    state.battle = [UNDECIDED, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0, 0, on_colonists]
+    state.battle = [UNDECIDED, 0, 0, 0, 0, 1, 0, NOBODY, 0, 0, 0, 0, 0, on_colonists, ASK_HIM, 0]
     declared = (attacker, defender, area, count)
     state.log.append(
         Event("declare", declare_words, {"seat": attacker, "area": area}, args=declared)
@@ -206,6 +226,10 @@ def decider(state: NewWorldState) -> int:
         return state.losses[0]
     if state.battle[ON_COLONISTS] == UNDECIDED:
         return state.pending[0]
+    if state.battle[OFFER] == UNDECIDED:
+        return state.pending[1]
+    if state.battle[PACE] == UNDECIDED:
+        return state.pending[0]
     if state.battle[ALLOWED] == UNDECIDED:
         return state.pending[0]
     if state.battle[REQUEST] != NOBODY:
@@ -216,10 +240,13 @@ def decider(state: NewWorldState) -> int:
 def proceed(state: NewWorldState) -> None:
     """Roll on until someone must decide or the battle is over. Before each die the
     attacker is asked first (while he has not allowed Soldier retreats and one is
-    possible), then the defender (while he has a retreat)."""
+    possible), then the defender (while he has a retreat), then the attacker again
+    whether he rolls it (after the first die, ``pace_due``)."""
     while state.pending and not state.losses:
         battle = state.battle
         if battle[REQUEST] != NOBODY or battle[ON_COLONISTS] == UNDECIDED:
+            return
+        if battle[OFFER] == UNDECIDED or battle[PACE] == UNDECIDED:
             return
         if not battle[ON_COLONISTS] and colonists_exposed(state):
             battle[ON_COLONISTS] = UNDECIDED  # 8.312: the attacker says whether he goes on
@@ -230,11 +257,30 @@ def proceed(state: NewWorldState) -> None:
             battle[ALLOWED] = 0  # nothing to allow before this die
         if battle[ASK] and questions_open(state) and retreat_options(state):
             return
+        if pace_due(state):
+            battle[PACE] = UNDECIDED  # 8.31: the attacker says whether the die is rolled
+            return
+        if battle[PACE] == GO:
+            battle[PACE] = ASK_HIM
         battle[ASK] = 1
         if battle[ALLOWED] == 0:
             battle[ALLOWED] = UNDECIDED  # "or during the battle": asked again before the next die
         if not roll_once(state):
             finish(state)
+
+
+def pace_due(state: NewWorldState) -> bool:
+    """The attacker is asked before the coming die (8.31): a die was rolled in this
+    battle, he has not said `fight to the end` nor answered for this die, and a die
+    is to be rolled (not the last Colonists' fall without one, 8.312)."""
+    battle = state.battle
+    if battle[PACE] != ASK_HIM or len(battle) == ROLLED:
+        return False
+    _, defender, area, left = state.pending
+    soldiers, marker, colonists = defenders(state, defender, area)
+    if not soldiers and not marker and colonists < COLONISTS_PER_HIT:
+        return False
+    return left > 0 or bool(battle[REROLL])
 
 
 def colonists_exposed(state: NewWorldState) -> bool:
@@ -278,10 +324,11 @@ def roll_once(state: NewWorldState) -> bool:
         state.pending[3] -= 1
         value = die(state)
         battle.append(value)
-        if value % 2:
-            lost = units.kill_soldiers(state, attacker, area, 1)
-            battle[ATTACKER_LOST] += lost
-            state.used_vs_players[at(attacker, area)] -= lost
+        if value % 2:  # the Soldier that rolled falls (8.31): which one is his
+            battle[ATTACKER_LOST] += 1
+            state.used_vs_players[at(attacker, area)] -= 1
+            state.losses = [attacker, area, 1, 0, attacker]
+            losses.settle(state)
             return True
     else:
         value = die(state)
@@ -359,6 +406,10 @@ def actions(state: NewWorldState, seat: int) -> list[int]:
         return losses.actions(state, seat)
     if state.battle[ON_COLONISTS] == UNDECIDED:
         return [ATTACK_COLONISTS, SPARE_COLONISTS]
+    if state.battle[OFFER] == UNDECIDED:
+        return [REFUSE_CANCEL, AGREE_CANCEL]
+    if state.battle[PACE] == UNDECIDED:
+        return pace_actions(bool(state.battle[REROLL]))
     if state.battle[ALLOWED] == UNDECIDED:
         return [ALLOW_RETREAT, FORBID_RETREAT]
     if state.battle[REQUEST] != NOBODY:
@@ -366,11 +417,21 @@ def actions(state: NewWorldState, seat: int) -> list[int]:
     return [*retreat_options(state), STAND, FIGHT_TO_END]
 
 
+def pace_actions(reroll: bool) -> list[int]:
+    """The attacker's question before a die (8.31), the old pick first; after a 6
+    the die is the reroll he "may" make (22.3 alike for a Pirate)."""
+    if reroll:
+        return [ROLL_AGAIN, FIGHT_TO_END, STOP_ROLLING, OFFER_CANCEL]
+    return [ROLL_NEXT, FIGHT_TO_END, OFFER_CANCEL]
+
+
 def apply(state: NewWorldState, seat: int, index: int) -> None:
     action = SPACE[index]
     kind = action.kind
     if kind in ("lose", "accept_losses"):
         losses.apply(state, index)
+    elif state.battle[PACE] == UNDECIDED or state.battle[OFFER] == UNDECIDED:
+        pace(state, kind)
     elif kind in ("attack_colonists", "spare_colonists"):
         on_colonists(state, kind == "attack_colonists")
     elif kind in ("allow_retreat", "forbid_retreat"):
@@ -403,6 +464,8 @@ def on_colonists(state: NewWorldState, attacks: bool) -> None:
     against the Colonists, or end the battle with the dice left unrolled."""
     attacker, defender, area, _ = state.pending
     state.battle[ON_COLONISTS] = 1
+    if state.battle[PACE] == ASK_HIM:
+        state.battle[PACE] = GO  # he has just said he rolls on
     if not attacks:
         state.pending[3] = 0
         state.battle[REROLL] = 0
@@ -417,6 +480,56 @@ def on_colonists_words(attacker: int, defender: int, area: int, attacks: bool) -
     return (
         f"{country(attacker)} {verb} the Colonists of {country(defender)} in"
         f" {area_word(area)} (8.312)"
+    )
+
+
+def pace(state: NewWorldState, kind: str) -> None:
+    """The attacker's word before a die, or the defender's answer to his offer to
+    cancel the attack (8.31)."""
+    battle = state.battle
+    attacker, defender, area, _ = state.pending
+    data = {"seat": attacker, "area": area}
+    if kind == "fight_to_end":
+        battle[PACE] = TO_END
+    elif kind == "stop_rolling":  # the reroll is not made; the next Soldier rolls
+        battle[REROLL] = 0
+        battle[PACE] = GO
+        state.log.append(Event("stop rolling", stop_words, data, args=(attacker, area)))
+    elif kind == "offer_cancel":
+        battle[OFFER] = UNDECIDED
+        state.log.append(
+            Event("cancel offered", offer_words, data, args=(attacker, defender, area))
+        )
+    elif kind in ("refuse_cancel", "agree_cancel"):
+        battle[OFFER] = 0
+        battle[PACE] = GO
+        agrees = kind == "agree_cancel"
+        if agrees:  # the dice left are not rolled
+            state.pending[3] = 0
+            battle[REROLL] = 0
+        answered = (attacker, defender, area, agrees)
+        state.log.append(Event("cancel answered", answer_words, data, args=answered))
+    else:  # roll the next die, roll again
+        battle[PACE] = GO
+
+
+def stop_words(attacker: int, area: int) -> str:
+    return f"{country(attacker)} does not roll again after the 6 in {area_word(area)} (8.31)"
+
+
+def offer_words(attacker: int, defender: int, area: int) -> str:
+    return (
+        f"{country(attacker)} offers {country(defender)} to cancel the attack in"
+        f" {area_word(area)} (8.31)"
+    )
+
+
+def answer_words(attacker: int, defender: int, area: int, agrees: bool) -> str:
+    if agrees:
+        return f"{country(defender)} agrees: the attack in {area_word(area)} ends (8.31)"
+    return (
+        f"{country(defender)} refuses to cancel the attack in {area_word(area)}:"
+        f" {country(attacker)} rolls on (8.31)"
     )
 
 

@@ -79,7 +79,7 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "retreat_soldiers": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "allow_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "forbid_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
-    "fight_to_end": ((COMBAT_PLAYERS,), "8.32 Retreats"),
+    "fight_to_end": ((COMBAT_PLAYERS, HOMEBOUND), "8.32 Retreats"),
     "object_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "accept_retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "keep_soldier": ((MOVEMENT,), "6.4 Anchorage"),
@@ -94,6 +94,12 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "allow_gold": ((HOMEBOUND,), "8.223 Gold Movement"),
     "claim_site": ((MOVEMENT,), "16.411 Possession"),
     "leave_site": ((MOVEMENT,), "16.411 Possession"),
+    "roll_next": ((COMBAT_PLAYERS, HOMEBOUND), "8.31 Resolution"),
+    "roll_again": ((COMBAT_PLAYERS, HOMEBOUND), "8.31 Resolution"),
+    "stop_rolling": ((COMBAT_PLAYERS, HOMEBOUND), "8.31 Resolution"),
+    "offer_cancel": ((COMBAT_PLAYERS, HOMEBOUND), "8.31 Resolution"),
+    "refuse_cancel": ((COMBAT_PLAYERS, HOMEBOUND), "8.31 Resolution"),
+    "agree_cancel": ((COMBAT_PLAYERS, HOMEBOUND), "8.31 Resolution"),
 }
 
 # Each section in a few words, for the kinds it governs (what a refusal quotes; which
@@ -134,7 +140,6 @@ for _kind in (
     "retreat_some_colonists",
     "retreat_some_soldiers",
     "stand",
-    "fight_to_end",
 ):
     RULE_WORDS[_kind] = (
         "only a defender in a battle chooses, before a die; Colonists retreat only while he "
@@ -197,6 +202,20 @@ for _kind in ("refuse_gold", "allow_gold"):
     RULE_WORDS[_kind] = (
         "only a player whose Personnel hold another's Gold on an Anchorage dot answers, when "
         "asked, in seat order (8.223)"
+    )
+for _kind in ("fight_to_end",):
+    RULE_WORDS[_kind] = (
+        "only within a battle under way: the defender before a die, instead of a retreat "
+        "(8.32), or the attacker between two dice, to roll the rest without being asked (8.31)"
+    )
+for _kind in ("roll_next", "roll_again", "stop_rolling", "offer_cancel"):
+    RULE_WORDS[_kind] = (
+        "only the attacker (or the Pirate, 22.3) answers, between two dice of his battle; "
+        "`roll again` and `stop rolling` only after a 6"
+    )
+for _kind in ("refuse_cancel", "agree_cancel"):
+    RULE_WORDS[_kind] = (
+        "only the defender answers, when the attacker offers to cancel his attack (8.31, 22.3)"
     )
 for _kind in ("claim_site", "leave_site"):
     RULE_WORDS[_kind] = (

@@ -58,6 +58,8 @@ def seats(state: NewWorldState) -> tuple[int, ...]:
     """Every Fleet still in the New World moves at once (12.1); with Piracy, one at
     a time in Initiative order (22.2)."""
     if piracy.enabled(state.config):
+        if piracy.asking(state):  # the Pirate between two dice, or his enemy (22.3)
+            return (piracy.decider(state),)
         first = next((s for s in state.initiative if state.fleet_out[s]), None)
         return () if first is None else (first,)
     return tuple([s for s in range(state.players) if state.fleet_out[s]])
@@ -70,6 +72,8 @@ def actions(state: NewWorldState, seat: int) -> list[int]:
         return fleetcard.actions(state, seat)
     if state.gold_leave:
         return pickup.answer_actions(state, seat)
+    if state.pirate_attack:
+        return piracy.question_actions(state, seat)
     if piracy.enabled(state.config) and seat not in seats(state):
         return []
     return homebound_actions(state, seat)
@@ -84,6 +88,8 @@ def apply(state: NewWorldState, seat: int, index: int) -> bool:
     if state.gold_leave:
         pickup.apply_answer(state, seat, index)
         return False
+    if state.pirate_attack:  # the Pirate's word between two dice, or the enemy's answer
+        return piracy.answer(state, seat, index) and not any(state.fleet_out) and fleets_home(state)
     return apply_homebound(state, seat, index)
 
 
@@ -133,9 +139,10 @@ def apply_homebound(state: NewWorldState, seat: int, index: int) -> bool:
         state.log.append(Event("sail", READY_WORDS[seat], {"seat": seat}))
     elif index == ATTACK_FLEET:
         if not piracy.attack(state, seat):
-            return False  # the enemy arranges his Fleet card (6.21)
+            return False  # the enemy arranges his Fleet card (6.21) or the Pirate is asked
     elif index == RAID:
-        piracy.raid(state, seat)
+        if not piracy.raid(state, seat):
+            return False  # the Pirate is asked between two dice (22.3, 22.4)
     else:
         area = SPACE[index].args[0]
         assert isinstance(area, int)

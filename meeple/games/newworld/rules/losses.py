@@ -7,7 +7,8 @@ has in the Area (a loss with a single possible kind is taken for him).
 
 ``state.losses`` holds records of five numbers, the first the one being chosen:
 seat, Area, Soldiers still to lose, Colonists still to lose, cause (the attacker's
-seat in a battle, ``UPRISING`` or ``SURVIVAL``). The kinds are offered in the order
+seat in a battle, the seat itself for an attacker's own Soldier lost to an odd roll
+(8.31: one of ``ATTACKING``), ``UPRISING`` or ``SURVIVAL``). The kinds are offered in the order
 meeple used to pick for the player (units free on land, then embarked ones, then
 those on markers: Prospectors, then the looter; Miners last among Colonists;
 under rule 20 the Political Control marker after every Soldier), so the first
@@ -27,6 +28,10 @@ SOLDIER, EMBARKED_SOLDIER, PROSPECTOR, LOOTER, COLONIST, EMBARKED_COLONIST, MINE
 KINDS = range(8)
 SOLDIER_KINDS = (SOLDIER, EMBARKED_SOLDIER, PROSPECTOR, LOOTER)
 COLONIST_KINDS = (COLONIST, EMBARKED_COLONIST, MINER)
+# The kinds an attacking Soldier may be (8.31): on land (a Prospector that attacks is
+# flipped to his Soldier side first and leaves his Gold Site), embarked (8.21: still
+# part of the Area) or the looter; not a Prospector who stayed on his Gold Site.
+ATTACKING = (SOLDIER, EMBARKED_SOLDIER, LOOTER)
 RECORD = 5  # numbers per record of ``state.losses``
 UPRISING = -2  # a record's cause: a Native Uprising (9.4)
 SURVIVAL = -3  # a record's cause: the Survival die (10.1)
@@ -54,6 +59,8 @@ def available(
     Soldiers are to be lost (in a battle under rule 20 the Political Control marker
     too, which "can be eliminated to satisfy a combat loss"), else a Colonist kind."""
     have = counts(state, seat, area)
+    if cause == seat:  # the attacker's own Soldier that rolled odd (8.31)
+        return [k for k in ATTACKING if have[k]] if soldiers else []
     if not soldiers:
         return [k for k in COLONIST_KINDS if have[k]] if colonists else []
     out = [k for k in SOLDIER_KINDS if have[k]]
