@@ -126,10 +126,38 @@ def overlapping_parts(page: BrowserPage) -> list[tuple[str, str]]:
     ]
 
 
+# On a desktop's first screen (1280x800): the map, the share tracks, the header with
+# the round track, one's own board, one's hand, the card display and the book display.
+FIRST_SCREEN_PARTS = ("map", "companies", "header", "p0", "hand", "display", "books")
+
+
+def part_bottoms(page: BrowserPage) -> dict[str, float]:
+    """Each board part's bottom edge, in CSS pixels from the top of the page."""
+    bottoms: dict[str, float] = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#board svg g.part')]
+            .map((g) => [[...g.classList].find((c) => c.startsWith('part-')).slice(5),
+                         g.getBoundingClientRect().bottom + scrollY]))"""
+    )
+    return bottoms
+
+
+def check_first_screen(page: BrowserPage) -> None:
+    """At 1280x800 the board and one's own board are seen without scrolling, their
+    text at 12 px or more; the whole page is well under the stacked panels' 2,830 px."""
+    assert smallest_text(page) >= 12, f"text of {smallest_text(page):.1f} px at 1280"
+    bottoms = part_bottoms(page)
+    low = {part: round(bottoms[part]) for part in FIRST_SCREEN_PARTS if bottoms[part] > 800}
+    assert not low, f"below the first screen: {low}"
+    height: float = page.evaluate("() => document.documentElement.scrollHeight")
+    assert height < 2000, height
+
+
 def check_page(page: BrowserPage, snap: Snapshot, name: str) -> None:
     state = at(page, snap["version"])
     assert page.overflow() <= 0, "the page scrolls sideways"
     assert smallest_text(page) >= 10.9, f"text of {smallest_text(page):.1f} px"
+    if name.endswith("-1280"):
+        check_first_screen(page)
     assert not overlapping_parts(page), overlapping_parts(page)
     missing = set(state["legal"]) - reachable(page)
     assert not missing, f"legal actions no click reaches: {sorted(missing)[:10]}"
