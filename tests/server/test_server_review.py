@@ -329,6 +329,38 @@ def test_the_replay_viewer_draws_the_review_and_a_point_jumps_to_its_move(
         page.close()
 
 
+def test_the_replay_says_who_the_person_was_and_judges_the_bots_when_asked(
+    browser_server: Server,
+) -> None:
+    """Issue 28, point 3: the review card names the person's seat and its marks
+    first; the bot's decisions wait for the button that asks for them."""
+    srv = browser_server
+    seats = [{"kind": "random"}, {"kind": "human", "name": "Ann"}]
+    body = {"game": "goofspiel", "players": 2, "seats": seats, "options": {"cards": 5}}
+    made = srv.http.post("/api/tables", json=body).json()
+    tid, tokens = made["id"], {int(k): v for k, v in made["tokens"].items()}
+    assert play_random(srv.http, tid, tokens, 40)["over"]  # type: ignore[arg-type]
+    with chromium() as browser:
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{srv.base}/t/{tid}/replay")
+        assert "person" in page.locator("#people [data-seat='1']").inner_text()
+        page.click("#startreview")
+        page.wait_for_selector("#summary tr[data-seat]", timeout=60_000)
+        rows = page.locator("#summary tr[data-seat]")
+        assert rows.first.get_attribute("data-seat") == "1"  # the person first
+        assert "a person: Ann" in rows.first.inner_text()
+        assert "no" in rows.nth(1).inner_text() and "Ann" in page.inner_text("#reviewstatus")
+        page.click("#botsreview")
+        page.wait_for_function("() => window.meepleReplay.review.bots === true", timeout=60_000)
+        assert page.locator("#botsreview").is_hidden()
+        review = page.evaluate("() => window.meepleReplay.review")
+        assert {d["seat"] for d in review["decisions"]} == {0, 1}
+        assert not errors
+        page.close()
+
+
 def test_the_hint_button_shows_three_choices_that_play_when_clicked(
     browser_server: Server,
 ) -> None:

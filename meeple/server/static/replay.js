@@ -5,7 +5,9 @@
 // seats named by their players, the table's public chat beside the moves, autoplay at
 // a chosen speed, jumps to a round or a phase; and the game's review: every seat's
 // win-chance curve, the marked decisions on it (click one to jump to that move), and
-// at each move the alternatives the search preferred.
+// at each move the alternatives the search preferred. The review is about the people
+// (issue 28): where a person played, their decisions are judged, marked and
+// summarised first; the bots' are judged on request.
 import { api, clear, el, offerZoom } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,10 +37,21 @@ function nameTag(i, text = label(i)) {
   return el("span", { class: "who" }, el("span", { class: "swatch", style: `background: ${seatColour(i)}` }), el("b", { text }));
 }
 
+// Who played a seat, for the review: "a person: Ann" or "a bot (hard)".
+function playedBy(i) {
+  const s = seatOf(i);
+  if (!s) return "";
+  if (s.player !== null && s.player !== undefined) return `a person: ${s.player}`;
+  return s.kind === "human" ? "a person" : `a bot (${s.kind})`;
+}
+const isPerson = (i) => { const s = seatOf(i); return Boolean(s && (s.kind === "human" || s.player)); };
+
 function drawPeople() {
   const box = $("people");
   clear(box);
-  for (const s of outline.seats) box.append(el("div", { "data-seat": s.seat }, nameTag(s.seat, s.detail)));
+  for (const s of outline.seats) {
+    box.append(el("div", { "data-seat": s.seat }, nameTag(s.seat, s.detail), el("span", { class: "kind muted", text: ` · ${isPerson(s.seat) ? "person" : "bot"}` })));
+  }
 }
 
 // ---- steps ----------------------------------------------------------------------------
@@ -271,9 +284,9 @@ function svg(tag, attrs = {}, text) {
   return node;
 }
 
-async function loadReview(start) {
+async function loadReview(start, bots = false) {
   try {
-    const answer = await api(start ? "POST" : "GET", `/api/tables/${tableId}/review`);
+    const answer = await api(start ? "POST" : "GET", `/api/tables/${tableId}/review${bots ? "?bots=true" : ""}`);
     showReviewStatus(answer);
     if (answer.status === "queued" || answer.status === "running") setTimeout(() => loadReview(false), 1000);
   } catch (error) {
@@ -284,6 +297,7 @@ async function loadReview(start) {
 function showReviewStatus(answer) {
   const status = $("reviewstatus");
   $("startreview").hidden = answer.status !== "none";
+  $("botsreview").hidden = !(answer.status === "done" && answer.review && answer.review.bots === false);
   $("progress").hidden = !(answer.status === "queued" || answer.status === "running");
   $("progress").max = Math.max(1, answer.total);
   $("progress").value = answer.done;
@@ -293,16 +307,46 @@ function showReviewStatus(answer) {
   else if (answer.status === "failed") status.textContent = answer.error || "The review failed.";
   else {
     review = answer.review;
-    status.textContent = `Each decision judged by the search from what its seat knew then (${review.iterations} iterations per decision). Win chances after each decision; points mark the costly ones.`;
+    status.textContent = `${whoseDecisions()} judged by the search from what its seat knew then (${review.iterations} iterations per decision). Win chances after each decision; points mark the costly ones.`;
     drawReview();
   }
 }
+
+// The seats whose decisions the review judged, in words.
+function whoseDecisions() {
+  const people = (review.people || []).map((name, seat) => (name === null ? null : seat)).filter((seat) => seat !== null);
+  if (!people.length || review.bots) return "Each decision";
+  const names = people.map((seat) => review.people[seat] || label(seat));
+  return `The decisions of ${names.join(" and ")} (the bots' were not judged),`;
+}
+
+const seatsPeopleFirst = (seats) => [...seats].sort((a, b) => Number(reviewPerson(b)) - Number(reviewPerson(a)) || a - b);
+function reviewPerson(seat) { return review && review.people ? review.people[seat] !== null : isPerson(seat); }
 
 function drawReview() {
   if (!review || !outline) return;
   drawCurve();
   drawVerdict();
+  drawSummary();
   drawMarks();
+}
+
+// Per seat, the people first: who played it, decisions judged, its marks.
+const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+function marksIn(row) {
+  const parts = Object.keys(review.thresholds).filter((g) => row.graded[g]).reverse().map((g) => `${row.graded[g]} ${row.graded[g] === 1 ? g : PLURAL[g] || g}`);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+function drawSummary() {
+  const box = $("summary");
+  clear(box);
+  const table = el("table", {}, el("tr", {}, el("th", { text: "seat" }), el("th", { text: "played by" }), el("th", { text: "judged" }), el("th", { text: "marks" })));
+  for (const row of review.summary) {
+    const judged = review.bots || reviewPerson(row.seat);
+    table.append(el("tr", { "data-seat": row.seat, class: reviewPerson(row.seat) ? "person" : "bot" }, el("td", {}, nameTag(row.seat)), el("td", { text: playedBy(row.seat) }), el("td", { text: judged ? String(row.searched) : "no" }), el("td", { text: judged ? marksIn(row) : "" })));
+  }
+  box.append(table);
 }
 
 function drawCurve() {
@@ -360,7 +404,8 @@ function drawVerdict() {
 }
 
 function drawMarks() {
-  const marked = review.decisions.filter((d) => d.grade);
+  const order = seatsPeopleFirst([...Array(review.players).keys()]);
+  const marked = review.decisions.filter((d) => d.grade).sort((a, b) => order.indexOf(a.seat) - order.indexOf(b.seat) || a.move - b.move);
   $("markscard").hidden = !marked.length;
   const box = $("marks");
   clear(box);
@@ -411,6 +456,7 @@ async function start() {
 }
 
 $("startreview").onclick = () => loadReview(true);
+$("botsreview").onclick = () => loadReview(true, true);
 start();
 loadReview(false);
 
