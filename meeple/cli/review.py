@@ -157,11 +157,12 @@ def print_summary(review: Review) -> None:
         table.add_row(row.name, who, searched, *counts, percent(row.mean_loss))
     console.print(table)
     limits = ", ".join(
-        f"{name} {t['odds']:g} log-odds and {percent(t['points'])}"
+        f"{name} {percent(t['share'])} and {t['points'] * 100:g} points"
         for name, t in review.thresholds.items()
     )
     console.print(
-        f"Grades by lost win chance in log-odds, each with a floor in points: {limits}"
+        f"Grades by lost win chance as a share of the chance at stake (the seat's, at"
+        f" most 50%), each with a floor in points: {limits}"
         f" (and at least {review.significance:g} standard errors)."
         f" {review.iterations} iterations per decision, seed {review.seed}."
     )

@@ -6,16 +6,18 @@ that moment. ``REVIEW_VERSION`` names the format: a stored review of version 1
 (``Review.from_json``); any other version is refused with a clear message.
 
 Grades (issue 28, point 2) scale with the chances at stake: the measure is the
-loss in log-odds of the deciding seat's win chance, so that 8% -> 1% in a
-4-player game (a seat's chance is 25% before anything happens) weighs like
-50% -> 10% in a 2-player one. Each grade also needs a floor in points, so that
-noise at tiny chances is no blunder, and the loss must stand clear of the
-search's noise (``SIGNIFICANCE`` standard errors), as before.
+loss as a share of the deciding seat's win chance before the decision, that
+chance taken at most 50% (``STAKE_CAP``; at least 0.5%, ``STAKE_FLOOR``). So in a
+4-player game, where a seat's chance is 25% before anything happens, 8% -> 1%
+loses 87% of what was at stake (a blunder), while above a coin flip the measure is
+twice the points lost, as fits a 2-player game (95% -> 70%: a blunder). Each grade
+also needs a floor in points, so that noise at tiny chances is no blunder, and the
+loss must stand clear of the search's noise (``SIGNIFICANCE`` standard errors).
+The thresholds were chosen on benchmarks/review_grades.py (docs/review.md).
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -24,40 +26,40 @@ from meeple.engine import BadRecord
 REVIEW_VERSION = 2
 GRADED_IN_POINTS = 1  # the older format: grades by absolute points, re-graded on load
 
-CLIP = (0.005, 0.995)  # chances are clipped to this before taking log-odds
+STAKE_CAP = 0.5  # the chance at stake is the seat's chance before, at most this
+STAKE_FLOOR = 0.005  # and at least this
 
 
 @dataclass(frozen=True)
 class Grade:
-    """A grade and the least loss it needs: ``odds`` in log-odds of the deciding
-    seat's win chance (natural log) and ``points`` in absolute win chance."""
+    """A grade and the least loss it needs: ``share`` of the chance at stake and
+    ``points`` of absolute win chance."""
 
     name: str
-    odds: float
+    share: float
     points: float
 
 
-# Grades, worst last. Chosen on benchmarks/review_grades.py (docs/review.md).
+# Grades, worst last.
 GRADES: tuple[Grade, ...] = (
-    Grade("inaccuracy", 0.18, 0.01),
-    Grade("mistake", 0.45, 0.03),
-    Grade("blunder", 1.0, 0.05),
+    Grade("inaccuracy", 0.15, 0.01),
+    Grade("mistake", 0.3, 0.03),
+    Grade("blunder", 0.5, 0.05),
 )
 GRADE_NAMES: tuple[str, ...] = tuple(g.name for g in GRADES)
-SIGNIFICANCE = 2.0  # a loss is graded only if it is this many standard errors or more
+SIGNIFICANCE = 3.0  # a loss is graded only if it is this many standard errors or more
 TOLERANCE = 1e-9  # chances are stored to 4 digits: 0.061 - 0.051 must reach 0.01
 
 
-def log_odds(chance: float) -> float:
-    """The log-odds of ``chance`` clipped to ``CLIP``."""
-    low, high = CLIP
-    clipped = min(high, max(low, chance))
-    return math.log(clipped / (1.0 - clipped))
+def at_stake(before: float) -> float:
+    """The chance at stake in a decision whose seat had win chance ``before``."""
+    return min(STAKE_CAP, max(STAKE_FLOOR, before))
 
 
-def odds_loss(before: float, after: float) -> float:
-    """The loss in log-odds from win chance ``before`` to ``after`` (never below 0)."""
-    return max(0.0, log_odds(before) - log_odds(after))
+def share_lost(before: float, after: float) -> float:
+    """The loss from win chance ``before`` to ``after`` as a share of the chance
+    at stake (never below 0; above 1 only when the stake is capped)."""
+    return max(0.0, before - after) / at_stake(before)
 
 
 def grade(before: float, after: float, error: float) -> str | None:
@@ -66,18 +68,18 @@ def grade(before: float, after: float, error: float) -> str | None:
     the difference estimated with standard error ``error`` (points); None when the
     loss reaches no grade or is not clearly above the search's noise."""
     points = before - after
-    if points <= 0.0 or points < SIGNIFICANCE * error:
+    if points <= 0.0 or points < SIGNIFICANCE * error - TOLERANCE:
         return None
-    odds = odds_loss(before, after)
+    share = share_lost(before, after)
     reached = [
-        g.name for g in GRADES if odds >= g.odds - TOLERANCE and points >= g.points - TOLERANCE
+        g.name for g in GRADES if share >= g.share - TOLERANCE and points >= g.points - TOLERANCE
     ]
     return reached[-1] if reached else None
 
 
 def thresholds_json() -> dict[str, dict[str, float]]:
-    """The grades as a review writes them: name -> {"odds": ..., "points": ...}."""
-    return {g.name: {"odds": g.odds, "points": g.points} for g in GRADES}
+    """The grades as a review writes them: name -> {"share": ..., "points": ...}."""
+    return {g.name: {"share": g.share, "points": g.points} for g in GRADES}
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,9 @@ class Decision:
     action is ``forced``: it is not searched and has no estimates.
     ``before``: every seat's win chance under the search's preferred action;
     ``after``: under the action played; ``loss``: the deciding seat's difference
-    in points (never below 0), ``error`` its standard error, ``odds_loss`` the
-    same loss in log-odds (the grading measure), ``grade`` from ``GRADES``.
+    in points (never below 0), ``error`` its standard error, ``share`` the same
+    loss as a share of the chance at stake (the grading measure), ``grade`` from
+    ``GRADES``.
     ``choices``: every root candidate, best first by the search's preference.
     """
 
@@ -117,7 +120,7 @@ class Decision:
     error: float = 0.0
     grade: str | None = None
     choices: list[Choice] = field(default_factory=list)
-    odds_loss: float = 0.0
+    share: float = 0.0
 
     def better(self, limit: int = 3) -> list[Choice]:
         """The alternatives the search preferred to the action played, best first."""
@@ -128,29 +131,29 @@ class Decision:
 
 
 def graded(decision: Decision) -> Decision:
-    """``decision`` with its ``odds_loss`` and ``grade`` worked out from its own
+    """``decision`` with its ``share`` and ``grade`` worked out from its own
     chances and error by today's ``GRADES`` (a forced decision is unchanged)."""
     if decision.before is None or decision.after is None:
         return decision
     seat = decision.seat
     before, after = decision.before[seat], decision.after[seat]
-    loss = 0.0 if decision.loss == 0.0 else odds_loss(before, after)
+    share = 0.0 if decision.loss == 0.0 else share_lost(before, after)
     verdict = None if decision.loss == 0.0 else grade(before, after, decision.error)
-    return replace(decision, odds_loss=round(loss, 4), grade=verdict)
+    return replace(decision, share=round(share, 4), grade=verdict)
 
 
 @dataclass(frozen=True)
 class SeatSummary:
     """Per seat: who played it (``person``: the name of the person, None for a bot
     or when the record does not say), decisions searched, how many got each grade,
-    the mean loss in points and in log-odds."""
+    the mean loss in points and as a share of the chance at stake."""
 
     seat: int
     name: str
     searched: int
     graded: dict[str, int]
     mean_loss: float
-    mean_odds_loss: float = 0.0
+    mean_share: float = 0.0
     person: str | None = None
 
 
@@ -166,10 +169,10 @@ def summarise(
         mine = [d for d in decisions if d.seat == seat and not d.forced]
         counts = {g: sum(d.grade == g for d in mine) for g in GRADE_NAMES}
         mean = sum(d.loss for d in mine) / len(mine) if mine else 0.0
-        odds = sum(d.odds_loss for d in mine) / len(mine) if mine else 0.0
+        share = sum(d.share for d in mine) / len(mine) if mine else 0.0
         person = persons[seat] if seat < len(persons) else None
         summary.append(
-            SeatSummary(seat, name, len(mine), counts, round(mean, 4), round(odds, 4), person)
+            SeatSummary(seat, name, len(mine), counts, round(mean, 4), round(share, 4), person)
         )
     return sorted(summary, key=lambda s: s.person is None)
 
@@ -214,7 +217,7 @@ class Review:
     version: int = REVIEW_VERSION
     people: list[str | None] | None = None
     bots: bool = True
-    clip: list[float] = field(default_factory=lambda: list(CLIP))
+    stake: list[float] = field(default_factory=lambda: [STAKE_FLOOR, STAKE_CAP])
 
     def marked(self) -> list[Decision]:
         """The graded decisions, in the order they were played."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from meeple.engine import BadRecord, Game, GameRecord, GameState, MeepleError
-from meeple.review.model import Choice, Decision, Review, grade, odds_loss, summarise
+from meeple.review.model import Choice, Decision, Review, grade, share_lost, summarise
 from meeple.review.search import AnalysisSearch, RootStats
 
 DEFAULT_ITERATIONS = 1000  # per decision: about 1 s in Namibia on the 2-core machine
@@ -80,12 +80,12 @@ def _verdict(
     best, mine = stats.tallies[preferred], stats.tallies[played]
     before, after = best.means(), mine.means()
     assert before is not None and after is not None  # both were searched
-    loss, error, odds, verdict = 0.0, 0.0, 0.0, None
+    loss, error, share, verdict = 0.0, 0.0, 0.0, None
     if preferred != played:
         mean_before, mean_after = round(before[seat], DIGITS), round(after[seat], DIGITS)
         loss = round(max(0.0, mean_before - mean_after), DIGITS)
         error = round((best.error(seat) ** 2 + mine.error(seat) ** 2) ** 0.5, DIGITS)
-        odds = round(odds_loss(mean_before, mean_after), DIGITS)
+        share = round(share_lost(mean_before, mean_after), DIGITS)
         verdict = grade(mean_before, mean_after, error)
     choices = [choice(game, stats, a) for a in stats.ranking]
     return Decision(
@@ -101,7 +101,7 @@ def _verdict(
         error=error,
         grade=verdict,
         choices=choices,
-        odds_loss=odds,
+        share=share,
     )
 
 

@@ -48,7 +48,7 @@ def test_forgoing_a_winning_last_round_shipment_is_marked_a_blunder() -> None:
     assert plant.preferred is not None and plant.preferred.startswith("ship mine")
     assert plant.before is not None and plant.after is not None
     assert plant.before[SEAT] - plant.after[SEAT] >= GRADES[-1].points
-    assert plant.odds_loss >= GRADES[-1].odds
+    assert plant.share >= GRADES[-1].share
     assert plant.better()[0].action == plant.preferred
     assert before.grade is None  # the bot's own choice just before is not blamed
     assert [d.move for d in review.marked()] == [PLANTED + 1]

@@ -35,7 +35,9 @@ def test_review_prints_marked_decisions_and_writes_the_analysis(tmp_path: Path) 
     assert "Marked decisions" in result.stdout
     for decision in marked:
         assert decision["action"] in result.stdout
-    assert "Grades by lost win chance" in result.stdout and "150 iterations" in result.stdout
+    flat = " ".join(result.stdout.split())  # Rich wraps long lines
+    assert "Grades by lost win chance as a share of the chance at stake" in flat
+    assert "blunder 50% and 5 points" in flat and "150 iterations" in flat
 
 
 def test_review_of_some_moves_only(tmp_path: Path) -> None:

@@ -1,10 +1,11 @@
 """Grades that fit multi-player games (issue 28, point 2).
 
-The measure is the loss in log-odds of the deciding seat's win chance (chances
-clipped to [0.005, 0.995]) with a floor in points per grade and the search's noise
-taken into account. The figures are the issue's own, measured in a 4-player Namibia
-game with the estimate of the time: an all-in bid took Red from 8% to 1% (graded only
-an inaccuracy by absolute points) and a skipped shipment lost 6.1% -> 5.1% (not marked).
+The measure is the loss as a share of the chance at stake (the deciding seat's
+win chance before, taken at most 50%) with a floor in points per grade and the
+search's noise taken into account. The figures are the issue's own, measured in a
+4-player Namibia game with the estimate of the time: an all-in bid took Red from 8%
+to 1% (graded only an inaccuracy by absolute points) and a skipped shipment lost
+6.1% -> 5.1% (not marked).
 """
 
 from __future__ import annotations
@@ -15,36 +16,38 @@ import pytest
 
 from meeple.engine import BadRecord
 from meeple.review import GRADES, Decision, Review
-from meeple.review.model import SIGNIFICANCE, grade, graded, log_odds, odds_loss, summarise
+from meeple.review.model import SIGNIFICANCE, at_stake, grade, graded, share_lost, summarise
 
 
 def test_an_all_in_bid_from_8_to_1_percent_is_a_blunder() -> None:
     assert grade(0.08, 0.01, 0.0) == "blunder"
     assert grade(0.08, 0.01, 0.07 / SIGNIFICANCE) == "blunder"  # at the noise bar
-    assert grade(0.08, 0.01, 0.04) is None  # a search that cannot tell them apart marks nothing
+    assert grade(0.08, 0.01, 0.03) is None  # a search that cannot tell them apart marks nothing
 
 
 def test_a_skipped_shipment_from_6_1_to_5_1_percent_is_marked() -> None:
-    assert grade(0.061, 0.051, 0.004) == "inaccuracy"
+    assert grade(0.061, 0.051, 0.003) == "inaccuracy"
+
+
+def test_above_a_coin_flip_the_measure_is_twice_the_points() -> None:
+    assert at_stake(0.9) == at_stake(0.5) == 0.5 and at_stake(0.0) == 0.005
+    assert share_lost(0.95, 0.70) == pytest.approx(0.5)
+    assert grade(0.95, 0.70, 0.0) == "blunder"  # a won 2-player game thrown away
+    assert grade(0.5, 0.38, 0.0) == "inaccuracy"  # 24% of the stake
+    assert grade(0.96, 0.89, 0.0) is None  # 14% of the stake
 
 
 def test_the_floor_in_points_keeps_noise_at_tiny_chances_unmarked() -> None:
-    assert odds_loss(0.004, 0.001) == 0.0  # both below the clip
-    assert grade(0.012, 0.006, 0.0) is None  # 0.7 log-odds, but under one point
+    assert share_lost(0.004, 0.001) == pytest.approx(0.6)  # the stake is at least 0.5%
+    assert grade(0.012, 0.006, 0.0) is None  # half the chance, but under one point
     assert grade(0.02, 0.01, 0.0) == "inaccuracy"  # halved, one point: no more
-    assert grade(0.99, 0.97, 0.0) == "inaccuracy"  # 1.1 log-odds, but two points
-
-
-def test_log_odds_are_symmetric_and_clipped() -> None:
-    assert log_odds(0.5) == 0.0
-    assert log_odds(0.2) == pytest.approx(-log_odds(0.8))
-    assert log_odds(0.0) == log_odds(0.005) and log_odds(1.0) == log_odds(0.995)
+    assert grade(0.3, 0.4, 0.0) is None  # a gain is no loss
 
 
 def test_grades_grow_with_both_their_measures() -> None:
-    odds = [g.odds for g in GRADES]
+    shares = [g.share for g in GRADES]
     points = [g.points for g in GRADES]
-    assert odds == sorted(odds) and points == sorted(points)
+    assert shares == sorted(shares) and points == sorted(points)
     assert [g.name for g in GRADES] == ["inaccuracy", "mistake", "blunder"]
 
 
@@ -57,7 +60,7 @@ def searched(seat: int, before: float, after: float, error: float = 0.0) -> Deci
 
 
 def version_one(decisions: list[Decision]) -> dict[str, Any]:
-    """A review as version 1 wrote it: grades by points, no people, no odds."""
+    """A review as version 1 wrote it: grades by points, no people, no shares."""
     review = Review(
         "namibia",
         "namibia-2",
@@ -73,11 +76,11 @@ def version_one(decisions: list[Decision]) -> dict[str, Any]:
     )
     raw = review.to_json()
     for d in raw["decisions"]:
-        d.pop("odds_loss")
+        d.pop("share")
         d["grade"] = "inaccuracy"  # 7 points lost: what version 1 said of the all-in bid
     for s in raw["summary"]:
-        s.pop("mean_odds_loss"), s.pop("person")
-    for key in ("people", "bots", "clip"):
+        s.pop("mean_share"), s.pop("person")
+    for key in ("people", "bots", "stake"):
         raw.pop(key)
     raw.update(version=1, thresholds={"inaccuracy": 0.05, "mistake": 0.12, "blunder": 0.25})
     return raw
@@ -86,8 +89,8 @@ def version_one(decisions: list[Decision]) -> dict[str, Any]:
 def test_a_review_of_version_1_is_graded_again_on_load() -> None:
     review = Review.from_json(version_one([searched(0, 0.08, 0.01, 0.01)]))
     (decision,) = review.decisions
-    assert decision.grade == "blunder" and decision.odds_loss == pytest.approx(2.15, abs=0.01)
-    assert review.version == 2 and review.thresholds["blunder"]["odds"] == GRADES[-1].odds
+    assert decision.grade == "blunder" and decision.share == pytest.approx(0.875)
+    assert review.version == 2 and review.thresholds["blunder"]["share"] == GRADES[-1].share
     assert review.summary[0].graded["blunder"] == 1
 
 
@@ -110,4 +113,4 @@ def test_the_summary_puts_the_people_first() -> None:
         ("Red", None),
         ("Green", None),
     ]
-    assert all(r.mean_odds_loss == pytest.approx(0.539, abs=0.001) for r in rows)
+    assert all(r.mean_share == pytest.approx(1 / 3, abs=0.001) for r in rows)

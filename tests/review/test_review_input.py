@@ -77,12 +77,13 @@ def test_hints_are_the_searchs_three_best_with_every_seats_chance() -> None:
 
 
 def test_grades_follow_the_thresholds_and_need_a_clear_signal() -> None:
-    """Issue 28, point 2: each grade needs its loss in log-odds and its floor in points."""
+    """Issue 28, point 2: each grade needs its share of the chance at stake and its
+    floor in points; at 25% (a 4-player start) the shares are of 25 points."""
     first, second, worst = GRADES
-    assert grade(0.5, 0.5 - 0.044, 0.0) is None  # 0.18 log-odds is 4.5 points at 50%
-    assert grade(0.5, 0.45, 0.0) == first.name
-    assert grade(0.5, 0.38, 0.0) == second.name
-    assert grade(0.5, 0.25, 0.0) == worst.name
-    assert grade(0.5, 0.25, 0.25 / SIGNIFICANCE) == worst.name  # exactly at the significance bar
-    assert grade(0.5, 0.25, 0.2) is None  # within the search's noise
+    assert grade(0.25, 0.25 - 0.037, 0.0) is None  # 14.8% of the stake
+    assert grade(0.25, 0.21, 0.0) == first.name
+    assert grade(0.25, 0.17, 0.0) == second.name
+    assert grade(0.25, 0.12, 0.0) == worst.name
+    assert grade(0.25, 0.12, 0.13 / SIGNIFICANCE) == worst.name  # exactly at the significance bar
+    assert grade(0.25, 0.12, 0.05) is None  # within the search's noise
     assert grade(0.3, 0.4, 0.0) is None  # a gain is no loss
