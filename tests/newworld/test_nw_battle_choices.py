@@ -9,7 +9,13 @@ from meeple.games.newworld import GAME
 from meeple.games.newworld.positions import new_state
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.homebound import begin as begin_homebound
-from meeple.games.newworld.state import COMBAT_PLAYERS, GOLD_SITE, NewWorldState, at
+from meeple.games.newworld.state import (
+    COMBAT_NATIVES,
+    COMBAT_PLAYERS,
+    GOLD_SITE,
+    NewWorldState,
+    at,
+)
 from tests.newworld.nw_support import Dice, ScriptedRng, area, movement_position, texts
 
 ENGLAND, FRANCE = 0, 1
@@ -138,6 +144,30 @@ def test_8_31_a_prospector_that_did_not_attack_is_never_the_attacker_loss() -> N
     assert not state.pending and state.soldiers[at(ENGLAND, h)] == 1
     assert state.site_holder[2 * h] == ENGLAND  # still prospecting
     assert state.city_holder[h] != ENGLAND  # the looter fell: the City stands open
+
+
+def test_8_33_against_natives_too_the_attacker_chooses_which_soldiers_fell() -> None:
+    """8.33: "The procedure is the same as Combat vs other players": the odd rolls
+    take attacking Soldiers of the attacker's choice, never a Prospector that stayed
+    on his Gold Site."""
+    h = area("H")
+    state = soldiers_in_h(english=2, french=0)
+    state.phase = COMBAT_NATIVES
+    state.natives[h] = 3
+    state.emb_soldiers[at(ENGLAND, h)] = 1
+    state.site_kind[2 * h] = GOLD_SITE
+    state.site_holder[2 * h] = ENGLAND  # one of the two on land prospects
+    state.rng = ScriptedRng(1, 3)  # type: ignore[assignment]  # both attackers fall
+    GAME.play(state, ENGLAND, "attack natives at h with 2")
+    assert legal(state, ENGLAND) == [
+        "lose soldier",
+        "lose embarked soldier",
+        "take the suggested losses",
+    ]
+    GAME.play(state, ENGLAND, "lose embarked soldier")  # the other: the one on land
+    assert state.emb_soldiers[at(ENGLAND, h)] == 0 and state.soldiers[at(ENGLAND, h)] == 1
+    assert state.site_holder[2 * h] == ENGLAND and state.natives[h] == 3
+    assert not state.losses and "end combat" in texts(state, ENGLAND)
 
 
 # ---- 22.3, 22.4: the Pirate likewise, die by die ------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 from meeple.engine import Event
 from meeple.games.newworld.actions import END_COMBAT, SPACE, attack_index, natives_index
-from meeple.games.newworld.rules import battle, units
+from meeple.games.newworld.rules import battle, losses, units
 from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.control import check_pc_loss
 from meeple.games.newworld.rules.markers import apply_marker, marker_actions
@@ -62,6 +62,8 @@ def defenders(state: NewWorldState, defender: int, area: int) -> tuple[int, int]
 
 
 def combat_actions(state: NewWorldState, seat: int) -> list[int]:
+    if state.losses and not state.pending:  # the attacker's own losses to Natives (8.31)
+        return losses.actions(state, seat)
     if state.pending:
         return battle.actions(state, seat)  # decisions within a battle (8.31, 8.32)
     out: list[int] = []
@@ -112,6 +114,8 @@ def _defended(state: NewWorldState, other: int, area: int, marker_pc: bool) -> b
 
 
 def combat_has_choice(state: NewWorldState, seat: int) -> bool:
+    if state.losses and not state.pending:
+        return len(losses.actions(state, seat)) > 1
     if state.pending:
         return len(battle.actions(state, seat)) > 1
     return any(_combat_groups(state, seat))
@@ -119,6 +123,11 @@ def combat_has_choice(state: NewWorldState, seat: int) -> bool:
 
 def apply_combat(state: NewWorldState, seat: int, index: int) -> bool:
     """One decision of a Combat Phase; True once the phase is over."""
+    if state.losses and not state.pending:  # which attackers the Natives took (8.31)
+        area = state.losses[1]
+        if losses.apply(state, index):
+            units.abandon_gold(state, seat, area)
+        return False
     if state.pending:
         battle.apply(state, seat, index)
         return False
@@ -146,13 +155,17 @@ def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> No
         return rolled[-1]
 
     result = fight(roll, count, state.natives[area], 0)
-    units.kill_soldiers(state, seat, area, result.attacker_lost)
     state.used_vs_natives[i] += count - result.attacker_lost
     state.natives[area] -= result.soldiers_lost
     fought = (seat, area, count, result.attacker_lost, result.soldiers_lost)
     data = {"seat": seat, "area": area, "dice": rolled}
     state.log.append(Event("battle", natives_battle_words, data, None, True, fought))
-    units.abandon_gold(state, seat, area)
+    # the Soldiers that rolled odd fell: which ones is the attacker's, as against a
+    # player (8.33 "the same", 8.31; rules/losses.py ATTACKING)
+    losses.add(state, seat, area, result.attacker_lost, 0, seat)
+    losses.settle(state)
+    if not state.losses:
+        units.abandon_gold(state, seat, area)
 
 
 def natives_battle_words(seat: int, area: int, count: int, lost: int, natives: int) -> str:

@@ -62,8 +62,11 @@ KIND_PHASE: dict[str, tuple[tuple[int, ...], str]] = {
     "sail_home": ((HOMEBOUND,), "12.1 Homebound Naval Movement"),
     "retreat": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "explore": ((EXPLORE,), "16.5 Optional Setup"),
-    "lose": ((COMBAT_PLAYERS, UPRISING_PHASE, SURVIVAL_PHASE), "8.314 Control"),
-    "accept_losses": ((COMBAT_PLAYERS, UPRISING_PHASE, SURVIVAL_PHASE), "8.314 Control"),
+    "lose": ((COMBAT_PLAYERS, COMBAT_NATIVES, UPRISING_PHASE, SURVIVAL_PHASE), "8.314 Control"),
+    "accept_losses": (
+        (COMBAT_PLAYERS, COMBAT_NATIVES, UPRISING_PHASE, SURVIVAL_PHASE),
+        "8.314 Control",
+    ),
     "retreat_some_colonists": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "retreat_some_soldiers": ((COMBAT_PLAYERS,), "8.32 Retreats"),
     "attack_colonists": ((COMBAT_PLAYERS,), "8.312 Attacking Colonists"),
@@ -113,8 +116,9 @@ for _kind in ("load_ship",):
     )
 for _kind in ("lose", "accept_losses"):
     RULE_WORDS[_kind] = (
-        "only a player with losses to take (a battle's defender, 8.314; an uprising, 9.4; the"
-        " climate, 10.1) chooses them, one at a time among the units of the kind due that he "
+        "only a player with losses to take (a battle's defender, 8.314, or its attacker for"
+        " his Soldiers that rolled odd, 8.31; an uprising, 9.4; the climate, 10.1) chooses"
+        " them, one at a time among the units of the kind due that he "
         "has there; the Political Control marker only in a battle under rule 20"
     )
 for _kind in ("attack_colonists", "spare_colonists"):
