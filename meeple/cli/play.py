@@ -228,7 +228,7 @@ class TerminalTable:
         say the one reason."""
         plan = self.undo_plan(seat)
         if isinstance(plan, str):
-            console.print(f"[red]Cannot undo:[/] {plan}")
+            console.print(f"[red]You cannot undo now.[/] {plan}")
             return False
         self.rebuild(plan)
         console.print("Your last decision was taken back.")

@@ -314,7 +314,7 @@ def test_undo_is_refused_once_another_person_has_acted(tmp_path: Path) -> None:
         "human,human,heuristic", ["place alexandria", "", "place algiers", "", "undo"], tmp_path
     )
     # The one reason that applies, named as the browser words it (meeple.engine.undo).
-    assert f"Cannot undo: {decided_since('France')}" in flat(out)
+    assert f"You cannot undo now. {decided_since('France')}" in flat(out)
     assert (0, "place alexandria") in record.moves
 
 

@@ -41,7 +41,7 @@ def test_undo_reason_and_a_handed_over_seat_keeps_its_name(pages: Any, tmp_path:
         assert undo.is_disabled() and undo.get_attribute("title") == NO_DECISION
         ann.page.locator(".undo-wrap").hover()
         note = ann.page.locator("#undonote")
-        assert note.is_visible() and note.inner_text() == f"Cannot undo: {NO_DECISION}"
+        assert note.is_visible() and note.inner_text() == f"You cannot undo now. {NO_DECISION}"
         first = ann.state()["legal"][0]
         ann.evaluate("(a) => window.meeple.play(a)", first)
         ann.drawn_state("window.meeple.state.undo.available")

@@ -32,6 +32,6 @@ export function drawUndo(snap) {
   const available = Boolean(undo && undo.available);
   button.disabled = !available;
   button.title = available ? "take back your last decision" : (undo && undo.reason) || "";
-  note.textContent = available || !undo ? "" : `Cannot undo: ${undo.reason}`;
+  note.textContent = available || !undo ? "" : `You cannot undo now. ${undo.reason}`;
   if (available) note.classList.remove("shown");
 }
