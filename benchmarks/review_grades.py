@@ -237,6 +237,10 @@ def position_checks(iterations: int, seeds: int) -> None:
                 f" ± {d.error:.3f}, {d.share:.2f} of the stake, preferred {d.preferred!r},"
                 f" grade {d.grade}"
             )
+            chances = ", ".join(
+                f"{c.action} {c.win[seat]:.3f} ({c.samples} samples)" for c in d.choices if c.win
+            )
+            print(f"{'':22} every choice's chance for seat {seat}: {chances}")
 
 
 def main() -> None:
@@ -260,6 +264,9 @@ def main() -> None:
         saved = json.loads(args.load.read_text())
         judged = [(lv, review_decision(raw)) for lv, raw in saved]
         marks_table(judged, sorted({lv for lv, _ in judged}))
+        return
+    if args.games == 0:  # the positions only
+        position_checks(args.check_iterations, args.check_seeds)
         return
     for seed in range(1, args.games + 1):
         seats = [strong, weak, strong, weak] if seed % 2 else [weak, strong, weak, strong]
