@@ -395,7 +395,7 @@ function drawVerdict() {
   const name = label(d.seat);
   box.append(el("p", {}, el("b", { text: `${name}: ${d.action}` }), d.grade ? el("span", { class: `grade ${d.grade}`, text: ` · ${d.grade}` }) : ""));
   if (d.forced) { box.append(el("p", { class: "muted", text: "The only legal action: not judged." })); return; }
-  box.append(el("p", { text: `${name}'s win chance: ${percent(d.before[d.seat])} with the search's choice, ${percent(d.after[d.seat])} after the move played (loss ${Math.round(d.loss * 100)} points, ± ${Math.round(d.error * 100)}${d.share ? `: ${Math.round(d.share * 100)}% of what was at stake` : ""}).` }));
+  box.append(el("p", { text: `${name}'s win chance: ${percent(d.before[d.seat])} with the search's choice, ${percent(d.after[d.seat])} after the move played (loss ${Math.round(d.loss * 100)} points, ± ${Math.round(d.error * 100)}${d.share && d.before[d.seat] <= 0.5 ? `: ${Math.round(d.share * 100)}% of ${name}'s chance` : ""}).` }));
   const preferred = better(d);
   if (!preferred.length) { box.append(el("p", { class: "muted", text: "The search preferred this move too." })); return; }
   const list = el("ol", { class: "preferred" });
