@@ -195,12 +195,15 @@ def test_22_3_the_pirate_may_offer_to_cancel_and_the_enemy_may_agree() -> None:
     agreed.rng = ScriptedRng(3)  # type: ignore[assignment]  # Pirate 1: no effect
     GAME.play(agreed, ENGLAND, "attack enemy fleet")
     assert GAME.to_act(agreed) == (ENGLAND,) and legal(agreed, ENGLAND) == BETWEEN_DICE
+    seen = GAME.view(agreed, FRANCE)["pending_piracy"]  # public, as the dice are
+    assert seen == {"attacker": ENGLAND, "enemy": FRANCE, "area": "H", "raid": False}
     GAME.play(agreed, ENGLAND, "offer to cancel the attack")
     assert GAME.to_act(agreed) == (FRANCE,)
     assert legal(agreed, FRANCE) == ["refuse to cancel", "agree to cancel"]
     GAME.play(agreed, FRANCE, "agree to cancel")  # Pirate 2 does not roll
     assert agreed.fleet_pirates == [2, 0] and agreed.fleet_ships == [3, 2]
     assert GAME.to_act(agreed) == (ENGLAND,) and texts(agreed, ENGLAND) == {"sail home"}
+    assert GAME.view(agreed, FRANCE)["pending_piracy"] is None
 
     refused = pirates_off_h()
     refused.rng = ScriptedRng(3, 1)  # type: ignore[assignment]  # Pirate 2 rolls 1: sunk

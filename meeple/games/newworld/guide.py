@@ -131,7 +131,18 @@ def _decision(view: NewWorldView, phase: str) -> str:
         return LOSS_WORDS.get(losses["cause"], LOSS_WORDS["battle"])
     attack = view["pending_attack"]
     if attack is not None:
-        return f"A battle in {attack['area'].upper()}: roll on, or settle a retreat."
+        return (
+            f"A battle in {attack['area'].upper()}: between two dice the attacker rolls on"
+            " (one die, or all of them) or offers to cancel, which the defender may accept;"
+            " the defender may retreat (8.31, 8.32)."
+        )
+    piracy = view["pending_piracy"]
+    if piracy is not None:
+        return (
+            f"Pirates attack at {piracy['area'].upper()}: between two dice the Pirate rolls"
+            " on (one die, or all of them) or offers to cancel, which his enemy may accept"
+            " (22.3)."
+        )
     me = own_player(view)
     if phase == "homebound naval movement" and me and me["fleet"]["at_sea"]:
         return (

@@ -258,6 +258,13 @@ def question_lines(view: NewWorldView, names: list[str]) -> list[str]:
     claim = view["pending_claim"]
     if claim:
         out.append(f"{names[claim['seat']]} may claim a Gold Site in {claim['area']} (16.411)")
+    piracy = view["pending_piracy"]
+    if piracy:
+        target = "raid the port of" if piracy["raid"] else "attack the Fleet of"
+        out.append(
+            f"{names[piracy['attacker']]}'s Pirates {target} {names[piracy['enemy']]} at"
+            f" {piracy['area']} (22.3)"
+        )
     return out
 
 

@@ -20,7 +20,7 @@ from typing import Literal, TypedDict, cast
 
 from meeple.engine import Rng
 from meeple.games.newworld.board import LETTERS, turn_values
-from meeple.games.newworld.rules import fleetcard, losses, outbound, pickup, units
+from meeple.games.newworld.rules import fleetcard, losses, outbound, pickup, piracy, units
 from meeple.games.newworld.rules.apply import to_act
 from meeple.games.newworld.rules.cargo import cargo_of
 from meeple.games.newworld.rules.control import controlled
@@ -155,6 +155,15 @@ class PlayerView(TypedDict):
     political_control: int
 
 
+class PendingPiracy(TypedDict):
+    """A Pirate attack under way homebound, fought die by die (22.3; a raid, 22.4)."""
+
+    attacker: int
+    enemy: int
+    area: str
+    raid: bool
+
+
 class PendingAttack(TypedDict):
     attacker: int
     defender: int
@@ -271,6 +280,7 @@ class NewWorldView(Moment):
     pending_arrangement: Arrangement | None
     pending_gold_request: GoldRequest | None
     pending_claim: PendingClaim | None
+    pending_piracy: PendingPiracy | None
     pending_landed: Landed | None
     last_battle: LastBattle | None
     result: ResultView | None
@@ -320,6 +330,7 @@ def build_view(state: NewWorldState, seat: int | None) -> NewWorldView:
         "pending_arrangement": arrangement_view(state),
         "pending_gold_request": gold_request_view(state),
         "pending_claim": claim_view(state),
+        "pending_piracy": piracy_view(state),
         "pending_landed": _landed(state),
         "last_battle": last_battle_view(state),
         "result": _result(state) if over else None,
@@ -418,6 +429,19 @@ def gold_request_view(state: NewWorldState) -> GoldRequest | None:
         return None
     owner, area, _ = state.gold_leave
     return {"owner": owner, "area": LETTERS[area], "asked": pickup.asked(state)}
+
+
+def piracy_view(state: NewWorldState) -> PendingPiracy | None:
+    """The Pirate attack under way (22.3, 22.4): public, as its dice are."""
+    if not state.pirate_attack:
+        return None
+    kind, attacker = state.pirate_attack[:2]
+    return {
+        "attacker": attacker,
+        "enemy": state.plan_enemy[attacker],
+        "area": LETTERS[state.fleet_at[attacker]],
+        "raid": kind == piracy.PORT,
+    }
 
 
 def claim_view(state: NewWorldState) -> PendingClaim | None:
