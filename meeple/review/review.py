@@ -148,7 +148,7 @@ def review_record(
         )
     judge_bots = judges_bots(people, bots)
     persons = [name is not None for name in people or [None] * record.config.players]
-    todo = {m for m in wanted if judge_bots or persons[record.moves[m - 1][0]]}
+    todo = {m for m in wanted if judge_bots or _persons_move(persons, record.moves[m - 1][0])}
     decisions: list[Decision] = []
     ordinals = [0] * record.config.players
     for number, (seat, text) in enumerate(record.moves, start=1):
@@ -176,6 +176,12 @@ def review_record(
         people=people,
         bots=judge_bots,
     )
+
+
+def _persons_move(persons: list[bool], seat: int) -> bool:
+    """Is a move of ``seat`` a person's? A seat out of range counts as one, so that
+    replaying it reports the bad record."""
+    return persons[seat] if 0 <= seat < len(persons) else True
 
 
 def judges_bots(people: list[str | None] | None, bots: bool | None) -> bool:

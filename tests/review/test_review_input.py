@@ -39,6 +39,10 @@ def test_a_move_that_does_not_replay_names_its_number() -> None:
     record.moves[1] = (7, "bid 1")
     with pytest.raises(BadRecord, match=r"move 2 names seat 7; seats are 0\.\.1"):
         review_record(GOOFSPIEL, record, iterations=16)
+    with pytest.raises(BadRecord, match=r"move 2 names seat 7"):  # judging people only too
+        review_record(GOOFSPIEL, record, iterations=16, people=["Ann", None])
+    with pytest.raises(ValueError, match="people names 3 seats; the record has 2"):
+        review_record(GOOFSPIEL, record, iterations=16, people=["Ann", None, None])
 
 
 def test_a_budget_below_the_minimum_and_unknown_moves_are_refused() -> None:
