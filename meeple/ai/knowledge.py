@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeple.ai.winchance import CalibratedKnowledge, load_model
 from meeple.engine import Game, GameState, Knowledge, NoKnowledge, Rng
 
 __all__ = [
@@ -31,5 +32,9 @@ def root_options(
 
 
 def knowledge_for(game: Game[Any]) -> Knowledge | None:
-    """The search knowledge of ``game``, or None (search plays to the end)."""
-    return game.bots().search
+    """The search knowledge of ``game``, or None (search plays to the end). Where the
+    game ships a win-chance model (``meeple.ai.winchance``), its cut-off evaluation
+    is the model's calibrated chances; the rest stays the game's knowledge."""
+    found = game.bots().search
+    model = load_model(game) if found is not None else None
+    return found if found is None or model is None else CalibratedKnowledge(found, model)
