@@ -27,7 +27,7 @@ NAMIBIA = get_game("namibia")
 BAD = ("mistake", "blunder")
 
 BID_SEED, BID_AT, BID_SEAT, BID_MONEY = 21, 94, 3, 43  # move index (from 0) of the all-in bid
-SHIP_SEED, SHIP_AT, SHIP_SEAT = 3, 54, 3  # Yellow's round 1 rail shipping of mine h4
+SHIP_SEED, SHIP_AT, SHIP_SEAT = 3, 54, 3  # Orange's round 1 rail shipping of mine h4
 
 
 def all_in(index: int, state: GameState, seat: int) -> str | None:
