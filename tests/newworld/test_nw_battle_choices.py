@@ -170,6 +170,31 @@ def test_8_33_against_natives_too_the_attacker_chooses_which_soldiers_fell() -> 
     assert not state.losses and "end combat" in texts(state, ENGLAND)
 
 
+def test_8_33_against_natives_a_six_may_be_rolled_again_or_not() -> None:
+    """8.33 "the same" as 8.31: after a 6 the Soldier "may" roll again (no one can
+    agree to a cancel there, so nothing else is asked between two dice)."""
+    h = area("H")
+    stopped = soldiers_in_h(english=2, french=0)
+    stopped.phase = COMBAT_NATIVES
+    stopped.natives[h] = 3
+    stopped.rng = ScriptedRng(6)  # type: ignore[assignment]
+    GAME.play(stopped, ENGLAND, "attack natives at h with 1")
+    assert stopped.natives[h] == 2
+    assert legal(stopped, ENGLAND) == ["roll again", "fight to the end", "stop rolling"]
+    GAME.play(stopped, ENGLAND, "stop rolling")
+    assert stopped.natives[h] == 2 and not stopped.natives_attack
+    assert "attack natives at h with 1" in texts(stopped, ENGLAND)  # the other Soldier
+
+    again = soldiers_in_h(english=2, french=0)
+    again.phase = COMBAT_NATIVES
+    again.natives[h] = 3
+    again.rng = ScriptedRng(6, 6, 3, 5)  # type: ignore[assignment]
+    GAME.play(again, ENGLAND, "attack natives at h with 2")
+    GAME.play(again, ENGLAND, "fight to the end")  # 6 again, 3 (nothing); the second: 5
+    assert again.rng.dice.all_used and not again.natives_attack  # type: ignore[attr-defined]
+    assert again.natives[h] == 1 and again.soldiers[at(ENGLAND, h)] == 1
+
+
 # ---- 22.3, 22.4: the Pirate likewise, die by die ------------------------------------------
 
 

@@ -150,6 +150,7 @@ def deal(state: NewWorldState) -> None:
     state.claim = []
     state.battle = []
     state.pirate_attack = []
+    state.natives_attack = []
     state.pirate_gold = [0] * (n * MAX_SHIPS)
     place_pieces(state)
     state.tile_climate = [area.climate for area in WORLD.areas]

@@ -119,6 +119,7 @@ _FLAT = (
     "claim",
     "battle",
     "pirate_attack",
+    "natives_attack",
     "delivered",
     "natives",
     "loose_gold",
@@ -225,6 +226,10 @@ class NewWorldState(GameState):
     # first die to its last: [fleet 0 / port 1, the Pirate's seat, Pirate Ship rolling,
     # Pirates sunk (bits), a 6's reroll to come, the Pirate's word before the next die,
     # an offer to cancel open], empty otherwise (rules/piracy.py)
+    natives_attack: list[int]  # COMBAT_NATIVES: an attack on Natives waiting for its
+    # attacker's word on a 6's reroll (8.33, 8.31): [seat, area, attacking Soldiers, still
+    # to roll, reroll to come, his word, his Soldiers lost, Natives killed, the dice...],
+    # empty otherwise (rules/attacks.py)
     delivered: list[int]  # dollars of Gold delivered offboard this turn (13.2)
     # per Area
     natives: list[int]

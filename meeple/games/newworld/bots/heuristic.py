@@ -120,7 +120,7 @@ def alternatives(
     out = [chosen]
     if kind in SETTLED_KINDS or (kind in COLONIST_KINDS and not root):
         return out
-    if t.kinds[legal[-1]] in ("offer_cancel", "agree_cancel"):
+    if t.kinds[legal[-1]] in ("offer_cancel", "agree_cancel", "stop_rolling"):
         return out  # between two dice (8.31, 22.3): the heuristic's answer is not searched
     kinds = by_kind(t, legal)
     if kind in ("maintain", "build", "buy", "send_soldiers", "send_colonists"):

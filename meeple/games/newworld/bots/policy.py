@@ -583,7 +583,7 @@ def choose(
         return retreat_choice(t, state, seat, legal)
     if last == "spare_colonists":  # 8.312: the heuristic goes on against the Colonists
         return legal[0]
-    if last == "offer_cancel":  # 8.31, 22.3: every die left rolled without asking again
+    if last in ("offer_cancel", "stop_rolling"):  # 8.31, 22.3: every die left rolled
         return next((a for a in legal if t.kinds[a] == "fight_to_end"), legal[0])
     if last == "agree_cancel":  # 8.31, 22.3: the heuristic lets no attack off
         return legal[0]

@@ -7,9 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from meeple.engine import Event
-from meeple.games.newworld.actions import END_COMBAT, SPACE, attack_index, natives_index
+from meeple.games.newworld.actions import (
+    END_COMBAT,
+    FIGHT_TO_END,
+    ROLL_AGAIN,
+    SPACE,
+    STOP_ROLLING,
+    attack_index,
+    natives_index,
+)
 from meeple.games.newworld.rules import battle, losses, units
-from meeple.games.newworld.rules.combat import fight
 from meeple.games.newworld.rules.control import check_pc_loss
 from meeple.games.newworld.rules.markers import apply_marker, marker_actions
 from meeple.games.newworld.state import (
@@ -62,6 +69,8 @@ def defenders(state: NewWorldState, defender: int, area: int) -> tuple[int, int]
 
 
 def combat_actions(state: NewWorldState, seat: int) -> list[int]:
+    if state.natives_attack:  # a 6's reroll against the Natives (8.33, 8.31)
+        return natives_actions(state, seat)
     if state.losses and not state.pending:  # the attacker's own losses to Natives (8.31)
         return losses.actions(state, seat)
     if state.pending:
@@ -114,6 +123,8 @@ def _defended(state: NewWorldState, other: int, area: int, marker_pc: bool) -> b
 
 
 def combat_has_choice(state: NewWorldState, seat: int) -> bool:
+    if state.natives_attack:
+        return True
     if state.losses and not state.pending:
         return len(losses.actions(state, seat)) > 1
     if state.pending:
@@ -123,6 +134,9 @@ def combat_has_choice(state: NewWorldState, seat: int) -> bool:
 
 def apply_combat(state: NewWorldState, seat: int, index: int) -> bool:
     """One decision of a Combat Phase; True once the phase is over."""
+    if state.natives_attack:
+        answer_natives(state, index)
+        return False
     if state.losses and not state.pending:  # which attackers the Natives took (8.31)
         area = state.losses[1]
         if losses.apply(state, index):
@@ -145,24 +159,83 @@ def apply_combat(state: NewWorldState, seat: int, index: int) -> bool:
     return False
 
 
+# ``state.natives_attack``'s fields (8.33): the attacker, the Area, his attacking
+# Soldiers, those still to roll, a 6's reroll to come, his word on it
+# (``battle.ASK_HIM``, ``UNDECIDED``, ``GO``, ``TO_END``), his Soldiers lost, the
+# Natives killed; then the dice.
+N_SEAT, N_AREA, N_COUNT, N_LEFT, N_REROLL, N_PACE, N_LOST, N_KILLED = range(8)
+N_ROLLED = 8
+
+
 def attack_natives(state: NewWorldState, seat: int, area: int, count: int) -> None:
+    """An attack on the Natives, die by die as against a player (8.33 "the same",
+    8.31): the only choice between two dice is a 6's reroll, which the Soldier "may"
+    make (no one can agree to a cancel); the dice fall as ``combat.fight`` has them."""
     i = at(seat, area)
     battle.flip_prospectors(state, seat, area, count, state.used_vs_natives[i])
-    rolled: list[int] = []  # the dice, in order, for the log
+    state.natives_attack = [seat, area, count, count, 0, battle.ASK_HIM, 0, 0]
+    roll_on_natives(state)
 
-    def roll() -> int:
-        rolled.append(die(state))
-        return rolled[-1]
 
-    result = fight(roll, count, state.natives[area], 0)
-    state.used_vs_natives[i] += count - result.attacker_lost
-    state.natives[area] -= result.soldiers_lost
-    fought = (seat, area, count, result.attacker_lost, result.soldiers_lost)
+def roll_on_natives(state: NewWorldState) -> None:
+    """Roll until the attacker is asked about a reroll or the attack is over."""
+    record = state.natives_attack
+    area = record[N_AREA]
+    while state.natives[area] and (record[N_LEFT] or record[N_REROLL]):
+        if record[N_REROLL] and record[N_PACE] == battle.ASK_HIM:
+            record[N_PACE] = battle.UNDECIDED  # 8.31: "may immediately roll again"
+            return
+        if record[N_PACE] == battle.GO:
+            record[N_PACE] = battle.ASK_HIM
+        value = die(state)
+        record.append(value)
+        if not record[N_REROLL]:
+            record[N_LEFT] -= 1
+            if value % 2:
+                record[N_LOST] += 1
+                continue
+        elif value % 2:  # a reroll ignores odd results (8.31)
+            record[N_REROLL] = 0
+            continue
+        record[N_REROLL] = int(value == 6)
+        state.natives[area] -= 1  # removed from play (8.33)
+        record[N_KILLED] += 1
+    finish_natives(state)
+
+
+def natives_actions(state: NewWorldState, seat: int) -> list[int]:
+    """A 6's reroll against the Natives: the old pick, to roll, first."""
+    if seat != state.natives_attack[N_SEAT]:
+        return []
+    return [ROLL_AGAIN, FIGHT_TO_END, STOP_ROLLING]
+
+
+def answer_natives(state: NewWorldState, index: int) -> None:
+    record = state.natives_attack
+    if index == STOP_ROLLING:
+        record[N_REROLL] = 0
+        record[N_PACE] = battle.GO
+        data = {"seat": record[N_SEAT], "area": record[N_AREA]}
+        args = (record[N_SEAT], record[N_AREA])
+        state.log.append(Event("stop rolling", battle.stop_words, data, args=args))
+    else:
+        record[N_PACE] = battle.TO_END if index == FIGHT_TO_END else battle.GO
+    roll_on_natives(state)
+
+
+def finish_natives(state: NewWorldState) -> None:
+    """The attack is over: logged, its attackers counted (8.311 keeps them from
+    attacking the Natives again this turn), the attacker's losses chosen."""
+    seat, area, count, _, _, _, lost, killed = state.natives_attack[:N_ROLLED]
+    rolled = state.natives_attack[N_ROLLED:]
+    state.natives_attack = []
+    state.used_vs_natives[at(seat, area)] += count - lost
+    fought = (seat, area, count, lost, killed)
     data = {"seat": seat, "area": area, "dice": rolled}
     state.log.append(Event("battle", natives_battle_words, data, None, True, fought))
     # the Soldiers that rolled odd fell: which ones is the attacker's, as against a
     # player (8.33 "the same", 8.31; rules/losses.py ATTACKING)
-    losses.add(state, seat, area, result.attacker_lost, 0, seat)
+    losses.add(state, seat, area, lost, 0, seat)
     losses.settle(state)
     if not state.losses:
         units.abandon_gold(state, seat, area)
