@@ -260,8 +260,10 @@ class NewWorldState(GameState):
     # before it), rerolling a 6, attacker's losses, defender's Soldiers lost, Colonists
     # lost, defender asked before the next die, no more questions (fight to the end), a
     # retreat put to the players where it goes (its Area or -1, Soldiers 0/1, seats that
-    # accepted as bits), Areas refused to Colonists and to Soldiers as bits, then the
-    # combat dice rolled so far], empty otherwise (rules/battle.py)
+    # accepted as bits), Areas refused to Colonists and to Soldiers as bits, how many
+    # the retreat moves, the 8.312 question, the attacker's word before the coming die
+    # and an offer to cancel open (8.31), then the combat dice rolled so far], empty
+    # otherwise (rules/battle.py)
     pending: list[int]  # a declared attack under way (a decision waits within it):
     # [attacker, defender, area, attacking Soldiers still to roll], empty otherwise (8.31)
     end_note: str
