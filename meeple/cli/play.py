@@ -12,6 +12,7 @@ In hot-seat play of a game with hidden information (its presentation's
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -291,12 +292,26 @@ class TerminalTable:
         if not path:
             console.print("[red]Say where:[/] save FILE")
             return
+        document = {**self.record.to_json(), "people": self.seat_people()}
         try:
-            self.record.save(Path(path))
+            Path(path).write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n")
         except OSError as exc:
             console.print(f"[red]Cannot save:[/] {exc}")
             return
         console.print(f"Game record written to {path}")
+
+    def seat_people(self) -> list[dict[str, Any]]:
+        """Who played each seat, as a server's published record says it (``kind``
+        "human" or the bot's name, ``player``), so ``meeple review`` judges the people."""
+        return [
+            {
+                "seat": seat,
+                "seat_name": self.names[seat],
+                "kind": self.bots[seat].name if seat in self.bots else "human",
+                "player": None if seat in self.bots else "",
+            }
+            for seat in range(self.state.config.players)
+        ]
 
     # ---- drawing ------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from meeple.cli.main import app
+from meeple.cli.review import people_in_file
 from meeple.engine import GameRecord
 
 runner = CliRunner()
@@ -52,6 +53,14 @@ def test_play_answers_bad_input_and_asks_again(tmp_path: Path) -> None:
     saved = GameRecord.load(record)
     assert saved.game == "namibia" and saved.seed == 7
     assert all(seat != 0 for seat, _ in saved.moves)  # the only accepted move was undone
+    people = json.loads(record.read_text())["people"]  # issue 28: whose decisions a review judges
+    assert [(p["seat"], p["kind"], p["player"]) for p in people] == [
+        (0, "human", ""),
+        (1, "random", None),
+        (2, "random", None),
+        (3, "random", None),
+    ]
+    assert people_in_file(record, 4) == ["", None, None, None]
 
 
 def test_play_rejects_unknown_seat_kinds_and_player_counts() -> None:
