@@ -3,8 +3,9 @@ and print the costliest ones with the alternatives the search preferred.
 
 Issue 28, point 3: the review is about the person. A record the server published
 (``GET /api/tables/{id}/record``) or ``meeple play`` saved says who played each
-seat (``people``); else ``--person`` names the seats people played. With people at the table only their
-decisions are judged unless ``--bots``; the people's marks and totals come first."""
+seat (``people``); else ``--person`` names the seats people played. With people
+at the table only their decisions are judged unless ``--bots``; the people's
+marks and totals come first."""
 
 from __future__ import annotations
 
