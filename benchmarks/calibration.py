@@ -7,7 +7,8 @@ seat's estimate of every seat's chance, from that seat's view only:
 
 * before: the game's hand-written evaluation (``Knowledge.evaluate`` of the game's
   own search knowledge) of a ``Game.determinize`` sample for that seat;
-* after: the learned model (``meeple.ai.winchance``) on the seat's encoded view;
+* after: the learned model (``meeple.ai.winchance``) on the seat's encoded view of
+  that sample and (for a model that reads it) that same evaluation;
 * equal: every seat 1/n, the baseline.
 
 Against who won (a shared win counts as a share), it prints per stage (the first,
@@ -72,13 +73,12 @@ def measure(game: Game[Any], args: argparse.Namespace, model_file: str | None) -
     n = args.players
 
     def observe(state: GameState, seat: int) -> tuple[list[float], list[float]]:
+        """Both estimates of one sample for ``seat``, as the search meets it at a cut-off."""
+        sample = game.determinize(state, seat, rng)
         start = time.perf_counter()
-        if knowledge is None:
-            before = [1.0 / n] * n
-        else:
-            before = knowledge.evaluate(game, game.determinize(state, seat, rng), seat)
+        before = [1.0 / n] * n if knowledge is None else knowledge.evaluate(game, sample, seat)
         middle = time.perf_counter()
-        after = estimate(game, state, seat, seats)
+        after = estimate(game, sample, seat, seats, knowledge)
         timing.before += middle - start
         timing.after += time.perf_counter() - middle
         timing.count += 1

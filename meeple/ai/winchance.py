@@ -50,13 +50,14 @@ class SeatModel:
     ``players + 1`` (the last: nobody wins)."""
 
     players: int
-    rows: tuple[tuple[float, ...] | None, ...]  # one per observation place
+    rows: tuple[tuple[float, ...] | None, ...]  # per observation place, then per judged seat
     bias: tuple[float, ...]
+    judged: bool = False  # whether the game's own evaluation is an input (one per seat)
 
     @property
     def size(self) -> int:
         """The observation's length the model was trained on."""
-        return len(self.rows)
+        return len(self.rows) - (self.players if self.judged else 0)
 
     @property
     def outcomes(self) -> int:
@@ -69,13 +70,14 @@ class SeatModel:
 
     def relative(self, observation: Sequence[float]) -> list[float]:
         """The outcomes' chances: seat k places from the viewer wins (then, if the
-        model has it, nobody wins)."""
-        if len(observation) != self.size:
+        model has it, nobody wins). ``observation``: the encoded view, then for a
+        ``judged`` model ``judgement``'s numbers."""
+        if len(observation) != len(self.rows):
             raise WinChanceError(
                 f"the observation has {len(observation)} numbers, the model expects"
-                f" {self.size}: the encoding changed; retrain the win-chance model"
+                f" {len(self.rows)}: the encoding changed; retrain the win-chance model"
             )
-        places = list(compress(range(self.size), observation))
+        places = list(compress(range(len(self.rows)), observation))
         if not places:
             logits = list(self.bias)
         else:
@@ -92,12 +94,27 @@ class SeatModel:
         total = sum(exps)
         return [e / total for e in exps]
 
-    def chances(self, observation: Sequence[float], viewer: int) -> list[float]:
-        """Every seat's win chance (absolute seat order) from ``viewer``'s observation;
-        with a no-winner outcome the seats' chances sum to one minus its chance."""
-        relative = self.relative(observation)
+    def chances(
+        self, observation: Sequence[float], viewer: int, judged: Sequence[float] = ()
+    ) -> list[float]:
+        """Every seat's win chance (absolute seat order) from ``viewer``'s observation
+        (and, for a ``judged`` model, the game's own evaluation ``judged``, in absolute
+        seat order); with a no-winner outcome the seats' chances sum to one minus its
+        chance."""
         n = self.players
+        if self.judged:
+            observation = [*observation, *judgement(judged, viewer)]
+        relative = self.relative(observation)
         return [relative[(seat - viewer) % n] for seat in range(n)]
+
+
+def judgement(chances: Sequence[float], viewer: int) -> list[float]:
+    """The game's own evaluation as model inputs: per seat from the viewer on,
+    1 + ln(chance) / 10, clipped to [0, 1] (a chance of e^-10 or less reads 0)."""
+    n = len(chances)
+    return [
+        max(0.0, 1.0 + math.log(max(chances[(viewer + k) % n], 1e-12)) / 10.0) for k in range(n)
+    ]
 
 
 @dataclass(frozen=True)
@@ -162,6 +179,10 @@ def _seat_model(raw: object, name: str, players: int, size: int) -> SeatModel:
         raise WinChanceError(
             f"{name}: bias has {len(bias)} outcomes, expected {players} or {players + 1}"
         )
+    judged = raw.get("judged", False)
+    if not isinstance(judged, bool):
+        raise WinChanceError(f"{name}: 'judged' must be true or false")
+    size += players if judged else 0
     places = raw.get("places")
     weights = raw.get("weights")
     if not isinstance(places, list) or not isinstance(weights, list) or len(places) != len(weights):
@@ -176,7 +197,7 @@ def _seat_model(raw: object, name: str, players: int, size: int) -> SeatModel:
         if len(numbers) != len(bias):
             raise WinChanceError(f"{name}: every weight row needs {len(bias)} numbers")
         dense[place] = numbers
-    return SeatModel(players, tuple(dense), bias)
+    return SeatModel(players, tuple(dense), bias, judged)
 
 
 def _numbers(raw: object, name: str) -> tuple[float, ...]:
@@ -214,15 +235,26 @@ def load_model(game: Game[Any]) -> WinChanceModel | None:
     return _load(game)
 
 
-def estimate(game: Game[Any], state: GameState, seat: int, model: SeatModel) -> list[float]:
-    """Every seat's win chance as ``seat`` sees ``state``: from its observation alone."""
+def estimate(
+    game: Game[Any],
+    state: GameState,
+    seat: int,
+    model: SeatModel,
+    own: Knowledge | None = None,
+) -> list[float]:
+    """Every seat's win chance as ``seat`` sees ``state``: from its observation, and for
+    a ``judged`` model the game's own evaluation ``own`` of ``state`` for ``seat``."""
     encoding = game.encoding()
     assert encoding is not None  # a model is only loaded for a game with an encoding
     config = state.config
     observation = encoding.encode_state(state, seat, config)
     if observation is None:
         observation = encoding.encode(game.view(state, seat), config)
-    return model.chances(observation, seat)
+    if not model.judged:
+        return model.chances(observation, seat)
+    if own is None:
+        raise WinChanceError("this win-chance model reads the game's own evaluation: pass it")
+    return model.chances(observation, seat, own.evaluate(game, state, seat))
 
 
 class CalibratedKnowledge(Knowledge):
@@ -263,4 +295,4 @@ class CalibratedKnowledge(Knowledge):
         seats = self.model.for_players(state.config.players)
         if seats is None:
             return self.inner.evaluate(game, state, observer)
-        return estimate(game, state, observer, seats)
+        return estimate(game, state, observer, seats, self.inner)

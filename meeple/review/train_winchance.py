@@ -22,26 +22,33 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from meeple.ai.winchance import FILE_NAME, model_path
+from meeple.ai.winchance import FILE_NAME, judgement, model_path
 from meeple.engine import Game, GameState, get_game
 from meeple.review.selfplay import STAGES, Played, figures, play_game, stage_of
 
 Array = npt.NDArray[np.float32]
-PENALTIES = (1e-3, 3e-3)
+PENALTIES = (1e-3, 1e-2, 3e-2)
 STEPS = 400
 
 
 def collect(
-    game: Game[Any], players: int, seeds: range, samples: int
+    game: Game[Any], players: int, seeds: range, samples: int, judged: bool
 ) -> list[Played[npt.NDArray[np.float16]]]:
+    """The played games, with per sampled decision and seat its encoded view (and,
+    if ``judged``, the game's own evaluation of the state for that seat after it)."""
     encoding = game.encoding()
     if encoding is None:
         raise SystemExit(f"{game.name} has no encoding to learn from")
+    own = game.bots().search
+    if judged and own is None:
+        raise SystemExit(f"{game.name} has no evaluation of its own to read")
 
     def observe(state: GameState, seat: int) -> npt.NDArray[np.float16]:
-        vector = encoding.encode_state(state, seat, state.config)
-        if vector is None:
-            vector = encoding.encode(game.view(state, seat), state.config)
+        vector = list(encoding.encode_state(state, seat, state.config) or [])
+        if not vector:
+            vector = list(encoding.encode(game.view(state, seat), state.config))
+        if judged and own is not None:
+            vector += judgement(own.evaluate(game, state, seat), seat)
         return np.asarray(vector, dtype=np.float16)
 
     return [play_game(game, players, seed, samples, observe) for seed in seeds]
@@ -77,19 +84,19 @@ def softmax(z: Array) -> Array:
     return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
 
 
-def fit(x: Array, y: Array, penalty: float) -> tuple[Array, Array]:
+def fit(x: Array, y: Array, penalty: float, start: Array) -> tuple[Array, Array]:
     """Weights (features x outcomes) and bias minimising the mean cross-entropy plus
-    ``penalty`` times half the squared weights (full-batch Adam)."""
-    n, d = x.shape
-    k = y.shape[1]
-    w = np.zeros((d, k), dtype=np.float32)
+    ``penalty`` times half the squared distance of the weights from ``start``
+    (full-batch Adam from ``start``)."""
+    n = x.shape[0]
+    w = start.copy()
     b = np.log(np.clip(y.mean(axis=0), 1e-4, None)).astype(np.float32)
     m = [np.zeros_like(w), np.zeros_like(b)]
     v = [np.zeros_like(w), np.zeros_like(b)]
     rate, beta1, beta2 = 0.02, 0.9, 0.999
     for step in range(1, STEPS + 1):
         error = (softmax(x @ w + b) - y) / n
-        grads = [x.T @ error + penalty * w, error.sum(axis=0)]
+        grads = [x.T @ error + penalty * (w - start), error.sum(axis=0)]
         for i, (param, grad) in enumerate(zip((w, b), grads, strict=True)):
             m[i] = beta1 * m[i] + (1 - beta1) * grad
             v[i] = beta2 * v[i] + (1 - beta2) * grad * grad
@@ -97,6 +104,22 @@ def fit(x: Array, y: Array, penalty: float) -> tuple[Array, Array]:
             vhat = v[i] / (1 - beta2**step)
             param -= rate * mhat / (np.sqrt(vhat) + 1e-8)
     return w, b
+
+
+def starting_weights(
+    varying: npt.NDArray[np.int64], size: int, players: int, outcomes: int, judged: bool
+) -> Array:
+    """Zero, except that a model reading the game's own evaluation starts from it:
+    the input 1 + ln(chance) / 10 of seat k (from the viewer) weighs 10 for outcome
+    k, which gives back the evaluation's own chances; training then corrects it,
+    held near it by the penalty."""
+    start = np.zeros((len(varying), outcomes), dtype=np.float32)
+    if judged:
+        for k in range(players):
+            found = np.flatnonzero(varying == size + k)
+            if len(found):
+                start[found[0], k] = 10.0
+    return start
 
 
 def log_loss(x: Array, y: Array, w: Array, b: Array) -> float:
@@ -130,13 +153,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=100_000)
     parser.add_argument("--samples", type=int, default=12, help="decisions observed per game")
+    parser.add_argument(
+        "--penalty", type=float, action="append", help=f"L2 penalties to try (default {PENALTIES})"
+    )
     parser.add_argument("--out", help=f"model file (default: the game's data/{FILE_NAME})")
+    parser.add_argument(
+        "--plain", action="store_true", help="the encoded view alone, not the game's evaluation"
+    )
     parser.add_argument("--cache", help="an .npz file keeping the played views for reruns")
     args = parser.parse_args(argv)
     game = get_game(args.game)
     command = (
         f"python -m meeple.review.train_winchance --game {args.game} --games {args.games}"
         f" --players {args.players} --seed {args.seed} --samples {args.samples}"
+        + (" --plain" if args.plain else "")
+        + "".join(f" --penalty {p:g}" for p in args.penalty or ())
     )
     say(f"# {command}")
     start = time.perf_counter()
@@ -148,7 +179,7 @@ def main(argv: list[str] | None = None) -> None:
         say(f"read {len(x)} views of {int(games.max()) + 1} games from {args.cache}")
     else:
         seeds = range(args.seed, args.seed + args.games)
-        played = collect(game, players, seeds, args.samples)
+        played = collect(game, players, seeds, args.samples, not args.plain)
         nobody = any(one.outcome[players] > 0 for one in played)
         outcomes = players + (1 if nobody else 0)
         x, y, stages, games = rows(played, players, outcomes)
@@ -156,14 +187,24 @@ def main(argv: list[str] | None = None) -> None:
         if args.cache:
             np.savez(args.cache, x=x.astype(np.float16), y=y, stages=stages, games=games)
     x = x.astype(np.float32)
+    judged = not args.plain
     varying = np.flatnonzero(x.max(axis=0) > x.min(axis=0))
     say(f"observation: {x.shape[1]} numbers, {len(varying)} vary; outcomes: {outcomes}")
     xv = x[:, varying]
     held = games % 5 == 0
+    start_weights = starting_weights(varying, int(x.shape[1]) - players, players, outcomes, judged)
+    if judged:
+        base = np.log(np.clip(y[~held].mean(axis=0), 1e-4, None)).astype(np.float32)
+        loss = log_loss(xv[held], y[held], start_weights, base)
+        say(f"the game's own evaluation alone: held-out log-loss {loss:.4f}")
+        for line in stage_table(
+            softmax(xv[held] @ start_weights + base), y[held], stages[held], players
+        ):
+            say(line)
     fits: dict[float, tuple[Array, Array]] = {}
     fits_loss: dict[float, float] = {}
-    for penalty in PENALTIES:
-        fits[penalty] = fit(xv[~held], y[~held], penalty)
+    for penalty in args.penalty or PENALTIES:
+        fits[penalty] = fit(xv[~held], y[~held], penalty, start_weights)
         loss = log_loss(xv[held], y[held], *fits[penalty])
         even = float(-(y[held] * np.log(1.0 / outcomes)).sum(axis=1).mean())
         say(f"penalty {penalty:g}: held-out log-loss {loss:.4f} (equal chances {even:.4f})")
@@ -173,12 +214,13 @@ def main(argv: list[str] | None = None) -> None:
     say(f"held-out games, penalty {penalty:g}:")
     for line in stage_table(softmax(xv[held] @ w + b), y[held], stages[held], players):
         say(line)
-    w, b = fit(xv, y, penalty)
+    w, b = fit(xv, y, penalty, start_weights)
     path = Path(args.out) if args.out else Path(str(model_path(game)))
     document: dict[str, Any] = json.loads(path.read_text()) if path.is_file() else {}
     models = document.get("models", {})
     models[str(players)] = {
-        "size": int(x.shape[1]),
+        "size": int(x.shape[1]) - (players if judged else 0),
+        "judged": judged,
         "places": [int(p) for p in varying],
         "weights": [[round(float(v), 5) for v in row] for row in w],
         "bias": [round(float(v), 5) for v in b],
