@@ -34,6 +34,7 @@ from typing import Any
 
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.engine.errors import MeepleError
+from meeple.engine.provenance import read_provenance
 
 FILE_NAME = "winchance.json"
 
@@ -153,16 +154,11 @@ def parse_model(
 
 
 def _provenance_source(document: dict[str, Any], name: str) -> str:
-    raw = document.get("provenance")
-    if not isinstance(raw, dict) or raw.get("kind") != "derived":
-        raise WinChanceError(f"{name}: needs 'provenance' of kind 'derived' naming its command")
-    source = raw.get("source")
-    if not isinstance(source, str) or not source.strip():
-        raise WinChanceError(f"{name}: the provenance needs a 'source' (the training command)")
-    notes = raw.get("notes", [])
-    if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
-        raise WinChanceError(f"{name}: provenance notes must be a list of texts")
-    return source
+    """The training command a model's provenance names (it must be "derived")."""
+    origin = read_provenance(document, name, WinChanceError)
+    if origin.kind != "derived":
+        raise WinChanceError(f"{name}: a model's provenance is 'derived', naming its command")
+    return origin.source
 
 
 def _seat_model(raw: object, name: str, players: int, size: int) -> SeatModel:
