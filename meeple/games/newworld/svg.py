@@ -1050,27 +1050,28 @@ def _best_place_among(
     bound = bounds[kept_i, kept_j]
     ranked = np.lexsort((index, bound))  # by bound, then the grid's order
     edges = np.array([b for b, _ in near]).reshape(-1, 4)
-    best: tuple[float, int] | None = None
-    for start in range(0, len(ranked), CHUNK):
-        chunk = ranked[start : start + CHUNK]
-        if best is not None and bound[chunk[0]] > best[0]:
-            break
-        i, j = kept_i[chunk], kept_j[chunk]
-        costs = bound[chunk] + CROSSING_COST * _crossed(x, y, ends_x[i], ends_y[j], edges)
-        for cost, bound_here, at in zip(
-            costs.tolist(), bound[chunk].tolist(), index[chunk].tolist(), strict=True
-        ):
-            if best is not None and bound_here > best[0]:
-                break
-            if best is None or (cost, at) < best:
-                best = (cost, at)
-    assert best is not None
+    # the first boxes in order of that bound, then at once every other box whose
+    # bound does not exceed the best cost found (a line only adds to a cost)
+    first = ranked[:CHUNK]
+    costs = bound[first] + CROSSING_COST * _crossed(
+        x, y, ends_x[kept_i[first]], ends_y[kept_j[first]], edges
+    )
+    pick = np.lexsort((index[first], costs))[0]
+    best = (float(costs[pick]), int(index[first][pick]))
+    rest = ranked[CHUNK:]
+    rest = rest[bound[rest] <= best[0]]
+    if len(rest):
+        costs = bound[rest] + CROSSING_COST * _crossed(
+            x, y, ends_x[kept_i[rest]], ends_y[kept_j[rest]], edges
+        )
+        pick = np.lexsort((index[rest], costs))[0]
+        best = min(best, (float(costs[pick]), int(index[rest][pick])))
     column, row = divmod(best[1], order)
     left, top = float(lefts[column]), float(tops[row])
     return left, top, left + width, top + tall
 
 
-CHUNK = 96  # candidate columns whose lines to the dot are followed at once
+CHUNK = 96  # candidate boxes whose lines to the dot are followed first
 
 
 def _crossed(
