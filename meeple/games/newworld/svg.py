@@ -958,6 +958,7 @@ def _seaward(letter: str, x: float, y: float) -> str:
 
 CHIP_TALL = LINE + 2  # one chip under the next in a column
 REACH = 170.0  # how far from its dot a column may stand
+NEAR_REACH = 80.0  # the near grid tried first (REACH - NEAR_REACH a whole number of STEPs)
 STEP = 10.0  # the grid of places tried for a column
 SIDE_BIAS = 12.0  # a column off its sea side counts as this much further away
 # Among places covering no more writing: what a place costs per unit of distance
@@ -1024,14 +1025,37 @@ def _best_place_among(
     overlap with an obstacle is its overlap across times its overlap down, so the
     writing covered is summed per column and row of the grid, not per box; the
     lines to the dot (the dearest part of a cost) are followed only for boxes whose
-    other costs could still beat the best found."""
-    steps = int(2 * REACH // STEP) + 1
+    other costs could still beat the best found.
+
+    The grid within NEAR_REACH of the dot is tried first: every box of the whole
+    grid outside it lies further than NEAR_REACH from the dot (or is one of its
+    boxes again, where the map's edge stops both), so costs more than
+    DISTANCE_COST * NEAR_REACH; a box of the near grid that covers no writing and
+    costs less is the whole grid's answer too."""
+    box, cost, least = _place_in_grid(x, y, way, width, tall, near, NEAR_REACH)
+    if least == 0 and cost < DISTANCE_COST * NEAR_REACH:
+        return box
+    return _place_in_grid(x, y, way, width, tall, near, REACH)[0]
+
+
+def _place_in_grid(
+    x: float,
+    y: float,
+    way: str,
+    width: float,
+    tall: float,
+    near: tuple[Obstacle, ...],
+    reach: float,
+) -> tuple[Box, float, float]:
+    """The best box of the grid within ``reach`` of the dot, its cost, and the least
+    writing a box of that grid covers."""
+    steps = int(2 * reach // STEP) + 1
     lefts = np.minimum(
-        np.maximum(x - REACH - width + STEP * np.arange(steps + int(width // STEP)), 2.0),
+        np.maximum(x - reach - width + STEP * np.arange(steps + int(width // STEP)), 2.0),
         MAP_W - width - 2,
     )
     tops = np.minimum(
-        np.maximum(y - REACH - tall + STEP * np.arange(steps + int(tall // STEP)), 2.0),
+        np.maximum(y - reach - tall + STEP * np.arange(steps + int(tall // STEP)), 2.0),
         HEIGHT - tall - 2,
     )
     written = _covered(lefts, tops, width, tall, [(b, w) for b, w in near if w >= WRITTEN])
@@ -1068,7 +1092,7 @@ def _best_place_among(
         best = min(best, (float(costs[pick]), int(index[rest][pick])))
     column, row = divmod(best[1], order)
     left, top = float(lefts[column]), float(tops[row])
-    return left, top, left + width, top + tall
+    return (left, top, left + width, top + tall), best[0], float(written.min())
 
 
 CHUNK = 96  # candidate boxes whose lines to the dot are followed first
