@@ -65,6 +65,23 @@ def odds_loss(before: float, after: float) -> float:
     return max(0.0, log_odds(before) - log_odds(after))
 
 
+def highest_grade(
+    measured: float,
+    thresholds: tuple[float, float, float],
+    loss: float,
+    floors: tuple[float, float, float],
+) -> str | None:
+    """The highest grade whose threshold the measured loss and whose floor in points
+    the loss both reach (None below an inaccuracy)."""
+    names = ("inaccuracy", "mistake", "blunder")
+    reached = [
+        name
+        for name, threshold, floor in zip(names, thresholds, floors, strict=True)
+        if measured >= threshold - 1e-9 and loss >= floor - 1e-9
+    ]
+    return reached[-1] if reached else None
+
+
 def odds_grade(
     odds: tuple[float, float, float], floors: tuple[float, float, float], sig: float = SIGNIFICANCE
 ) -> Scheme:
@@ -74,14 +91,7 @@ def odds_grade(
         loss = before - after
         if loss <= 0 or loss < sig * error:
             return None
-        lost = odds_loss(before, after)
-        names = ("inaccuracy", "mistake", "blunder")
-        reached = [
-            n
-            for n, o, f in zip(names, odds, floors, strict=True)
-            if lost >= o - 1e-9 and loss >= f - 1e-9
-        ]
-        return reached[-1] if reached else None
+        return highest_grade(odds_loss(before, after), odds, loss, floors)
 
     return grade
 
@@ -99,14 +109,7 @@ def share_grade(
         loss = before - after
         if loss <= 0 or loss < sig * error:
             return None
-        share = loss / min(cap, max(before, 0.005))
-        names = ("inaccuracy", "mistake", "blunder")
-        reached = [
-            n
-            for n, o, f in zip(names, shares, floors, strict=True)
-            if share >= o - 1e-9 and loss >= f - 1e-9
-        ]
-        return reached[-1] if reached else None
+        return highest_grade(loss / min(cap, max(before, 0.005)), shares, loss, floors)
 
     return grade
 

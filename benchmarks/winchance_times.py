@@ -11,8 +11,9 @@ for both evaluations.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
+
+from move_times import decision_times
 
 from meeple.ai import load_bots
 from meeple.ai.base import make_bot
@@ -33,18 +34,7 @@ def times(game: Game[Any], level: str, decisions: int, calibrated: bool) -> list
             bot.policy = bot.knowledge
     elif calibrated:
         return []  # not a search, or no model: nothing to compare
-    spent: list[float] = []
-    while len(spent) < decisions and not game.is_over(state):
-        seat = game.to_act(state)[0]
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1 and rng.below(4) == 0:
-            start = time.perf_counter()
-            action = bot.choose(game, state, seat)
-            spent.append(time.perf_counter() - start)
-        else:
-            action = rng.choice(legal)
-        game.apply(state, seat, action)
-    return spent
+    return decision_times(game, state, bot, decisions, rng)
 
 
 def main() -> None:
