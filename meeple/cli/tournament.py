@@ -17,7 +17,10 @@ from meeple.tournament.stats import write_csv
 
 
 def _table(data: dict[str, Any], title: str) -> Table:
-    caption = "win: win rate; ms/dec: mean thinking time per decision; rating: OpenSkill"
+    caption = (
+        "win: win rate; ms/dec: mean thinking time per decision; rating: OpenSkill"
+        " in Elo-like points (150 more: finishes ahead 70% of the time)"
+    )
     table = Table(title=f"{data['games']} games of {title}", caption=caption)
     # short headers and no wrapping: the table fits a terminal of 80 columns
     for column in ("bot", "games", "wins", "win", "95% CI", "score", "ms/dec", "rating"):
@@ -32,7 +35,7 @@ def _table(data: dict[str, Any], title: str) -> Table:
             f"{100 * low:.1f}-{100 * high:.1f}",
             f"{bot['mean_score']:.2f}",
             f"{bot['mean_decision_ms']:.1f}",
-            f"{bot['rating']:.2f}",
+            f"{bot['points']:.0f}",
         )
     return table
 

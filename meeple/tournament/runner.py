@@ -111,7 +111,18 @@ def run(
     seats: SeatMaker = make_bot,
 ) -> list[MatchResult]:
     """Play every scheduled game; results come back sorted by game number."""
-    matches = schedule(spec)
+    return play_all(schedule(spec), jobs, ray_address, progress, seats)
+
+
+def play_all(
+    matches: list[Match],
+    jobs: int = 1,
+    ray_address: str | None = None,
+    progress: Progress | None = None,
+    seats: SeatMaker = make_bot,
+) -> list[MatchResult]:
+    """Play the given games (a schedule of one's own making, such as a ladder's);
+    results come back sorted by game number."""
     if ray_address is not None:
         results = _run_ray(matches, ray_address, jobs, progress, seats)
     elif jobs > 1:

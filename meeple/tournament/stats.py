@@ -3,6 +3,12 @@
 A bot listed in several seats (``random,random``) counts every seat it plays as
 one game; its rating is one OpenSkill Plackett-Luce rating, updated once per
 game with the mean of the updates its seats received.
+
+Ratings are also given in Elo-like points (``points``): 1500 + ``POINTS_PER_MU`` x
+(mu - 25). The Plackett-Luce chance that a bot beats another of certain rating is
+a logistic of their mu difference over sqrt(2) beta; the Elo chance a logistic of
+their points difference times ln 10 / 400. Equating the two makes a difference of
+150 points a 70% chance of finishing ahead of the other, as in Elo.
 """
 
 from __future__ import annotations
@@ -18,6 +24,19 @@ from openskill.models import PlackettLuce
 from meeple.tournament.runner import MatchResult, TournamentSpec
 
 Z95 = 1.959963984540054
+MODEL = PlackettLuce()
+POINTS_PER_MU = 400 / (math.log(10) * math.sqrt(2) * MODEL.beta)  # about 29.5
+POINTS_AT_START = 1500.0
+
+
+def points(mu: float) -> float:
+    """Elo-like points of an OpenSkill mean (the module's docstring derives the scale)."""
+    return POINTS_AT_START + POINTS_PER_MU * (mu - MODEL.mu)
+
+
+def beats_chance(points_difference: float) -> float:
+    """The chance, on the points scale, that the better bot finishes ahead of the other."""
+    return 1 / (1 + 10 ** (-points_difference / 400))
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -33,7 +52,7 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 def ratings(results: Sequence[MatchResult], names: Sequence[str]) -> dict[str, Any]:
     """OpenSkill (Plackett-Luce) ratings of each bot name, games taken in order."""
-    model = PlackettLuce()
+    model = MODEL
     current = {name: model.rating(name=name) for name in names}
     for result in results:
         seats = result.match.seats
@@ -79,6 +98,8 @@ def summarise(spec: TournamentSpec, results: Sequence[MatchResult]) -> dict[str,
                 "rating": round(rating.ordinal(), 3),
                 "mu": round(rating.mu, 3),
                 "sigma": round(rating.sigma, 3),
+                "points": round(points(rating.mu), 1),
+                "points_sd": round(POINTS_PER_MU * rating.sigma, 1),
             }
         )
     return {

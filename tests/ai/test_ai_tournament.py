@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 from meeple.cli.main import app
 from meeple.cli.tournament import _table
 from meeple.tournament import TournamentSpec, run, schedule, summarise, wilson
+from meeple.tournament.stats import MODEL, POINTS_PER_MU, beats_chance, points
 
 SPEC = TournamentSpec("namibia", ("heuristic", "random", "random", "random"), 4, seed=3)
 
@@ -93,3 +95,23 @@ def test_the_table_fits_an_80_column_terminal() -> None:
     text = console.export_text()
     assert "…" not in text
     assert "heuristic" in text and "rating" in text
+
+
+def test_points_are_elo_like_on_the_models_own_likelihood() -> None:
+    # 150 points apart: the better of two near-certain ratings finishes ahead 70% of
+    # the time under the Plackett-Luce likelihood, as 150 Elo points would.
+    better = MODEL.rating(mu=MODEL.mu + 150 / POINTS_PER_MU, sigma=1e-6)
+    worse = MODEL.rating(mu=MODEL.mu, sigma=1e-6)
+    spread = math.sqrt(better.sigma**2 + worse.sigma**2 + 2 * MODEL.beta**2)
+    likelihood = 1 / (1 + math.exp(-(better.mu - worse.mu) / spread))
+    assert likelihood == pytest.approx(beats_chance(150), abs=1e-6)
+    assert beats_chance(150) == pytest.approx(0.703, abs=1e-3)
+    assert points(better.mu) - points(worse.mu) == pytest.approx(150)
+    assert points(MODEL.mu) == 1500
+
+
+def test_summary_gives_points_and_their_spread() -> None:
+    data = summarise(SPEC, run(SPEC))
+    for bot in data["bots"]:
+        assert bot["points"] == pytest.approx(points(bot["mu"]), abs=0.2)
+        assert bot["points_sd"] == pytest.approx(POINTS_PER_MU * bot["sigma"], abs=0.2)
