@@ -10,6 +10,7 @@ marks and totals come first."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,11 @@ def print_summary(review: Review) -> None:
         console.print("The bots' decisions were not judged (--bots judges them too).")
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (what a review's workers can use)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 def review_command(
     path: Path = typer.Argument(..., help="a game record written by 'save' or the server"),
     iterations: int = typer.Option(DEFAULT_ITERATIONS, "--iterations", "-i", help=ITERATIONS_HELP),
@@ -179,6 +185,9 @@ def review_command(
     json_path: Path = typer.Option(None, "--json", help="write the whole analysis to this file"),
     person: list[str] = typer.Option([], "--person", help=PERSON_HELP),
     bots: bool = typer.Option(None, "--bots/--no-bots", help=BOTS_HELP),
+    jobs: int = typer.Option(
+        usable_cores(), "--jobs", "-j", help="worker processes (default: this machine's cores)"
+    ),
 ) -> None:
     """Judge each decision of a game record from what its seat knew then."""
     try:
@@ -193,6 +202,8 @@ def review_command(
         people = people_in_file(path, players)
     if bots is False and people is None:
         raise fail("--no-bots needs to know which seats people played: name them with --person")
+    if jobs < 1:
+        raise fail(f"--jobs must be at least 1, not {jobs}")
     start = time.perf_counter()
     with Progress(console=errors, transient=True) as bar:
         task = bar.add_task(f"reviewing {path.name}", total=len(wanted or record.moves))
@@ -202,7 +213,7 @@ def review_command(
 
         try:
             review = review_record(
-                game, record, iterations, seed, wanted, advance, people=people, bots=bots
+                game, record, iterations, seed, wanted, advance, people, bots, jobs
             )
         except (MeepleError, ValueError) as exc:
             raise fail(str(exc)) from None

@@ -13,10 +13,12 @@ give the same review on every machine.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable, Collection
+from functools import partial
 from typing import Any
 
-from meeple.engine import BadRecord, Game, GameRecord, GameState, MeepleError
+from meeple.engine import BadRecord, Game, GameRecord, GameState, MeepleError, get_game
 from meeple.review.model import Choice, Decision, Review, grade, share_lost, summarise
 from meeple.review.search import AnalysisSearch, RootStats
 
@@ -24,6 +26,7 @@ DEFAULT_ITERATIONS = 1000  # per decision: about 1 s in Namibia on the 2-core ma
 MIN_ITERATIONS = 8
 CHECK_SHARE = 4  # one iteration in this many goes through the action played
 DIGITS = 4  # win chances are reported to 0.01 percentage points
+PARTS_PER_WORKER = 6  # a parallel review's decisions come in this many parts a worker
 
 __all__ = ["decision_seed", "judge", "judges_bots", "review_record", "summarise"]
 
@@ -126,18 +129,22 @@ def review_record(
     progress: Progress | None = None,
     people: list[str | None] | None = None,
     bots: bool | None = None,
+    jobs: int = 1,
 ) -> Review:
     """Judge every decision of ``record`` (or only the move numbers in ``moves``).
 
     ``people``: per seat, the name of the person who played it (None: a bot); None
     when not known. ``bots``: judge the bots' decisions too; by default (None) only
     when no seat is a person's (issue 28, point 3: the review is about the person).
+    ``jobs``: worker processes sharing the decisions; a decision's verdict does not
+    depend on which others are judged with it, so any ``jobs`` gives the same review.
 
     Raises ``BadRecord`` if the record is of another game or rules version, or a
     move does not replay; ``ValueError`` for a budget below ``MIN_ITERATIONS``.
     """
     check_iterations(iterations)
-    state = _start(game, record)
+    if jobs < 1:
+        raise ValueError(f"a review needs at least one worker, not {jobs}")
     wanted = range(1, len(record.moves) + 1) if moves is None else sorted(set(moves))
     unknown = [m for m in wanted if not 1 <= m <= len(record.moves)]
     if unknown:
@@ -149,17 +156,13 @@ def review_record(
     judge_bots = judges_bots(people, bots)
     persons = [name is not None for name in people or [None] * record.config.players]
     todo = {m for m in wanted if judge_bots or _persons_move(persons, record.moves[m - 1][0])}
-    decisions: list[Decision] = []
-    ordinals = [0] * record.config.players
-    for number, (seat, text) in enumerate(record.moves, start=1):
-        if number in todo:
-            played = _index(game, state, seat, text, number)
-            search_seed = decision_seed(seed, seat, ordinals[seat])
-            decisions.append(judge(game, state, seat, played, number, iterations, search_seed))
-            if progress is not None:
-                progress(len(decisions), len(todo))
-        _play(game, state, seat, text, number)
-        ordinals[seat] += 1
+    parallel = jobs > 1 and len(todo) > 1
+    finished, decisions, deferred = _replay_judging(
+        game, record, iterations, seed, todo, None if parallel else progress, defer=parallel
+    )
+    if deferred:
+        decisions += _judge_in_workers(game, record, iterations, seed, deferred, progress, jobs)
+        decisions.sort(key=lambda d: d.move)
     names = list(game.seat_names(record.config))
     return Review(
         game=game.name,
@@ -170,12 +173,75 @@ def review_record(
         seed=seed,
         iterations=iterations,
         moves=len(record.moves),
-        finished=game.is_over(state),
+        finished=finished,
         decisions=decisions,
         summary=summarise(decisions, names, people),
         people=people,
         bots=judge_bots,
     )
+
+
+def _replay_judging(
+    game: Game[Any],
+    record: GameRecord,
+    iterations: int,
+    seed: int,
+    todo: Collection[int],
+    progress: Progress | None,
+    defer: bool = False,
+) -> tuple[bool, list[Decision], list[int]]:
+    """Replay ``record`` whole, judging the moves in ``todo`` on the way; with
+    ``defer``, only the forced ones (they cost no search), the others listed for
+    workers. (Whether the game finished, the decisions, the deferred moves.)"""
+    state = _start(game, record)
+    decisions: list[Decision] = []
+    deferred: list[int] = []
+    ordinals = [0] * record.config.players
+    for number, (seat, text) in enumerate(record.moves, start=1):
+        if number in todo:
+            played = _index(game, state, seat, text, number)
+            if defer and len(game.legal_actions(state, seat)) > 1:
+                deferred.append(number)
+            else:
+                search_seed = decision_seed(seed, seat, ordinals[seat])
+                decisions.append(judge(game, state, seat, played, number, iterations, search_seed))
+            if progress is not None:
+                progress(len(decisions), len(todo))
+        _play(game, state, seat, text, number)
+        ordinals[seat] += 1
+    return game.is_over(state), decisions, deferred
+
+
+def _judge_in_workers(
+    game: Game[Any],
+    record: GameRecord,
+    iterations: int,
+    seed: int,
+    searched: list[int],
+    progress: Progress | None,
+    jobs: int,
+) -> list[Decision]:
+    """The searched decisions judged by ``jobs`` worker processes, in parts of a few
+    decisions each (every part replays the record: milliseconds beside a search)."""
+    size = max(1, len(searched) // (jobs * PARTS_PER_WORKER))
+    parts = [searched[k : k + size] for k in range(0, len(searched), size)]
+    context = multiprocessing.get_context("spawn")
+    judged: list[Decision] = []
+    work = partial(_judge_part, game.name, record, iterations, seed)
+    with context.Pool(min(jobs, len(parts))) as pool:
+        for part in pool.imap_unordered(work, parts):
+            judged.extend(part)
+            if progress is not None:
+                progress(len(judged), len(searched))
+    return judged
+
+
+def _judge_part(
+    game_name: str, record: GameRecord, iterations: int, seed: int, moves: list[int]
+) -> list[Decision]:
+    """A worker's part of a review (a top-level function, so workers can run it)."""
+    _, decisions, _ = _replay_judging(get_game(game_name), record, iterations, seed, moves, None)
+    return decisions
 
 
 def _persons_move(persons: list[bool], seat: int) -> bool:

@@ -84,3 +84,18 @@ def test_a_review_stops_when_its_progress_callback_raises() -> None:
     with pytest.raises(Cancelled):
         review_record(GOOFSPIEL, record, iterations=16, progress=stop_after_two)
     assert seen == [1, 2]
+
+
+def test_workers_give_the_same_review_as_one_process() -> None:
+    record, _ = bot_record("namibia", 3, 4, "heuristic")
+    moves = list(range(50, 80))  # move 67 is forced (one legal action)
+    alone = review_record(NAMIBIA, record, iterations=12, seed=3, moves=moves)
+    shared = review_record(NAMIBIA, record, iterations=12, seed=3, moves=moves, jobs=2)
+    assert any(d.forced for d in alone.decisions) and any(not d.forced for d in alone.decisions)
+    assert json.dumps(shared.to_json()) == json.dumps(alone.to_json())
+
+
+def test_a_review_needs_a_worker() -> None:
+    record, _ = bot_record("goofspiel", 2, 3, "random")
+    with pytest.raises(ValueError, match="at least one worker, not 0"):
+        review_record(GOOFSPIEL, record, iterations=16, jobs=0)
