@@ -12,7 +12,9 @@ conditions on what an opponent wrote in secret (the sample does not know it).
 
 The budget is a number of iterations, a time in milliseconds, or both (whichever
 ends first; with both, the time is a cap and the search is otherwise the same on
-every machine). Decisions with a single candidate return at once.
+every machine). Decisions with a single candidate return at once. A game's
+knowledge may scale a decision's iteration count (opt-in ``iteration_share``;
+without it every decision gets the budget's count).
 """
 
 from __future__ import annotations
@@ -113,41 +115,57 @@ class MctsBot:
         candidates = root_options(self.knowledge, game, state, seat, self.rng)
         if len(candidates) == 1:
             return candidates[0]
+        budget = self._decision_budget(game, state, seat, candidates)
         root = Node(seat=seat)
         start = time.perf_counter()
         done = 0
-        while not self._spent(done, start):
+        while not self._spent(budget, done, start):
             sample = game.determinize(state, seat, self.rng)
             self._iterate(game, sample, seat, root, candidates)
             done += 1
-            if done % 8 == 0 and self._settled(root, done, start):
+            if done % 8 == 0 and self._settled(budget, root, done, start):
                 break
         self.last_iterations = done
         return self._best(root, candidates)
 
-    def _spent(self, done: int, start: float) -> bool:
-        limit, millis = self.budget.iterations, self.budget.millis
+    def _decision_budget(
+        self, game: Game[Any], state: GameState, seat: int, candidates: list[int]
+    ) -> Budget:
+        """The budget of this decision: the bot's, with its iteration count scaled by
+        the knowledge's opt-in ``iteration_share(game, state, seat, candidates)`` (a
+        positive factor: fewer iterations where a decision matters little, more where
+        it matters much); the time cap stays. Without it (the default), the bot's."""
+        share = getattr(self.knowledge, "iteration_share", None)
+        if share is None or self.budget.iterations is None:
+            return self.budget
+        factor = float(share(game, state, seat, candidates))
+        iterations = max(1, round(self.budget.iterations * factor))
+        return Budget(iterations=iterations, millis=self.budget.millis)
+
+    def _spent(self, budget: Budget, done: int, start: float) -> bool:
+        limit, millis = budget.iterations, budget.millis
         if limit is not None and done >= limit:
             return True
         return millis is not None and (time.perf_counter() - start) * 1000.0 >= millis
 
-    def _settled(self, root: Node, done: int, start: float) -> bool:
+    def _settled(self, budget: Budget, root: Node, done: int, start: float) -> bool:
         """True when no other root action can overtake the most visited one in the
         iterations the budget still allows."""
         visits = sorted((child.visits for child in root.children.values()), reverse=True)
         if len(visits) < 2:
             return False
-        return visits[0] - visits[1] > self._iterations_left(done, start)
+        return visits[0] - visits[1] > self._iterations_left(budget, done, start)
 
-    def _iterations_left(self, done: int, start: float) -> float:
+    @staticmethod
+    def _iterations_left(budget: Budget, done: int, start: float) -> float:
         """What the budget still allows. With an iteration count, the clock is only a
         safety cap and does not enter the estimate, so the choice does not depend on
         the machine's speed or load."""
-        if self.budget.iterations is not None:
-            return float(self.budget.iterations - done)
-        assert self.budget.millis is not None  # a Budget has one or the other
+        if budget.iterations is not None:
+            return float(budget.iterations - done)
+        assert budget.millis is not None  # a Budget has one or the other
         elapsed = time.perf_counter() - start
-        return done / max(elapsed, 1e-9) * (self.budget.millis / 1000.0 - elapsed)
+        return done / max(elapsed, 1e-9) * (budget.millis / 1000.0 - elapsed)
 
     def _best(self, root: Node, candidates: list[int]) -> int:
         visited = [(child.visits, child.total, a) for a, child in root.children.items()]

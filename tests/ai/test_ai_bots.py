@@ -132,3 +132,26 @@ def test_a_slow_clock_under_the_cap_does_not_change_an_iteration_budgeted_choice
     slow = MctsBot(game, 3, budget)  # 50 ms a clock reading: a very slow machine
     assert slow.choose(game, state, seat) == expected
     assert slow.last_iterations == quick.last_iterations
+
+
+def test_a_knowledge_iteration_share_scales_the_iteration_budget() -> None:
+    """The opt-in ``iteration_share`` of a knowledge scales a decision's iterations
+    (here a tenth of what the same bot searches with its game's own knowledge)."""
+    game = get_game("namibia")
+    state = advance(game, 2, 60)
+    seat = game.to_act(state)[0]
+    plain = MctsBot(game, 1, Budget(iterations=80))
+    plain.choose(game, state, seat)
+    shared = MctsBot(game, 1, Budget(iterations=80))
+    inner = shared.knowledge
+
+    class Tenth:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(inner, name)
+
+        def iteration_share(self, *_: Any) -> float:
+            return 0.1
+
+    shared.knowledge = Tenth()  # type: ignore[assignment]
+    shared.choose(game, state, seat)
+    assert shared.last_iterations <= 8 < plain.last_iterations
