@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from meeple.ai.base import make_bot
 from meeple.ai.mcts import Budget, MctsBot
+from meeple.engine import Rng
 from meeple.games.namibia import GAME
 from meeple.games.namibia.board import BOARD
-from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, bid_limit
+from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, NamibiaKnowledge, bid_limit
 from meeple.games.namibia.positions import Position
 from meeple.games.namibia.state import BID, COMPLETE_MINES
 from meeple.games.namibia.view import build_view
@@ -92,3 +93,33 @@ def test_search_and_random_players_choose_a_legal_feed() -> None:
     search = MctsBot(GAME, 5, Budget(iterations=30))
     assert GAME.actions[search.choose(GAME, s, 0)].text in legal
     assert GAME.actions[make_bot("random", GAME, 2).choose(GAME, s, 0)].text in legal
+
+
+def test_the_search_spends_more_iterations_on_the_bribe_than_on_routine_decisions() -> None:
+    """1. Bribe: a bid shapes the whole round, so the search's knowledge gives it a
+    larger share of the level's iterations than other decisions."""
+    knowledge = NamibiaKnowledge()
+    s = Position().bribe(bids={0: 9}, bidder=1).build()
+    legal = GAME.legal_actions(s, 1)
+    assert knowledge.iteration_share(GAME, s, 1, legal) > 1.0
+    board = GAME.new_game(GAME.make_config(4), 3)
+    seat = GAME.to_act(board)[0]
+    assert knowledge.iteration_share(GAME, board, seat, GAME.legal_actions(board, seat)) == 1.0
+
+
+def test_the_search_weighs_the_heuristics_own_reputation_purchase() -> None:
+    """4. Administration: the pruned purchase sizes at the search's root include the
+    heuristic's own purchase, first."""
+    for seed in range(3):
+        s = GAME.new_game(GAME.make_config(4), seed)
+        bots = [NamibiaHeuristic(GAME, seed * 10 + seat) for seat in range(4)]
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            legal = GAME.legal_actions(s, seat)
+            index = bots[seat].choose(GAME, s, seat)
+            if GAME.actions[legal[0]].kind == "buy" and len(legal) > 4:
+                root = NamibiaKnowledge().shortlist(GAME, s, seat, legal, Rng(1))
+                assert root[0] == index and len(set(root)) == len(root) <= 4
+                return
+            GAME.apply(s, seat, index)
+    raise AssertionError("no reputation purchase with several sizes in three games")

@@ -45,6 +45,11 @@ BID_MARGIN = 0.5  # reputation first place must be worth beyond the price
 ROUNDS = 6
 SHORTLIST = 6  # root branches of IS-MCTS on board decisions
 RULED_KINDS = frozenset({"pass", "bid", "buy", "load", "skip", "shipmine", "stop", "ship"})
+ITERATION_SHARES = {"pass": 2.5, "load": 0.25, "shipmine": 0.25}
+"""Per kind of a decision's first option, the share of the level's iterations its
+search gets: the bribe (1. Bribe: a bid or a pass, whose price and positions shape
+the whole round) gets more; loading the truck and shipping a mine by rail (two
+options, where the heuristic's rule rarely errs) get less. Other kinds: 1."""
 
 
 OurGame = Game[NamibiaState]  # the game a bot is given: Namibia's
@@ -306,6 +311,15 @@ def choose_buy(game: OurGame, view: NamibiaView, seat: int, legal: list[int]) ->
 # ---- knowledge for IS-MCTS --------------------------------------------------------
 
 
+def with_own_purchase(
+    game: OurGame, state: NamibiaState, seat: int, legal: list[int], pruned: list[int]
+) -> list[int]:
+    """The pruned purchase sizes, with the heuristic's own purchase first (the search
+    weighs the rule's choice against the few sizes it keeps)."""
+    own = choose_buy(game, typed(game.view(state, seat)), seat, legal)  # JSON edge
+    return [own, *(i for i in pruned if i != own)]
+
+
 class NamibiaKnowledge(Knowledge):
     """Quick rollouts that never read a view; a pruned auction; a worth-based value."""
 
@@ -338,9 +352,17 @@ class NamibiaKnowledge(Knowledge):
         SHORTLIST best by one-step lookahead."""
         assert isinstance(state, NamibiaState)
         pruned = self.candidates(game, state, seat, legal)
+        if _kind(game, legal[0]) == "buy":
+            return with_own_purchase(game, state, seat, legal, pruned)
         if len(pruned) <= SHORTLIST or _kind(game, legal[0]) in RULED_KINDS:
             return pruned
         return lookahead_ranking(game, state, seat, pruned, rng)[:SHORTLIST]
+
+    def iteration_share(
+        self, game: OurGame, state: GameState, seat: int, candidates: list[int]
+    ) -> float:
+        """The share of the level's iterations this decision gets (ITERATION_SHARES)."""
+        return ITERATION_SHARES.get(_kind(game, candidates[0]), 1.0)
 
     def evaluate(self, game: OurGame, state: GameState, observer: int) -> list[float]:
         assert isinstance(state, NamibiaState)
