@@ -32,6 +32,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from html import escape
+from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -1032,10 +1033,132 @@ def _best_place_among(
     boxes again, where the map's edge stops both), so costs more than
     DISTANCE_COST * NEAR_REACH; a box of the near grid that covers no writing and
     costs less is the whole grid's answer too."""
-    box, cost, least = _place_in_grid(x, y, way, width, tall, near, NEAR_REACH)
+    obstacles = _Obstacles(x, y, near)
+    box, cost, least = _place_in_grid(x, y, way, width, tall, obstacles, NEAR_REACH)
     if least == 0 and cost < DISTANCE_COST * NEAR_REACH:
         return box
-    return _place_in_grid(x, y, way, width, tall, near, REACH)[0]
+    return _place_in_grid(x, y, way, width, tall, obstacles, REACH)[0]
+
+
+class _Obstacles:
+    """A column's obstacles as arrays, built once for both of its grids: every box
+    (left, top, right, bottom columns), the writing (weighing WRITTEN or more)
+    first, then the lighter sea zones' labels, each in ``near``'s order, with their
+    weights; and what the lines from the dot need of each box: its sides' offsets
+    from the dot, and whether the dot lies within its columns (rows)."""
+
+    def __init__(self, x: float, y: float, near: tuple[Obstacle, ...]) -> None:
+        ordered = [o for o in near if o[1] >= WRITTEN] + [o for o in near if o[1] < WRITTEN]
+        self.heavy = len(ordered) - sum(1 for o in near if o[1] < WRITTEN)
+        self.edges: FloatArray = np.fromiter(
+            chain.from_iterable(b for b, _ in ordered), float, 4 * len(ordered)
+        ).reshape(-1, 4)
+        self.weights: FloatArray = np.fromiter((w for _, w in ordered), float, len(ordered))
+        left, top, right, bottom = self.edges.T
+        self.across = _Sides(left - x, right - x, (left <= x) & (x <= right))
+        self.down = _Sides(top - y, bottom - y, (top <= y) & (y <= bottom))
+        self.x, self.y = x, y
+
+    def close(self) -> npt.NDArray[np.intp]:
+        """The boxes within CLOSE of the dot both ways."""
+        left, top, right, bottom = self.edges.T
+        x, y = self.x, self.y
+        return np.flatnonzero(
+            (left < x + CLOSE) & (right > x - CLOSE) & (top < y + CLOSE) & (bottom > y - CLOSE)
+        )
+
+    def covered(
+        self, lefts: FloatArray, rights: FloatArray, tops: FloatArray, bottoms: FloatArray
+    ) -> tuple[FloatArray, FloatArray]:
+        """For each column i and row j of the grid (its boxes' sides), the weighed
+        area the box there covers of the writing, and of the lighter labels: its
+        overlap with one box is its overlap across times its overlap down, so the sum
+        over boxes is one matrix product."""
+        edges = self.edges
+        wide = np.clip(
+            np.minimum(rights[None, :], edges[:, 2:3]) - np.maximum(lefts[None, :], edges[:, 0:1]),
+            0.0,
+            None,
+        )
+        high = (
+            np.clip(
+                np.minimum(bottoms[None, :], edges[:, 3:4])
+                - np.maximum(tops[None, :], edges[:, 1:2]),
+                0.0,
+                None,
+            )
+            * self.weights[:, None]
+        )
+        heavy = self.heavy
+        written: FloatArray = wide[:heavy].T @ high[:heavy]
+        light: FloatArray = wide[heavy:].T @ high[heavy:]
+        return written, light
+
+    def lines(self, dx: FloatArray, dy: FloatArray) -> _Lines:
+        """The lines from the dot to the boxes of a grid whose nearest points lie
+        ``dx`` across (per column) and ``dy`` down (per row) from it."""
+        return _Lines(dx, dy, self.across.clip(dx), self.down.clip(dy))
+
+
+class _Lines:
+    """Lines from the dot, each clipped to each box: the part of it, from 0 at the
+    dot to 1 at its end, inside the box's columns and inside its rows. A line's run
+    across depends on its box's column alone, its run down on its row alone, so
+    each part is worked out per column (row) and box, not per line and box."""
+
+    def __init__(
+        self,
+        dx: FloatArray,
+        dy: FloatArray,
+        across: tuple[FloatArray, FloatArray],
+        down: tuple[FloatArray, FloatArray],
+    ) -> None:
+        self.dx, self.dy = dx, dy
+        self.enter_x, leave_x = across
+        self.enter_y, self.leave_y = down
+        self.leave_x = np.minimum(leave_x, 1.0)  # a line stops at its end
+
+    def crossed(
+        self,
+        columns: npt.NDArray[np.intp],
+        rows: npt.NDArray[np.intp],
+        boxes: npt.NDArray[np.intp] | None = None,
+    ) -> FloatArray:
+        """For the line to each box of the grid (its column, row), how many of the
+        obstacles (of ``boxes`` alone, if given) it runs through outside the dot; a
+        line that ends within the dot's reach crosses nothing."""
+        enter_x, leave_x, enter_y, leave_y = self.enter_x, self.leave_x, self.enter_y, self.leave_y
+        if boxes is not None:
+            enter_x, leave_x = enter_x[:, boxes], leave_x[:, boxes]
+            enter_y, leave_y = enter_y[:, boxes], leave_y[:, boxes]
+        ends_x, ends_y = self.dx[columns], self.dy[rows]
+        counted = np.abs(ends_x) + np.abs(ends_y) > DOT_R + 12
+        length = np.hypot(ends_x, ends_y)
+        low = np.maximum(DOT_R / np.maximum(length, 1e-9), 0.0)[:, None]  # leaving the dot
+        enter = np.maximum(np.maximum(low, enter_x[columns]), enter_y[rows])
+        leave = np.minimum(leave_x[columns], leave_y[rows])
+        crossed: FloatArray = np.where(counted, (enter <= leave).sum(axis=1), 0).astype(float)
+        return crossed
+
+
+class _Sides:
+    """The boxes' two sides along one axis as offsets from the dot, and whether the
+    dot lies between them."""
+
+    def __init__(self, low: FloatArray, high: FloatArray, inside: BoolArray) -> None:
+        self.low, self.high = low[None, :], high[None, :]
+        self.along = np.where(inside, 0.0, 2.0)[None, :]  # a line with no run this way
+
+    def clip(self, delta: FloatArray) -> tuple[FloatArray, FloatArray]:
+        """For lines from the dot running ``delta`` along the axis, where each enters
+        and leaves each box's span, as parts of the line: a line with no run along
+        the axis is within the span all along or never."""
+        flat = (np.abs(delta) < 1e-12)[:, None]
+        safe = np.where(flat, 1.0, delta[:, None])
+        t0, t1 = self.low / safe, self.high / safe
+        enter: FloatArray = np.where(flat, self.along, np.minimum(t0, t1))
+        leave: FloatArray = np.where(flat, 1.0, np.maximum(t0, t1))
+        return enter, leave
 
 
 def _place_in_grid(
@@ -1044,11 +1167,12 @@ def _place_in_grid(
     way: str,
     width: float,
     tall: float,
-    near: tuple[Obstacle, ...],
+    obstacles: _Obstacles,
     reach: float,
 ) -> tuple[Box, float, float]:
     """The best box of the grid within ``reach`` of the dot, its cost, and the least
-    writing a box of that grid covers."""
+    writing a box of that grid covers: of the boxes covering least writing, the one
+    of least cost, the first in the grid's order on a tie."""
     steps = int(2 * reach // STEP) + 1
     lefts = np.minimum(
         np.maximum(x - reach - width + STEP * np.arange(steps + int(width // STEP)), 2.0),
@@ -1058,110 +1182,76 @@ def _place_in_grid(
         np.maximum(y - reach - tall + STEP * np.arange(steps + int(tall // STEP)), 2.0),
         HEIGHT - tall - 2,
     )
-    written = _covered(lefts, tops, width, tall, [(b, w) for b, w in near if w >= WRITTEN])
-    light = _covered(lefts, tops, width, tall, [(b, w) for b, w in near if w < WRITTEN])
+    rights, bottoms = lefts + width, tops + tall
+    written, light = obstacles.covered(lefts, rights, tops, bottoms)
     # a box's nearest point to the dot, and which side of it the box lies, are
     # a matter of its left alone across and of its top alone down
-    ends_x = np.minimum(np.maximum(x, lefts), lefts + width)
-    ends_y = np.minimum(np.maximum(y, tops), tops + tall)
-    far = np.abs(ends_x - x)[:, None] + np.abs(ends_y - y)[None, :]
-    aside = np.where(_on_side(way, lefts + width / 2 - x, tops + tall / 2 - y), 0.0, SIDE_BIAS)
-    bounds = light + DISTANCE_COST * (far + aside)
-    # kept: the boxes covering least writing (sums of exact zeros stay zero)
-    kept_i, kept_j = np.nonzero(written <= written.min() + 1e-6)
-    order = len(tops)
-    index = kept_i * order + kept_j
+    dx = np.minimum(np.maximum(x, lefts), rights) - x
+    dy = np.minimum(np.maximum(y, tops), bottoms) - y
+    far = np.abs(dx)[:, None] + np.abs(dy)[None, :]
+    bounds = light + DISTANCE_COST * (far + _aside(way, lefts, tops, width, tall, x, y))
+    # kept: the boxes covering least writing (sums of exact zeros stay zero), in
+    # the grid's order
+    least = float(written.min())
+    kept_i, kept_j = np.nonzero(written <= least + 1e-6)
     bound = bounds[kept_i, kept_j]
-    ranked = np.lexsort((index, bound))  # by bound, then the grid's order
-    edges = np.array([b for b, _ in near]).reshape(-1, 4)
-    # the first boxes in order of that bound, then at once every other box whose
-    # bound does not exceed the best cost found (a line only adds to a cost)
-    first = ranked[:CHUNK]
-    costs = bound[first] + CROSSING_COST * _crossed(
-        x, y, ends_x[kept_i[first]], ends_y[kept_j[first]], edges
-    )
-    pick = np.lexsort((index[first], costs))[0]
-    best = (float(costs[pick]), int(index[first][pick]))
-    rest = ranked[CHUNK:]
-    rest = rest[bound[rest] <= best[0]]
-    if len(rest):
-        costs = bound[rest] + CROSSING_COST * _crossed(
-            x, y, ends_x[kept_i[rest]], ends_y[kept_j[rest]], edges
-        )
-        pick = np.lexsort((index[rest], costs))[0]
-        best = min(best, (float(costs[pick]), int(index[rest][pick])))
-    column, row = divmod(best[1], order)
-    left, top = float(lefts[column]), float(tops[row])
-    return (left, top, left + width, top + tall), best[0], float(written.min())
+    lines = obstacles.lines(dx, dy)
+    if len(bound) <= CHUNK:  # every box followed at once
+        costs = bound + CROSSING_COST * lines.crossed(kept_i, kept_j)
+        pick = int(np.argmin(costs))  # the first of least cost
+        best = (float(costs[pick]), pick)
+    else:
+        best = _least_cost(bound, kept_i, kept_j, lines, obstacles.close())
+    cost, pick = best
+    left, top = float(lefts[kept_i[pick]]), float(tops[kept_j[pick]])
+    return (left, top, left + width, top + tall), cost, least
 
 
-CHUNK = 96  # candidate boxes whose lines to the dot are followed first
+def _least_cost(
+    bound: FloatArray,
+    columns: npt.NDArray[np.intp],
+    rows: npt.NDArray[np.intp],
+    lines: _Lines,
+    close: npt.NDArray[np.intp],
+) -> tuple[float, int]:
+    """Of many boxes (their bounds, columns and rows in the grid's order), the
+    least cost and the first box of it: the boxes of least floor (the bound and
+    the line's crossings of the boxes ``close`` to the dot) followed in full first,
+    then at once every other box whose floor does not exceed the best cost found (a
+    box left out costs more)."""
+    floor = bound + CROSSING_COST * lines.crossed(columns, rows, close)
+    ranked = np.argsort(floor, kind="stable")  # by floor, then the grid's order
+    best = (math.inf, 0)
+    for boxes in (ranked[:CHUNK], ranked[CHUNK:]):
+        boxes = boxes[floor[boxes] <= best[0]]
+        if len(boxes):
+            costs = bound[boxes] + CROSSING_COST * lines.crossed(columns[boxes], rows[boxes])
+            pick = np.lexsort((boxes, costs))[0]
+            best = min(best, (float(costs[pick]), int(boxes[pick])))
+    return best
 
 
-def _crossed(
-    x: float, y: float, end_x: FloatArray, end_y: FloatArray, edges: FloatArray
-) -> FloatArray:
-    """For each line from the dot (x, y) to an end, how many of the boxes ``edges``
-    (left, top, right, bottom rows) it runs through outside the dot; a line that
-    ends within the dot's reach crosses nothing. Each line is clipped to each box
-    (the part of it, from 0 at the dot to 1 at the end, inside both the box's
-    columns and its rows)."""
-    dx, dy = end_x - x, end_y - y
-    length = np.hypot(dx, dy)
-    counted = np.abs(dx) + np.abs(dy) > DOT_R + 12
-    if not counted.any() or not len(edges):
-        return np.zeros(len(end_x))
-    low = np.maximum(DOT_R / np.maximum(length, 1e-9), 0.0)[:, None]  # leaving the dot
-    high = np.ones_like(low)
-    for delta, start, lo, hi in (
-        (dx, x, edges[:, 0], edges[:, 2]),
-        (dy, y, edges[:, 1], edges[:, 3]),
-    ):
-        flat = np.abs(delta) < 1e-12
-        safe = np.where(flat, 1.0, delta)[:, None]
-        t0, t1 = (lo[None, :] - start) / safe, (hi[None, :] - start) / safe
-        inside = (lo[None, :] <= start) & (start <= hi[None, :])
-        low = np.maximum(
-            low, np.where(flat[:, None], np.where(inside, 0.0, 2.0), np.minimum(t0, t1))
-        )
-        high = np.minimum(high, np.where(flat[:, None], 1.0, np.maximum(t0, t1)))
-    crossed: FloatArray = np.where(counted, (low <= high).sum(axis=1), 0).astype(float)
-    return crossed
+# The boxes about the dot (its own among them), which most lines from it run
+# through: their crossings alone give a floor under a line's cost
+CLOSE = 40.0
+CHUNK = 128  # the boxes of least floor whose lines to the dot are followed first
 
 
-def _covered(
-    lefts: FloatArray, tops: FloatArray, width: float, tall: float, boxes: list[Obstacle]
-) -> FloatArray:
-    """For each left i and top j of the grid, the weighed area the box there covers
-    of ``boxes``: its overlap with one is its overlap across times its overlap down,
-    so the sum over them is one matrix product."""
-    if not boxes:
-        return np.zeros((len(lefts), len(tops)))
-    edges = np.array([b for b, _ in boxes])
-    weights = np.array([w for _, w in boxes])
-    wide = np.minimum(lefts[None, :] + width, edges[:, 2:3]) - np.maximum(
-        lefts[None, :], edges[:, 0:1]
-    )
-    high = np.minimum(tops[None, :] + tall, edges[:, 3:4]) - np.maximum(
-        tops[None, :], edges[:, 1:2]
-    )
-    covered: FloatArray = np.clip(wide, 0.0, None).T @ (np.clip(high, 0.0, None) * weights[:, None])
-    return covered
-
-
-def _on_side(way: str, across: FloatArray, down: FloatArray) -> BoolArray:
-    """For each box of the grid, whether its centre lies on the ``way`` side of the
-    dot, given the centres' offsets from the dot across (by left) and down (by top)."""
-    shape = (len(across), len(down))
-    if way == "east":
-        return np.broadcast_to((across > 0)[:, None], shape)
-    if way == "west":
-        return np.broadcast_to((across < 0)[:, None], shape)
-    if way == "south":
-        return np.broadcast_to((down > 0)[None, :], shape)
-    if way == "north":
-        return np.broadcast_to((down < 0)[None, :], shape)
-    return np.ones(shape, dtype=bool)
+def _aside(
+    way: str, lefts: FloatArray, tops: FloatArray, width: float, tall: float, x: float, y: float
+) -> FloatArray | float:
+    """SIDE_BIAS for each box of the grid whose centre does not lie on the ``way``
+    side of the dot, else 0: per column (a column of the array) for a way across,
+    per row for a way down."""
+    if way in ("east", "west"):
+        across = lefts + width / 2 - x
+        on_side = across > 0 if way == "east" else across < 0
+        return np.where(on_side, 0.0, SIDE_BIAS)[:, None]
+    if way in ("south", "north"):
+        down = tops + tall / 2 - y
+        on_side = down > 0 if way == "south" else down < 0
+        return np.where(on_side, 0.0, SIDE_BIAS)[None, :]
+    return 0.0
 
 
 def _nearest(x: float, y: float, box: Box) -> tuple[float, float]:
