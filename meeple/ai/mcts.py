@@ -112,6 +112,9 @@ class MctsBot:
         self.last_iterations = 0
 
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
+        planned = self._decided(game, state, seat)
+        if planned is not None:
+            return planned
         candidates = root_options(self.knowledge, game, state, seat, self.rng)
         if len(candidates) == 1:
             return candidates[0]
@@ -127,6 +130,19 @@ class MctsBot:
                 break
         self.last_iterations = done
         return self._best(root, candidates)
+
+    def _decided(self, game: Game[Any], state: GameState, seat: int) -> int | None:
+        """The action of the knowledge's opt-in ``decide(game, state, seat, rng,
+        iterations, evaluate)``: a game's own search for the decisions it plans as a
+        whole (New World's Planning Sheet), given the bot's iteration count and the
+        cut-off evaluation the tree uses; None (or no ``decide``, the default) leaves
+        the decision to the tree."""
+        decide = getattr(self.knowledge, "decide", None)
+        if decide is None:
+            return None
+        iterations = self.budget.iterations or 0
+        found = decide(game, state, seat, self.rng, iterations, self.knowledge.evaluate)
+        return None if found is None else int(found)
 
     def _decision_budget(
         self, game: Game[Any], state: GameState, seat: int, candidates: list[int]

@@ -1,0 +1,40 @@
+"""MctsBot's opt-in ``decide`` of a game's knowledge: a decision the game plans as a
+whole is answered by it; without it (every game but New World) the tree decides."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.ai.mcts import Budget, MctsBot
+from meeple.engine import get_game
+from tests.ai.test_ai_bots import advance
+
+
+def test_a_knowledge_decide_answers_before_the_tree() -> None:
+    game = get_game("namibia")
+    state = advance(game, 2, 60)
+    seat = game.to_act(state)[0]
+    legal = game.legal_actions(state, seat)
+    bot = MctsBot(game, 1, Budget(iterations=40))
+    inner = bot.knowledge
+    asked: list[int] = []
+
+    class Planned:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(inner, name)
+
+        def decide(self, game: Any, state: Any, seat: int, rng: Any, n: int, judge: Any) -> Any:
+            asked.append(n)
+            assert callable(judge)
+            return legal[-1] if len(asked) == 1 else None
+
+    bot.knowledge = Planned()  # type: ignore[assignment]
+    assert bot.choose(game, state, seat) == legal[-1]
+    assert bot.last_iterations == 0 and asked == [40]  # no tree was searched
+    bot.choose(game, state, seat)  # None: the tree decides
+    assert bot.last_iterations > 0
+
+
+def test_other_games_have_no_decide() -> None:
+    game = get_game("namibia")
+    assert getattr(MctsBot(game, 1, Budget(iterations=8)).knowledge, "decide", None) is None
