@@ -117,8 +117,14 @@ def _points(ring: Sequence[Point]) -> str:
 
 
 def _text(x: float, y: float, words: str, size: float = FONT, **style: str) -> str:
-    attrs = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in style.items())
+    attrs = _attributes(tuple(style.items()))
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}"{attrs}>{escape(words)}</text>'
+
+
+@lru_cache(maxsize=256)
+def _attributes(style: tuple[tuple[str, str], ...]) -> str:
+    """SVG attributes from keywords (``font_weight`` -> ``font-weight``)."""
+    return "".join(f' {k.replace("_", "-")}="{v}"' for k, v in style)
 
 
 def _halo(x: float, y: float, words: str, size: float = FONT, **style: str) -> str:
@@ -310,9 +316,9 @@ def _on_map(view: NewWorldView) -> str:
     areas = view["areas"]
     parts = [_area_shape(view, area) for area in areas]
     parts += [_control_outline(area) for area in areas]
-    layouts = _layouts(view)
+    layouts, written = _layouts(view)
     parts += [_area_contents(layout) for layout in layouts]
-    taken = [line for layout in layouts for line in _written(layout)] + _board_boxes()
+    taken = [line for lines in written for line in lines] + _board_boxes()
     parts += [_anchorage(view, area, taken) for area in areas]
     parts += _battle_marks(view)
     parts += _battle_dice(view, taken)
@@ -526,76 +532,178 @@ FORCE_PLACES = ("below", "above", "right", "left")  # an Area's forces beside it
 SHIFTS = (0.0, LINE / 2, -LINE / 2, LINE, -LINE, LINE / 4, -LINE / 4)
 
 
-def _stacked(area: AreaView, lines: list[Line], place: str, shift: float = 0.0) -> list[Placed]:
-    """Each line with its centre x and baseline y: the block centred on the Area's
-    label point (moved ``shift`` down), its forces below the name and markers,
-    above them, or in a column to their right or left."""
-    x, y = xy(geography().labels[LETTERS.index(area["letter"])])
+Sizes = tuple[tuple[str, float], ...]  # an Area's lines' kinds and widths, in order
+At = tuple[tuple[int, float, float], ...]  # each line (its index) with its centre x, baseline y
+
+
+def _stacked(letter: str, sizes: Sizes, place: str, shift: float = 0.0) -> At:
+    """Each line (by its index among the Area's) with its centre x and baseline y:
+    the block centred on the Area's label point (moved ``shift`` down), its forces
+    below the name and markers, above them, or in a column to their right or left."""
+    x, y = xy(geography().labels[LETTERS.index(letter)])
     y += shift
-    forces = [ln for ln in lines if ln[0] == FORCE]
-    words = [ln for ln in lines if ln[0] != FORCE]
+    forces = [k for k, (kind, _) in enumerate(sizes) if kind == FORCE]
+    words = [k for k, (kind, _) in enumerate(sizes) if kind != FORCE]
     if place == "below":  # the whole block centred, as an Area without neighbours has it
         ordered = words + forces
         top = y - LINE * (len(ordered) - 1) / 2 + 5
-        return [(line, x, top + LINE * k) for k, line in enumerate(ordered)]
+        return tuple((line, x, top + LINE * k) for k, line in enumerate(ordered))
     top = y - LINE * (len(words) - 1) / 2 + 5  # the name and markers stay centred
     if place == "above":
         first = top - LINE * len(forces)
-        return [(line, x, first + LINE * k) for k, line in enumerate(forces + words)]
-    half = max((ln[3] for ln in words), default=0) / 2 + 6
+        return tuple((line, x, first + LINE * k) for k, line in enumerate(forces + words))
+    half = max((sizes[k][1] for k in words), default=0) / 2 + 6
     out = [(line, x, top + LINE * k) for k, line in enumerate(words)]
     for k, line in enumerate(forces):
-        shift = half + line[3] / 2
+        shift = half + sizes[line][1] / 2
         out.append((line, x + shift if place == "right" else x - shift, top + LINE * k))
-    return out
+    return tuple(out)
 
 
-def _layouts(view: NewWorldView) -> list[list[Placed]]:
-    """Every Area's lines placed: an Area's forces go below its name, or where
-    they cover less of the other Areas' writing (above it, to its right or left:
-    Yucatan's forces used to reach Central America's name). Two rounds, each
-    Area choosing against the others' latest places."""
+class _Place:
+    """One place of an Area's lines (``_stacked``): where each goes, their boxes,
+    their boxes as obstacles to the other Areas' lines (widened by CLEARANCE: its
+    name weighs most), the box holding each of those; and, found once, what of
+    the board layer's obstacles meets the lines."""
+
+    def __init__(self, sizes: Sizes, at: At) -> None:
+        self.at = at
+        self.boxes = [_line_box(x, y, sizes[k][1]) for k, x, y in at]
+        self.written: list[Obstacle] = [
+            (
+                _line_box(x, y, sizes[k][1] + 2 * CLEARANCE),
+                NAME_WEIGHT if sizes[k][0] in (TITLE, HEAD) else WRITTEN,
+            )
+            for k, x, y in at
+        ]
+        self.bounds = _bounds(self.boxes) if at else (0.0, 0.0, 0.0, 0.0)
+        self.held = _bounds([b for b, _ in self.written]) if at else (0.0, 0.0, 0.0, 0.0)
+        self._board: list[Obstacle] | None = None
+
+    def board(self) -> list[Obstacle]:
+        """The board layer's obstacles that meet the lines' box."""
+        if self._board is None:
+            self._board = _within(self.bounds, [_board_boxes()])
+        return self._board
+
+
+class _AreaPlaces:
+    """An Area's places for lines of the given sizes, built once per Area and sizes
+    (the layout weighs them every drawing): centred, and (when first wanted) every
+    place in order of preference with the box all of them reach and the board
+    layer's obstacles within it."""
+
+    def __init__(self, letter: str, sizes: Sizes) -> None:
+        self.letter, self.sizes = letter, sizes
+        self.centred = _Place(sizes, _stacked(letter, sizes, "below"))
+        self._options: tuple[list[_Place], Box, list[Obstacle]] | None = None
+
+    def options(self) -> tuple[list[_Place], Box, list[Obstacle]]:
+        """The places in order of preference, the box they all lie in, and the board
+        layer's obstacles that meet it."""
+        if self._options is None:
+            forced = any(kind == FORCE for kind, _ in self.sizes)
+            places = [
+                _Place(self.sizes, _stacked(self.letter, self.sizes, place, shift))
+                for shift in SHIFTS
+                for place in (FORCE_PLACES if forced else ("below",))
+            ]
+            reach = _bounds([box for place in places for box in place.boxes])
+            self._options = places, reach, _within(reach, [_board_boxes()])
+        return self._options
+
+
+@lru_cache(maxsize=4096)
+def _area_places(letter: str, sizes: Sizes) -> _AreaPlaces:
+    return _AreaPlaces(letter, sizes)
+
+
+def _layouts(view: NewWorldView) -> tuple[list[list[Placed]], list[list[Obstacle]]]:
+    """Every Area's lines placed, and as obstacles (``_Place.written``): an Area's forces
+    go below its name, or where they cover less of the other Areas' writing (above
+    it, to its right or left: Yucatan's forces used to reach Central America's
+    name). Two rounds, each Area choosing against the others' latest places."""
     areas = view["areas"]
     lines = [_area_lines(area) for area in areas]
-    centred = [_stacked(area, ln, "below") for area, ln in zip(areas, lines, strict=True)]
-    boxes = [_placed_boxes(layout) for layout in centred]
-    placed = list(centred)
-    written = [_written(layout) for layout in placed]
-    # an Area's options, each with its lines' boxes, and the box all of them reach
-    options: dict[int, tuple[list[tuple[list[Placed], list[Box]]], Box]] = {}
-    for _ in range(2):
-        for k in (k for k in range(len(areas)) if lines[k]):
-            others = [_board_boxes(), *written[:k], *written[k + 1 :]]
-            if not _cover(boxes[k], _within(_bounds(boxes[k]), others)):
-                placed[k] = centred[k]  # the first option, and it covers nothing
-            elif placed[k] is not centred[k] and not _covers_any(placed[k], others):
-                pass  # the second round keeps a place that still covers nothing
-            else:
-                if k not in options:
-                    options[k] = _options(areas[k], lines[k])
-                # only what lies within the reach of one of the Area's places can be covered
-                choices, reach = options[k]
-                placed[k] = _least_covering(choices, _within(reach, others))
-            written[k] = _written(placed[k])
-    return placed
-
-
-def _covers_any(layout: list[Placed], others: list[list[Obstacle]]) -> bool:
-    boxes = _placed_boxes(layout)
-    return _cover(boxes, _within(_bounds(boxes), others)) > 0
-
-
-def _options(area: AreaView, lines: list[Line]) -> tuple[list[tuple[list[Placed], list[Box]]], Box]:
-    """An Area's places in order of preference, each with its lines' boxes, and the
-    box every one of them lies in."""
-    forced = any(ln[0] == FORCE for ln in lines)
-    layouts = [
-        _stacked(area, lines, place, shift)
-        for shift in SHIFTS
-        for place in (FORCE_PLACES if forced else ("below",))
+    places = [
+        _area_places(area["letter"], tuple((ln[0], ln[3]) for ln in area_lines))
+        for area, area_lines in zip(areas, lines, strict=True)
     ]
-    choices = [(layout, _placed_boxes(layout)) for layout in layouts]
-    return choices, _bounds([box for _, boxes in choices for box in boxes])
+    chosen = [place.centred for place in places]
+    # The second round looks again only at an Area some other Area's change since
+    # its first choice may concern: with the same writing about it, it would
+    # choose as it did (a place that covers nothing stays; else the same least).
+    changes: list[tuple[int, _Place, _Place]] = []  # an Area, its place before and after
+    seen = [0] * len(areas)  # the changes made when each Area chose
+    looked: list[Box] = [centred.bounds for centred in (place.centred for place in places)]
+    for second in (False, True):
+        for k in (k for k in range(len(areas)) if lines[k]):
+            if second and not _concerned(looked[k], k, changes[seen[k] :]):
+                continue
+            seen[k] = len(changes)
+            before = chosen[k]
+            chosen[k], looked[k] = _choose(places[k], before, chosen, k)
+            if chosen[k] is not before:
+                changes.append((k, before, chosen[k]))
+    layouts = [
+        [(area_lines[k], x, y) for k, x, y in place.at]
+        for area_lines, place in zip(lines, chosen, strict=True)
+    ]
+    return layouts, [place.written for place in chosen]
+
+
+def _choose(places: _AreaPlaces, now: _Place, chosen: list[_Place], k: int) -> tuple[_Place, Box]:
+    """The place of Area ``k`` (now at ``now``) against the others' ``chosen``, and
+    the box within which the others' writing was looked at."""
+    centred = places.centred
+    if not _cover(centred.boxes, centred.board() + _others_within(centred.bounds, chosen, k)):
+        return centred, centred.bounds  # the first option, and it covers nothing
+    options, reach, board = places.options()
+    if now is not centred and not _cover(
+        now.boxes, now.board() + _others_within(now.bounds, chosen, k)
+    ):
+        return now, reach  # the second round keeps a place that still covers nothing
+    # only what lies within the reach of one of the Area's places can be covered
+    return _least_covering(options, board + _others_within(reach, chosen, k)), reach
+
+
+def _concerned(looked: Box, k: int, changes: list[tuple[int, _Place, _Place]]) -> bool:
+    """Whether another Area's writing within ``looked`` (Area ``k``'s) changed."""
+    left, top, right, bottom = looked
+    return any(
+        other != k
+        and place.written
+        and place.held[0] < right
+        and place.held[2] > left
+        and place.held[1] < bottom
+        and place.held[3] > top
+        for other, before, after in changes
+        for place in (before, after)
+    )
+
+
+def _others_within(reach: Box, chosen: list[_Place], skip: int) -> list[Obstacle]:
+    """The other Areas' written lines (in the Areas' order) that meet ``reach``:
+    an Area's are looked at only if the box holding them does."""
+    left, top, right, bottom = reach
+    out: list[Obstacle] = []
+    for k, place in enumerate(chosen):
+        held = place.held
+        if (
+            k == skip
+            or not place.written
+            or not (held[0] < right and held[2] > left and held[1] < bottom and held[3] > top)
+        ):
+            continue
+        out += [
+            obstacle
+            for obstacle in place.written
+            if obstacle[0][0] < right
+            and obstacle[0][2] > left
+            and obstacle[0][1] < bottom
+            and obstacle[0][3] > top
+        ]
+    return out
 
 
 def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
@@ -612,18 +720,16 @@ def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
     ]
 
 
-def _least_covering(
-    options: list[tuple[list[Placed], list[Box]]], near: list[Obstacle]
-) -> list[Placed]:
+def _least_covering(options: list[_Place], near: list[Obstacle]) -> _Place:
     """The first of the options covering least of ``near``: the first that covers
     nothing, as soon as it is found."""
-    best, least = options[0][0], math.inf
-    for layout, boxes in options:
-        cover = _cover(boxes, near, least)
+    best, least = options[0], math.inf
+    for option in options:
+        cover = _cover(option.boxes, near, least)
         if cover == 0:
-            return layout
+            return option
         if cover < least:
-            best, least = layout, cover
+            best, least = option, cover
     return best
 
 
@@ -640,21 +746,6 @@ def _bounds(boxes: list[Box]) -> Box:
 # Units an Area's line keeps clear of another's each side: ``text_width`` is an
 # average, and a browser's "Q2 New" (bold capitals, a w) is wider than it
 CLEARANCE = 5.0
-
-
-def _written(layout: list[Placed]) -> list[Obstacle]:
-    """An Area's lines as obstacles, widened by CLEARANCE: its name weighs most."""
-    return [
-        (
-            _line_box(x, y, line[3] + 2 * CLEARANCE),
-            NAME_WEIGHT if line[0] in (TITLE, HEAD) else WRITTEN,
-        )
-        for line, x, y in layout
-    ]
-
-
-def _placed_boxes(layout: list[Placed]) -> list[Box]:
-    return [_line_box(x, y, line[3]) for line, x, y in layout]
 
 
 def _cover(boxes: list[Box], others: list[Obstacle], enough: float = math.inf) -> float:
@@ -1002,13 +1093,14 @@ def _lay_out(
 def _best_place(
     x: float, y: float, way: str, width: float, tall: float, taken: list[Obstacle]
 ) -> Box:
+    left, right = x - REACH - width, x + REACH + width
+    top, bottom = y - REACH - tall, y + REACH + tall
     near = tuple(
-        (b, w)
-        for b, w in taken
-        if b[2] > x - REACH - width
-        and b[0] < x + REACH + width
-        and b[3] > y - REACH - tall
-        and b[1] < y + REACH + tall
+        [
+            o
+            for o in taken
+            if o[0][2] > left and o[0][0] < right and o[0][3] > top and o[0][1] < bottom
+        ]
     )
     return _best_place_among(x, y, way, width, tall, near)
 
