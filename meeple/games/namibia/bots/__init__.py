@@ -7,7 +7,7 @@ from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, NamibiaKnowled
 BOT_KIT = BotKit(
     heuristic=NamibiaHeuristic,
     search=NamibiaKnowledge(),
-    level_iterations={"medium": 40, "hard": 600},
+    level_iterations={"medium": 200, "hard": 600},
 )
 
 __all__ = ["BOT_KIT"]
