@@ -3,21 +3,24 @@
 Prints, per game, each level people can pick (``random``, ``easy``, ``heuristic``,
 ``medium``, ``hard``) with its rating in points (``meeple.tournament.stats``: 150
 points more is a 70% chance of finishing ahead), the gap to the level below, and how
-often the level actually finished ahead of the one below in the games both played.
+often the level won its games against three of the level below.
 
-The schedule: at 4 players and five levels, game ``i`` leaves out level ``i % 5``
-and rotates the other four by ``i // 5`` seats, so every 20 games each level sits
-out 4 times and plays every seat equally often. Game ``i`` uses seed ``seed + i``.
-Not a test: a ladder of a few hundred games takes hours (``--log`` keeps every game;
+The schedule: for each pair of neighbouring levels, ``--games`` games of the upper
+level against three of the lower, seats rotated (as ``strength.py`` plays `hard`
+against three `heuristic`); all of a game's games are rated in one pool. Neighbours
+meet in every game, so a game whose result ranks only its winner (Africa 1880) still
+tells each pair apart. Game ``i`` of a pair uses seed ``seed + i``. Not a test: a
+ladder takes hours where the search levels are slow (``--log`` keeps every game;
 ``--summarise`` rates logged games again).
 
-    .venv/bin/python benchmarks/ladder.py --game mombasa --games 100 --log mombasa.jsonl
+    .venv/bin/python benchmarks/ladder.py --game mombasa --games 40 --log mombasa.jsonl
     .venv/bin/python benchmarks/ladder.py --summarise mombasa.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 from collections.abc import Sequence
 
 from strength import logger, read_log  # (benchmarks/ is the script's folder)
@@ -26,7 +29,7 @@ from meeple.ai import load_bots
 from meeple.ai.base import bot_names
 from meeple.ai.levels import PEOPLE_LEVELS
 from meeple.engine import get_game
-from meeple.tournament import Match, MatchResult
+from meeple.tournament import Match, MatchResult, TournamentSpec, schedule, wilson
 from meeple.tournament.runner import play_all
 from meeple.tournament.stats import POINTS_PER_MU, points, ratings
 
@@ -39,38 +42,31 @@ def ladder_levels(game_name: str) -> list[str]:
     return [level for level in PEOPLE_LEVELS if level in names]
 
 
-def ladder_schedule(game: str, levels: Sequence[str], games: int, seed: int) -> list[Match]:
-    """Game ``i``: every level but ``levels[i % len]``, rotated by ``i // len`` seats."""
-    count = len(levels)
-    matches = []
-    for index in range(games):
-        playing = [lv for k, lv in enumerate(levels) if count <= PLAYERS or k != index % count]
-        turn = index // count
-        seats = tuple(playing[(s + turn) % len(playing)] for s in range(len(playing)))
-        matches.append(Match(game, index, seed + index, seats))
-    return matches
+def ladder_schedule(game: str, lower: str, upper: str, games: int, seed: int) -> list[Match]:
+    """``games`` games of ``upper`` against three ``lower``, rotated a seat a game."""
+    bots = (upper, *[lower] * (PLAYERS - 1))
+    return schedule(TournamentSpec(game, bots, games, seed))
 
 
-def ahead_share(results: Sequence[MatchResult], upper: str, lower: str) -> tuple[int, int]:
-    """(games where ``upper`` finished ahead of ``lower``, games both played and ranked
-    apart)."""
-    ahead = apart = 0
-    for result in results:
-        seats = result.match.seats
-        if upper not in seats or lower not in seats:
-            continue
-        up, low = result.ranks[seats.index(upper)], result.ranks[seats.index(lower)]
-        if up != low:
-            apart += 1
-            ahead += up < low
-    return ahead, apart
+def upper_wins(results: Sequence[MatchResult], upper: str, lower: str) -> tuple[int, int]:
+    """(games ``upper`` won, games of ``upper`` against three ``lower``)."""
+    mine = [r for r in results if sorted(r.match.seats) == sorted((upper, *[lower] * 3))]
+    won = sum(r.match.seats.index(upper) in r.winners for r in mine)
+    return won, len(mine)
+
+
+def max_level(result: MatchResult, levels: Sequence[str]) -> str:
+    return max(result.match.seats, key=levels.index)
 
 
 def report(game: str, levels: Sequence[str], results: Sequence[MatchResult]) -> bool:
     """Print the ladder; True when every level is ``TARGET_GAP`` above the one below."""
-    rated = ratings(results, levels)
+    # OpenSkill's updates depend on the order of the games: the pairs' games are
+    # rated interleaved (each pair's first game, then each pair's second, ...).
+    order = sorted(results, key=lambda r: (r.match.index, levels.index(max_level(r, levels))))
+    rated = ratings(order, levels)
     print(f"{game}: {len(results)} games, 4 players (points: 150 more = ahead 70% of the time)")
-    print(f"  {'level':10} {'points':>7} {'+-':>5} {'gap':>6} {'ahead of the one below':>24}")
+    print(f"  {'level':10} {'points':>7} {'+-':>5} {'gap':>6}   won against three of the one below")
     met = True
     for k, level in enumerate(levels):
         mine = points(rated[level].mu)
@@ -79,9 +75,10 @@ def report(game: str, levels: Sequence[str], results: Sequence[MatchResult]) -> 
         if k:
             below = levels[k - 1]
             gap = mine - points(rated[below].mu)
-            ahead, apart = ahead_share(results, level, below)
-            share = f"{ahead}/{apart} = {100 * ahead / apart:.0f}%" if apart else "-"
-            line += f" {gap:6.0f} {share:>24}"
+            won, played = upper_wins(results, level, below)
+            low, high = wilson(won, played)
+            share = f"{won}/{played} = {100 * won / played:.0f}%" if played else "-"
+            line += f" {gap:6.0f}   {share} [{100 * low:.0f}, {100 * high:.0f}]"
             met = met and gap >= TARGET_GAP
         print(line, flush=True)
     print(f"  every gap >= {TARGET_GAP:.0f}: {'yes' if met else 'no'}", flush=True)
@@ -111,8 +108,10 @@ def main() -> None:
         return
     for game in args.game or []:
         levels = ladder_levels(game)
-        matches = ladder_schedule(game, levels, args.games, args.seed)
-        results = play_all(matches, jobs=args.jobs, progress=logger(args.log))
+        results = []
+        for lower, upper in itertools.pairwise(levels):
+            matches = ladder_schedule(game, lower, upper, args.games, args.seed)
+            results += play_all(matches, jobs=args.jobs, progress=logger(args.log))
         report(game, levels, results)
 
 
