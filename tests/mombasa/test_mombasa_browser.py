@@ -20,14 +20,16 @@ import pytest
 from meeple.games.mombasa.board import COMPANIES
 from tests.server import server_support as web
 from tests.server.server_support import BrowserPage, Pages, Server, Snapshot
+from tests.server.test_table_layout import READ_JS, SCREENS
 
 
 class Table(web.SeatAtTable):
-    """A four-seat Mombasa table (full setup): seat 0 played here by HTTP with
-    random legal actions (rarely ending its phase early), three random bots."""
+    """A Mombasa table (full setup, four seats unless told): seat 0 played here by
+    HTTP with random legal actions (rarely ending its phase early), random bots."""
 
-    def __init__(self, server: Server, seed: int) -> None:
-        super().__init__(server, "mombasa", web.ANN_AND_THREE_BOTS, seed, setup="full")
+    def __init__(self, server: Server, seed: int, players: int = 4) -> None:
+        seats = web.ANN_AND_THREE_BOTS[:players]
+        super().__init__(server, "mombasa", seats, seed, setup="full")
 
     def mine(self) -> Snapshot:
         """The next state in which seat 0 has a decision (or the game is over)."""
@@ -126,9 +128,10 @@ def overlapping_parts(page: BrowserPage) -> list[tuple[str, str]]:
     ]
 
 
-# On a desktop's first screen (1280x800): the map, the share tracks, the header with
-# the round track, one's own board, one's hand, the card display and the book display.
-FIRST_SCREEN_PARTS = ("map", "companies", "header", "p0", "hand", "display", "books")
+# On a desktop's first screen (1280x800): the map, the company tracks, the header with
+# the round track, one's own board, one's hand, the card display, the book display
+# and the bonus spaces.
+FIRST_SCREEN_PARTS = ("map", "companies", "header", "p0", "hand", "display", "books", "spaces")
 
 
 def part_bottoms(page: BrowserPage) -> dict[str, float]:
@@ -281,3 +284,120 @@ def test_a_track_step_and_a_trading_post_glow_where_they_happened(
     assert region in glowing and column in glowing, glowing
     page.shot("mombasa-glow-post-1280")
     assert not page.errors, page.errors
+
+
+# ---- every seat count: the first screen, the track markers, the folds ---------------------
+
+MARKER_PX = 10.0  # the smallest track marker on screen, at every width
+# Each board part's box on the screen (page coordinates), the track markers' sizes and
+# fills, and the folds (their seat, whether open, and the box of the board they open).
+PARTS_JS = """() => {
+  const box = (n) => { const r = n.getBoundingClientRect();
+    return [r.left, r.top + scrollY, r.right, r.bottom + scrollY, r.width]; };
+  const parts = {};
+  for (const g of document.querySelectorAll('#board svg g.part')) {
+    const name = [...g.classList].find((c) => c.startsWith('part-')).slice(5);
+    if (g.getBoundingClientRect().width > 0) parts[name] = box(g);
+  }
+  const markers = [...document.querySelectorAll('#board svg .track-marker')]
+    .map((c) => [c.getBoundingClientRect().width, c.getAttribute('fill')]);
+  const folds = [...document.querySelectorAll('#board svg [data-fold]')]
+    .map((f) => [f.dataset.fold, f.getAttribute('aria-expanded'), f.getAttribute('role')]);
+  return { parts, markers, folds, height: document.documentElement.scrollHeight };
+}"""
+
+
+def mid_game(snap: Snapshot) -> bool:
+    return bool(snap["view"]["phase"] == "action" and snap["view"]["round"] >= 2)
+
+
+def readable(page: BrowserPage, width: int) -> dict[str, Any]:
+    """The page read as test_table_layout reads it; on a phone or a tablet with its
+    board enlarged first when the page offers it (its text at 11 px then)."""
+    seen: dict[str, Any] = page.evaluate(READ_JS)
+    if width < 1101 and seen["button"]:
+        page.page.locator("#board > button.zoom").click()
+        seen = page.evaluate(READ_JS)
+    return seen
+
+
+def check_markers(found: dict[str, Any], players: int, where: str) -> None:
+    """Every player's four track markers (one per company track) at MARKER_PX or more,
+    each seat's in one colour, the seats' colours apart."""
+    sizes = [w for w, _ in found["markers"]]
+    fills = [fill for _, fill in found["markers"]]
+    assert len(sizes) == 4 * players, where
+    assert min(sizes) >= MARKER_PX - 0.05, f"{where}: a track marker of {min(sizes):.1f} px"
+    assert len(set(fills)) == players and all(fills.count(f) == 4 for f in fills), where
+
+
+def check_first_screen_parts(found: dict[str, Any], own: str, where: str) -> None:
+    """The board drawing and the seat's own board wholly on the 1280x800 screen."""
+    for part in (*FIRST_SCREEN_PARTS, own):
+        left, top, right, bottom, _ = found["parts"][part]
+        assert left >= 0 and right <= 1280 and top >= 0 and bottom <= 800, (
+            f"{where}: {part} at {[round(v) for v in (left, top, right, bottom)]}"
+        )
+
+
+def check_folds(page: BrowserPage, players: int, where: str) -> None:
+    """The other players' boards are folded: a fold per other player (a button, not
+    expanded) and no board of theirs shown. A click opens one under its fold (the
+    page grows, nothing overlaps), Enter on the focused fold closes it again."""
+    found = page.evaluate(PARTS_JS)
+    folds = found["folds"]
+    assert len(folds) == players - 1, where
+    assert all(open_ == "false" and role == "button" for _, open_, role in folds), folds
+    assert {p for p in found["parts"] if p[0] == "p"} == {"p0"}, where
+    seat = folds[-1][0]
+    fold = page.page.locator(f'#board [data-fold="{seat}"]')
+    fold.click()
+    opened = page.evaluate(PARTS_JS)
+    board, strip = opened["parts"][f"p{seat}"], opened["parts"][f"f{seat}"]
+    assert board[1] >= strip[3] - 0.5 and board[4] > 300, f"{where}: {board} under {strip}"
+    assert opened["height"] > found["height"], where
+    assert "true" in [o for s, o, _ in opened["folds"] if s == seat], opened["folds"]
+    assert not overlapping_parts(page), overlapping_parts(page)
+    seen = page.evaluate(READ_JS)
+    assert not seen["overlaps"], f"{where}, a fold open: labels overlap: {seen['overlaps']}"
+    assert seen["smallest"] >= 12 - 0.05, where
+    fold.focus()
+    page.page.keyboard.press("Enter")
+    closed = page.evaluate(PARTS_JS)
+    assert f"p{seat}" not in closed["parts"] and closed["height"] == found["height"], where
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_seat_count_fits_reads_and_folds_the_other_boards(
+    relaxed_server: Server, pages: Pages, players: int
+) -> None:
+    """Mid-game (the action phase of round 2 or later) at 2, 3 and 4 seats, at
+    390x844, 768x1024, 1024x768 and 1280x800: no sideways scrolling, no two text
+    labels over each other, text at 12 px or more at 1024 and 1280 and at 11 px or
+    more at 390 and 768 (enlarged where the page offers it), every track marker at
+    10 px or more in its seat's own colour, the last moves glowing. At 1280x800 the
+    board drawing (map, company tracks, header with the round track, card display,
+    book display, bonus spaces) and the seat's own board with its hand lie wholly on
+    the first screen; the other players' boards are folded, and open and close."""
+    table = Table(relaxed_server, seed=11, players=players)
+    snap = table.play_until(mid_game)
+    for width, height in SCREENS:
+        where = f"{players} seats at {width}x{height}"
+        page = pages(width, height)
+        page.page.goto(table.link)
+        page.page.wait_for_selector("#board svg")
+        at(page, snap["version"])
+        assert page.overflow() <= 0, f"{where}: the page scrolls sideways"
+        seen = readable(page, width)
+        least = 12.0 if width >= 1024 else 11.0
+        assert seen["smallest"] >= least - 0.05, f"{where}: text at {seen['smallest']:.1f} px"
+        assert not seen["overlaps"], f"{where}: labels overlap: {seen['overlaps']}"
+        assert seen["glowing"] == seen["glowWanted"], where
+        found = page.evaluate(PARTS_JS)
+        check_markers(found, players, where)
+        if width == 1280:
+            check_first_screen_parts(found, "p0", where)
+            page.page.screenshot(path=str(web.SHOTS / f"mombasa-{players}p-{width}.png"))
+            check_folds(page, players, where)
+        assert not page.errors, page.errors
+        page.close()

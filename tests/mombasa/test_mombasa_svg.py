@@ -226,7 +226,7 @@ def test_panels_and_status_use_the_games_words() -> None:
 
 # ---- the arrangements: desktop, tablet, phone (layout.py) ---------------------------------
 
-ARRANGEMENTS = {name: (places, scale) for name, _, places, scale in layout.ARRANGEMENTS}
+ARRANGEMENTS = {name: arrange for name, _, arrange in layout.ARRANGEMENTS}
 PARTS = set(layout.PART_SIZES)
 
 
@@ -250,20 +250,35 @@ def assert_apart(boxes: dict[str, tuple[float, float, float, float]], what: obje
             assert not overlap(boxes[a], boxes[b]), (what, a, b)
 
 
+def subsets(seats: list[int]) -> Iterator[frozenset[int]]:
+    """Every choice of open folds among ``seats``."""
+    for mask in range(1 << len(seats)):
+        yield frozenset(s for k, s in enumerate(seats) if mask >> k & 1)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_parts_never_overlap_and_fit_the_drawing(players: int) -> None:
-    """Every arrangement places every part (each player's board too) inside the
-    viewBox, none over another; no part is wider than the phone's column."""
-    tall = layout.heights(players)
-    for name, (arrange, scale) in ARRANGEMENTS.items():
+    """Every arrangement, with any of the other players' folds open, places every
+    part shown (one's own board, each other player's fold, the boards of the open
+    folds) inside the viewBox and inside the arrangement's height, none over
+    another; no part is wider than the phone's column."""
+    tall = layout.view_height(players)
+    for name, arrange in ARRANGEMENTS.items():
         for seat in (None, *range(players)):
-            places = arrange(players, seat)
-            assert set(places) == {*PARTS, *(f"p{s}" for s in range(players))}
-            boxes = part_boxes(places)
-            for part, (x0, y0, x1, y1) in boxes.items():
-                assert x0 * scale >= 0 and x1 * scale <= layout.VIEW_W + 0.01, (name, part)
-                assert y0 * scale >= 0 and y1 * scale <= tall[name] + 0.01, (name, part)
-            assert_apart(boxes, (name, seat))
+            arrangement = arrange(players, seat)
+            scale = arrangement.scale
+            folds = layout.others(players, seat)
+            assert len(folds) == players - 1 and (seat or 0) not in folds
+            for opened in subsets(folds):
+                places = arrangement.places(opened)
+                boards = {f"p{s}" for s in (seat or 0, *opened)}
+                assert set(places) == {*PARTS, *boards, *(f"f{s}" for s in folds)}
+                boxes = part_boxes(places)
+                height = arrangement.height(opened)
+                for part, (x0, y0, x1, y1) in boxes.items():
+                    assert x0 * scale >= 0 and x1 * scale <= layout.VIEW_W + 0.01, (name, part)
+                    assert y0 * scale >= 0 and y1 * scale <= height + 0.01 <= tall + 0.02
+                assert_apart(boxes, (name, seat, sorted(opened)))
     assert all(w <= layout.PART_W for w, _ in layout.PART_SIZES.values())
     board = PRESENTATION.board_layer(GAME.view(GAME.new_game(GAME.make_config(players), 1), None))
     assert f'viewBox="0 0 {layout.VIEW_W} {layout.view_height(players):.0f}"' in board
@@ -271,14 +286,21 @@ def test_the_parts_never_overlap_and_fit_the_drawing(players: int) -> None:
 
 def test_the_stylesheet_places_every_part_in_every_arrangement() -> None:
     """Every part drawn has a rule in each arrangement (the desktop's outside any
-    media query, the tablet's and the phone's inside theirs)."""
+    media query, the tablet's and the phone's inside theirs); the other players'
+    boards are folded (hidden until their fold is open) and their folds drawn, and
+    what lies under a fold moves down while it is open (``--o<seat>``)."""
     view = GAME.view(GAME.new_game(GAME.make_config(4), 2), 0)
     svg = PRESENTATION.svg(view) or ""
     # the board layer's, then the overlay's for the seat (its own board first)
     styles = re.findall(r"<style>(.*?)</style>", svg, re.S)
     assert len(styles) == 2
     drawn = set(re.findall(r'class="[^"]*\bpart-(\w+)', svg))
-    assert drawn == {*PARTS, "p0", "p1", "p2", "p3"}
+    assert drawn == {*PARTS, "p0", "p1", "p2", "p3", "f1", "f2", "f3"}
+    folded = set(re.findall(r'class="layer player seat-\d folded part part-(p\d)"', svg))
+    assert folded == {"p1", "p2", "p3"}
+    assert {f"open-{s}{{--o{s}:1}}" for s in range(4)} <= {
+        rule.split("svg.mombasa.", 1)[-1] for rule in styles[0].split("}svg.mombasa.")
+    } or all(f"svg.mombasa.open-{s}{{--o{s}:1}}" in styles[0] for s in range(4))
     for style in styles:
         desktop, _, rest = style.partition(f"@media {layout.TABLET_QUERY}")
         tablet, _, phone = rest.partition(f"@media {layout.PHONE_QUERY}")
@@ -287,38 +309,42 @@ def test_the_stylesheet_places_every_part_in_every_arrangement() -> None:
                 assert f".part-{part}{{transform:translate(" in rules
         assert f"scale({layout.DESKTOP_SCALE:.4f})" in desktop
         assert f"scale({layout.TABLET_SCALE:.4f})" in tablet and "scale(" not in phone
+        assert "var(--o" in desktop and "aspect-ratio:392/max(" in desktop
 
 
-# The table page at 1280x800 (measured in the browser test of tests/server/
-# test_table_layout.py): the board drawing starts about 62 px from the page's top
-# and is about 900 px wide; the first screen shows it down to 800 px.
-DESKTOP_BOARD_PX = 900
-DESKTOP_BOARD_TOP = 62
+# The table page at 1280x800 (measured in the browser tests: tests/server/
+# test_table_layout.py, tests/mombasa/test_mombasa_browser.py): the board drawing
+# starts 60 px from the page's top and is 904 px wide; the first screen shows it
+# down to 800 px.
+DESKTOP_BOARD_PX = 904
+DESKTOP_BOARD_TOP = 61
 FIRST_SCREEN = 800
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_desktop_shows_the_board_and_ones_own_board_on_the_first_screen(players: int) -> None:
     """At 1280 px a unit of the desktop's arrangement is at least a pixel (12-unit
-    text reads at 12 px or more), and the first screen holds the map, the share
+    text reads at 12 px or more), and the first screen holds the map, the company
     tracks, the header (round track), one's own board, one's hand, the card
-    display with its crate values and the book display; the bonus spaces start on
-    it; the other players' boards follow below."""
+    display with its crate values, the book display and the bonus spaces, whichever
+    other players' folds are open; the folds follow below."""
     px = DESKTOP_BOARD_PX / layout.VIEW_W  # a viewBox unit on the screen
     assert px * layout.DESKTOP_SCALE * layout.MIN_FONT >= 12
     for seat in (None, *range(players)):
-        places = layout.desktop_places(players, seat)
-        own = f"p{seat or 0}"
-        bottoms = {
-            part: DESKTOP_BOARD_TOP + y1 * layout.DESKTOP_SCALE * px
-            for part, (_, _, _, y1) in part_boxes(places).items()
-        }
-        for part in ("map", "companies", "header", own, "hand", "display", "books"):
-            assert bottoms[part] <= FIRST_SCREEN, (part, bottoms[part])
-        top = DESKTOP_BOARD_TOP + places["spaces"][1] * layout.DESKTOP_SCALE * px
-        assert top < FIRST_SCREEN
+        arrangement = layout.desktop(players, seat)
+        for opened in subsets(layout.others(players, seat)):
+            places = arrangement.places(opened)
+            bottoms = {
+                part: DESKTOP_BOARD_TOP + y1 * layout.DESKTOP_SCALE * px
+                for part, (_, _, _, y1) in part_boxes(places).items()
+            }
+            own = f"p{seat or 0}"
+            for part in (*PARTS, own):
+                assert bottoms[part] <= FIRST_SCREEN, (part, bottoms[part], sorted(opened))
+            folds = [f"f{s}" for s in layout.others(players, seat)]
+            assert all(places[f][1] >= places["spaces"][1] for f in folds)
     tall = layout.heights(4)["desktop"] * DESKTOP_BOARD_PX / layout.VIEW_W
-    assert tall < 1500  # the whole drawing at four seats (the stacked panels: about 2,770)
+    assert tall < 1000  # the whole drawing at four seats, the folds closed
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -326,7 +352,7 @@ def test_a_seats_own_board_comes_first_beside_its_hand(players: int) -> None:
     """The plan (one's own action slots) beside one's hand: on a desktop one's own
     board under the header with the hand right of both; on a tablet the hand left,
     the own board right; on a phone one's own board right under the hand and the
-    displays beside it."""
+    displays beside it. The other players' boards fold."""
     for seat in range(players):
         own = f"p{seat}"
         desktop = layout.desktop_places(players, seat)
@@ -339,13 +365,15 @@ def test_a_seats_own_board_comes_first_beside_its_hand(players: int) -> None:
         hand_x, hand_y = phone["hand"]
         under = max(hand_y + layout.HAND_H, phone["books"][1] + layout.BOOKS_H) + layout.GAP
         assert phone[own] == (hand_x, under)
+        for places in (desktop, tablet, phone):
+            assert {p for p in places if p[0] == "p"} == {own}
     spectator = PRESENTATION.svg(GAME.view(GAME.new_game(GAME.make_config(players), 2), None))
     assert (spectator or "").count("<style>") == 1  # no seat: the board layer's order
 
 
 def test_the_displays_and_tracks_are_parts_of_the_one_board_drawing() -> None:
     """The card display (with the board's crate values), the book display, the
-    bonus spaces and the share tracks are drawn inside the board's <svg>, each a
+    bonus spaces and the company tracks are drawn inside the board's <svg>, each a
     part the stylesheet places; the map part holds the regions."""
     view = GAME.view(GAME.new_game(GAME.make_config(4), 3), 0)
     root = ET.fromstring(PRESENTATION.svg(view) or "")
@@ -359,8 +387,26 @@ def test_the_displays_and_tracks_are_parts_of_the_one_board_drawing() -> None:
     crates = [n for n in root.iter() if "crate" in (n.get("class") or "").split()]
     assert len(crates) == 3
     texts = "".join(root.itertext())
-    for words in ("Card display", "Book display", "Bonus spaces", "Share tracks", "crate +"):
+    for words in ("Card display", "Book display", "Bonus spaces", "company track", "crate +"):
         assert words in texts, words
+
+
+def test_track_markers_are_big_apart_and_in_each_seats_colour() -> None:
+    """Each player's track marker on each company track (rulebook: "The 4 track
+    markers of that color ... onto each starting space of the 4 company tracks") is
+    a disc 11 units wide in the seat's colour, under its space; markers on one space
+    never cover each other (two side by side, seats 3 and 4 in a second row)."""
+    view = GAME.view(GAME.new_game(GAME.make_config(4), 3), 0)
+    root = ET.fromstring(PRESENTATION.svg(view) or "")
+    discs = [n for n in root.iter() if n.get("class") == "track-marker"]
+    assert len(discs) == 4 * 4
+    fills = {n.get("fill") for n in discs}
+    assert fills == set(svg_module.SEAT_COLOURS)
+    assert all(2 * float(n.get("r") or 0) >= 11 for n in discs)
+    centres = [(float(n.get("cx") or 0), float(n.get("cy") or 0)) for n in discs]
+    for i, (x0, y0) in enumerate(centres):
+        for x1, y1 in centres[i + 1 :]:
+            assert max(abs(x0 - x1), abs(y0 - y1)) >= 2 * svg_module.MARKER_R - 2
 
 
 def test_no_text_is_smaller_than_twelve_units() -> None:
@@ -422,18 +468,27 @@ def test_each_move_lights_what_it_concerns() -> None:
     assert targets(mine, marker) == targets(theirs, marker) == ["cairo bonus 2"]
     expand = event("expand", "Green expands Cape Town into 2 regions", 1)
     assert targets(theirs, expand) == ["cape town"]
+    # on another's board: the element qualified by its owner, and that board's fold
     plan = event("plan", "Green places a card face down in slot 2", 1)
-    assert targets(mine, plan) == ["slot 2"] and targets(theirs, plan) == ["green slot 2"]
+    assert targets(mine, plan) == ["slot 2"]
+    assert targets(theirs, plan) == ["green slot 2", "green board"]
     rest = event("rest", "Green rests coffee 1 in slot 3", 1)  # "slot": its resting deck
-    assert targets(mine, rest) == ["deck 3"] and targets(theirs, rest) == ["green deck 3"]
+    assert targets(mine, rest) == ["deck 3"]
+    assert targets(theirs, rest) == ["green deck 3", "green board"]
     end = event("end", "Green ends their action phase, taking resting deck 1", 1)
-    assert targets(theirs, end) == ["green deck 1"]
+    assert targets(theirs, end) == ["green deck 1", "green board"]
     face = mine["players"][1]["hand"][0]
     bought = event("buy", f"Green takes {face} from the card display", 1)
-    assert targets(mine, bought) == [face] and targets(theirs, bought) == ["green hand"]
+    assert targets(mine, bought) == [face]
+    assert targets(theirs, bought) == ["green hand", "green board"]
     bought = event("buy", f"Green takes {face} from the card display, card 4", 1)
     assert targets(mine, bought) == ["card 4", face]
-    assert targets(theirs, bought) == ["card 4", "green hand"]
+    assert targets(theirs, bought) == ["card 4", "green hand", "green board"]
+    # a spectator's open board is the first seat's: no fold to light for it
+    ann = event("plan", "Ann places a card face down in slot 2", 0)
+    spectator = GAME.view(state, None)
+    name = spectator["players"][0]["name"].lower()
+    assert targets(spectator, ann) == [f"{name} slot 2"]
     assert targets(mine, event("round", "Round 3 begins", 0)) == []
     assert targets(mine, event("plan", "Green places a card face down in slot 2", 9)) == []
 

@@ -2,17 +2,18 @@
 
 Two layers. The board layer depends only on the game's data and the number of
 players (the server draws it once per config): the map's regions with their
-rewards and mines, the titles of the displays and the share tracks, and the
-frames of the player boards. The overlay draws one state on top: trading posts,
-base columns, track markers, the card and book displays, bonus markers, the
-round track and each player's board (action slots, resting decks, diamond and
-bookkeeping tracks) and one's hand, which only its owner's view contains.
+rewards and mines, the titles of the displays and the bonus spaces. The overlay
+draws one state on top: trading posts, base columns, track markers, the card and
+book displays, bonus markers, the round track, each player's board (action
+slots, resting decks, diamond and bookkeeping tracks), the other players' folds
+(a one-line summary that opens and closes their boards: ``data-fold``) and one's
+hand, which only its owner's view contains.
 
-The drawing is one board made of parts (the map, the share tracks, the card
+The drawing is one board made of parts (the map, the company tracks, the card
 display with its crate values, the book display, the bonus spaces, the header,
-the hand, one board per player), each drawn in its own coordinates with text of
-at least 12 units; ``layout.py`` says where each arrangement (desktop, tablet,
-phone) puts them.
+the hand, one board per player, one fold per other player), each drawn in its own
+coordinates with text of at least 12 units; ``layout.py`` says where each
+arrangement (desktop, tablet, phone) puts them.
 
 Elements a player can point at carry ``data-target`` (a phrase: the web client
 offers the legal actions whose text names it, "cairo" offers "advance cairo" and
@@ -44,6 +45,7 @@ from meeple.games.mombasa.layout import (
     CARD_PITCH,
     COMPANY_PITCH,
     CRATE_ROW,
+    FOLD_H,
     HAND_H,
     HAND_W,
     HEADER_LINES,
@@ -52,10 +54,13 @@ from meeple.games.mombasa.layout import (
     NARROW_W,
     PART_W,
     PLAYER_H,
+    SPACE_COLUMNS,
     SPACE_H,
     SPACE_PITCH,
     VIEW_W,
     ZOOM_WIDTH,
+    others,
+    own_seat,
     seat_first,
     stylesheet,
     view_height,
@@ -82,23 +87,30 @@ TITLE_H = 20  # a part's title line
 MAP_TOP = 0  # the map fills its part (its title lies in the sea)
 CARD_W = (NARROW_W - 8) / 3
 BOOK_W = (NARROW_W - 8) / 3
-SPACE_W = (PART_W - 6) / 2
+SPACE_W = (PART_W - 4 * (SPACE_COLUMNS - 1)) / SPACE_COLUMNS
 TRACK_SPACES = 17
-TRACK_X = 0  # the share tracks' first space
+TRACK_X = 0  # the company tracks' first space
+TRACK_STEP = PART_W / TRACK_SPACES
+BAND_H = 16  # a company's band: its name, value, regions, base columns, track bonuses
+TRACK_H = 28  # a track space: its shares, a capital call or a special space's pounds
+MARKER_R = 5.5  # a track marker: two per row under its space, a row per two seats
+MARKER_ROW = 9.5  # the second row's centre under the first's (they barely touch)
 SLOT_W = (PART_W - 16) / 5
 DECK_W = (PART_W - 16 - 2 * 6) / 3
 DECK_LINES = 4
 # A player's board, top to bottom (offsets in the board's own coordinates).
-P_SLOTS_Y = 44
-SLOT_H = 48
-P_GOODS_Y = P_SLOTS_Y + SLOT_H + 6
-P_DECKS_Y = P_GOODS_Y + 28
-DECK_H = 18 + DECK_LINES * 13 + 4
-P_DIAMONDS_Y = P_DECKS_Y + DECK_H + 6
+P_SLOTS_Y = 26
+SLOT_H = 46
+P_DECKS_Y = P_SLOTS_Y + SLOT_H + 4
+DECK_H = 14 + DECK_LINES * 13 + 4
+P_DIAMONDS_Y = P_DECKS_Y + DECK_H + 4
 DIAMOND_LABEL_W = 70
-P_BOOKS_Y = P_DIAMONDS_Y + 28
-BOOKKEEPING_PITCH = 44  # a bookkeeping row: its points and up to two lines of needs
-assert P_BOOKS_Y + 24 + 2 * BOOKKEEPING_PITCH <= PLAYER_H  # layout.py's height holds it
+P_GOODS_Y = P_DIAMONDS_Y + 26  # the goods buttons and the ink jar's (another's: words)
+P_BOOKS_Y = P_GOODS_Y + 26  # the bookkeeping track's spaces
+BOOKKEEPING_PITCH = 42  # a bookkeeping row: its points and up to two lines of needs
+assert P_BOOKS_Y + 2 * BOOKKEEPING_PITCH <= PLAYER_H  # layout.py's height holds it
+assert 2 * (MARKER_R + 0.05) <= TRACK_STEP / 2 + 0.1  # two markers side by side in a space
+assert BAND_H + 1 + TRACK_H + 1 + 2 * MARKER_R + MARKER_ROW <= COMPANY_PITCH
 
 ENCLAVES = enclaves()  # enclave -> the region around it
 SURROUNDING = frozenset(ENCLAVES.values())
@@ -315,9 +327,8 @@ def _qualified(view: MombasaView, seat: int, phrase: str) -> str:
 @functools.cache
 def render_board(players: int) -> str:
     """The unchanging layer: the stylesheet placing the parts, the map's regions with
-    their rewards and mines, the parts' titles and the card display's crate values,
-    the player boards' frames (drawn once per player count: it depends on nothing
-    else)."""
+    their rewards and mines, the parts' titles and the card display's crate values
+    (drawn once per player count: it depends on nothing else)."""
     tall = view_height(players)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {tall:.0f}"'
@@ -329,13 +340,8 @@ def render_board(players: int) -> str:
         _part("map", "map", _regions()),
         _part("display", "frames", [_title("Card display (tap to buy)", NARROW_W), *_crates()]),
         _part("books", "frames", [_title("Book display (tap to take)", NARROW_W)]),
-        _part("spaces", "frames", [_title("Bonus spaces (tap one for a bonus marker)")]),
-        _part("companies", "frames", [_title("Share tracks (tap a company to advance it)")]),
+        _part("spaces", "frames", [_spaces_title()]),
     ]
-    for seat in range(players):
-        frame = _rect(0, 0, PART_W, PLAYER_H, "#fbf7ee", class_="player-board")
-        frame += f'<rect x="0" y="0" width="{PART_W}" height="6" fill="{_seat_colour(seat)}"/>'
-        parts.append(_part(f"p{seat}", "frames", [frame]))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -465,12 +471,18 @@ def render_overlay(view: MombasaView) -> str:
         _part("companies", "companies", _companies(view)),
         _part("hand", "hand", _hand(view)),
     ]
-    for player in view.get("players", []):
-        seat = int(player["seat"])
-        parts.append(_part(f"p{seat}", f"player seat-{seat}", _player_board(view, player)))
+    players = view.get("players", [])
     viewer = view.get("seat")
-    if isinstance(viewer, int):
-        parts.append(seat_first(len(view.get("players", [])), viewer))
+    mine = viewer if isinstance(viewer, int) else None
+    folded = set(others(len(players), mine))
+    for player in players:
+        seat = int(player["seat"])
+        layer = f"player seat-{seat}" + (" folded" if seat in folded else "")
+        parts.append(_part(f"p{seat}", layer, _player_board(view, player)))
+        if seat in folded:
+            parts.append(_part(f"f{seat}", "fold", [_fold(view, player)]))
+    if mine is not None:
+        parts.append(seat_first(len(players), mine))
     return "\n".join(parts)
 
 
@@ -492,17 +504,13 @@ def _header(view: MombasaView) -> list[str]:
     phase = str(view.get("phase"))
     stack = ", ".join(f"{k} {v}" for k, v in (view.get("stack") or {}).items())
     supply = ", ".join(f"{k} {v}" for k, v in (view.get("book_supply") or {}).items())
-    items = [
-        f"Round {view.get('round')} of 7",
-        PHASE_WORDS.get(phase, phase),
-        f"first player {who}",
-        f"card stack: {stack}",
-        f"book piles: {supply}",
+    # the round, the phase and the first player; the card stack and the book piles
+    lines = [
+        f"Round {view.get('round')} of 7 · {PHASE_WORDS.get(phase, phase)} · first player {who}",
+        f"card stack: {stack} · book piles: {supply}",
     ]
-    # the round, the phase and the first player; the card stack; the book piles
-    lines = [" · ".join(items[:3]), *items[3:]][: HEADER_LINES - 2]
-    out = [_fit(0, 14 + k * LINE, line, PART_W, 13) for k, line in enumerate(lines)]
-    out += _round_track(view, 14 + (HEADER_LINES - 2) * LINE - 13)
+    out = [_fit(0, 14 + k * LINE, line, PART_W, 13 - k) for k, line in enumerate(lines)]
+    out += _round_track(view, 14 + 2 * LINE - 12)
     out[0] = out[0].replace("<text ", '<text font-weight="bold" class="header" ', 1)
     now = pending_words(view)
     if now:  # the decision being taken, on the last line
@@ -625,14 +633,14 @@ def _book_display(view: MombasaView) -> list[str]:
         needs = _needs_words(book.get("requires", []))
         reward = _reward_words(book.get("reward"), short=True)
         body = _rect(x, y, BOOK_W, BOOK_H, "#efe6cf")
-        body += _text(x + 4, y + 13, f"{book['letter']} #{n + 1}", 12, font_weight="bold")
+        body += _text(x + 4, y + 12.5, f"{book['letter']} #{n + 1}", 12, font_weight="bold")
         if coins:
             body += _text(
-                x + BOOK_W - 4, y + 13, f"+£{coins}", 12, text_anchor="end", fill="#1e6b1e"
+                x + BOOK_W - 4, y + 12.5, f"+£{coins}", 12, text_anchor="end", fill="#1e6b1e"
             )
         for k, line in enumerate(_need_lines(needs, 2) or ["no needs"]):
-            body += _fit(x + 4, y + 26 + 13 * k, line, BOOK_W - 8, 12)
-        body += _fit(x + 4, y + 52, "→ " + reward, BOOK_W - 8, 12, fill="#1e6b1e")
+            body += _fit(x + 4, y + 25.5 + 12.5 * k, line, BOOK_W - 8, 12)
+        body += _fit(x + 4, y + 50.5, "→ " + reward, BOOK_W - 8, 12, fill="#1e6b1e")
         title = (
             f"book {n + 1} ({book['letter']}): needs {' and '.join(needs)},"
             f" gives {_reward_words(book.get('reward'))}"
@@ -644,13 +652,25 @@ def _book_display(view: MombasaView) -> list[str]:
 
 def _marker(x: float, y: float, seat: int, name: str) -> str:
     return (
-        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="7" fill="{_seat_colour(seat)}" stroke="#111">'
+        f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6.5" fill="{_seat_colour(seat)}" stroke="#111">'
         f"<title>{escape(name)}'s bonus marker</title></circle>"
     )
 
 
 def _names(view: MombasaView) -> list[str]:
     return [str(p.get("name", "")) for p in view.get("players", [])]
+
+
+def _spaces_title() -> str:
+    """The bonus spaces' name, in the grid's last cell (the board layer's)."""
+    x, y = _space_place(len(BOARD_BONUS_SPACES))
+    return _fit(x + 4, y + 16, "Bonus spaces", SPACE_W - 8, 14, font_weight="bold")
+
+
+def _space_place(n: int) -> tuple[float, float]:
+    """The board's bonus spaces in rows of ``SPACE_COLUMNS``."""
+    row, column = divmod(n, SPACE_COLUMNS)
+    return column * (SPACE_W + 4), row * SPACE_PITCH
 
 
 def _bonus_spaces(view: MombasaView) -> list[str]:
@@ -661,38 +681,38 @@ def _bonus_spaces(view: MombasaView) -> list[str]:
     names = _names(view)
     out = []
     for n, name in enumerate(BOARD_BONUS_SPACES):
-        x = (n % 2) * (SPACE_W + 6)
-        y = TITLE_H + (n // 2) * SPACE_PITCH
+        x, y = _space_place(n)
         seat = spaces.get(name)
         tile = tiles.get(name)
         holder = tile.get("held_by") if tile else None
         words = name
         if isinstance(holder, int) and holder < len(names):
             words += f": {names[holder]}" + (" (used)" if tile and tile.get("used") else "")
+        marked = isinstance(seat, int) and seat < len(names)
         body = _rect(x, y, SPACE_W, SPACE_H, "#e5d8bd")
-        body += _fit(x + 6, y + 16, words, SPACE_W - 30, 12)
-        if isinstance(seat, int) and seat < len(names):
-            body += _marker(x + SPACE_W - 12, y + SPACE_H / 2, seat, names[seat])
-        out.append(_target(name, body, words))
+        body += _fit(x + 4, y + 16, words, SPACE_W - (22 if marked else 8), 12)
+        if isinstance(seat, int) and marked:
+            body += _marker(x + SPACE_W - 9, y + SPACE_H / 2, seat, names[seat])
+        out.append(_target(name, body, words + " (tap for a bonus marker)"))
     return out
 
 
 def _companies(view: MombasaView) -> list[str]:
     """Per company, a band (its name, share value and regions; its three base columns
-    with the posts left; its track's two bonus spaces), its share track under it
-    with every player's marker."""
+    with the posts left; its track's two bonus spaces), its company track under it
+    with every player's track marker."""
     tracks = view.get("tracks", [])
     spaces = view.get("bonus_spaces") or {}
     players = view.get("players", [])
     out = []
     for c, company in enumerate(view.get("companies", [])):
         name = str(company["name"])
-        y = TITLE_H + c * COMPANY_PITCH
+        y = c * COMPANY_PITCH
         track = tracks[c]  # built by build_view: a track per company
         regions = _plural(int(company["regions"]), "region")
-        head = _rect(0, y, 172, 18, COMPANY_COLOURS[c]) + _fit(
+        head = _rect(0, y, 172, BAND_H, COMPANY_COLOURS[c]) + _fit(
             4,
-            y + 13.5,
+            y + 12.5,
             f"{name.title()}: value {company['share_value']}, {regions}",
             164,
             12,
@@ -700,12 +720,12 @@ def _companies(view: MombasaView) -> list[str]:
             font_weight="bold",
         )
         tip = f"{name}: share value {company['share_value']}, {regions}, track {track.get('face')}"
-        out.append(_target(name, head, f"{tip}; advance, expand or boost"))
+        out.append(_target(name, head, f"{tip}; tap to advance, expand or boost"))
         returning = _returning(view) == c
         for k, posts in enumerate(company.get("base_columns", [])):
             out.append(_base_column(c, k, int(posts), y, returning))
         out.extend(_track_bonuses(c, track, spaces, _names(view), y))
-        out.extend(_track(c, track, players, y + 20))
+        out.extend(_track(c, track, players, y + BAND_H + 1))
     return out
 
 
@@ -722,9 +742,9 @@ def _returning(view: MombasaView) -> int:
 def _base_column(company: int, column: int, posts: int, y: float, returning: bool) -> str:
     """A base column: five post places, filled with the posts left in it."""
     x = 176 + column * 22
-    cells = _rect(x, y, 20, 18, "#fbf7ee", stroke="#555", stroke_width="0.6", class_="column")
+    cells = _rect(x, y, 20, BAND_H, "#fbf7ee", stroke="#555", stroke_width="0.6", class_="column")
     cells += "".join(
-        f'<rect x="{x + 1.5 + slot * 3.5:.1f}" y="{y + 3:.1f}" width="2.6" height="12"'
+        f'<rect x="{x + 1.5 + slot * 3.5:.1f}" y="{y + 2.5:.1f}" width="2.6" height="11"'
         f' fill="{COMPANY_COLOURS[company] if slot < posts else "#ddd"}"/>'
         for slot in range(5)
     )
@@ -742,52 +762,54 @@ def _track_bonuses(
         space = f"{COMPANIES[company]} bonus {k + 1}"
         holder = spaces.get(space)
         x = 246 + k * 69
-        box = _rect(x, y, 65, 18, "#e5d8bd") + _text(x + 4, y + 13.5, f"bonus {k + 1}", 12)
+        box = _rect(x, y, 65, BAND_H, "#e5d8bd") + _text(x + 4, y + 12.5, f"bonus {k + 1}", 12)
         if isinstance(holder, int) and holder < len(names):
-            box += _marker(x + 56, y + 9, holder, names[holder])
+            box += _marker(x + 56, y + BAND_H / 2, holder, names[holder])
         out.append(_target(space, box, f"{space}: {track.get('bonus', '')} bonus"))
     return out
 
 
 def _track(company: int, track: TrackView, players: list[PlayerView], y: float) -> list[str]:
     """The 17 spaces: shares (top), a capital call (red, "-2") or a special space's
-    pounds (green, "£3") below, and each player's marker under its space."""
+    pounds (green, "£3") below, and each player's track marker under its space:
+    seats 1 and 2 side by side, seats 3 and 4 in a second row."""
     name = COMPANIES[company]
-    step = PART_W / TRACK_SPACES
     shares = tuple(int(s) for s in track.get("shares", []))
     calls = tuple(sorted((int(k), int(v)) for k, v in (track.get("calls") or {}).items()))
     specials = tuple((int(s), int(p)) for s, p in track.get("specials", []))
     tip = (
-        f"{name} share track {track.get('face')}: shares per space, capital calls in red,"
+        f"{name} company track {track.get('face')}: shares per space, capital calls in red,"
         f" special spaces in yellow; bonus: {track.get('bonus')}"
     )
     out = [_target(name, _track_spaces(shares, calls, specials, y), tip)]
     for p in players:
         seat = int(p["seat"])
         at = int(p["tracks"][company])
-        cx = TRACK_X + at * step + 3.5 + 4.8 * seat
+        row, side = divmod(seat, 2)
+        cx = TRACK_X + at * TRACK_STEP + TRACK_STEP / 4 + side * TRACK_STEP / 2
+        cy = y + TRACK_H + 1 + MARKER_R + row * MARKER_ROW
         out.append(
-            f'<circle cx="{cx:.1f}" cy="{y + 32:.1f}" r="3.5" fill="{_seat_colour(seat)}"'
-            f' stroke="#111" stroke-width="0.6"><title>{escape(str(p["name"]))}: {name}'
-            f" space {at}</title></circle>"
+            f'<circle class="track-marker" cx="{cx:.1f}" cy="{cy:.1f}" r="{MARKER_R}"'
+            f' fill="{_seat_colour(seat)}" stroke="#111" stroke-width="0.8">'
+            f"<title>{escape(str(p['name']))}'s track marker: {name} space {at}</title></circle>"
         )
     return out
 
 
-@functools.lru_cache(maxsize=64)
 def _track_spaces(
     shares: tuple[int, ...],
     call_list: tuple[tuple[int, int], ...],
     special_list: tuple[tuple[int, int], ...],
     y: float,
 ) -> str:
-    """A share track's spaces (the same in every state of a game: drawn once)."""
-    step = PART_W / TRACK_SPACES
+    """A company track's spaces (the same in every state of a game: drawn once)."""
+    step = TRACK_STEP
     calls, specials = dict(call_list), dict(special_list)
     body = []
     for space, share in enumerate(shares):
         x = TRACK_X + space * step
-        body.append(_rect(x + 0.5, y, step - 1.5, 28, "#f7e9b0" if space in specials else "#fff"))
+        fill = "#f7e9b0" if space in specials else "#fff"
+        body.append(_rect(x + 0.5, y, step - 1.5, TRACK_H, fill))
         body.append(_text(x + step / 2, y + 12, share, 12, text_anchor="middle"))
         if space in calls:
             body.append(_fit(x + 2, y + 25, f"-{calls[space]}", step - 4, 12, fill="#a00"))
@@ -800,34 +822,83 @@ def _track_spaces(
 
 
 def _player_board(view: MombasaView, player: PlayerView) -> list[str]:
+    """A player's board: its frame in the seat's colour; the name, pounds and bonus
+    markers; the action area's five slots; the three
+    resting decks; the diamond track; the goods buttons and the ink jar's (another's:
+    its hand's size and where its ink jar is); the bookkeeping track."""
     seat = int(player["seat"])
     mine = view.get("seat") == seat
-    shares = player.get("track_shares") or []
-    status = []
-    if player.get("ready") and view.get("phase") == "planning":
-        status.append("planned")
-    if player.get("ended"):
-        status.append("phase ended")
-    if isinstance(view.get("actor"), int) and view["actor"] == seat:
-        status.append("acting")
-    facts = [
-        f"shares: {', '.join(f'{COMPANIES[c].title()} {s}' for c, s in enumerate(shares))}",
-        f"hand {_plural(int(player.get('hand_size', 0)), 'card')}",
+    status = _status(view, player)
+    out = [
+        _rect(0, 0, PART_W, PLAYER_H, "#fbf7ee", class_="player-board"),
+        f'<rect x="0" y="0" width="{PART_W}" height="5" fill="{_seat_colour(seat)}"/>',
     ]
     heading = (
         f"{player.get('name')}{' (you)' if mine else ''} · £{player.get('cash')} · bonus"
         f" markers {player.get('bonus_markers')} of {player.get('bonus_markers_owned')}"
     )
-    out = [_fit(8, 21, heading, PART_W - 100, 14, font_weight="bold")]
+    room = PART_W - 16 - (text_width(status, 12) + 8 if status else 0)
+    out.append(_fit(8, 20, heading, room, 14, font_weight="bold"))
     if status:
-        out.append(_text(PART_W - 8, 21, ", ".join(status), 12, text_anchor="end", fill="#b35c00"))
-    out.append(_fit(8, 37, " · ".join(facts), PART_W - 16, 12))
+        out.append(_text(PART_W - 8, 20, status, 12, text_anchor="end", fill="#b35c00"))
     out.extend(_slots(view, player, mine))
-    out.extend(_goods_row(view, player, mine))
     out.extend(_decks(view, player, mine))
     out.extend(_diamond_track(view, player))
+    out.extend(_goods_row(view, player, mine))
     out.extend(_bookkeeping(view, player, mine))
     return out
+
+
+def _status(view: MombasaView, player: PlayerView) -> str:
+    """Planned, phase ended, acting: what the player is doing now."""
+    status = []
+    if player.get("ready") and view.get("phase") == "planning":
+        status.append("planned")
+    if player.get("ended"):
+        status.append("phase ended")
+    if isinstance(view.get("actor"), int) and view["actor"] == int(player["seat"]):
+        status.append("acting")
+    return ", ".join(status)
+
+
+def _fold(view: MombasaView, player: PlayerView) -> str:
+    """Another player's fold: one line (the name, then pounds, cards in hand, diamond
+    space, ink jar and bonus markers as far as they fit, and what the player is
+    doing) that opens or closes the player's board (``data-fold``: the page toggles
+    the drawing's ``open-<seat>``). Its target glows when the last moves concern
+    that board."""
+    seat = int(player["seat"])
+    name = str(player.get("name", f"seat {seat + 1}"))
+    facts = [
+        f"£{player.get('cash')}",
+        f"{_plural(int(player.get('hand_size', 0)), 'card')} in hand",
+        f"diamond space {int(player.get('diamond', 0))}",
+        f"ink jar {int(player.get('ink_jar', 0))}",
+        f"bonus markers {player.get('bonus_markers')}",
+    ]
+    status = _status(view, player)
+    y = FOLD_H / 2 + 4.5
+    body = _rect(0, 0, PART_W, FOLD_H, "#fbf7ee")
+    body += f'<rect x="0" y="0" width="6" height="{FOLD_H}" rx="2" fill="{_seat_colour(seat)}"/>'
+    body += _text(12, y, "▸", 13, class_="opens") + _text(12, y, "▾", 13, class_="shut")
+    name_w = min(text_width(name, 12, bold=True), 120.0)
+    body += _fit(26, y, name, name_w, 12, font_weight="bold")
+    x = 26 + name_w + 8
+    room = PART_W - 6 - x - (text_width(status, 12) + 10 if status else 0)
+    shown = facts[:2]
+    for fact in facts[2:]:
+        if text_width(" · ".join([*shown, fact]), 12) > room:
+            break
+        shown.append(fact)
+    body += _fit(x, y, " · ".join(shown), room, 12)
+    if status:
+        body += _text(PART_W - 6, y, status, 12, text_anchor="end", fill="#b35c00")
+    tip = f"{name}'s player board ({', '.join(facts)}): tap to show or hide it"
+    return (
+        f'<g class="fold" data-fold="{seat}"'
+        f' data-target="{escape(_qualified(view, seat, "board"))}"'
+        f' aria-label="{escape(name)}\'s player board"><title>{escape(tip)}</title>{body}</g>'
+    )
 
 
 def _label(x: float, y: float, words: str) -> str:
@@ -872,24 +943,29 @@ def _slots(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
 
 def _goods_row(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     """On one's own board: "use coffee", "use bananas", "use cotton" (the goods
-    action's first choice); on another's, its hand's size; on every board, where
-    the +1 goods tile lies."""
-    out = []
+    action's first choice) and "move ink jar" (the bookkeeping track under it); on
+    another's, where its ink jar is."""
     y = P_GOODS_Y
-    if mine:
-        for g, good in enumerate(GOODS):
-            x = 8 + g * 98
-            body = _rect(x, y, 94, 22, KIND_COLOURS[good])
-            body += _text(x + 47, y + 16, f"use {good}", 13, text_anchor="middle")
-            out.append(_target(f"use {good}", body, f"use {good}"))
-    else:
+    ink = int(player.get("ink_jar", 0))
+    where = "on the start space" if ink == 0 else f"on space {ink}"
+    if not mine:  # the hand's size (the last moves to its hand glow here), the ink jar
         words = f"hand: {_plural(int(player.get('hand_size', 0)), 'card')} (hidden)"
-        label = _label(8, y + 16, words)
-        out.append(_target(_qualified(view, int(player["seat"]), "hand"), label, words))
-    plus = player.get("plus_one_on")
-    if plus is not None:
-        x = 8 + 3 * 98 if mine else 200
-        out.append(_fit(x, y + 16, f"+1 tile: slot {plus}", PART_W - x - 8, 12))
+        label = _label(8, y + 15, words)
+        return [
+            _target(_qualified(view, int(player["seat"]), "hand"), label, words),
+            _text(PART_W - 8, y + 15, f"ink jar {where}", 12, text_anchor="end", fill="#555"),
+        ]
+    out = []
+    for g, good in enumerate(GOODS):
+        x = 8 + g * 90
+        body = _rect(x, y, 86, 22, KIND_COLOURS[good])
+        body += _text(x + 43, y + 16, f"use {good}", 12, text_anchor="middle")
+        out.append(_target(f"use {good}", body, f"use {good}"))
+    button = _rect(8 + 3 * 90, y, PART_W - 16 - 3 * 90, 22, "#dfe8f7")
+    button += _text(
+        8 + 3 * 90 + (PART_W - 16 - 3 * 90) / 2, y + 16, "move ink jar", 12, text_anchor="middle"
+    )
+    out.append(_action("move ink jar", button))
     return out
 
 
@@ -960,20 +1036,16 @@ def _diamond_track(view: MombasaView, player: PlayerView) -> list[str]:
 
 def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]:
     """Bookkeeping spaces 1-10 (the view's list starts at space 1) with their books
-    (grey: flipped), each space's points, and the ink jar (space 0: on the tile)."""
+    (grey: flipped), each space's points, and the ink jar (space 0: on the tile;
+    its space outlined)."""
     seat = int(player["seat"])
     ink = int(player.get("ink_jar", 0))
-    where = "on the start space" if ink == 0 else f"on space {ink}"
-    out = [_label(8, P_BOOKS_Y + 15, f"bookkeeping: ink jar {where}")]
-    if mine:
-        button = _rect(PART_W - 110, P_BOOKS_Y, 102, 20, "#dfe8f7")
-        button += _text(PART_W - 59, P_BOOKS_Y + 15, "move ink jar", 12, text_anchor="middle")
-        out.append(_action("move ink jar", button))
+    out = []
     width = (PART_W - 16) / 5
     for index, book in enumerate(player.get("bookkeeping") or []):
         space = index + 1
         row, column = divmod(index, 5)
-        x, y = 8 + column * width, P_BOOKS_Y + 24 + row * BOOKKEEPING_PITCH
+        x, y = 8 + column * width, P_BOOKS_Y + row * BOOKKEEPING_PITCH
         value = BOARD.book_values[space] if space < len(BOARD.book_values) else 0
         lines: list[str] = []
         fill = "#fff"
@@ -987,7 +1059,7 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
             x,
             y,
             width - 3,
-            BOOKKEEPING_PITCH - 3,
+            BOOKKEEPING_PITCH - 2,
             fill,
             stroke=INK if here else "#6b5b3e",
             stroke_width="2.5" if here else "1",
@@ -998,9 +1070,9 @@ def _bookkeeping(view: MombasaView, player: PlayerView, mine: bool) -> list[str]
                 x + width - 7, y + 13, book["letter"], 12, text_anchor="end", font_weight="bold"
             )
         for k, line in enumerate(lines):
-            body += _fit(x + 4, y + 26 + k * 13, line, width - 11, 12)
+            body += _fit(x + 4, y + 25.5 + k * 12.5, line, width - 11, 12)
         title = (
-            f"bookkeeping space {space}, {value} points"
+            f"bookkeeping track space {space}, {value} points"
             + (f": book {book['letter']}, {', '.join(lines)}" if book else "")
             + ("; the ink jar is here" if here else "")
         )
@@ -1079,13 +1151,20 @@ def event_targets(view: MombasaView, event: EngineEvent) -> list[str]:
     column a post was removed from or returned to, a company track stepped on, a
     display book taken, a bookkeeping space, the diamond track, the slots of the
     goods used, a display card bought and the hand it went into, the hand a card
-    left."""
+    left; and another player's fold when its board has any of these."""
     kind, text, seat = event_kind(event), event_text(event), event_seat(event)
     players = view.get("players") or []
     if not isinstance(seat, int) or seat >= len(players):
         return []
     place = _EVENT_PLACES.get(kind)
-    return place(view, seat, text) if place is not None else []
+    targets = place(view, seat, text) if place is not None else []
+    viewer = view.get("seat")
+    on_board = _qualified(view, seat, "")  # "green ": the targets on that seat's board
+    if seat != own_seat(viewer if isinstance(viewer, int) else None) and any(
+        t.startswith(on_board) for t in targets
+    ):
+        targets.append(on_board + "board")  # its fold (the board may be folded)
+    return targets
 
 
 def _marker_place(view: MombasaView, seat: int, text: str) -> list[str]:

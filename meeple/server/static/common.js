@@ -95,3 +95,40 @@ export function offerZoom(board) {
   board.classList.toggle("zoomed", on);
   button.hidden = !on && svg.getBoundingClientRect().width >= 0.98 * parseFloat(width);
 }
+
+// A drawing's folds: an element with `data-fold` (a name) opens and closes what it
+// names. A click on it, or Enter or Space while it has the focus, toggles the class
+// `open-<name>` on the drawing's root, which the drawing's own stylesheet reads
+// (Mombasa: another player's board under its one-line summary). The element is a
+// button to assistive technology, its `aria-expanded` telling whether it is open.
+// What is open holds for the page's next drawings (call again after each).
+const opened = new Set();
+let foldsWatched = null;
+export function offerFolds(board) {
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  for (const node of svg.querySelectorAll("[data-fold]")) {
+    const open = opened.has(node.dataset.fold);
+    svg.classList.toggle(`open-${node.dataset.fold}`, open);
+    node.setAttribute("role", "button");
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("aria-expanded", String(open));
+  }
+  if (foldsWatched === board) return;
+  foldsWatched = board;
+  const toggle = (node) => {
+    const name = node.dataset.fold;
+    if (opened.has(name)) opened.delete(name); else opened.add(name);
+    offerFolds(board);
+  };
+  board.addEventListener("click", (event) => {
+    const node = event.target.closest("[data-fold]");
+    if (node && board.contains(node)) toggle(node);
+  });
+  board.addEventListener("keydown", (event) => {
+    const node = event.target.closest("[data-fold]");
+    if (!node || !board.contains(node) || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    toggle(node);
+  });
+}

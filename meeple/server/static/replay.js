@@ -8,7 +8,7 @@
 // at each move the alternatives the search preferred. The review is about the people
 // (issue 28): where a person played, their decisions are judged, marked and
 // summarised first; the bots' are judged on request.
-import { api, clear, el, offerZoom } from "/static/common.js";
+import { api, clear, el, offerFolds, offerZoom } from "/static/common.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/")[2];
@@ -107,6 +107,7 @@ function drawStep(step) {
   drawMove(step);
   $("board").innerHTML = step.svg || "";  // the game's renderer escapes its text
   offerZoom($("board"));  // New World's map: enlarged on a phone or a tablet, if asked
+  offerFolds($("board"));  // Mombasa's other players' boards: open as the reader left them
   drawEvents(step.events);  // after `current` is this step
   drawJumps();
   drawChat();

@@ -4,7 +4,7 @@
 // unchanging board (`board_svg`, sent once per connection, id `board`) and, with
 // every state, `svg`: what that state draws on top of it. Without `board`, `svg` is
 // the whole board.
-import { api, clear, el, myTables, offerZoom, remember } from "/static/common.js";
+import { api, clear, el, myTables, offerFolds, offerZoom, remember } from "/static/common.js";
 import { botNote, handoverButton, playedBy, seatLabel } from "/static/people.js";
 import { drawUndo } from "/static/undo.js";
 import { turnSignal } from "/static/turn.js";
@@ -264,6 +264,7 @@ function drawBoard() {
   }
   // Fitted to its card; on a tablet or a phone a button may enlarge it (data-zoom).
   offerZoom(board);
+  offerFolds(board);  // what the reader opened stays open (data-fold)
 }
 
 // The legal actions a board element offers: those naming its target, or its exact action.
