@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from html import escape
 from itertools import chain
 
@@ -561,30 +561,37 @@ def _stacked(letter: str, sizes: Sizes, place: str, shift: float = 0.0) -> At:
 
 
 class _Place:
-    """One place of an Area's lines (``_stacked``): where each goes, their boxes,
-    their boxes as obstacles to the other Areas' lines (widened by CLEARANCE: its
-    name weighs most), the box holding each of those; and, found once, what of
-    the board layer's obstacles meets the lines."""
+    """One place of an Area's lines (``_stacked``): where each goes and their boxes;
+    when first wanted, the box holding them, what of the board layer's obstacles
+    meets that, their boxes as obstacles to the other Areas' lines (widened by
+    CLEARANCE: its name weighs most) and the box holding those."""
 
     def __init__(self, sizes: Sizes, at: At) -> None:
-        self.at = at
+        self.sizes, self.at = sizes, at
         self.boxes = [_line_box(x, y, sizes[k][1]) for k, x, y in at]
-        self.written: list[Obstacle] = [
+
+    @cached_property
+    def bounds(self) -> Box:
+        return _bounds(self.boxes) if self.boxes else (0.0, 0.0, 0.0, 0.0)
+
+    @cached_property
+    def board(self) -> list[Obstacle]:
+        return _board_within(self.bounds)
+
+    @cached_property
+    def written(self) -> list[Obstacle]:
+        sizes = self.sizes
+        return [
             (
                 _line_box(x, y, sizes[k][1] + 2 * CLEARANCE),
                 NAME_WEIGHT if sizes[k][0] in (TITLE, HEAD) else WRITTEN,
             )
-            for k, x, y in at
+            for k, x, y in self.at
         ]
-        self.bounds = _bounds(self.boxes) if at else (0.0, 0.0, 0.0, 0.0)
-        self.held = _bounds([b for b, _ in self.written]) if at else (0.0, 0.0, 0.0, 0.0)
-        self._board: list[Obstacle] | None = None
 
-    def board(self) -> list[Obstacle]:
-        """The board layer's obstacles that meet the lines' box."""
-        if self._board is None:
-            self._board = _within(self.bounds, [_board_boxes()])
-        return self._board
+    @cached_property
+    def held(self) -> Box:
+        return _bounds([b for b, _ in self.written]) if self.at else (0.0, 0.0, 0.0, 0.0)
 
 
 class _AreaPlaces:
@@ -609,7 +616,7 @@ class _AreaPlaces:
                 for place in (FORCE_PLACES if forced else ("below",))
             ]
             reach = _bounds([box for place in places for box in place.boxes])
-            self._options = places, reach, _within(reach, [_board_boxes()])
+            self._options = places, reach, _board_within(reach)
         return self._options
 
 
@@ -656,11 +663,11 @@ def _choose(places: _AreaPlaces, now: _Place, chosen: list[_Place], k: int) -> t
     """The place of Area ``k`` (now at ``now``) against the others' ``chosen``, and
     the box within which the others' writing was looked at."""
     centred = places.centred
-    if not _cover(centred.boxes, centred.board() + _others_within(centred.bounds, chosen, k)):
+    if not _cover(centred.boxes, centred.board + _others_within(centred.bounds, chosen, k)):
         return centred, centred.bounds  # the first option, and it covers nothing
     options, reach, board = places.options()
     if now is not centred and not _cover(
-        now.boxes, now.board() + _others_within(now.bounds, chosen, k)
+        now.boxes, now.board + _others_within(now.bounds, chosen, k)
     ):
         return now, reach  # the second round keeps a place that still covers nothing
     # only what lies within the reach of one of the Area's places can be covered
@@ -706,6 +713,34 @@ def _others_within(reach: Box, chosen: list[_Place], skip: int) -> list[Obstacle
     return out
 
 
+CELL = 60.0  # the side of a cell of the board layer's obstacles' index
+
+
+@cache
+def _board_cells() -> dict[tuple[int, int], list[int]]:
+    """Which of the board layer's obstacles (by their place in ``_board_boxes``)
+    meet each cell of a grid of CELL units over the map."""
+    cells: dict[tuple[int, int], list[int]] = {}
+    for k, ((left, top, right, bottom), _) in enumerate(_board_boxes()):
+        for column in range(int(left // CELL), int(right // CELL) + 1):
+            for row in range(int(top // CELL), int(bottom // CELL) + 1):
+                cells.setdefault((column, row), []).append(k)
+    return cells
+
+
+def _board_within(reach: Box) -> list[Obstacle]:
+    """The board layer's obstacles (in order) that meet ``reach``: only those in
+    the cells it meets are looked at."""
+    left, top, right, bottom = reach
+    cells = _board_cells()
+    found: set[int] = set()
+    for column in range(int(left // CELL), int(right // CELL) + 1):
+        for row in range(int(top // CELL), int(bottom // CELL) + 1):
+            found.update(cells.get((column, row), ()))
+    board = _board_boxes()
+    return _within(reach, [[board[k] for k in sorted(found)]])
+
+
 def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
     """The obstacles of ``groups`` (in order) that meet ``reach``."""
     left, top, right, bottom = reach
@@ -722,10 +757,11 @@ def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
 
 def _least_covering(options: list[_Place], near: list[Obstacle]) -> _Place:
     """The first of the options covering least of ``near``: the first that covers
-    nothing, as soon as it is found."""
+    nothing, as soon as it is found. An option's boxes are weighed against what
+    meets the box holding them alone (the rest they cannot cover)."""
     best, least = options[0], math.inf
     for option in options:
-        cover = _cover(option.boxes, near, least)
+        cover = _cover(option.boxes, _within(option.bounds, [near]), least)
         if cover == 0:
             return option
         if cover < least:
@@ -735,12 +771,8 @@ def _least_covering(options: list[_Place], near: list[Obstacle]) -> _Place:
 
 def _bounds(boxes: list[Box]) -> Box:
     """The smallest box holding every one of ``boxes``."""
-    return (
-        min(b[0] for b in boxes),
-        min(b[1] for b in boxes),
-        max(b[2] for b in boxes),
-        max(b[3] for b in boxes),
-    )
+    lefts, tops, rights, bottoms = zip(*boxes, strict=True)
+    return min(lefts), min(tops), max(rights), max(bottoms)
 
 
 # Units an Area's line keeps clear of another's each side: ``text_width`` is an
@@ -1167,17 +1199,15 @@ class _Obstacles:
         overlap with one box is its overlap across times its overlap down, so the sum
         over boxes is one matrix product."""
         edges = self.edges
-        wide = np.clip(
+        wide = np.maximum(
             np.minimum(rights[None, :], edges[:, 2:3]) - np.maximum(lefts[None, :], edges[:, 0:1]),
             0.0,
-            None,
         )
         high = (
-            np.clip(
+            np.maximum(
                 np.minimum(bottoms[None, :], edges[:, 3:4])
                 - np.maximum(tops[None, :], edges[:, 1:2]),
                 0.0,
-                None,
             )
             * self.weights[:, None]
         )
