@@ -133,15 +133,15 @@ class MctsBot:
 
     def _decided(self, game: Game[Any], state: GameState, seat: int) -> int | None:
         """The action of the knowledge's opt-in ``decide(game, state, seat, rng,
-        iterations, evaluate)``: a game's own search for the decisions it plans as a
-        whole (New World's Planning Sheet), given the bot's iteration count and the
-        cut-off evaluation the tree uses; None (or no ``decide``, the default) leaves
-        the decision to the tree."""
+        iterations, millis, evaluate)``: a game's own search for the decisions it plans
+        as a whole (New World's Planning Sheet), given the bot's iteration count, its
+        time cap (None: none) and the cut-off evaluation the tree uses; None (or no
+        ``decide``, the default) leaves the decision to the tree."""
         decide = getattr(self.knowledge, "decide", None)
         if decide is None:
             return None
-        iterations = self.budget.iterations or 0
-        found = decide(game, state, seat, self.rng, iterations, self.knowledge.evaluate)
+        iterations, millis = self.budget.iterations or 0, self.budget.millis
+        found = decide(game, state, seat, self.rng, iterations, millis, self.knowledge.evaluate)
         return None if found is None else int(found)
 
     def _decision_budget(

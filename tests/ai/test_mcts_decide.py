@@ -23,8 +23,10 @@ def test_a_knowledge_decide_answers_before_the_tree() -> None:
         def __getattr__(self, name: str) -> Any:
             return getattr(inner, name)
 
-        def decide(self, game: Any, state: Any, seat: int, rng: Any, n: int, judge: Any) -> Any:
+        def decide(self, game: Any, state: Any, seat: int, rng: Any, *rest: Any) -> Any:
+            n, millis, judge = rest
             asked.append(n)
+            assert millis is None
             assert callable(judge)
             return legal[-1] if len(asked) == 1 else None
 

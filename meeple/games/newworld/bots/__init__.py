@@ -10,7 +10,7 @@ from meeple.games.newworld.bots.heuristic import (
 
 BOT_KIT = BotKit(
     heuristic=NewWorldHeuristic,
-    search=NewWorldKnowledge(),
+    search=NewWorldKnowledge(plans=True),
     rollout_depth=ROLLOUT_DEPTH,
     level_iterations={"medium": 40, "hard": 200},
 )

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from meeple.engine import Game, GameState, Knowledge, Rng
 from meeple.games.newworld.bots import policy
+from meeple.games.newworld.bots.planner import Evaluate, SheetPlanner
 from meeple.games.newworld.bots.policy import Table, by_kind, table
 from meeple.games.newworld.bots.reading import Census, standings
 from meeple.games.newworld.state import (
@@ -171,9 +172,27 @@ class NewWorldKnowledge(Knowledge):
 
     trust = TRUST
 
-    def __init__(self) -> None:
+    def __init__(self, plans: bool = False) -> None:
         self.secret_turn = -1  # the turn whose bids or sheets the current search is about
         self.searcher = -1  # the seat the current search decides for
+        self.planner = SheetPlanner(self.climate_weight) if plans else None
+
+    def decide(
+        self,
+        game: Game[NewWorldState],
+        state: GameState,
+        seat: int,
+        rng: Rng,
+        iterations: int,
+        millis: float | None,
+        evaluate: Evaluate,
+    ) -> int | None:
+        """A Planning Sheet entry of the sheet ``planner`` chose (MctsBot's opt-in
+        hook); None for every other decision, which the tree decides."""
+        if self.planner is None:
+            return None
+        self.searcher = seat
+        return self.planner.decide(game, sample_of(state), seat, rng, iterations, millis, evaluate)
 
     def climate_weight(self, seat: int) -> float:
         """The searching seat plays its own plan (``policy.SEARCH_CLIMATE_WEIGHT``);

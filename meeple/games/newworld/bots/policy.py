@@ -309,20 +309,30 @@ def plan_sheet(state: NewWorldState, seat: int, climate_weight: float = CLIMATE_
     return found
 
 
-def new_sheet(state: NewWorldState, seat: int, climate_weight: float = CLIMATE_WEIGHT) -> Sheet:
+def new_sheet(
+    state: NewWorldState,
+    seat: int,
+    climate_weight: float = CLIMATE_WEIGHT,
+    colony: int | None = None,
+    spend: float = 1.0,
+) -> Sheet:
+    """The heuristic's sheet; the search's planner (``planner``) may name the
+    ``colony`` Area and scale the share of cash invested by ``spend``."""
     census = Census(state, seat)
     coastal = [a for a in range(AREAS) if COASTAL[a] and state.playable[a]]
     if state.turn == 1 and state.landfall[seat] != NOBODY:
         colony = state.landfall[seat]
         target = NOBODY
     else:
-        colony = choose_colony(state, seat, coastal, census, climate_weight)
+        if colony is None:
+            colony = choose_colony(state, seat, coastal, census, climate_weight)
         others = [a for a in coastal if a != colony]
         target = max(others, key=lambda a: (gold_score(state, seat, a, census), -a), default=NOBODY)
         if target != NOBODY and gold_score(state, seat, target, census) <= 1.0:
             target = NOBODY
     colonists = max(0, state.new_colonists[seat])
-    budget = int(state.cash[seat] * spend_share(state))
+    share = spend_share(state) if spend == 1.0 else min(0.95, spend * spend_share(state))
+    budget = int(state.cash[seat] * share)
     home = state.home_soldiers[seat]
     want_colony = soldiers_wanted(state, seat, colony, True, census)
     want_gold = 0 if target == NOBODY else soldiers_wanted(state, seat, target, False, census)
@@ -362,7 +372,11 @@ def of_kind(t: Table, legal: list[int], kind: str) -> list[int]:
 def plan_choice(
     t: Table, state: NewWorldState, seat: int, legal: list[int], climate_weight: float
 ) -> int:
-    sheet = plan_sheet(state, seat, climate_weight)
+    return sheet_choice(t, state, seat, legal, plan_sheet(state, seat, climate_weight))
+
+
+def sheet_choice(t: Table, state: NewWorldState, seat: int, legal: list[int], sheet: Sheet) -> int:
+    """The entry of ``sheet`` that the seat's Planning Sheet asks for next."""
     step = state.plan_step[seat]
     first = t.kinds[legal[0]]
     numbers = {"maintain": sheet.maintain, "build": sheet.build, "buy": sheet.buy}
