@@ -8,6 +8,7 @@ from meeple.ai.mcts import Budget, MctsBot
 from meeple.engine import Rng
 from meeple.games.namibia import GAME
 from meeple.games.namibia.board import BOARD
+from meeple.games.namibia.bots.careful import HeuristicFirst
 from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, NamibiaKnowledge, bid_limit
 from meeple.games.namibia.positions import Position
 from meeple.games.namibia.state import BID, COMPLETE_MINES
@@ -123,3 +124,15 @@ def test_the_search_weighs_the_heuristics_own_reputation_purchase() -> None:
                 return
             GAME.apply(s, seat, index)
     raise AssertionError("no reputation purchase with several sizes in three games")
+
+
+def test_medium_puts_the_heuristics_bid_first_and_trusts_it() -> None:
+    """1. Bribe: medium's root starts with the heuristic's own choice (here a pass
+    against a high opening bid), which stands unless the search clearly beats it."""
+    s = Position().bribe(bids={0: 9}, bidder=1).build()
+    medium = make_bot("medium", GAME, 4)
+    assert isinstance(medium, MctsBot) and isinstance(medium.knowledge, HeuristicFirst)
+    assert medium.knowledge.trust > 0
+    root = medium.knowledge.shortlist(GAME, s, 1, GAME.legal_actions(s, 1), Rng(2))
+    assert GAME.actions[root[0]].text == "pass"
+    assert len(set(root)) == len(root)

@@ -1,13 +1,20 @@
 """Namibia's bot knowledge: the heuristic player, the search knowledge IS-MCTS
-uses, and the iterations per decision of the levels."""
+uses, the iterations per decision of the levels, and ``medium``'s search that keeps
+to the heuristic's choice unless it finds a clearly better one."""
 
 from meeple.engine import BotKit
+from meeple.games.namibia.bots.careful import careful_medium
 from meeple.games.namibia.bots.heuristic import NamibiaHeuristic, NamibiaKnowledge
 
 BOT_KIT = BotKit(
     heuristic=NamibiaHeuristic,
     search=NamibiaKnowledge(),
     level_iterations={"medium": 200, "hard": 600},
+    players={"medium": careful_medium},
+    summaries={
+        "medium": "searches ahead: 200 trial playouts a move, keeping to its rules of"
+        " thumb unless the search finds a clearly better move; under 1 s a move"
+    },
 )
 
 __all__ = ["BOT_KIT"]

@@ -1,0 +1,71 @@
+"""Namibia's ``medium``: IS-MCTS on the level's short budget that keeps to the
+heuristic's own choice unless the search's pick beats it clearly.
+
+With a few hundred iterations the search's estimates of close options are mostly
+noise, and following the most visited one plays worse than the heuristic's rules.
+So at the root the heuristic's choice comes first (for the rule-decided kinds, the
+heuristic's rule; for board decisions the shortlist's first already is its
+lookahead's best) and the search's ``trust`` keeps it unless another option's mean
+beats it by TRUST standard errors (``MctsBot._trusted``). Rollouts, candidates and
+the cut-off are the search knowledge's own; ``hard`` does not use this.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeple.engine import Bot, Game, GameState, Knowledge, Rng
+from meeple.games.namibia.bots.heuristic import RULED_KINDS, NamibiaHeuristic
+
+TRUST = 1.0  # standard errors by which the search must beat the heuristic's choice
+
+
+class HeuristicFirst(Knowledge):
+    """A search knowledge whose root shortlist starts with the heuristic's choice
+    and whose ``trust`` is TRUST; everything else is the wrapped knowledge's."""
+
+    trust = TRUST
+
+    def __init__(self, inner: Knowledge, game: Game[Any], seed: int) -> None:
+        self.inner = inner
+        self.heuristic = NamibiaHeuristic(game, seed)
+
+    def __getattr__(self, name: str) -> Any:
+        # other knobs the search reads off a knowledge (``iteration_share``)
+        if name in ("inner", "heuristic"):
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        return self.inner.rollout(game, state, seat, legal, rng)
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        return self.inner.candidates(game, state, seat, legal)
+
+    def shortlist(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> list[int]:
+        options = self.inner.shortlist(game, state, seat, legal, rng)
+        if game.actions[legal[0]].kind not in RULED_KINDS:
+            return options
+        own = self.heuristic.choose(game, state, seat)
+        return [own, *(i for i in options if i != own)]
+
+    def settled(self, game: Game[Any], state: GameState) -> bool:
+        return self.inner.settled(game, state)
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        return self.inner.evaluate(game, state, observer)
+
+
+def careful_medium(game: Game[Any], seed: int) -> Bot:
+    """The ``medium`` level's search (its budget and rollouts), heuristic first."""
+    from meeple.ai.levels import level_budget, mcts  # the levels import the game kits
+
+    bot = mcts(game, seed, level_budget(game, "medium"))
+    bot.knowledge = HeuristicFirst(bot.knowledge, game, seed)
+    return bot
