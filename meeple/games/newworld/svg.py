@@ -29,7 +29,7 @@ so the web client offers exactly those actions.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property, lru_cache
 from html import escape
 from itertools import chain
@@ -596,28 +596,56 @@ class _Place:
 
 class _AreaPlaces:
     """An Area's places for lines of the given sizes, built once per Area and sizes
-    (the layout weighs them every drawing): centred, and (when first wanted) every
-    place in order of preference with the box all of them reach and the board
-    layer's obstacles within it."""
+    (the layout weighs them every drawing): centred, and the places in order of
+    preference, each built when first wanted."""
 
     def __init__(self, letter: str, sizes: Sizes) -> None:
         self.letter, self.sizes = letter, sizes
         self.centred = _Place(sizes, _stacked(letter, sizes, "below"))
-        self._options: tuple[list[_Place], Box, list[Obstacle]] | None = None
+        self.ways = FORCE_PLACES if any(kind == FORCE for kind, _ in sizes) else ("below",)
+        self._built: list[list[_Place]] = []  # the places at each shift so far
+        self._reach: tuple[Box, list[Obstacle]] | None = None
+        self._least: dict[tuple[Obstacle, ...], _Place] = {}
 
-    def options(self) -> tuple[list[_Place], Box, list[Obstacle]]:
-        """The places in order of preference, the box they all lie in, and the board
-        layer's obstacles that meet it."""
-        if self._options is None:
-            forced = any(kind == FORCE for kind, _ in self.sizes)
-            places = [
-                _Place(self.sizes, _stacked(self.letter, self.sizes, place, shift))
-                for shift in SHIFTS
-                for place in (FORCE_PLACES if forced else ("below",))
-            ]
-            reach = _bounds([box for place in places for box in place.boxes])
-            self._options = places, reach, _board_within(reach)
-        return self._options
+    def options(self) -> Iterator[list[_Place]]:
+        """The places in order of preference, a shift at a time: each way at the
+        Area's label point, then each way moved by the next shift."""
+        ways = self.ways
+        for shift in range(len(SHIFTS)):
+            if shift == len(self._built):
+                self._built.append(
+                    [
+                        _Place(self.sizes, _stacked(self.letter, self.sizes, way, SHIFTS[shift]))
+                        for way in ways
+                    ]
+                )
+            yield self._built[shift]
+
+    def least_covering(self, near: list[Obstacle]) -> _Place:
+        """``_least_covering`` of the places among ``near``, kept for the next
+        drawing that finds the same writing about the Area (the last few kept)."""
+        key = tuple(near)
+        found = self._least.get(key)
+        if found is None:
+            if len(self._least) >= KEPT_NEIGHBOURHOODS:
+                self._least.clear()
+            found = self._least[key] = _least_covering(self.options(), near)
+        return found
+
+    def reach(self) -> tuple[Box, list[Obstacle]]:
+        """A box every place lies in: the unmoved places' box, widened by the most a
+        place moves and a unit's margin; and the board layer's obstacles that meet
+        it."""
+        if self._reach is None:
+            unmoved = [box for place in next(self.options()) for box in place.boxes]
+            left, top, right, bottom = _bounds(unmoved)
+            moved = max(abs(shift) for shift in SHIFTS) + 1
+            reach = (left - 1, top - moved, right + 1, bottom + moved)
+            self._reach = reach, _board_within(reach)
+        return self._reach
+
+
+KEPT_NEIGHBOURHOODS = 64  # an Area's places' choices kept, each for the writing about it
 
 
 @lru_cache(maxsize=4096)
@@ -626,25 +654,42 @@ def _area_places(letter: str, sizes: Sizes) -> _AreaPlaces:
 
 
 def _layouts(view: NewWorldView) -> tuple[list[list[Placed]], list[list[Obstacle]]]:
-    """Every Area's lines placed, and as obstacles (``_Place.written``): an Area's forces
-    go below its name, or where they cover less of the other Areas' writing (above
-    it, to its right or left: Yucatan's forces used to reach Central America's
-    name). Two rounds, each Area choosing against the others' latest places."""
+    """Every Area's lines placed, and as obstacles (``_Place.written``), as
+    ``_chosen`` places them."""
     areas = view["areas"]
     lines = [_area_lines(area) for area in areas]
-    places = [
-        _area_places(area["letter"], tuple((ln[0], ln[3]) for ln in area_lines))
-        for area, area_lines in zip(areas, lines, strict=True)
+    chosen = _chosen(
+        tuple(
+            (area["letter"], tuple((ln[0], ln[3]) for ln in area_lines))
+            for area, area_lines in zip(areas, lines, strict=True)
+        )
+    )
+    layouts = [
+        [(area_lines[k], x, y) for k, x, y in place.at]
+        for area_lines, place in zip(lines, chosen, strict=True)
     ]
+    return layouts, [place.written for place in chosen]
+
+
+@lru_cache(maxsize=256)
+def _chosen(sizes: tuple[tuple[str, Sizes], ...]) -> tuple[_Place, ...]:
+    """Each Area's place (by its letter and its lines' sizes): an Area's forces go
+    below its name, or where they cover less of the other Areas' writing (above
+    it, to its right or left: Yucatan's forces used to reach Central America's
+    name). Two rounds, each Area choosing against the others' latest places. A
+    pure function of the sizes: a map whose writing did not change (every seat's
+    drawing of a state, a turn at sea) is placed once."""
+    places = [_area_places(letter, area_sizes) for letter, area_sizes in sizes]
     chosen = [place.centred for place in places]
     # The second round looks again only at an Area some other Area's change since
     # its first choice may concern: with the same writing about it, it would
     # choose as it did (a place that covers nothing stays; else the same least).
     changes: list[tuple[int, _Place, _Place]] = []  # an Area, its place before and after
-    seen = [0] * len(areas)  # the changes made when each Area chose
-    looked: list[Box] = [centred.bounds for centred in (place.centred for place in places)]
+    seen = [0] * len(places)  # the changes made when each Area chose
+    looked: list[Box] = [place.centred.bounds for place in places]
+    written = [k for k, (_, area_sizes) in enumerate(sizes) if area_sizes]
     for second in (False, True):
-        for k in (k for k in range(len(areas)) if lines[k]):
+        for k in written:
             if second and not _concerned(looked[k], k, changes[seen[k] :]):
                 continue
             seen[k] = len(changes)
@@ -652,11 +697,7 @@ def _layouts(view: NewWorldView) -> tuple[list[list[Placed]], list[list[Obstacle
             chosen[k], looked[k] = _choose(places[k], before, chosen, k)
             if chosen[k] is not before:
                 changes.append((k, before, chosen[k]))
-    layouts = [
-        [(area_lines[k], x, y) for k, x, y in place.at]
-        for area_lines, place in zip(lines, chosen, strict=True)
-    ]
-    return layouts, [place.written for place in chosen]
+    return tuple(chosen)
 
 
 def _choose(places: _AreaPlaces, now: _Place, chosen: list[_Place], k: int) -> tuple[_Place, Box]:
@@ -665,13 +706,13 @@ def _choose(places: _AreaPlaces, now: _Place, chosen: list[_Place], k: int) -> t
     centred = places.centred
     if not _cover(centred.boxes, centred.board + _others_within(centred.bounds, chosen, k)):
         return centred, centred.bounds  # the first option, and it covers nothing
-    options, reach, board = places.options()
+    reach, board = places.reach()
     if now is not centred and not _cover(
         now.boxes, now.board + _others_within(now.bounds, chosen, k)
     ):
         return now, reach  # the second round keeps a place that still covers nothing
     # only what lies within the reach of one of the Area's places can be covered
-    return _least_covering(options, board + _others_within(reach, chosen, k)), reach
+    return places.least_covering(board + _others_within(reach, chosen, k)), reach
 
 
 def _concerned(looked: Box, k: int, changes: list[tuple[int, _Place, _Place]]) -> bool:
@@ -755,17 +796,22 @@ def _within(reach: Box, groups: list[list[Obstacle]]) -> list[Obstacle]:
     ]
 
 
-def _least_covering(options: list[_Place], near: list[Obstacle]) -> _Place:
+def _least_covering(options: Iterator[list[_Place]], near: list[Obstacle]) -> _Place:
     """The first of the options covering least of ``near``: the first that covers
     nothing, as soon as it is found. An option's boxes are weighed against what
-    meets the box holding them alone (the rest they cannot cover)."""
-    best, least = options[0], math.inf
-    for option in options:
-        cover = _cover(option.boxes, _within(option.bounds, [near]), least)
-        if cover == 0:
-            return option
-        if cover < least:
-            best, least = option, cover
+    meets the box holding them alone (the rest they cannot cover), found among
+    what meets the box holding its shift's options."""
+    best: _Place | None = None
+    least = math.inf
+    for shifted in options:
+        around = _within(_bounds([option.bounds for option in shifted]), [near])
+        for option in shifted:
+            cover = _cover(option.boxes, _within(option.bounds, [around]), least)
+            if cover == 0:
+                return option
+            if best is None or cover < least:
+                best, least = option, cover
+    assert best is not None, "an Area has a place"
     return best
 
 
