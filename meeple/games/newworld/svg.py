@@ -32,7 +32,6 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache, cached_property, lru_cache
 from html import escape
-from itertools import chain
 
 import numpy as np
 import numpy.typing as npt
@@ -1204,10 +1203,14 @@ def _best_place_among(
     DISTANCE_COST * NEAR_REACH; a box of the near grid that covers no writing and
     costs less is the whole grid's answer too."""
     obstacles = _Obstacles(x, y, near)
-    box, cost, least = _place_in_grid(x, y, way, width, tall, obstacles, NEAR_REACH)
-    if least == 0 and cost < DISTANCE_COST * NEAR_REACH:
-        return box
-    return _place_in_grid(x, y, way, width, tall, obstacles, REACH)[0]
+    found = _place_in_grid(
+        x, y, way, width, tall, obstacles, NEAR_REACH, DISTANCE_COST * NEAR_REACH
+    )
+    if found is not None:
+        return found
+    found = _place_in_grid(x, y, way, width, tall, obstacles, REACH)
+    assert found is not None, "the whole grid has a best box"
+    return found
 
 
 class _Obstacles:
@@ -1218,15 +1221,20 @@ class _Obstacles:
     from the dot, and whether the dot lies within its columns (rows)."""
 
     def __init__(self, x: float, y: float, near: tuple[Obstacle, ...]) -> None:
-        ordered = [o for o in near if o[1] >= WRITTEN] + [o for o in near if o[1] < WRITTEN]
-        self.heavy = len(ordered) - sum(1 for o in near if o[1] < WRITTEN)
-        self.edges: FloatArray = np.fromiter(
-            chain.from_iterable(b for b, _ in ordered), float, 4 * len(ordered)
+        heavy = [o for o in near if o[1] >= WRITTEN]
+        ordered = heavy + [o for o in near if o[1] < WRITTEN]
+        self.heavy = len(heavy)
+        self.edges: FloatArray = np.array(
+            [side for box, _ in ordered for side in box], dtype=float
         ).reshape(-1, 4)
-        self.weights: FloatArray = np.fromiter((w for _, w in ordered), float, len(ordered))
-        left, top, right, bottom = self.edges.T
-        self.across = _Sides(left - x, right - x, (left <= x) & (x <= right))
-        self.down = _Sides(top - y, bottom - y, (top <= y) & (y <= bottom))
+        self.weights: FloatArray = np.array([w for _, w in ordered], dtype=float)
+        # per axis (across, down) and box: its sides' offsets from the dot, and for
+        # a line with no run along the axis, where it enters the box's span: at
+        # once if the dot lies within it, else never
+        offsets = self.edges - np.array((x, y, x, y))
+        self.low, self.high = offsets[:, :2].T, offsets[:, 2:].T
+        inside = (self.low <= 0.0) & (self.high >= 0.0)
+        self.along = np.where(inside, 0.0, 2.0)
         self.x, self.y = x, y
 
     def close(self) -> npt.NDArray[np.intp]:
@@ -1264,8 +1272,23 @@ class _Obstacles:
 
     def lines(self, dx: FloatArray, dy: FloatArray) -> _Lines:
         """The lines from the dot to the boxes of a grid whose nearest points lie
-        ``dx`` across (per column) and ``dy`` down (per row) from it."""
-        return _Lines(dx, dy, self.across.clip(dx), self.down.clip(dy))
+        ``dx`` across (per column) and ``dy`` down (per row) from it: for each
+        column (row) and box, where its line enters and leaves the box's span
+        across (down), as parts of the line, both axes worked out at once."""
+        delta = np.concatenate((dx, dy))
+        axis = _axes(len(dx), len(dy))
+        flat = (np.abs(delta) < 1e-12)[:, None]
+        safe = np.where(flat, 1.0, delta[:, None])
+        t0, t1 = self.low[axis] / safe, self.high[axis] / safe
+        enter = np.where(flat, self.along[axis], np.minimum(t0, t1))
+        leave = np.minimum(np.where(flat, 1.0, np.maximum(t0, t1)), 1.0)  # it stops at its end
+        return _Lines(dx, dy, enter, leave)
+
+
+@lru_cache(maxsize=64)
+def _axes(across: int, down: int) -> npt.NDArray[np.intp]:
+    """0 for each of ``across`` columns, then 1 for each of ``down`` rows."""
+    return np.repeat(np.array([0, 1], dtype=np.intp), [across, down])
 
 
 class _Lines:
@@ -1275,16 +1298,12 @@ class _Lines:
     each part is worked out per column (row) and box, not per line and box."""
 
     def __init__(
-        self,
-        dx: FloatArray,
-        dy: FloatArray,
-        across: tuple[FloatArray, FloatArray],
-        down: tuple[FloatArray, FloatArray],
+        self, dx: FloatArray, dy: FloatArray, enter: FloatArray, leave: FloatArray
     ) -> None:
+        columns = len(dx)
         self.dx, self.dy = dx, dy
-        self.enter_x, leave_x = across
-        self.enter_y, self.leave_y = down
-        self.leave_x = np.minimum(leave_x, 1.0)  # a line stops at its end
+        self.enter_x, self.enter_y = enter[:columns], enter[columns:]
+        self.leave_x, self.leave_y = leave[:columns], leave[columns:]
 
     def crossed(
         self,
@@ -1302,31 +1321,11 @@ class _Lines:
         ends_x, ends_y = self.dx[columns], self.dy[rows]
         counted = np.abs(ends_x) + np.abs(ends_y) > DOT_R + 12
         length = np.hypot(ends_x, ends_y)
-        low = np.maximum(DOT_R / np.maximum(length, 1e-9), 0.0)[:, None]  # leaving the dot
+        low = (DOT_R / np.maximum(length, 1e-9))[:, None]  # where it leaves the dot
         enter = np.maximum(np.maximum(low, enter_x[columns]), enter_y[rows])
         leave = np.minimum(leave_x[columns], leave_y[rows])
-        crossed: FloatArray = np.where(counted, (enter <= leave).sum(axis=1), 0).astype(float)
+        crossed: FloatArray = (enter <= leave).sum(axis=1) * counted
         return crossed
-
-
-class _Sides:
-    """The boxes' two sides along one axis as offsets from the dot, and whether the
-    dot lies between them."""
-
-    def __init__(self, low: FloatArray, high: FloatArray, inside: BoolArray) -> None:
-        self.low, self.high = low[None, :], high[None, :]
-        self.along = np.where(inside, 0.0, 2.0)[None, :]  # a line with no run this way
-
-    def clip(self, delta: FloatArray) -> tuple[FloatArray, FloatArray]:
-        """For lines from the dot running ``delta`` along the axis, where each enters
-        and leaves each box's span, as parts of the line: a line with no run along
-        the axis is within the span all along or never."""
-        flat = (np.abs(delta) < 1e-12)[:, None]
-        safe = np.where(flat, 1.0, delta[:, None])
-        t0, t1 = self.low / safe, self.high / safe
-        enter: FloatArray = np.where(flat, self.along, np.minimum(t0, t1))
-        leave: FloatArray = np.where(flat, 1.0, np.maximum(t0, t1))
-        return enter, leave
 
 
 def _place_in_grid(
@@ -1337,10 +1336,12 @@ def _place_in_grid(
     tall: float,
     obstacles: _Obstacles,
     reach: float,
-) -> tuple[Box, float, float]:
-    """The best box of the grid within ``reach`` of the dot, its cost, and the least
-    writing a box of that grid covers: of the boxes covering least writing, the one
-    of least cost, the first in the grid's order on a tie."""
+    under: float = math.inf,
+) -> Box | None:
+    """The best box of the grid within ``reach`` of the dot: of the boxes covering
+    least writing, the one of least cost, the first in the grid's order on a tie.
+    None unless that box covers no writing and costs less than ``under`` (found
+    out as soon as the writing covered, or the least cost's floor, tells)."""
     steps = int(2 * reach // STEP) + 1
     lefts = np.minimum(
         np.maximum(x - reach - width + STEP * np.arange(steps + int(width // STEP)), 2.0),
@@ -1352,27 +1353,33 @@ def _place_in_grid(
     )
     rights, bottoms = lefts + width, tops + tall
     written, light = obstacles.covered(lefts, rights, tops, bottoms)
+    # kept: the boxes covering least writing (sums of exact zeros stay zero), in
+    # the grid's order
+    least = float(written.min())
+    if under < math.inf and least != 0:
+        return None
     # a box's nearest point to the dot, and which side of it the box lies, are
     # a matter of its left alone across and of its top alone down
     dx = np.minimum(np.maximum(x, lefts), rights) - x
     dy = np.minimum(np.maximum(y, tops), bottoms) - y
     far = np.abs(dx)[:, None] + np.abs(dy)[None, :]
     bounds = light + DISTANCE_COST * (far + _aside(way, lefts, tops, width, tall, x, y))
-    # kept: the boxes covering least writing (sums of exact zeros stay zero), in
-    # the grid's order
-    least = float(written.min())
     kept_i, kept_j = np.nonzero(written <= least + 1e-6)
     bound = bounds[kept_i, kept_j]
+    if under < math.inf and bound.min() >= under:  # a cost is its bound or more
+        return None
     lines = obstacles.lines(dx, dy)
-    if len(bound) <= CHUNK:  # every box followed at once
+    if len(bound) * len(obstacles.edges) <= AT_ONCE:  # every box followed at once
         costs = bound + CROSSING_COST * lines.crossed(kept_i, kept_j)
         pick = int(np.argmin(costs))  # the first of least cost
         best = (float(costs[pick]), pick)
     else:
         best = _least_cost(bound, kept_i, kept_j, lines, obstacles.close())
     cost, pick = best
+    if cost >= under:
+        return None
     left, top = float(lefts[kept_i[pick]]), float(tops[kept_j[pick]])
-    return (left, top, left + width, top + tall), cost, least
+    return left, top, left + width, top + tall
 
 
 def _least_cost(
@@ -1403,6 +1410,7 @@ def _least_cost(
 # through: their crossings alone give a floor under a line's cost
 CLOSE = 40.0
 CHUNK = 128  # the boxes of least floor whose lines to the dot are followed first
+AT_ONCE = 32768  # lines times obstacles up to which every box's line is followed at once
 
 
 def _aside(
