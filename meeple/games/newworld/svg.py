@@ -116,7 +116,16 @@ def _points(ring: Sequence[Point]) -> str:
 
 
 def _text(x: float, y: float, words: str, size: float = FONT, **style: str) -> str:
-    attrs = _attributes(tuple(style.items()))
+    return _text_of(x, y, words, size, tuple(style.items()))
+
+
+@lru_cache(maxsize=8192)
+def _text_of(
+    x: float, y: float, words: str, size: float, style: tuple[tuple[str, str], ...]
+) -> str:
+    """``_text``, made once for the same text in the same place (most of a drawing's
+    text stands where it stood in the last one)."""
+    attrs = _attributes(style)
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}"{attrs}>{escape(words)}</text>'
 
 
@@ -493,19 +502,26 @@ def _area_lines(area: AreaView) -> list[Line]:
     """The lines written on an Area, top to bottom when its forces go last: letter
     and Climate with the name (over one to three lines), the markers, one chip per
     force."""
-    index = LETTERS.index(area["letter"])
+    climate = "?" if area["climate"] is None else str(area["climate"])
+    markers = _markers(area) if area["playable"] else ""
+    forces = [f for f in area["forces"] if _force_counts(f)]
+    return [*_written_lines(area["letter"], climate, markers)] + [
+        _line(FORCE, _chip_words(f), f) for f in forces
+    ]
+
+
+@lru_cache(maxsize=1024)
+def _written_lines(letter: str, climate: str, markers: str) -> tuple[Line, ...]:
+    """An Area's lines of words: its identity and name fitted to its shape, then its
+    markers wrapped to it."""
+    index = LETTERS.index(letter)
     _, y = xy(geography().labels[index])
     room = _room(index, y)
-    printed = load_map().area(area["letter"])
-    climate = "?" if area["climate"] is None else str(area["climate"])
-    head = _fit(f"{area['letter']}{climate} {printed.name}", room)
-    markers = _markers(area) if area["playable"] else ""
-    marker_lines = _wrap(markers, room + 12, FONT) if markers else []
-    forces = [f for f in area["forces"] if _force_counts(f)]
-    return (
+    head = _fit(f"{letter}{climate} {load_map().area(letter).name}", room)
+    marker_lines = _wrap(markers, room + 12, FONT) if markers else ()
+    return tuple(
         [_line(TITLE if k == 0 else HEAD, words, None) for k, words in enumerate(head)]
         + [_line(MARKER, words, None) for words in marker_lines]
-        + [_line(FORCE, _chip_words(f), f) for f in forces]
     )
 
 
@@ -1473,14 +1489,17 @@ class _Panel:
         self.y += space
 
 
-def _wrap(words: str, room: float, size: float) -> list[str]:
+@lru_cache(maxsize=1024)
+def _wrap(words: str, room: float, size: float) -> tuple[str, ...]:
+    """The words in lines no wider than ``room`` (less a margin), broken where a
+    word ends."""
     lines: list[str] = []
     for word in words.split(" "):
         if lines and text_width(f"{lines[-1]} {word}", size) <= room - 12:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
-    return lines
+    return tuple(lines)
 
 
 def _side(view: NewWorldView) -> str:
