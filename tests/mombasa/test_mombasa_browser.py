@@ -12,6 +12,7 @@ from tests/conftest.py.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -20,7 +21,7 @@ import pytest
 from meeple.games.mombasa.board import COMPANIES
 from tests.server import server_support as web
 from tests.server.server_support import BrowserPage, Pages, Server, Snapshot
-from tests.server.test_table_layout import READ_JS, SCREENS
+from tests.server.test_table_layout import READ_JS, SCREENS, docs_shot
 
 
 class Table(web.SeatAtTable):
@@ -378,7 +379,8 @@ def test_every_seat_count_fits_reads_and_folds_the_other_boards(
     10 px or more in its seat's own colour, the last moves glowing. At 1280x800 the
     board drawing (map, company tracks, header with the round track, card display,
     book display, bonus spaces) and the seat's own board with its hand lie wholly on
-    the first screen; the other players' boards are folded, and open and close."""
+    the first screen; the other players' boards are folded, and open and close.
+    With MEEPLE_DOCS_SHOTS=1, the four-seat pages are docs/screenshots/mombasa-*.png."""
     table = Table(relaxed_server, seed=11, players=players)
     snap = table.play_until(mid_game)
     for width, height in SCREENS:
@@ -387,6 +389,8 @@ def test_every_seat_count_fits_reads_and_folds_the_other_boards(
         page.page.goto(table.link)
         page.page.wait_for_selector("#board svg")
         at(page, snap["version"])
+        if players == 4 and os.environ.get("MEEPLE_DOCS_SHOTS"):
+            docs_shot(page, "mombasa", width, height)  # fitted, as the page opens
         assert page.overflow() <= 0, f"{where}: the page scrolls sideways"
         seen = readable(page, width)
         least = 12.0 if width >= 1024 else 11.0

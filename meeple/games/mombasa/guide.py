@@ -185,10 +185,13 @@ def legend(
                 '<rect x="2" y="4" width="14" height="20" fill="#fff" stroke="#6b5b3e"/>'
                 '<text x="9" y="13" font-size="8" text-anchor="middle">2</text>'
                 '<text x="9" y="21" font-size="7" text-anchor="middle" fill="#a00">-2</text>'
-                f'<circle cx="24" cy="20" r="4.5" fill="{seat_colours[0]}" stroke="#111"/>'
+                f'<circle class="track-marker" cx="24" cy="20" r="4.5" fill="{seat_colours[0]}"'
+                ' stroke="#111"/>'
             ),
             "meaning": "company track space: shares held from there (top), a capital call in"
-            " red, pounds on a yellow space; the discs are the players' markers",
+            " red, pounds on a yellow space; the discs under it are the players' track"
+            " markers, in each player's colour (two side by side, a third and fourth player"
+            " in a second row)",
         },
         {
             "symbol": _svg(
@@ -236,6 +239,17 @@ def legend(
             ),
             "meaning": "player board: action slots, resting decks, the diamond track and"
             " the bookkeeping track with the ink jar",
+        },
+        {
+            "symbol": _svg(
+                '<g class="fold"><rect x="1" y="8" width="32" height="14" rx="2" fill="#fbf7ee"'
+                ' stroke="#6b5b3e"/>'
+                f'<rect x="1" y="8" width="4" height="14" fill="{seat_colours[1]}"/>'
+                '<text class="opens" x="8" y="19" font-size="10">▸</text>'
+                '<text class="shut" x="20" y="19" font-size="10">▾</text></g>'
+            ),
+            "meaning": "another player's board, folded under one line: their pounds, cards in"
+            " hand, diamond space and ink jar (▸ tap to open the board, ▾ to fold it again)",
         },
     ]
     return out

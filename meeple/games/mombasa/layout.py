@@ -31,6 +31,7 @@ the stylesheet, counting the open folds) shows exactly the arrangement in use
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -342,6 +343,7 @@ def stylesheet(players: int) -> str:
     return "".join(out)
 
 
+@functools.cache
 def seat_first(players: int, seat: int) -> str:
     """The overlay's own rules, after the board layer's: the parts placed for one
     seat (its own board beside the header; on a phone under its hand; the others'

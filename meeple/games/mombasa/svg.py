@@ -187,17 +187,34 @@ def _text(x: float, y: float, words: object, size: int = 13, **attrs: str) -> st
     )
 
 
-# Advance widths (in ems) of DejaVu Sans, the sans-serif of Debian's Chromium, for
-# the characters the board writes; others count as ``WIDE``.
-NARROW = dict.fromkeys("iljI|.,:;'!", 0.29) | dict.fromkeys(" ftr-()", 0.38)
-GLYPHS = NARROW | dict.fromkeys("sczJ", 0.53) | dict.fromkeys("mw+#", 0.85)
-WIDE = 0.63
-BOLD = 1.1  # bold glyphs are about a tenth wider
+# Advance widths (in ems) of Arial's metrics (Liberation Sans, which the board asks
+# for first and Debian's Chromium draws; Arial and Helvetica elsewhere), as measured
+# in that Chromium, for the characters the board writes; others count as ``WIDE``.
+# A wider fallback font (DejaVu Sans, about a seventh wider) may overrun a squeezed
+# text's box a little.
+FONT_FAMILY = "Liberation Sans, Arial, Helvetica, sans-serif"
+GLYPHS = (
+    dict.fromkeys(" !,./:;I[]ft·ijl'|", 0.28)
+    | dict.fromkeys("()-r", 0.34)
+    | dict.fromkeys("Jcksvxyz▸▾", 0.5)
+    | dict.fromkeys("#$0123456789?L_abdeghnopqu£–", 0.556)
+    | dict.fromkeys("+<=>~×", 0.584)
+    | dict.fromkeys("FTZ", 0.611)
+    | dict.fromkeys("&ABEKPSVXY", 0.667)
+    | dict.fromkeys("CDHNRUw", 0.722)
+    | dict.fromkeys("GOQ", 0.778)
+    | dict.fromkeys("Mm", 0.833)
+    | dict.fromkeys("%", 0.889)
+    | dict.fromkeys("W→—@", 1.0)
+)
+WIDE = 0.6
+BOLD = 1.06  # bold glyphs are about a sixteenth wider (measured: 1.057)
+SLACK = 1.02  # the estimate's margin over the measured widths
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """About how wide ``text`` is drawn at ``size`` units."""
-    return _ems(text) * size * (BOLD if bold else 1.0)
+    return _ems(text) * size * (BOLD if bold else 1.0) * SLACK
 
 
 @functools.lru_cache(maxsize=8192)
@@ -334,7 +351,8 @@ def render_board(players: int) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW_W} {tall:.0f}"'
         ' preserveAspectRatio="xMinYMin slice" class="board mombasa"'
         f' data-zoom="{ZOOM_WIDTH}px" data-zoom-name="board" role="img"'
-        ' aria-label="Mombasa board" font-family="sans-serif">',
+        ' aria-label="Mombasa board"'
+        f' font-family="{FONT_FAMILY}">',
         f"<style>{stylesheet(players)}</style>",
         f'<rect x="0" y="0" width="{VIEW_W}" height="{tall:.0f}" fill="{BACKGROUND}"/>',
         _part("map", "map", _regions()),
