@@ -44,7 +44,7 @@ def digests(game: Game[Any], views: list[Any]) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="newworld")
-    parser.add_argument("--seats", default="3,6", help="seat counts, comma-separated")
+    parser.add_argument("--seats", default="3,6", help="seat counts, comma-separated (to write)")
     parser.add_argument("--games", type=int, default=5, help="random games per seat count")
     parser.add_argument("--views", type=int, default=40, help="views sampled per random game")
     found = parser.add_mutually_exclusive_group(required=True)
@@ -53,17 +53,18 @@ def main() -> None:
     args = parser.parse_args()
     game = next(g for g in all_games() if g.name == args.game)
     seeds = range(101, 101 + args.games)
-    drawn = {
-        seats: sampled_views(game, int(seats), seeds, args.views) for seats in args.seats.split(",")
-    }
+    before: dict[str, list[str]] = {}
+    if args.check:  # the seat counts the file was written for
+        with open(args.check) as given:
+            before = json.load(given)
+    seat_counts = list(before) or args.seats.split(",")
+    drawn = {seats: sampled_views(game, int(seats), seeds, args.views) for seats in seat_counts}
     now = {seats: digests(game, views) for seats, views in drawn.items()}
     if args.write:
         with open(args.write, "w") as out:
             json.dump(now, out)
         print(f"{sum(map(len, now.values()))} drawings written to {args.write}")
         return
-    with open(args.check) as given:
-        before = json.load(given)
     again = {seats: digests(game, views[::-1])[::-1] for seats, views in drawn.items()}
     for seats, old in before.items():
         changed = [
