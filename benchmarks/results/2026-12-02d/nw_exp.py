@@ -71,7 +71,9 @@ def main() -> None:
             return Timed(make_hero(game, seed))
         return make_bot(kind, game, seed)
 
-    spec = TournamentSpec("newworld", ("hero", "heuristic", "heuristic", "heuristic"), args.games, args.seed)
+    spec = TournamentSpec(
+        "newworld", ("hero", "heuristic", "heuristic", "heuristic"), args.games, args.seed
+    )
     wins = 0.0
     start = time.perf_counter()
     for n, match in enumerate(schedule(spec), 1):
@@ -81,17 +83,33 @@ def main() -> None:
             wins += 1 / len(result.winners)
         if args.log:
             with open(args.log, "a") as handle:
-                handle.write(json.dumps({"seed": match.seed, "hero": hero, "scores": result.scores,
-                                         "winners": result.winners}) + "\n")
+                handle.write(
+                    json.dumps(
+                        {
+                            "seed": match.seed,
+                            "hero": hero,
+                            "scores": result.scores,
+                            "winners": result.winners,
+                        }
+                    )
+                    + "\n"
+                )
         if n % 10 == 0 or n == args.games:
             low, high = wilson(round(wins), n)
             times = sorted(TIMES)
             mean = 1000 * sum(times) / len(times)
             p95 = 1000 * times[int(0.95 * (len(times) - 1))]
-            print(f"{args.hero}: {wins:.0f}/{n} = {100*wins/n:.1f}% [{100*low:.1f},{100*high:.1f}] "
-                  f"mean {mean:.1f} ms p95 {p95:.1f} ms max {1000*times[-1]:.0f} ms "
-                  f"({time.perf_counter()-start:.0f} s)", flush=True)
-    print("searched kinds:", {k: (v, round(KIND_MS[k] / v)) for k, v in KINDS.most_common()}, file=sys.stderr)
+            print(
+                f"{args.hero}: {wins:.0f}/{n} = {100 * wins / n:.1f}% [{100 * low:.1f},{100 * high:.1f}] "
+                f"mean {mean:.1f} ms p95 {p95:.1f} ms max {1000 * times[-1]:.0f} ms "
+                f"({time.perf_counter() - start:.0f} s)",
+                flush=True,
+            )
+    print(
+        "searched kinds:",
+        {k: (v, round(KIND_MS[k] / v)) for k, v in KINDS.most_common()},
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

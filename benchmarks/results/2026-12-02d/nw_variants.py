@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeple.engine import Game, GameState, Rng
+from meeple.engine import Game, GameState
 from meeple.games.newworld.bots import policy
 from meeple.games.newworld.bots.heuristic import NewWorldHeuristic, sample_of
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from nw_variants import HEROES, search
+
 from meeple.games.newworld.bots import planner
 from meeple.games.newworld.bots.heuristic import NewWorldKnowledge
-from nw_variants import HEROES, search
 
 
 class Knobbed(NewWorldKnowledge):
@@ -48,7 +49,9 @@ for n in (2, 3, 5, 8):
 
 
 class Wide(Fixed):
-    def __init__(self, samples: int, horizon: int, spends: tuple[float, ...], colonies: int) -> None:
+    def __init__(
+        self, samples: int, horizon: int, spends: tuple[float, ...], colonies: int
+    ) -> None:
         super().__init__(samples, horizon)
         self.spends = spends
         self.colonies = colonies
