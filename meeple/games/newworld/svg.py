@@ -583,7 +583,11 @@ class _Place:
 
     def __init__(self, sizes: Sizes, at: At) -> None:
         self.sizes, self.at = sizes, at
-        self.boxes = [_line_box(x, y, sizes[k][1]) for k, x, y in at]
+        self.boxes = [
+            (x - width / 2, y - 14, x + width / 2, y + 5)  # _line_box
+            for k, x, y in at
+            for width in (sizes[k][1],)
+        ]
 
     @cached_property
     def bounds(self) -> Box:
@@ -971,16 +975,19 @@ def _chip(x: float, y: float, force: ForceView) -> str:
     """A force's chip centred on x: its units in the seat's colour, then those that
     retreated here this turn on a white tag outlined in that colour, as a player
     flips them to their white side (8.32)."""
-    seat = int(force["seat"])
-    words = _chip_words(force)
+    return _chip_drawn(x, y, int(force["seat"]), _chip_words(force), _retreated_words(force))
+
+
+@lru_cache(maxsize=2048)
+def _chip_drawn(x: float, y: float, seat: int, words: str, retreated: str) -> str:
+    """``_chip`` of a seat's force showing ``words``, with ``retreated`` units."""
     width = _words_width(words)
-    left = x - _chip_width(force) / 2
+    left = x - (width + (_words_width(retreated) if retreated else 0)) / 2
     out = (
         f'<rect x="{left:.1f}" y="{y - 14:.1f}" width="{width:.1f}" height="18"'
         f' rx="4" fill="{seat_colour(seat)}" stroke="#fff" stroke-width="1"/>'
         + _text(left + width / 2, y, words, FONT, text_anchor="middle", fill=ON_COLOUR[seat])
     )
-    retreated = _retreated_words(force)
     if retreated:
         out += _retreated_tag(left + width, y, retreated, seat_colour(seat))
     return out
