@@ -38,7 +38,7 @@ def sampled_views(game: Game[Any], players: int, seeds: range, views: int) -> li
 
 def digests(game: Game[Any], views: list[Any]) -> list[str]:
     presentation = game.presentation()
-    return [hashlib.sha256(presentation.svg(view).encode()).hexdigest() for view in views]
+    return [hashlib.sha256((presentation.svg(view) or "").encode()).hexdigest() for view in views]
 
 
 def main() -> None:

@@ -1,4 +1,5 @@
 """Run benchmarks/strength.py with a New World search variant (monkeypatched), bot 'hardx'."""
+
 import os
 import runpy
 import sys
@@ -25,6 +26,8 @@ if "MARGIN_PER_PC" in env:
     reading.MARGIN_PER_PC = float(env["MARGIN_PER_PC"])
 iterations = int(env.get("ITER", "200"))
 load_bots()
-register_bot("hardx", lambda game, seed: mcts(game, seed, Budget(iterations=iterations, millis=4500.0)))
+register_bot(
+    "hardx", lambda game, seed: mcts(game, seed, Budget(iterations=iterations, millis=4500.0))
+)
 sys.argv = ["strength.py", *sys.argv[1:]]
 runpy.run_path("benchmarks/strength.py", run_name="__main__")

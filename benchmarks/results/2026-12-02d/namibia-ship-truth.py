@@ -1,6 +1,8 @@
 """Ground truth for issue 28's skipped shipment: from the position, each choice played
 out to the end by heuristic bots (all four seats), many times with fresh chance."""
+
 import sys, time
+
 sys.path.insert(0, "/work/main/tests/review")
 from review_support import bot_record
 from meeple.ai import load_bots
@@ -14,7 +16,8 @@ base = replay(G, record, 54)
 seat = 3
 n = int(sys.argv[1])
 for choice in ("ship mine h4", "stop shipping"):
-    wins = 0.0; money = 0
+    wins = 0.0
+    money = 0
     t = time.time()
     for k in range(n):
         rng = Rng(1000 + k)
@@ -28,4 +31,8 @@ for choice in ("ship mine h4", "stop shipping"):
         if seat in r.winners:
             wins += 1 / len(r.winners)
         money += r.scores[seat]
-    print(choice, f"win {wins/n:.3f}  mean score {money/n:.2f}  ({time.time()-t:.0f}s)", flush=True)
+    print(
+        choice,
+        f"win {wins / n:.3f}  mean score {money / n:.2f}  ({time.time() - t:.0f}s)",
+        flush=True,
+    )
