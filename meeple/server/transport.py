@@ -98,13 +98,21 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     and drops a socket whose peer has stopped reading (see the module)."""
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
+        super().data_received(data)  # uvicorn >= 0.55 calls handle_handshake_exception
         refused = self.conn.handshake_exc is not None and not self.handshake_initiated
-        if refused and not self.transport.is_closing():
-            detail = "request line or a header line longer than 8192 bytes, or too many headers"
-            self.transport.write(_response(403, "Forbidden", detail))
-            self.close_sent = True
-            self.transport.close()
+        if refused and not self.transport.is_closing():  # uvicorn 0.54 left it open
+            self.handle_handshake_exception()
+
+    def handle_handshake_exception(self) -> None:
+        """Answer a handshake the parser refused with the same 403 and JSON body as
+        the ``Guard``'s, in place of whatever websockets queued (a plain 414 or 431
+        from websockets 17)."""
+        self.conn.data_to_send()  # drops websockets' own answer
+        detail = "request line or a header line longer than 8192 bytes, or too many headers"
+        self.handshake_complete = True
+        self.close_sent = True
+        self.transport.write(_response(403, "Forbidden", detail))
+        self.transport.close()
 
     async def send(self, message: Any) -> None:
         if message["type"] == "websocket.close" and self._stalled():

@@ -12,10 +12,10 @@ the cut-off are the search knowledge's own; ``hard`` does not use this.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from meeple.engine import Bot, Game, GameState, Knowledge, Rng
-from meeple.games.namibia.bots.heuristic import RULED_KINDS, NamibiaHeuristic
+from meeple.engine import Bot, GameState, Knowledge, Rng
+from meeple.games.namibia.bots.heuristic import RULED_KINDS, NamibiaHeuristic, OurGame
 
 TRUST = 1.0  # standard errors by which the search must beat the heuristic's choice
 
@@ -26,28 +26,30 @@ class HeuristicFirst(Knowledge):
 
     trust = TRUST
 
-    def __init__(self, inner: Knowledge, game: Game[Any], seed: int) -> None:
+    def __init__(self, inner: Knowledge, game: OurGame, seed: int) -> None:
         self.inner = inner
         self.heuristic = NamibiaHeuristic(game, seed)
 
-    def __getattr__(self, name: str) -> Any:
-        # other knobs the search reads off a knowledge (``iteration_share``)
-        if name in ("inner", "heuristic"):
-            raise AttributeError(name)
-        return getattr(self.inner, name)
+    def iteration_share(
+        self, game: OurGame, state: GameState, seat: int, candidates: list[int]
+    ) -> float:
+        """The wrapped knowledge's share of the level's iterations (1 without one)."""
+        share: Callable[[OurGame, GameState, int, list[int]], float] | None
+        share = getattr(self.inner, "iteration_share", None)
+        return 1.0 if share is None else share(game, state, seat, candidates)
 
     def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: OurGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> int:
         return self.inner.rollout(game, state, seat, legal, rng)
 
     def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+        self, game: OurGame, state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
         return self.inner.candidates(game, state, seat, legal)
 
     def shortlist(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+        self, game: OurGame, state: GameState, seat: int, legal: list[int], rng: Rng
     ) -> list[int]:
         options = self.inner.shortlist(game, state, seat, legal, rng)
         if game.actions[legal[0]].kind not in RULED_KINDS:
@@ -55,14 +57,14 @@ class HeuristicFirst(Knowledge):
         own = self.heuristic.choose(game, state, seat)
         return [own, *(i for i in options if i != own)]
 
-    def settled(self, game: Game[Any], state: GameState) -> bool:
+    def settled(self, game: OurGame, state: GameState) -> bool:
         return self.inner.settled(game, state)
 
-    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+    def evaluate(self, game: OurGame, state: GameState, observer: int) -> list[float]:
         return self.inner.evaluate(game, state, observer)
 
 
-def careful_medium(game: Game[Any], seed: int) -> Bot:
+def careful_medium(game: OurGame, seed: int) -> Bot:
     """The ``medium`` level's search (its budget and rollouts), heuristic first."""
     from meeple.ai.levels import level_budget, mcts  # the levels import the game kits
 
