@@ -43,9 +43,7 @@ class HeuristicFirst(Knowledge):
     ) -> int:
         return self.inner.rollout(game, state, seat, legal, rng)
 
-    def candidates(
-        self, game: OurGame, state: GameState, seat: int, legal: list[int]
-    ) -> list[int]:
+    def candidates(self, game: OurGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
         return self.inner.candidates(game, state, seat, legal)
 
     def shortlist(
