@@ -1,5 +1,5 @@
-"""Namibia's ``medium``: IS-MCTS on the level's short budget that keeps to the
-heuristic's own choice unless the search's pick beats it clearly.
+"""Namibia's ``medium`` and ``hard``: IS-MCTS on the level's budget that keeps to
+the heuristic's own choice unless the search's pick beats it clearly.
 
 With a few hundred iterations the search's estimates of close options are mostly
 noise, and following the most visited one plays worse than the heuristic's rules.
@@ -7,7 +7,8 @@ So at the root the heuristic's choice comes first (for the rule-decided kinds, t
 heuristic's rule; for board decisions the shortlist's first already is its
 lookahead's best) and the search's ``trust`` keeps it unless another option's mean
 beats it by TRUST standard errors (``MctsBot._trusted``). Rollouts, candidates and
-the cut-off are the search knowledge's own; ``hard`` does not use this.
+the cut-off are the search knowledge's own. ``hard`` is the same on its larger
+budget.
 """
 
 from __future__ import annotations
@@ -62,10 +63,15 @@ class HeuristicFirst(Knowledge):
         return self.inner.evaluate(game, state, observer)
 
 
-def careful_medium(game: OurGame, seed: int) -> Bot:
-    """The ``medium`` level's search (its budget and rollouts), heuristic first."""
-    from meeple.ai.levels import level_budget, mcts  # the levels import the game kits
+def careful(level: str) -> Callable[[OurGame, int], Bot]:
+    """The factory of ``level``'s search (its budget, rollouts and iteration shares),
+    the heuristic's choice first and kept unless clearly beaten."""
 
-    bot = mcts(game, seed, level_budget(game, "medium"))
-    bot.knowledge = HeuristicFirst(bot.knowledge, game, seed)
-    return bot
+    def build(game: OurGame, seed: int) -> Bot:
+        from meeple.ai.levels import level_budget, mcts  # the levels import the game kits
+
+        bot = mcts(game, seed, level_budget(game, level))
+        bot.knowledge = HeuristicFirst(bot.knowledge, game, seed)
+        return bot
+
+    return build
