@@ -32,7 +32,7 @@ from itertools import compress
 from operator import itemgetter, mul
 from typing import Any
 
-from meeple.engine import Game, GameState, Knowledge, Rng
+from meeple.engine import Game, GameState, Knowledge, WrappedKnowledge
 from meeple.engine.errors import MeepleError
 from meeple.engine.provenance import read_provenance
 
@@ -253,37 +253,14 @@ def estimate(
     return model.chances(observation, seat, own.evaluate(game, state, seat))
 
 
-class CalibratedKnowledge(Knowledge):
+class CalibratedKnowledge(WrappedKnowledge):
     """A game's search knowledge whose cut-off evaluation is the learned model's
-    (where the model has the game's player count); everything else is the game's."""
+    (where the model has the game's player count); everything else, knobs such as
+    ``trust`` too, is the game's."""
 
     def __init__(self, inner: Knowledge, model: WinChanceModel) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.model = model
-
-    def __getattr__(self, name: str) -> Any:
-        # knobs the search reads off a game's knowledge (``trust``) stay the game's
-        if name == "inner":
-            raise AttributeError(name)
-        return getattr(self.inner, name)
-
-    def rollout(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
-    ) -> int:
-        return self.inner.rollout(game, state, seat, legal, rng)
-
-    def candidates(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
-    ) -> list[int]:
-        return self.inner.candidates(game, state, seat, legal)
-
-    def shortlist(
-        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
-    ) -> list[int]:
-        return self.inner.shortlist(game, state, seat, legal, rng)
-
-    def settled(self, game: Game[Any], state: GameState) -> bool:
-        return self.inner.settled(game, state)
 
     def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
         """The model's chances from ``observer``'s view; the game's own evaluation for

@@ -7,6 +7,7 @@ from meeple.engine.bots import (
     BotKit,
     Knowledge,
     NoKnowledge,
+    WrappedKnowledge,
 )
 from meeple.engine.config import GameConfig, OptionSpec
 from meeple.engine.encoding import Encoding, NoEncoding
@@ -62,6 +63,7 @@ __all__ = [
     "Terminal",
     "TimedPhase",
     "UnknownAction",
+    "WrappedKnowledge",
     "all_games",
     "discover",
     "get_game",

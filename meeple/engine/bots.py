@@ -78,6 +78,42 @@ NoKnowledge = Knowledge
 """The defaults alone: what search uses for a game that gives no knowledge."""
 
 
+class WrappedKnowledge(Knowledge):
+    """A knowledge that is ``inner``'s in everything it does not override: its five
+    methods and every knob the search reads off a knowledge (``trust``,
+    ``iteration_share``, ``decide``, ...). Subclass it to change one part."""
+
+    def __init__(self, inner: Knowledge) -> None:
+        self.inner = inner
+
+    def __getattr__(self, name: str) -> Any:
+        # reached only for a name this object lacks: the inner knowledge's knobs
+        if name == "inner":  # not set yet (copy, unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def rollout(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> int:
+        return self.inner.rollout(game, state, seat, legal, rng)
+
+    def candidates(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int]
+    ) -> list[int]:
+        return self.inner.candidates(game, state, seat, legal)
+
+    def shortlist(
+        self, game: Game[Any], state: GameState, seat: int, legal: list[int], rng: Rng
+    ) -> list[int]:
+        return self.inner.shortlist(game, state, seat, legal, rng)
+
+    def settled(self, game: Game[Any], state: GameState) -> bool:
+        return self.inner.settled(game, state)
+
+    def evaluate(self, game: Game[Any], state: GameState, observer: int) -> list[float]:
+        return self.inner.evaluate(game, state, observer)
+
+
 @dataclass(frozen=True)
 class BotKit:
     """Everything a game gives its bots; every part is optional.

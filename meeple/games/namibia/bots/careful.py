@@ -15,37 +15,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from meeple.engine import Bot, GameState, Knowledge, Rng
+from meeple.engine import Bot, GameState, Knowledge, Rng, WrappedKnowledge
 from meeple.games.namibia.bots.heuristic import RULED_KINDS, NamibiaHeuristic, OurGame
 
 TRUST = 1.0  # standard errors by which the search must beat the heuristic's choice
 
 
-class HeuristicFirst(Knowledge):
+class HeuristicFirst(WrappedKnowledge):
     """A search knowledge whose root shortlist starts with the heuristic's choice
     and whose ``trust`` is TRUST; everything else is the wrapped knowledge's."""
 
     trust = TRUST
 
     def __init__(self, inner: Knowledge, game: OurGame, seed: int) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.heuristic = NamibiaHeuristic(game, seed)
-
-    def iteration_share(
-        self, game: OurGame, state: GameState, seat: int, candidates: list[int]
-    ) -> float:
-        """The wrapped knowledge's share of the level's iterations (1 without one)."""
-        share: Callable[[OurGame, GameState, int, list[int]], float] | None
-        share = getattr(self.inner, "iteration_share", None)
-        return 1.0 if share is None else share(game, state, seat, candidates)
-
-    def rollout(
-        self, game: OurGame, state: GameState, seat: int, legal: list[int], rng: Rng
-    ) -> int:
-        return self.inner.rollout(game, state, seat, legal, rng)
-
-    def candidates(self, game: OurGame, state: GameState, seat: int, legal: list[int]) -> list[int]:
-        return self.inner.candidates(game, state, seat, legal)
 
     def shortlist(
         self, game: OurGame, state: GameState, seat: int, legal: list[int], rng: Rng
@@ -55,12 +39,6 @@ class HeuristicFirst(Knowledge):
             return options
         own = self.heuristic.choose(game, state, seat)
         return [own, *(i for i in options if i != own)]
-
-    def settled(self, game: OurGame, state: GameState) -> bool:
-        return self.inner.settled(game, state)
-
-    def evaluate(self, game: OurGame, state: GameState, observer: int) -> list[float]:
-        return self.inner.evaluate(game, state, observer)
 
 
 def careful(level: str) -> Callable[[OurGame, int], Bot]:
