@@ -100,7 +100,8 @@ class SheetPlanner:
     ) -> int | None:
         """The next entry of the chosen sheet, or None if this is not a sheet entry.
         The sheet is chosen from ``iterations // ITERATIONS_PER_SAMPLE`` samples, fewer
-        if ``millis`` run out first (a sample is played for every sheet or for none)."""
+        if ``millis`` run out first: a sample is played for every sheet or for none,
+        and one is begun only if the slowest so far would still end in time."""
         sample = game.determinize(state, seat, rng)
         if not sheet_decision(game, sample, seat):
             return None
@@ -131,15 +132,18 @@ class SheetPlanner:
         if len(sheets) == 1:
             return sheets[0]
         values: list[list[float]] = [[] for _ in sheets]
+        slowest = 0.0  # seconds the slowest sample took to play every sheet
         for _ in range(samples):
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+            began = time.perf_counter()
+            if deadline is not None and began + slowest >= deadline:
+                break  # the next sample would likely end past the deadline
             seed = rng.below(1 << 30)
             for index, sheet in enumerate(sheets):
                 sample = game.determinize(state, seat, Rng(seed))
                 values[index].append(
                     self.play_on(game, sample, seat, sheet, Rng(seed + 1), evaluate)
                 )
+            slowest = max(slowest, time.perf_counter() - began)
         return sheets[chosen(values)]
 
     def play_on(
