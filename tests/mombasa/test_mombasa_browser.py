@@ -344,7 +344,8 @@ def check_first_screen_parts(found: dict[str, Any], own: str, where: str) -> Non
 def check_folds(page: BrowserPage, players: int, where: str, least: float) -> None:
     """The other players' boards are folded: a fold per other player (a button, not
     expanded) and no board of theirs shown. A click opens one under its fold (the
-    page grows, nothing overlaps), Enter on the focused fold closes it again."""
+    page grows, nothing overlaps) and it stays open when the page is reloaded; Enter
+    on the focused fold closes it again."""
     found = page.evaluate(PARTS_JS)
     folds = found["folds"]
     assert len(folds) == players - 1, where
@@ -362,6 +363,10 @@ def check_folds(page: BrowserPage, players: int, where: str, least: float) -> No
     seen = page.evaluate(READ_JS)
     assert not seen["overlaps"], f"{where}, a fold open: labels overlap: {seen['overlaps']}"
     assert seen["smallest"] >= least - 0.05, where
+    page.page.reload()
+    page.page.wait_for_selector("#board svg")
+    reloaded = page.evaluate(PARTS_JS)
+    assert f"p{seat}" in reloaded["parts"], f"{where}: the open fold closed on reload"
     fold.focus()
     page.page.keyboard.press("Enter")
     closed = page.evaluate(PARTS_JS)

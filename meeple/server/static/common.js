@@ -101,9 +101,22 @@ export function offerZoom(board) {
 // `open-<name>` on the drawing's root, which the drawing's own stylesheet reads
 // (Mombasa: another player's board under its one-line summary). The element is a
 // button to assistive technology, its `aria-expanded` telling whether it is open.
-// What is open holds for the page's next drawings (call again after each).
-const opened = new Set();
+// What is open holds for the page's next drawings (call again after each) and, in
+// the tab's sessionStorage by the page's path, across reloads of the page.
+const FOLDS_KEY = `meeple.folds:${location.pathname}`;
+const opened = new Set(storedFolds());
 let foldsWatched = null;
+
+function storedFolds() {
+  try {
+    const names = JSON.parse(sessionStorage.getItem(FOLDS_KEY) || "[]");
+    return Array.isArray(names) ? names.filter((n) => typeof n === "string") : [];
+  } catch { return []; }
+}
+
+function storeFolds() {
+  try { sessionStorage.setItem(FOLDS_KEY, JSON.stringify([...opened])); } catch { /* not kept */ }
+}
 export function offerFolds(board) {
   const svg = board.querySelector("svg");
   if (!svg) return;
@@ -119,6 +132,7 @@ export function offerFolds(board) {
   const toggle = (node) => {
     const name = node.dataset.fold;
     if (opened.has(name)) opened.delete(name); else opened.add(name);
+    storeFolds();
     offerFolds(board);
   };
   board.addEventListener("click", (event) => {
