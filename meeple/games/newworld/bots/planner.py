@@ -70,10 +70,7 @@ def plan_key(state: NewWorldState, seat: int) -> tuple[object, ...]:
     return (
         state.turn,
         seat,
-        state.cash[seat],
-        state.ships[seat],
-        state.home_soldiers[seat],
-        state.new_colonists[seat],
+        *policy.seat_means(state, seat),
         bytes(state.colonists),
         bytes(state.soldiers),
         tuple(state.natives),

@@ -248,6 +248,17 @@ SHEETS_KEPT = 256
 one search share their public board, so a search plans each seat's sheet once."""
 
 
+def seat_means(state: NewWorldState, seat: int) -> tuple[int, int, int, int]:
+    """What a seat has to write its sheet with: cash, Ships, Soldiers and new
+    Colonists at home (a part of every key of a seat's planned sheet)."""
+    return (
+        state.cash[seat],
+        state.ships[seat],
+        state.home_soldiers[seat],
+        state.new_colonists[seat],
+    )
+
+
 def sheet_key(state: NewWorldState, seat: int, climate_weight: float) -> tuple[object, ...]:
     """Everything ``new_sheet`` reads: the seat's own numbers and the public board."""
     return (
@@ -257,10 +268,7 @@ def sheet_key(state: NewWorldState, seat: int, climate_weight: float) -> tuple[o
         state.phase,
         state.turn,
         seat,
-        state.cash[seat],
-        state.ships[seat],
-        state.home_soldiers[seat],
-        state.new_colonists[seat],
+        *seat_means(state, seat),
         state.landfall[seat],
         bytes(state.colonists),
         bytes(state.soldiers),
