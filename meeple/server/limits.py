@@ -31,6 +31,7 @@ class Limits:
     max_body: int = 16 * 1024  # bytes of a request body
     max_headers: int = 8 * 1024  # bytes of a request's path, query and headers
     header_timeout: float = 10.0  # seconds to send a request's line and headers (uvicorn)
+    body_timeout: float = 10.0  # seconds to send a request's body once its headers came (uvicorn)
     tables_per_hour: int = 30  # tables created per client address per hour
     open_tables: int = 20  # unfinished tables created by one client address
     loaded_tables: int = 500  # tables a person plays at held in memory

@@ -12,6 +12,9 @@ been read whole; these hold where only the connection can:
   is closed, with a 408 if part of a request came (a connection that sent nothing is
   closed silently, as a browser's unused preconnection may be, so that it never
   reads a 408 as the answer to a request it sends at that moment).
+* **Body timeout.** A request whose body is not complete ``body_timeout`` seconds
+  after its headers came is answered 408 (unless its response has begun) and its
+  connection closed, so a body trickled a byte at a time holds no handler for long.
 * **Every handshake is answered.** A handshake that the WebSocket parser refuses (a
   request or header line over 8 KB, too many headers) is answered HTTP 403 with a
   JSON body, as the ``Guard`` answers a handshake over ``max_headers``; uvicorn left
@@ -39,7 +42,11 @@ from meeple.server.routes.ws import MAX_MESSAGE
 def uvicorn_settings(limits: Limits) -> dict[str, Any]:
     """The keyword arguments of ``uvicorn.Config`` / ``uvicorn.run`` that install the
     protocols of this module (picklable, for ``--workers``)."""
-    http = functools.partial(HeaderTimeoutHttp, header_timeout=limits.header_timeout)
+    http = functools.partial(
+        HeaderTimeoutHttp,
+        header_timeout=limits.header_timeout,
+        body_timeout=limits.body_timeout,
+    )
     return {"http": http, "ws": GuardedWebSocket, "ws_max_size": MAX_MESSAGE}
 
 
@@ -47,13 +54,18 @@ class HeaderTimeoutHttp(HttpToolsProtocol):
     """uvicorn's HTTP protocol (httptools), with a deadline for each request's line and
     headers: ``header_timeout`` seconds from the connection's opening, or from the first
     byte of a later request on it; past it the connection is closed (after a 408 if a
-    request had begun)."""
+    request had begun). And one for its body: ``body_timeout`` seconds from the end of
+    its headers (a 408 unless the response has begun, then closed)."""
 
-    def __init__(self, *args: Any, header_timeout: float = 10.0, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, header_timeout: float = 10.0, body_timeout: float = 10.0, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.header_timeout = header_timeout
         self.header_timer: asyncio.TimerHandle | None = None
         self.reading_headers = False  # part of a request's line and headers came
+        self.body_timeout = body_timeout
+        self.body_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # (uvicorn's signature narrows asyncio's; the event loop hands it a Transport)
@@ -68,11 +80,35 @@ class HeaderTimeoutHttp(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self.reading_headers = False
         self._stop_header_timer()
+        self._stop_body_timer()
+        self.body_timer = self.loop.call_later(self.body_timeout, self._body_late)
         super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        self._stop_body_timer()  # (a request without a body: at once)
+        super().on_message_complete()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_header_timer()
+        self._stop_body_timer()
         super().connection_lost(exc)
+
+    def _stop_body_timer(self) -> None:
+        if self.body_timer is not None:
+            self.body_timer.cancel()
+            self.body_timer = None
+
+    def _body_late(self) -> None:
+        self.body_timer = None
+        if self.transport.is_closing() or self.transport.get_protocol() is not self:
+            return  # closed, or upgraded to a WebSocket that now owns the socket
+        if self.cycle is not None and not self.cycle.response_started:
+            detail = f"the request body took longer than {self.body_timeout:g} s"
+            self.transport.write(_response(408, "Request Timeout", detail))
+        if self.cycle is not None:
+            self.cycle.disconnected = True  # the app's receive() hears a disconnect
+            self.cycle.message_event.set()
+        self.transport.close()
 
     def _start_header_timer(self) -> None:
         if self.header_timer is None:

@@ -1,10 +1,10 @@
 """Abuse below the app (issue 27, items 3, 4 and 7): oversized WebSocket frames,
-unanswered handshakes, slow request headers, slow WebSocket clients, frames outside
+unanswered handshakes, slow request headers and bodies, slow WebSocket clients, frames outside
 the message budget, a client gone during a refusal, and the pages' security headers
 (docs/server.md, "Limits" and "Transport").
 
 The transport checks run against one real ``meeple serve`` (uvicorn) with
-``header_timeout=1``; the rest in process."""
+``header_timeout=1`` and ``body_timeout=1``; the rest in process."""
 
 from __future__ import annotations
 
@@ -32,7 +32,10 @@ from meeple.server.routes import ws as ws_route
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("transport")
-    served = Server(sqlite_url(folder), args=(*RELAXED_ARGS, "--limit=header_timeout=1"))
+    served = Server(
+        sqlite_url(folder),
+        args=(*RELAXED_ARGS, "--limit=header_timeout=1", "--limit=body_timeout=1"),
+    )
     served.start()
     try:
         yield served
@@ -120,6 +123,28 @@ def test_unfinished_request_headers_are_cut_off(server: Server) -> None:
     assert answers[0].startswith(b"HTTP/1.1 408"), answers
     assert answers[1] == b"", "a connection that sent nothing is closed without a word"
     assert server.http.get("/api/games").status_code == 200
+
+
+def test_a_request_body_trickled_in_is_cut_off(server: Server) -> None:
+    """``body_timeout`` (1 s here): a body announced as 200 bytes of which a few come
+    is answered 408 and its connection closed; before, the handler waited for it as
+    long as the client kept the connection open. A prompt body is served."""
+    started = time.monotonic()
+    with connect(server) as slow:
+        slow.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{"
+        )
+        time.sleep(0.5)
+        slow.sendall(b'"game"')  # still trickling: the deadline is not moved
+        answer = read_until_closed(slow, 5)
+    assert time.monotonic() - started < 4
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    assert b"request body took longer than 1 s" in answer
+    made = server.http.post(
+        "/api/tables", json={"game": "namibia", "players": 3, "seats": ["human"] * 3}
+    )
+    assert made.status_code == 201, made.text
 
 
 # ---- in process ----
