@@ -62,6 +62,7 @@ SERVER_LIMITS = {
     "ws_burst": "1000000",
     "tables_per_hour": "1000000",
     "open_tables": "1000000",
+    "bot_tables_per_address": "1000000",
     "ws_per_address": "1000000",
     "loaded_tables": "100000",
 }

@@ -36,6 +36,7 @@ class Limits:
     open_tables: int = 20  # unfinished tables created by one client address
     loaded_tables: int = 500  # tables a person plays at held in memory
     bot_tables: int = 20  # tables of bots alone (no person's seat) held in memory
+    bot_tables_per_address: int = 4  # ... of them playing, created by one client address
     idle_unload: float = 600.0  # seconds after which an idle table leaves memory
     chat_per_seat: int = 20  # chat messages per seat per minute
     chat_per_table: int = 120  # chat messages per table per minute

@@ -169,6 +169,24 @@ class Seats:
         for table in idle[:excess]:
             self.unload(table)
 
+    def _check_bots_alone(self, address: str) -> None:
+        """ApiError 429 if ``address`` already created ``Limits.bot_tables_per_address``
+        tables of bots alone that are still playing in this process, so that one
+        address cannot take every place of ``Limits.bot_tables`` from the others."""
+        cap = self.limits.bot_tables_per_address
+        playing = [
+            t
+            for t in self.tables.values()
+            if t.creator == address and not t.has_person and not t.over
+        ]
+        if len(playing) >= cap:
+            raise ApiError(
+                429,
+                f"you already run {len(playing)} tables of bots alone, the most one"
+                " address may run at a time (bot_tables_per_address); wait until one"
+                " of them ends, or take a seat at a table yourself",
+            )
+
     def unload_idle(self, seconds: float) -> int:
         """Unload every idle table untouched for ``seconds``; returns how many."""
         now = time.monotonic()
@@ -272,7 +290,10 @@ class Seats:
         check_seed(stored_seats, seed, analysis, self.any_seed)
         if analysis:
             tokens = analysis_seats(stored_seats, tokens)
-        self._make_room(any(info["kind"] == HUMAN for info in stored_seats))
+        person = any(info["kind"] == HUMAN for info in stored_seats)
+        if not person:
+            self._check_bots_alone(address)
+        self._make_room(person)
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
         try:

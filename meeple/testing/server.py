@@ -37,6 +37,7 @@ RELAXED = Limits(
     ws_burst=1e6,
     tables_per_hour=10**6,
     open_tables=10**6,
+    bot_tables_per_address=10**6,
     chat_per_seat=10**6,
     chat_per_table=10**6,
 )

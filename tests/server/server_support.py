@@ -36,6 +36,7 @@ RELAXED_ARGS = tuple(
         "ws_burst",
         "tables_per_hour",
         "open_tables",
+        "bot_tables_per_address",
         "chat_per_seat",
         "chat_per_table",
     )
@@ -131,23 +132,23 @@ def wait_for(predicate: Any, timeout: float = 20.0) -> Any:
 def play_random(
     c: TestClient, tid: str, tokens: dict[int, str], moves: int, seed: int = 1
 ) -> dict[str, Any]:
-    """Play up to ``moves`` random legal actions for the human seats; the last state."""
+    """Play up to ``moves`` random legal actions for the human seats, waiting for the
+    bots' moves between them for at most 60 s in all; the last state."""
     rng = random.Random(seed)
-    snap = state(c, tid)
-    for _ in range(moves):
+    deadline = time.monotonic() + 60.0
+    played = 0
+    while played < moves and time.monotonic() < deadline:
         snap = state(c, tid)
         if snap["over"]:
             break
         humans = [s for s in snap["to_act"] if s in tokens]
-        if not humans:
-            time.sleep(0.01)
+        mine = state(c, tid, tokens[humans[0]]) if humans else None
+        if mine is None or not mine["legal"]:
+            time.sleep(0.01)  # a bot's move (or another process's) is due
             continue
-        seat = humans[0]
-        mine = state(c, tid, tokens[seat])
-        if not mine["legal"]:
-            continue
-        r = act(c, tid, tokens[seat], rng.choice(mine["legal"]), mine["version"])
+        r = act(c, tid, tokens[humans[0]], rng.choice(mine["legal"]), mine["version"])
         assert r.status_code == 200, r.text
+        played += 1
     return state(c, tid)
 
 

@@ -38,6 +38,22 @@ def test_tables_of_bots_alone_have_their_own_budget_and_never_keep_people_out(
         assert c.get(f"/api/tables/{bots[0].json()['id']}").status_code == 200
 
 
+def test_one_address_may_run_only_its_share_of_the_tables_of_bots_alone(tmp_path: Path) -> None:
+    """``bot_tables_per_address``: an address that runs as many bot-alone tables as it
+    may is refused another (429, naming the limit) while another address still gets
+    one, and the same address may still seat a person; before, one address could fill
+    every place of ``bot_tables``."""
+    limits = dataclasses.replace(RELAXED, bot_tables=10, bot_tables_per_address=2)
+    app = create_app(sqlite_url(tmp_path), bot_delay=60.0, limits=limits)
+    with TestClient(app, client=("10.0.0.1", 5000)) as first:
+        made = [first.post("/api/tables", json=BOTS) for _ in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 429]
+        assert "bot_tables_per_address" in made[2].json()["detail"]
+        assert first.post("/api/tables", json=PEOPLE).status_code == 201
+        other = TestClient(app, client=("10.0.0.2", 5000))
+        assert other.post("/api/tables", json=BOTS).status_code == 201
+
+
 def test_a_persons_bots_think_while_the_pool_of_bots_alone_is_jammed(tmp_path: Path) -> None:
     with TestClient(create_app(sqlite_url(tmp_path), limits=RELAXED)) as c:
         hub = c.app.state.hub  # type: ignore[attr-defined]
