@@ -81,6 +81,9 @@ def terminal_rewards(game: Game[Any], state: GameState) -> list[float]:
     return rewards
 
 
+RANDOM_ROLLOUTS = NoKnowledge()  # the rollouts of ``rollout="random"``: uniform
+
+
 class MctsBot:
     """IS-MCTS for one seat; see the module docstring.
 
@@ -106,10 +109,16 @@ class MctsBot:
         self.budget = budget
         found = knowledge_for(game)
         self.knowledge: Knowledge = found or NoKnowledge()
-        self.policy: Knowledge = self.knowledge if rollout == "heuristic" else NoKnowledge()
+        self.rollout_kind = rollout
         self.depth = depth if found is not None else None
         self.exploration = exploration
         self.last_iterations = 0
+
+    @property
+    def policy(self) -> Knowledge:
+        """What plays the rollouts: the bot's knowledge as it is now (a knowledge set
+        after construction plays them too), or uniform play for ``rollout="random"``."""
+        return self.knowledge if self.rollout_kind == "heuristic" else RANDOM_ROLLOUTS
 
     def choose(self, game: Game[Any], state: GameState, seat: int) -> int:
         planned = self._decided(game, state, seat)
