@@ -31,7 +31,6 @@ def times(game: Game[Any], level: str, decisions: int, calibrated: bool) -> list
     if isinstance(bot, MctsBot) and isinstance(bot.knowledge, CalibratedKnowledge):
         if not calibrated:
             bot.knowledge = bot.knowledge.inner
-            bot.policy = bot.knowledge
     elif calibrated:
         return []  # not a search, or no model: nothing to compare
     return decision_times(game, state, bot, decisions, rng)
