@@ -10,13 +10,13 @@ BOT_KIT = BotKit(
     heuristic=NamibiaHeuristic,
     search=NamibiaKnowledge(),
     level_iterations={"medium": 200, "hard": 600},
-    players={"medium": careful("medium"), "hard": careful("hard")},
+    players={"medium": careful("medium"), "hard": careful("hard", ruled_rollouts=True)},
     summaries={
         "medium": "searches ahead: 200 trial playouts a move, keeping to its rules of"
         " thumb unless the search finds a clearly better move; under 1 s a move",
-        "hard": "searches further: 600 trial playouts a move (more for the bribe),"
-        " keeping to its rules of thumb unless the search finds a clearly better move;"
-        " under 5 s a move",
+        "hard": "searches further: 600 trial playouts a move (more for the bribe), in"
+        " which everyone bids and ships by its rules of thumb; keeps to those rules"
+        " unless the search finds a clearly better move; about 1 s a move, under 5 s",
     },
 )
 
