@@ -16,7 +16,7 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from meeple.ai.base import bot_names
@@ -169,24 +169,6 @@ class Seats:
         for table in idle[:excess]:
             self.unload(table)
 
-    def _check_bots_alone(self, address: str) -> None:
-        """ApiError 429 if ``address`` already created ``Limits.bot_tables_per_address``
-        tables of bots alone that are still playing in this process, so that one
-        address cannot take every place of ``Limits.bot_tables`` from the others."""
-        cap = self.limits.bot_tables_per_address
-        playing = [
-            t
-            for t in self.tables.values()
-            if t.creator == address and not t.has_person and not t.over
-        ]
-        if len(playing) >= cap:
-            raise ApiError(
-                429,
-                f"you already run {len(playing)} tables of bots alone, the most one"
-                " address may run at a time (bot_tables_per_address); wait until one"
-                " of them ends, or take a seat at a table yourself",
-            )
-
     def unload_idle(self, seconds: float) -> int:
         """Unload every idle table untouched for ``seconds``; returns how many."""
         now = time.monotonic()
@@ -292,7 +274,7 @@ class Seats:
             tokens = analysis_seats(stored_seats, tokens)
         person = any(info["kind"] == HUMAN for info in stored_seats)
         if not person:
-            self._check_bots_alone(address)
+            check_bots_alone(self.tables.values(), address, self.limits.bot_tables_per_address)
         self._make_room(person)
         if seed is None:
             seed = secrets.randbelow(MAX_SEED)
@@ -640,6 +622,20 @@ def analysis_seats(seats: list[dict[str, Any]], tokens: dict[int, str]) -> dict[
         seats[people[0]]["claimed"] = True  # the creator's: agreed by creating it
         return {people[0]: tokens[people[0]]}
     return {}
+
+
+def check_bots_alone(tables: Iterable[Table], address: str, cap: int) -> None:
+    """ApiError 429 if ``address`` already created ``cap`` tables of bots alone that
+    are still playing among ``tables`` (``Limits.bot_tables_per_address``), so that
+    one address cannot take every place of ``Limits.bot_tables`` from the others."""
+    playing = [t for t in tables if t.creator == address and not t.has_person and not t.over]
+    if len(playing) >= cap:
+        raise ApiError(
+            429,
+            f"you already run {len(playing)} tables of bots alone, the most one"
+            " address may run at a time (bot_tables_per_address); wait until one"
+            " of them ends, or take a seat at a table yourself",
+        )
 
 
 def idle_table(table: Table) -> bool:
