@@ -18,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 
@@ -272,9 +273,21 @@ def click_a_decision(page: Any) -> None:
 def click_like_a_person(page: Any, element: Any) -> None:
     """Click the middle of ``element`` with the mouse, as a person does: whatever the
     board draws on top there (a mine head on its space) receives the click, and the
-    table must resolve it to the element's target."""
-    element.scroll_into_view_if_needed()
-    box = element.bounding_box()
+    table must resolve it to the element's target.
+
+    A board redrawn between finding the element and clicking it (another seat's
+    move arriving: Goofspiel's bots bid while we do) detaches it; the locator then
+    finds its successor, drawn at the same place, on the next try."""
+    for attempt in range(5):
+        try:
+            element.scroll_into_view_if_needed(timeout=5000)
+            box = element.bounding_box(timeout=5000)
+        except PlaywrightError as refused:
+            if "not attached" not in str(refused) or attempt == 4:
+                raise
+            continue
+        if box is not None:
+            break
     assert box is not None, "a playable board element has no box on the page"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
