@@ -20,6 +20,10 @@ ladder takes hours where the search levels are slow (``--log`` keeps every game;
 
     .venv/bin/python benchmarks/ladder.py --game mombasa --games 40 --log mombasa.jsonl
     .venv/bin/python benchmarks/ladder.py --summarise mombasa.jsonl
+
+``--upper LEVEL`` (repeatable) plays only the pairs with that upper level, to add
+games to one pair or to measure a pair again after its upper level changed; the
+logs of several runs are rated together by ``--summarise``.
 """
 
 from __future__ import annotations
@@ -122,6 +126,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", help="append one line per finished game to this file")
+    parser.add_argument(
+        "--upper", action="append", help="play only the pairs with this upper level (repeatable)"
+    )
     parser.add_argument("--summarise", nargs="+", metavar="LOG", help="rate logged games")
     args = parser.parse_args()
     load_bots()
@@ -132,6 +139,8 @@ def main() -> None:
         levels = ladder_levels(game)
         results = []
         for lower, upper in itertools.pairwise(levels):
+            if args.upper and upper not in args.upper:
+                continue
             matches = ladder_schedule(game, lower, upper, args.games, args.seed)
             results += play_all(matches, jobs=args.jobs, progress=logger(args.log))
         report(game, levels, results)
