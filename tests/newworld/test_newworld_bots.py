@@ -531,10 +531,10 @@ def test_the_search_weighs_climate_only_as_a_tie_breaker_for_its_own_seat() -> N
     assert census.others_colonists(h) == census.others_colonists(n) == 0
     assert census.others_soldiers(h) == census.others_soldiers(n) == 0
     heuristic_pick = policy.choose_colony(state, 0, [h, n], census)
-    search_pick = policy.choose_colony(state, 0, [h, n], census, policy.SEARCH_CLIMATE_WEIGHT)
+    search_pick = policy.choose_colony(state, 0, [h, n], census, policy.SEARCH)
     assert (heuristic_pick, search_pick) == (h, n)
     knowledge = NewWorldKnowledge()
     legal = GAME.legal_actions(state, GAME.to_act(state)[0])
     knowledge.shortlist(GAME, state, 2, legal, Rng(1))
-    assert knowledge.climate_weight(2) == policy.SEARCH_CLIMATE_WEIGHT
-    assert knowledge.climate_weight(1) == policy.CLIMATE_WEIGHT
+    assert knowledge.style(2) == policy.SEARCH
+    assert knowledge.style(1) == policy.HEURISTIC

@@ -19,9 +19,9 @@ def flat(game: object, state: GameState, seat: int) -> list[float]:
 
 def test_the_heuristics_own_sheet_is_the_first_candidate() -> None:
     state = planning_with(3, 1)
-    weight = policy.SEARCH_CLIMATE_WEIGHT
-    sheets = planner.candidate_sheets(state, 0, weight)
-    assert sheets[0] == policy.new_sheet(state, 0, weight)
+    style = policy.SEARCH
+    sheets = planner.candidate_sheets(state, 0, style)
+    assert sheets[0] == policy.new_sheet(state, 0, style)
     assert len(sheets) == len(set(sheets)) > 1
     colonies = {sheet.landings[0][0] for sheet in sheets if sheet.landings}
     assert len(colonies) > 1  # other colony Areas are compared
@@ -48,10 +48,10 @@ def test_every_value_equal_keeps_the_heuristics_sheet() -> None:
         entries.append(action)
         GAME.apply(sample, 0, action)
     own = planning_with(5, 1)
-    weight = policy.SEARCH_CLIMATE_WEIGHT
+    style = policy.SEARCH
     for action in entries:
         legal = GAME.legal_actions(own, 0)
-        assert action == policy.choose(GAME, own, 0, legal, Rng(0), weight)
+        assert action == policy.choose(GAME, own, 0, legal, Rng(0), style)
         GAME.apply(own, 0, action)
 
 
@@ -78,4 +78,4 @@ def test_no_time_left_keeps_the_heuristics_sheet() -> None:
     knowledge = NewWorldKnowledge(plans=True)
     action = knowledge.decide(GAME, state, 0, Rng(1), 200, 0.0, flat)
     legal = GAME.legal_actions(state, 0)
-    assert action == policy.choose(GAME, state, 0, legal, Rng(0), policy.SEARCH_CLIMATE_WEIGHT)
+    assert action == policy.choose(GAME, state, 0, legal, Rng(0), policy.SEARCH)

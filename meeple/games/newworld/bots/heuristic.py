@@ -8,7 +8,7 @@ a few alternatives of the same decision), and judges a rollout cut after
 ``ROLLOUT_DEPTH`` decisions by ``reading.standings`` (built on ``reading.worth``),
 once no Planning Sheet is half written (a sheet's effect shows only when every
 sheet is revealed). The searching seat follows its own plan (Climate only a
-tie-breaker in its colony score, ``policy.SEARCH_CLIMATE_WEIGHT``); its rivals
+tie-breaker in its colony score: ``policy.SEARCH``); its rivals
 are modelled as the heuristic.
 """
 
@@ -107,16 +107,16 @@ def alternatives(
     seat: int,
     legal: list[int],
     root: bool = False,
-    climate_weight: float = policy.CLIMATE_WEIGHT,
+    style: policy.Style = policy.HEURISTIC,
 ) -> list[int]:
-    """The heuristic's choice first (with ``climate_weight`` in its colony score),
+    """The heuristic's choice first (played by ``style``),
     then a few other sensible ones (the Colonists choice has its alternative only at
     the ``root``)."""
     if len(legal) == 1:
         return legal
     t = table(game)
     # A fixed seed per seat: the state's version counts other seats' secret entries.
-    chosen = policy.choose(game, state, seat, legal, Rng(seat), climate_weight)
+    chosen = policy.choose(game, state, seat, legal, Rng(seat), style)
     kind = t.kinds[chosen]
     out = [chosen]
     if kind in SETTLED_KINDS or (kind in COLONIST_KINDS and not root):
@@ -131,9 +131,7 @@ def alternatives(
     elif kind in ("land", "choose", "seal"):
         areas = [t.args[a][0] for a in kinds.get(kind if kind != "seal" else "land", [])]
         census = Census(state, seat)
-        ranked = sorted(
-            areas, key=lambda a: -policy.colony_score(state, seat, a, census, climate_weight)
-        )
+        ranked = sorted(areas, key=lambda a: -policy.colony_score(state, seat, a, census, style))
         wanted = set(ranked[:COLONY_CHOICES])
         out += [a for a in legal if t.kinds[a] in ("land", "choose") and t.args[a][0] in wanted]
         out += kinds.get("seal", [])
@@ -175,7 +173,7 @@ class NewWorldKnowledge(Knowledge):
     def __init__(self, plans: bool = False) -> None:
         self.secret_turn = -1  # the turn whose bids or sheets the current search is about
         self.searcher = -1  # the seat the current search decides for
-        self.planner = SheetPlanner(self.climate_weight) if plans else None
+        self.planner = SheetPlanner(self.style) if plans else None
 
     def decide(
         self,
@@ -194,12 +192,12 @@ class NewWorldKnowledge(Knowledge):
         self.searcher = seat
         return self.planner.decide(game, sample_of(state), seat, rng, iterations, millis, evaluate)
 
-    def climate_weight(self, seat: int) -> float:
-        """The searching seat plays its own plan (``policy.SEARCH_CLIMATE_WEIGHT``);
+    def style(self, seat: int) -> policy.Style:
+        """The searching seat plays its own plan (``policy.SEARCH``);
         its rivals are modelled as the heuristic."""
         if seat == self.searcher:
-            return policy.SEARCH_CLIMATE_WEIGHT
-        return policy.CLIMATE_WEIGHT
+            return policy.SEARCH
+        return policy.HEURISTIC
 
     def rollout(
         self, game: Game[NewWorldState], state: GameState, seat: int, legal: list[int], rng: Rng
@@ -208,14 +206,12 @@ class NewWorldKnowledge(Knowledge):
             return legal[0]
         if rng.below(NOISE) == 0:
             return rng.choice(legal)
-        return policy.choose(game, sample_of(state), seat, legal, rng, self.climate_weight(seat))
+        return policy.choose(game, sample_of(state), seat, legal, rng, self.style(seat))
 
     def candidates(
         self, game: Game[NewWorldState], state: GameState, seat: int, legal: list[int]
     ) -> list[int]:
-        return alternatives(
-            game, sample_of(state), seat, legal, climate_weight=self.climate_weight(seat)
-        )
+        return alternatives(game, sample_of(state), seat, legal, style=self.style(seat))
 
     def shortlist(
         self, game: Game[NewWorldState], state: GameState, seat: int, legal: list[int], rng: Rng
@@ -226,9 +222,7 @@ class NewWorldKnowledge(Knowledge):
         sample = game.determinize(sample_of(state), seat, rng)
         self.secret_turn = sample.turn if sample.phase in SECRET_PHASES else -1
         self.searcher = seat
-        return alternatives(
-            game, sample, seat, legal, root=True, climate_weight=policy.SEARCH_CLIMATE_WEIGHT
-        )
+        return alternatives(game, sample, seat, legal, root=True, style=policy.SEARCH)
 
     def settled(self, game: Game[NewWorldState], state: GameState) -> bool:
         """Anywhere but amid the bids or sheets the search is about: those are judged

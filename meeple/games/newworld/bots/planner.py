@@ -45,20 +45,18 @@ def sheet_decision(game: Game[NewWorldState], state: NewWorldState, seat: int) -
     return len(legal) > 1 and table(game).kinds[legal[-1]] in PLANNING_KINDS
 
 
-def candidate_sheets(state: NewWorldState, seat: int, weight: float) -> list[Sheet]:
+def candidate_sheets(state: NewWorldState, seat: int, style: policy.Style) -> list[Sheet]:
     """The heuristic's own sheet first, then other colonies and investments."""
-    own = policy.new_sheet(state, seat, weight)
+    own = policy.new_sheet(state, seat, style)
     census = Census(state, seat)
     coastal = [a for a in range(AREAS) if COASTAL[a] and state.playable[a]]
-    ranked = sorted(
-        coastal, key=lambda a: (-policy.colony_score(state, seat, a, census, weight), a)
-    )
+    ranked = sorted(coastal, key=lambda a: (-policy.colony_score(state, seat, a, census, style), a))
     fixed = state.turn == 1 and state.landfall[seat] != NOBODY  # the landfall's Area
     colonies: list[int | None] = [None] if fixed else [None, *ranked[:COLONIES]]
     sheets = [own]
     for colony in colonies:
         for spend in SPENDS:
-            sheet = policy.new_sheet(state, seat, weight, colony, spend)
+            sheet = policy.new_sheet(state, seat, style, colony, spend)
             if sheet not in sheets:
                 sheets.append(sheet)
     return sheets
@@ -79,10 +77,10 @@ def plan_key(state: NewWorldState, seat: int) -> tuple[object, ...]:
 
 class SheetPlanner:
     """Chooses a seat's whole sheet once per turn (see the module docstring) and
-    writes it. ``weights(seat)``: the Climate weight of each seat's colony score."""
+    writes it. ``styles(seat)``: the numbers each seat plays by (``policy.Style``)."""
 
-    def __init__(self, weights: Callable[[int], float]) -> None:
-        self.weights = weights
+    def __init__(self, styles: Callable[[int], policy.Style]) -> None:
+        self.styles = styles
         self.planned: dict[tuple[object, ...], Sheet] = {}  # by ``plan_key``: the sheet chosen
 
     def decide(
@@ -125,7 +123,7 @@ class SheetPlanner:
         evaluate: Evaluate,
     ) -> Sheet:
         first = game.determinize(state, seat, rng)
-        sheets = candidate_sheets(first, seat, self.weights(seat))
+        sheets = candidate_sheets(first, seat, self.styles(seat))
         if len(sheets) == 1:
             return sheets[0]
         values: list[list[float]] = [[] for _ in sheets]
@@ -166,7 +164,7 @@ class SheetPlanner:
             elif mover == seat and sample.turn == turn and sheet_decision(game, sample, seat):
                 action = policy.sheet_choice(t, sample, seat, legal, sheet)
             else:
-                action = policy.choose(game, sample, mover, legal, rng, self.weights(mover))
+                action = policy.choose(game, sample, mover, legal, rng, self.styles(mover))
             game.apply(sample, mover, action)
         result = game.result(sample)
         return 1.0 / len(result.winners) if seat in result.winners else 0.0

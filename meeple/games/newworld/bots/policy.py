@@ -38,6 +38,7 @@ taken at random, so new rules (Piracy, new player choices) never stop it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from meeple.engine import Game, Rng
@@ -64,7 +65,6 @@ from meeple.games.newworld.state import (
 )
 from meeple.games.newworld.texts import last_turn
 
-MAX_BID = 6  # bids are drawn below this
 LOSS_ORDER = (
     "lose soldier",
     "lose colonist",
@@ -84,18 +84,39 @@ MOST_COASTAL_LINES = 2  # homebound calls for Gold cost one die plus one per lin
 PLANNING_KINDS = frozenset(
     ("maintain", "build", "buy", "land", "seal", "send_soldiers", "send_colonists")
 )
-CLIMATE_WEIGHT = 0.9
-"""The heuristic's weight of an Area's Climate in its colony score (per Climate
-level, against 2 per Resource Value)."""
-SEARCH_CLIMATE_WEIGHT = 0.05
-"""The weight ``hard`` and the other search levels give Climate for their own seat:
-a tie-breaker only. Three heuristics crowd the mild Areas, where the majority
-(11.2) is contested: against three heuristics, the heuristic with this weight won
-42.2% of 600 games (seeds 9000-9599) where with its own 0.9 it won 26.6%; a weight
-of 1.9 won 17.7%, and -0.05 (harsh Areas first) 17.2%
+
+
+@dataclass(frozen=True)
+class Style:
+    """The numbers of the rules of thumb: weights of the colony and Gold scores, how
+    many Soldiers a task asks, how much cash a turn invests, when to bid, attack and
+    retreat. ``HEURISTIC`` is the heuristic's; the search levels play their own seat
+    by ``SEARCH`` and model every rival as the heuristic."""
+
+    resources: float = 2.0  # colony score per Resource Value
+    climate: float = 0.9  # colony score per Climate level (3 where unexplored)
+    natives: float = 0.8  # colony score lost per Native in the Area
+    rival_soldiers: float = 0.6  # colony score lost per rival Soldier in the Area
+    rivals: float = 0.5  # colony score lost per rival Colonist in the Area
+    concentrate: float = 3.0  # colony score won where the seat has 1-7 Colonists already
+    clearing: float = 1.5  # Soldiers sent per Native of the colony (plus one)
+    gold_sites: float = 2.0  # Gold score per free Gold Site or Mine
+    gold_least: float = 1.0  # Soldiers go for Gold only to an Area scoring more than this
+    spend_rate: float = 0.15  # share of cash invested per income still to come
+    spend_most: float = 0.8  # the largest share of cash invested in a turn
+    most_bid: int = 6  # landfall bids are drawn below this (5.412)
+    natives_match: float = 1.0  # attack Natives with at least this many Soldiers per Native
+    attack_ratio: float = 2.0  # attack a player only with more than this times his Soldiers
+    retreat_ratio: float = 1.5  # retreat Colonists from an attack this much larger than the guard
+
+
+HEURISTIC = Style()
+SEARCH = Style(climate=0.05)
+"""The search levels' own seat: Climate a tie-breaker only. Three heuristics crowd the
+mild Areas, where the majority (11.2) is contested: against three heuristics, the
+heuristic with this weight won 42.2% of 600 games (seeds 9000-9599) where with its
+own 0.9 it won 26.6%; a weight of 1.9 won 17.7%, and -0.05 (harsh Areas first) 17.2%
 (benchmarks/results/2026-12-01c/newworld-README.md)."""
-RETREAT_RATIO = 1.5  # retreat Colonists from an attack this much larger than the guard
-ATTACK_PLAYER_RATIO = 2  # attack a player only with more than this times his Soldiers
 
 
 # ---- the action table ------------------------------------------------------------------
@@ -156,18 +177,20 @@ def colony_score(
     seat: int,
     area: int,
     census: Census,
-    climate_weight: float = CLIMATE_WEIGHT,
+    style: Style = HEURISTIC,
 ) -> float:
     """How good an Area is for this turn's Colonists (higher is better)."""
     mine = census.my_colonists[area]
     rivals = census.others_colonists(area)
-    score = 2.0 * state.resources[area] + climate_weight * climate(state, area)
-    score -= 0.8 * state.natives[area] + 0.6 * census.others_soldiers(area)
-    score -= 0.5 * rivals
+    score = style.resources * state.resources[area] + style.climate * climate(state, area)
+    score -= style.natives * state.natives[area] + style.rival_soldiers * census.others_soldiers(
+        area
+    )
+    score -= style.rivals * rivals
     if rivals >= mine + 4:
         score -= 4.0  # the majority (11.2) is out of reach
     if 0 < mine < 8:
-        score += 3.0  # concentrate towards four Colonists and a majority
+        score += style.concentrate  # concentrate towards four Colonists and a majority
     elif mine >= 8 and state.pc[area] == seat:
         score -= 2.0  # controlled with room to spare: start another colony
     if state.city_value[area] and state.natives[area]:
@@ -180,16 +203,18 @@ def choose_colony(
     seat: int,
     areas: list[int],
     census: Census,
-    climate_weight: float = CLIMATE_WEIGHT,
+    style: Style = HEURISTIC,
 ) -> int:
-    return max(areas, key=lambda a: (colony_score(state, seat, a, census, climate_weight), -a))
+    return max(areas, key=lambda a: (colony_score(state, seat, a, census, style), -a))
 
 
-def gold_score(state: NewWorldState, seat: int, area: int, census: Census) -> float:
+def gold_score(
+    state: NewWorldState, seat: int, area: int, census: Census, style: Style = HEURISTIC
+) -> float:
     """How good an Area is for Soldiers: free Gold Sites to prospect, a City to loot."""
     score = 0.0
     sites = free_sites(state, area, GOLD_SITE) + free_sites(state, area, MINE)
-    score += 2.0 * sites
+    score += style.gold_sites * sites
     if state.city_value[area] and state.city_holder[area] in (NOBODY, seat):
         score += state.city_value[area] * 2.0 - 0.3 * state.natives[area]
     score -= 0.8 * census.others_soldiers(area)
@@ -197,14 +222,19 @@ def gold_score(state: NewWorldState, seat: int, area: int, census: Census) -> fl
 
 
 def soldiers_wanted(
-    state: NewWorldState, seat: int, area: int, colony: bool, census: Census
+    state: NewWorldState,
+    seat: int,
+    area: int,
+    colony: bool,
+    census: Census,
+    style: Style = HEURISTIC,
 ) -> int:
     """Soldiers to send to an Area: enough to clear its Natives (colony) or to take
     its free Gold Sites and City."""
     have = census.my_soldiers[area]
     natives = state.natives[area]
     if colony:
-        need = (3 * natives + 1) // 2 + (1 if natives else 0)
+        need = math.ceil(style.clearing * natives) + (1 if natives else 0)
     else:
         need = free_sites(state, area, GOLD_SITE)
         if state.city_value[area] and state.city_holder[area] in (NOBODY, seat):
@@ -224,12 +254,12 @@ class Sheet:
     landings: tuple[tuple[int, int, int], ...]  # (area, soldiers, colonists)
 
 
-def spend_share(state: NewWorldState) -> float:
+def spend_share(state: NewWorldState, style: Style = HEURISTIC) -> float:
     """The share of its cash a seat invests this turn: less as the end nears."""
     left = incomes_left(state)
     if left <= 1:
-        return 0.15
-    return min(0.8, 0.15 * left)
+        return style.spend_rate
+    return min(style.spend_most, style.spend_rate * left)
 
 
 def gold_bars(state: NewWorldState, seat: int) -> int:
@@ -259,10 +289,10 @@ def seat_means(state: NewWorldState, seat: int) -> tuple[int, int, int, int]:
     )
 
 
-def sheet_key(state: NewWorldState, seat: int, climate_weight: float) -> tuple[object, ...]:
+def sheet_key(state: NewWorldState, seat: int, style: Style) -> tuple[object, ...]:
     """Everything ``new_sheet`` reads: the seat's own numbers and the public board."""
     return (
-        climate_weight,
+        style,
         last_turn(state.config),
         state.players,
         state.phase,
@@ -291,27 +321,27 @@ def sheet_key(state: NewWorldState, seat: int, climate_weight: float) -> tuple[o
     )
 
 
-_WRITING: dict[int, tuple[NewWorldState, tuple[int, int, int, float], Sheet]] = {}
+_WRITING: dict[int, tuple[NewWorldState, tuple[int, int, int, Style], Sheet]] = {}
 """Per seat, the sample whose sheet it writes now, that sheet, and the turn, cash
 and Colonists it was planned with: nothing a sheet reads changes while the sheets
 are written (the Planning Phase ends with the payments, 5.5), so the entries of one
 sheet on one sample look it up without building ``sheet_key``."""
 
 
-def plan_sheet(state: NewWorldState, seat: int, climate_weight: float = CLIMATE_WEIGHT) -> Sheet:
+def plan_sheet(state: NewWorldState, seat: int, style: Style = HEURISTIC) -> Sheet:
     """The sheet this seat means to write: it reads nothing the sheet itself
     changes, so every step of the sheet agrees with the others."""
-    stamp = (state.turn, state.cash[seat], state.new_colonists[seat], climate_weight)
+    stamp = (state.turn, state.cash[seat], state.new_colonists[seat], style)
     writing = _WRITING.get(seat)
     planning = state.phase == PLANNING
     if planning and writing is not None and writing[0] is state and writing[1] == stamp:
         return writing[2]
-    key = sheet_key(state, seat, climate_weight)
+    key = sheet_key(state, seat, style)
     found = _SHEETS.get(key)
     if found is None:
         if len(_SHEETS) >= SHEETS_KEPT:
             _SHEETS.clear()
-        found = _SHEETS[key] = new_sheet(state, seat, climate_weight)
+        found = _SHEETS[key] = new_sheet(state, seat, style)
     if planning:
         _WRITING[seat] = (state, stamp, found)
     return found
@@ -320,7 +350,7 @@ def plan_sheet(state: NewWorldState, seat: int, climate_weight: float = CLIMATE_
 def new_sheet(
     state: NewWorldState,
     seat: int,
-    climate_weight: float = CLIMATE_WEIGHT,
+    style: Style = HEURISTIC,
     colony: int | None = None,
     spend: float = 1.0,
 ) -> Sheet:
@@ -333,17 +363,23 @@ def new_sheet(
         target = NOBODY
     else:
         if colony is None:
-            colony = choose_colony(state, seat, coastal, census, climate_weight)
+            colony = choose_colony(state, seat, coastal, census, style)
         others = [a for a in coastal if a != colony]
-        target = max(others, key=lambda a: (gold_score(state, seat, a, census), -a), default=NOBODY)
-        if target != NOBODY and gold_score(state, seat, target, census) <= 1.0:
+        target = max(
+            others, key=lambda a: (gold_score(state, seat, a, census, style), -a), default=NOBODY
+        )
+        if target != NOBODY and gold_score(state, seat, target, census, style) <= style.gold_least:
             target = NOBODY
     colonists = max(0, state.new_colonists[seat])
-    share = spend_share(state) if spend == 1.0 else min(0.95, spend * spend_share(state))
+    share = spend_share(state, style)
+    if spend != 1.0:
+        share = min(0.95, spend * share)
     budget = int(state.cash[seat] * share)
     home = state.home_soldiers[seat]
-    want_colony = soldiers_wanted(state, seat, colony, True, census)
-    want_gold = 0 if target == NOBODY else soldiers_wanted(state, seat, target, False, census)
+    want_colony = soldiers_wanted(state, seat, colony, True, census, style)
+    want_gold = 0
+    if target != NOBODY:
+        want_gold = soldiers_wanted(state, seat, target, False, census, style)
     if incomes_left(state) <= 1:
         want_colony = want_gold = 0
     soldiers = min(want_colony + want_gold, home + 10)
@@ -377,10 +413,8 @@ def of_kind(t: Table, legal: list[int], kind: str) -> list[int]:
     return [a for a in legal if t.kinds[a] == kind]
 
 
-def plan_choice(
-    t: Table, state: NewWorldState, seat: int, legal: list[int], climate_weight: float
-) -> int:
-    return sheet_choice(t, state, seat, legal, plan_sheet(state, seat, climate_weight))
+def plan_choice(t: Table, state: NewWorldState, seat: int, legal: list[int], style: Style) -> int:
+    return sheet_choice(t, state, seat, legal, plan_sheet(state, seat, style))
 
 
 def sheet_choice(t: Table, state: NewWorldState, seat: int, legal: list[int], sheet: Sheet) -> int:
@@ -480,17 +514,21 @@ def largest_attacks(t: Table, options: list[int], key: int) -> dict[tuple[int, .
     return out
 
 
-def natives_attack(t: Table, state: NewWorldState, seat: int, options: list[int]) -> int | None:
+def natives_attack(
+    t: Table, state: NewWorldState, seat: int, options: list[int], style: Style
+) -> int | None:
     for (area,), a in sorted(largest_attacks(t, options, 1).items()):
         count = t.args[a][1]
         natives = state.natives[area]
         city = state.city_value[area] > 0
-        if count >= natives or (city and 3 * count >= 2 * natives):
+        if count >= style.natives_match * natives or (city and 3 * count >= 2 * natives):
             return a
     return None
 
 
-def player_attack(t: Table, state: NewWorldState, seat: int, options: list[int]) -> int | None:
+def player_attack(
+    t: Table, state: NewWorldState, seat: int, options: list[int], style: Style
+) -> int | None:
     for (other, area), a in sorted(largest_attacks(t, options, 2).items()):
         count = t.args[a][2]
         guard = soldiers_in(state, other, area)
@@ -503,19 +541,19 @@ def player_attack(t: Table, state: NewWorldState, seat: int, options: list[int])
                 for slot in (2 * area, 2 * area + 1)
             )
         )
-        if prize and count > ATTACK_PLAYER_RATIO * guard:
+        if prize and count > style.attack_ratio * guard:
             return a
     return None
 
 
-def combat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+def combat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int], style: Style) -> int:
     kinds = by_kind(t, legal)
     for kind in ("loot", "mine", "prospect"):
         if kind in kinds:
             return kinds[kind][0]
-    attack = natives_attack(t, state, seat, kinds.get("attack_natives", []))
+    attack = natives_attack(t, state, seat, kinds.get("attack_natives", []), style)
     if attack is None:
-        attack = player_attack(t, state, seat, kinds.get("attack", []))
+        attack = player_attack(t, state, seat, kinds.get("attack", []), style)
     if attack is not None:
         return attack
     if "end_combat" in kinds:
@@ -531,13 +569,15 @@ def loss_choice(t: Table, legal: list[int]) -> int:
     return min(legal, key=lambda a: ranked.get(t.texts[a], len(ranked)))
 
 
-def retreat_choice(t: Table, state: NewWorldState, seat: int, legal: list[int]) -> int:
+def retreat_choice(
+    t: Table, state: NewWorldState, seat: int, legal: list[int], style: Style
+) -> int:
     """All the Colonists retreat from an attack much larger than their guard (the
     first Area offered); otherwise the defender stands."""
     kinds = by_kind(t, legal)
     if state.pending and "retreat" in kinds:
         _, _, area, attackers = state.pending
-        if attackers > RETREAT_RATIO * soldiers_in(state, seat, area):
+        if attackers > style.retreat_ratio * soldiers_in(state, seat, area):
             return kinds["retreat"][0]
     return kinds["stand"][0] if "stand" in kinds else legal[0]
 
@@ -590,11 +630,10 @@ def choose(
     seat: int,
     legal: list[int],
     rng: Rng,
-    climate_weight: float = CLIMATE_WEIGHT,
+    style: Style = HEURISTIC,
 ) -> int:
-    """The heuristic's action for ``seat`` among ``legal``, read from a sample
-    (``climate_weight``: the colony score's weight of Climate; the search levels
-    use ``SEARCH_CLIMATE_WEIGHT`` for their own seat)."""
+    """The heuristic's action for ``seat`` among ``legal``, read from a sample, by
+    the numbers of ``style`` (the search levels play their own seat by ``SEARCH``)."""
     if len(legal) == 1:
         return legal[0]
     t = table(game)
@@ -602,7 +641,7 @@ def choose(
     if last in ("lose", "accept_losses"):
         return loss_choice(t, legal)
     if last in RETREAT_DECISION:
-        return retreat_choice(t, state, seat, legal)
+        return retreat_choice(t, state, seat, legal, style)
     if last == "spare_colonists":  # 8.312: the heuristic goes on against the Colonists
         return legal[0]
     if last in ("offer_cancel", "stop_rolling"):  # 8.31, 22.3: every die left rolled
@@ -610,11 +649,11 @@ def choose(
     if last == "agree_cancel":  # 8.31, 22.3: the heuristic lets no attack off
         return legal[0]
     if state.phase == PLANNING and last in PLANNING_KINDS:
-        return plan_choice(t, state, seat, legal, climate_weight)
+        return plan_choice(t, state, seat, legal, style)
     if last == "end_movement" or t.kinds[legal[0]] == "end_movement":  # or landing, 8.23
         return movement_choice(t, state, seat, legal)
     if last == "end_combat":
-        return combat_choice(t, state, seat, legal)
+        return combat_choice(t, state, seat, legal, style)
     if last == "sail_home":
         return homebound_choice(t, state, seat, legal)
     if last == "load_ship":
@@ -628,9 +667,9 @@ def choose(
     if state.phase == COLONISTS and last in ("take", "roll"):
         return next((a for a in legal if t.kinds[a] == "take"), legal[0])
     if last == "bid":
-        return largest_up_to(t, of_kind(t, legal, "bid"), rng.below(MAX_BID))
+        return largest_up_to(t, of_kind(t, legal, "bid"), rng.below(style.most_bid))
     if last == "choose":
         areas = [t.args[a][0] for a in legal]
-        best = choose_colony(state, seat, areas, Census(state, seat), climate_weight)
+        best = choose_colony(state, seat, areas, Census(state, seat), style)
         return next(a for a in legal if t.args[a][0] == best)
     return rng.choice(legal)
