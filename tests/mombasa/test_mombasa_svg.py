@@ -23,7 +23,7 @@ from meeple.games.mombasa import svg as svg_module
 from meeple.games.mombasa.actions import SPACE
 from meeple.games.mombasa.board import COMPANIES
 from meeple.games.mombasa.rules import tasks
-from meeple.games.mombasa.state import ACT, MombasaState
+from meeple.games.mombasa.state import ACT, TILES, MombasaState
 from meeple.games.mombasa.svg import PRESENTATION
 from meeple.games.mombasa.texts import SEAT_NAMES
 
@@ -389,6 +389,35 @@ def test_the_displays_and_tracks_are_parts_of_the_one_board_drawing() -> None:
     texts = "".join(root.itertext())
     for words in ("Card display", "Book display", "Bonus spaces", "company track", "crate +"):
         assert words in texts, words
+
+
+def test_a_bonus_tiles_space_names_its_holder_and_whether_it_was_used() -> None:
+    """A bonus tile's space says who holds it in few words ("bookkeeper: Green, used",
+    greyed once used; "bookkeeper tile: Green (used)" was squeezed to 70% of its
+    width); the part's name comes first, above the spaces."""
+    state = GAME.new_game(GAME.make_config(4), 3)
+    tiles = TILES.index("bookkeeper")
+    state.tiles_held[tiles] = 1
+    state.tiles_used |= 1 << tiles
+    root = ET.fromstring(PRESENTATION.svg(GAME.view(state, 0)) or "")
+    space = next(g for g in root.iter(f"{SVG}g") if g.get("data-target") == "bookkeeper tile")
+    shown = [t for t in space.iter(f"{SVG}text")]
+    assert [t.text for t in shown] == [f"bookkeeper: {SEAT_NAMES[1]}, used"]
+    room = float(shown[0].get("textLength") or "inf")
+    natural = svg_module.text_width(shown[0].text or "", 12)
+    assert natural <= 1.25 * room, "the space's words are squeezed to under 80%"
+    assert space.find(f"{SVG}rect").get("fill") == "#cfc8b8"  # type: ignore[union-attr]
+    title = space.find(f"{SVG}title")
+    assert title is not None and title.text and f"{SEAT_NAMES[1]} (used)" in title.text
+    # The bonus spaces' name is in the grid's first cell, the spaces after it.
+    texts = [t for t in root.iter(f"{SVG}text")]
+    heading = next(t for t in texts if t.text == "Bonus spaces")
+    first = next(t for t in texts if t.text == "coffee majority")
+
+    def place(node: ET.Element) -> tuple[float, float]:
+        return float(node.get("y", 0)), float(node.get("x", 0))
+
+    assert place(heading) < place(first)
 
 
 def test_track_markers_are_big_apart_and_in_each_seats_colour() -> None:

@@ -680,14 +680,15 @@ def _names(view: MombasaView) -> list[str]:
 
 
 def _spaces_title() -> str:
-    """The bonus spaces' name, in the grid's last cell (the board layer's)."""
-    x, y = _space_place(len(BOARD_BONUS_SPACES))
+    """The bonus spaces' name, in the grid's first cell (the board layer's)."""
+    x, y = _space_place(-1)
     return _fit(x + 4, y + 16, "Bonus spaces", SPACE_W - 8, 14, font_weight="bold")
 
 
 def _space_place(n: int) -> tuple[float, float]:
-    """The board's bonus spaces in rows of ``SPACE_COLUMNS``."""
-    row, column = divmod(n, SPACE_COLUMNS)
+    """The board's bonus spaces in rows of ``SPACE_COLUMNS``, after the part's name
+    (space -1, the first cell)."""
+    row, column = divmod(n + 1, SPACE_COLUMNS)
     return column * (SPACE_W + 4), row * SPACE_PITCH
 
 
@@ -703,12 +704,17 @@ def _bonus_spaces(view: MombasaView) -> list[str]:
         seat = spaces.get(name)
         tile = tiles.get(name)
         holder = tile.get("held_by") if tile else None
-        words = name
+        words, shown, fill = name, name, "#e5d8bd"
         if isinstance(holder, int) and holder < len(names):
-            words += f": {names[holder]}" + (" (used)" if tile and tile.get("used") else "")
+            used = bool(tile and tile.get("used"))
+            words += f": {names[holder]}" + (" (used)" if used else "")
+            # On the space, the tile's kind and holder ("bookkeeper: Purple"); a used
+            # tile's space is greyed and says so.
+            shown = f"{name.removesuffix(' tile')}: {names[holder]}" + (", used" if used else "")
+            fill = "#cfc8b8" if used else fill
         marked = isinstance(seat, int) and seat < len(names)
-        body = _rect(x, y, SPACE_W, SPACE_H, "#e5d8bd")
-        body += _fit(x + 4, y + 16, words, SPACE_W - (22 if marked else 8), 12)
+        body = _rect(x, y, SPACE_W, SPACE_H, fill)
+        body += _fit(x + 4, y + 16, shown, SPACE_W - (22 if marked else 8), 12)
         if isinstance(seat, int) and marked:
             body += _marker(x + SPACE_W - 9, y + SPACE_H / 2, seat, names[seat])
         out.append(_target(name, body, words + " (tap for a bonus marker)"))
