@@ -6,7 +6,7 @@ Each candidate style plays ``--games`` games on the same seeds (game ``i``: seed
 shared first place counts its share) and their 95% Wilson interval; 25% is parity.
 ``--screen`` tries each number of the base style at a half and at twice its value
 (the bid limit and the ratios at chosen values); ``--set field=value`` (repeatable)
-changes the base. Not a test: a screen is a few thousand games.
+changes the base, which is the search levels' own style unless ``--base heuristic``. Not a test: a screen is a few thousand games.
 
     .venv/bin/python benchmarks/newworld_style.py --games 240 --screen
     .venv/bin/python benchmarks/newworld_style.py --games 800 --seed 20000 --set rivals=1.0
@@ -92,10 +92,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=240)
     parser.add_argument("--seed", type=int, default=10000)
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
+    parser.add_argument(
+        "--base", choices=("search", "heuristic"), default="search", help="the style changed"
+    )
     parser.add_argument("--screen", action="store_true", help="each number halved and doubled")
     args = parser.parse_args()
     load_bots()
-    base = parsed(policy.SEARCH, args.set)
+    base = parsed(policy.SEARCH if args.base == "search" else policy.HEURISTIC, args.set)
     print(f"base: {base}", flush=True)
     candidates = screen(base) if args.screen else iter([("base", base)])
     for label, style in candidates:
