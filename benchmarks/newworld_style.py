@@ -5,8 +5,9 @@ Each candidate style plays ``--games`` games on the same seeds (game ``i``: seed
 ``seed + i``, the candidate in seat ``i mod 4``) and is reported with its wins (a
 shared first place counts its share) and their 95% Wilson interval; 25% is parity.
 ``--screen`` tries each number of the base style at a half and at twice its value
-(the bid limit and the ratios at chosen values); ``--set field=value`` (repeatable)
-changes the base, which is the search levels' own style unless ``--base heuristic``. Not a test: a screen is a few thousand games.
+(the bid limit at chosen values); ``--set field=value`` (repeatable) changes the
+base, which is the search levels' own style unless ``--base heuristic``. Not a test:
+a screen is a few thousand games.
 
     .venv/bin/python benchmarks/newworld_style.py --games 240 --screen
     .venv/bin/python benchmarks/newworld_style.py --games 800 --seed 20000 --set rivals=1.0
