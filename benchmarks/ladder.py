@@ -98,6 +98,10 @@ def report(game: str, levels: Sequence[str], results: Sequence[MatchResult]) -> 
             below = levels[k - 1]
             gap = points(rated[level].mu) - points(rated[below].mu)
             won, played = upper_wins(results, level, below)
+            if not played:
+                print(f"{line} {gap:5.0f}   (not played against three {below})", flush=True)
+                met = False
+                continue
             low, high = wilson(won, played)
             rate = 100 * won / max(1, played)
             share = f"{won}/{played} = {rate:.0f}% [{100 * low:.0f}, {100 * high:.0f}]"
