@@ -111,12 +111,15 @@ class Style:
 
 
 HEURISTIC = Style()
-SEARCH = Style(climate=0.05)
-"""The search levels' own seat: Climate a tie-breaker only. Three heuristics crowd the
-mild Areas, where the majority (11.2) is contested: against three heuristics, the
-heuristic with this weight won 42.2% of 600 games (seeds 9000-9599) where with its
-own 0.9 it won 26.6%; a weight of 1.9 won 17.7%, and -0.05 (harsh Areas first) 17.2%
-(benchmarks/results/2026-12-01c/newworld-README.md)."""
+SEARCH = Style(clearing=3.0)
+"""The search levels' own seat: three Soldiers a Native of its colony (and one more),
+which kill them sooner (9.2: each one less lowers the Uprising Number). Against three
+heuristics on rules ``newworld-6`` (``benchmarks/newworld_style.py``, 240 games, 25%
+parity) a seat playing so won 36.2% (seeds 10000-) and 34.2% (seeds 20000-), where the
+heuristic's own numbers won 27.1%; every other number halved or doubled stayed within
+the noise but a bid limit of 2 (11.2%, worse). Before, the search's own seat weighed
+Climate at 0.05, which had won 42.2% on ``newworld-2`` but 19.6% on ``newworld-6``
+(``benchmarks/results/2026-12-04/newworld-style-*.txt``)."""
 
 
 # ---- the action table ------------------------------------------------------------------
